@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "OpenHealthKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "HealthModel", targets: ["HealthModel"]),
+        .library(name: "HealthEngine", targets: ["HealthEngine"]),
+        .library(name: "HealthStore", targets: ["HealthStore"]),
+        .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .executable(name: "ohk", targets: ["ohk"]),
+        .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "HealthModel"),
+        .target(name: "HealthEngine", dependencies: ["HealthModel"]),
+        .target(name: "HealthStore", dependencies: ["HealthModel", "HealthEngine"]),
+        .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .executableTarget(
+            name: "ohk",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "OpenHealthKitBenchmarks",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore"]
+        ),
+        .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
+        .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),
+    ]
+)

@@ -1,0 +1,23 @@
+import Foundation
+import HealthModel
+
+/// Everything that can go wrong while evaluating a query, naming the part of the query at fault.
+public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The predicate cannot be evaluated for the queried type; the reason says which part.
+    case predicateNotEvaluable(type: String, reason: String)
+    /// A query parameter is invalid.
+    case invalidQuery(field: String, reason: String)
+    /// A statistics query matched no data (HealthKit's `errorNoData`).
+    case noData(type: String)
+    /// The data or request was invalid at the model level.
+    case model(HealthModelError)
+
+    public var description: String {
+        switch self {
+        case let .predicateNotEvaluable(type, reason): return "the predicate cannot be evaluated on \(type): \(reason)"
+        case let .invalidQuery(field, reason): return "invalid query \(field): \(reason)"
+        case let .noData(type): return "no data available for \(type)"
+        case let .model(error): return error.description
+        }
+    }
+}

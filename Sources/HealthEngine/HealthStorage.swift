@@ -1,0 +1,37 @@
+import Foundation
+import HealthModel
+
+/// The storage a store backend provides to the query engine: atomic writes, indexed reads and the change log.
+///
+/// Backends (in-memory, SQLite) implement it; the engine evaluates every query rule on top of it, so each backend
+/// behaves the same. Methods may be called from any thread.
+public protocol HealthStorage: AnyObject, Sendable {
+    /// Inserts and deletes in one all-or-nothing commit.
+    ///
+    /// Inserted samples are already validated and carry their source revision. A sample whose sync identifier matches
+    /// a stored sample of the same source replaces it when its sync version is greater (a deletion plus an
+    /// insertion) and is ignored otherwise (SEMANTICS §1). A uuid that is already stored, or a deletion of a uuid that
+    /// is not, fails the whole commit.
+    func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult
+
+    /// Stored samples of the type whose start and end may satisfy the bounds, in insertion order (a superset is fine).
+    func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample]
+
+    /// Stored samples with these identifiers, in insertion order; missing ones are left out.
+    func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample]
+
+    /// The identifiers among `uuids` of samples that some stored correlation contains.
+    func correlationMembers(among uuids: [UUID]) throws -> Set<UUID>
+
+    /// Identifiers of the samples associated with a workout.
+    func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID>
+
+    /// Associates stored samples with a stored workout.
+    func associate(_ samples: [UUID], withWorkout workout: UUID) throws
+
+    /// The number of the last change committed (0 for an empty store).
+    func latestSequence() throws -> Int64
+
+    /// Changes after a sequence number, oldest first, at most `limit` (0 means no limit).
+    func changes(after sequence: Int64, limit: Int) throws -> [Change]
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A metadata value: HealthKit allows strings, numbers, dates and quantities.
+public enum MetadataValue: Sendable, Hashable, CustomStringConvertible {
+    /// Text.
+    case string(String)
+    /// A number (HealthKit's NSNumber; booleans are 0 or 1).
+    case number(Double)
+    /// A point in time.
+    case date(Date)
+    /// A quantity with a unit, e.g. `418 cm`.
+    case quantity(Quantity)
+
+    public var description: String {
+        switch self {
+        case let .string(text): return text
+        case let .number(number): return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case let .date(date): return date.formatted(.iso8601)
+        case let .quantity(quantity): return quantity.description
+        }
+    }
+
+    /// The numeric value, when this is a number.
+    public var numberValue: Double? {
+        if case let .number(number) = self { return number }
+        return nil
+    }
+
+    /// The text, when this is a string.
+    public var stringValue: String? {
+        if case let .string(text) = self { return text }
+        return nil
+    }
+}
+
+/// Metadata keys that the store itself interprets.
+public enum MetadataKey {
+    /// Identifies an object across syncs within one source (`HKMetadataKeySyncIdentifier`).
+    public static let syncIdentifier = "HKMetadataKeySyncIdentifier"
+    /// Version of a synced object; a greater version replaces a lesser one (`HKMetadataKeySyncVersion`).
+    public static let syncVersion = "HKMetadataKeySyncVersion"
+    /// Marks data that a person typed in by hand (`HKMetadataKeyWasUserEntered`).
+    public static let wasUserEntered = "HKWasUserEntered"
+    /// The food's name in a food correlation or dietary sample (`HKMetadataKeyFoodType`).
+    public static let foodType = "HKFoodType"
+    /// The time zone the sample was recorded in (`HKMetadataKeyTimeZone`).
+    public static let timeZone = "HKTimeZone"
+}

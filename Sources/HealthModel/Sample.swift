@@ -1,0 +1,202 @@
+import Foundation
+
+/// A health sample: a typed value over a time interval, with its provenance. Immutable, validated when built.
+public struct Sample: Sendable, Hashable, Identifiable {
+    /// The object's unique identifier.
+    public let uuid: UUID
+    /// The sample type.
+    public let type: SampleType
+    /// When the sample starts.
+    public let startDate: Date
+    /// When the sample ends; equal to the start for point-in-time samples.
+    public let endDate: Date
+    /// Metadata, or nil when there is none.
+    public let metadata: [String: MetadataValue]?
+    /// The device that recorded the sample, if known.
+    public let device: Device?
+    /// The app and version that saved the sample; nil until the store saves it.
+    public let sourceRevision: SourceRevision?
+    /// The kind-specific value.
+    public let content: SampleContent
+
+    /// The object identifier, for `Identifiable`.
+    public var id: UUID { uuid }
+
+    /// A sample from all of its parts, validated as a whole (the content must match the type's kind).
+    public init(
+        uuid: UUID = UUID(), type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]? = nil,
+        device: Device? = nil, sourceRevision: SourceRevision? = nil, content: SampleContent
+    ) throws(HealthModelError) {
+        try Validation.checkInterval(start: startDate, end: endDate)
+        try Validation.checkMetadata(metadata)
+        switch (type.kind, content) {
+        case let (.quantity, .quantity(quantityContent)):
+            try Validation.check(quantityContent.quantity, for: type, field: "quantity")
+            guard quantityContent.count >= 1 else { throw .invalidField(field: "count", reason: "must be at least 1") }
+            for (index, entry) in quantityContent.seriesEntries.enumerated() {
+                try Validation.check(entry.quantity, for: type, field: "seriesEntries[\(index)].quantity")
+                try Validation.checkInterval(start: entry.startDate, end: entry.endDate)
+            }
+        case let (.category, .category(value)):
+            guard let description = type.categoryDescription, description.isValid(value) else {
+                throw .invalidCategoryValue(type: type.identifier, value: value)
+            }
+        case let (.correlation, .correlation(objects)):
+            try Sample.checkCorrelation(type: type, objects: objects)
+        case let (.workout, .workout(workoutContent)):
+            try Validation.checkFinite(workoutContent.duration, field: "duration")
+            guard workoutContent.duration >= 0 else { throw .invalidField(field: "duration", reason: "must not be negative") }
+            guard TypeTable.workoutActivityType(rawValue: workoutContent.activityTypeRawValue) != nil else {
+                throw .invalidField(field: "workoutActivityType", reason: "\(workoutContent.activityTypeRawValue) is not a known activity type")
+            }
+        default:
+            throw .invalidField(field: "content", reason: "content does not match the kind of \(type.identifier)")
+        }
+        self.uuid = uuid
+        self.type = type
+        self.startDate = startDate
+        self.endDate = endDate
+        self.metadata = metadata?.isEmpty == true ? nil : metadata
+        self.device = device
+        self.sourceRevision = sourceRevision
+        self.content = content
+    }
+
+    /// Copies a validated sample with different provenance or identity (used by stores; needs no re-validation).
+    public func with(uuid: UUID? = nil, sourceRevision: SourceRevision?, metadata: [String: MetadataValue]?? = .none) -> Sample {
+        Sample(
+            validatedUUID: uuid ?? self.uuid, type: type, startDate: startDate, endDate: endDate,
+            metadata: metadata ?? self.metadata, device: device, sourceRevision: sourceRevision, content: content)
+    }
+
+    private init(
+        validatedUUID: UUID, type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]?,
+        device: Device?, sourceRevision: SourceRevision?, content: SampleContent
+    ) {
+        self.uuid = validatedUUID
+        self.type = type
+        self.startDate = startDate
+        self.endDate = endDate
+        self.metadata = metadata
+        self.device = device
+        self.sourceRevision = sourceRevision
+        self.content = content
+    }
+
+    // MARK: Factories
+
+    /// A quantity sample; the unit must fit the type and the value must be finite.
+    public static func quantity(
+        type: SampleType, quantity: Quantity, start: Date, end: Date, count: Int = 1,
+        seriesEntries: [QuantitySeriesEntry] = [], metadata: [String: MetadataValue]? = nil, device: Device? = nil,
+        uuid: UUID = UUID()
+    ) throws(HealthModelError) -> Sample {
+        try Sample(
+            uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device,
+            content: .quantity(QuantityContent(quantity: quantity, count: count, seriesEntries: seriesEntries)))
+    }
+
+    /// A category sample; the value must be one of the type's values (0 for valueless types).
+    public static func category(
+        type: SampleType, value: Int, start: Date, end: Date, metadata: [String: MetadataValue]? = nil,
+        device: Device? = nil, uuid: UUID = UUID()
+    ) throws(HealthModelError) -> Sample {
+        try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: .category(value: value))
+    }
+
+    /// A correlation of quantity (or category) samples, following its type's content rules.
+    public static func correlation(
+        type: SampleType, start: Date, end: Date, objects: [Sample], metadata: [String: MetadataValue]? = nil,
+        device: Device? = nil, uuid: UUID = UUID()
+    ) throws(HealthModelError) -> Sample {
+        try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: .correlation(objects: objects))
+    }
+
+    /// A workout; the duration defaults to the elapsed time less the paused spans.
+    public static func workout(
+        activityTypeRawValue: UInt, start: Date, end: Date, duration: TimeInterval? = nil, events: [WorkoutEvent] = [],
+        statistics: [WorkoutStatistic] = [], metadata: [String: MetadataValue]? = nil, device: Device? = nil,
+        uuid: UUID = UUID()
+    ) throws(HealthModelError) -> Sample {
+        try Validation.checkInterval(start: start, end: end)
+        for (index, event) in events.enumerated() where event.startDate < start || event.endDate > end {
+            throw .invalidField(field: "events[\(index)]", reason: "lies outside the workout's interval")
+        }
+        var byType: [String: WorkoutStatistic] = [:]
+        for statistic in statistics { byType[statistic.quantityTypeIdentifier] = statistic }
+        let activeDuration = duration ?? WorkoutContent.activeDuration(start: start, end: end, events: events)
+        let content = WorkoutContent(
+            activityTypeRawValue: activityTypeRawValue, duration: activeDuration,
+            events: events.sorted { $0.startDate < $1.startDate }, statistics: byType)
+        return try Sample(uuid: uuid, type: .workout, startDate: start, endDate: end, metadata: metadata, device: device, content: .workout(content))
+    }
+
+    // MARK: Accessors
+
+    /// The quantity content, for quantity samples.
+    public var quantityContent: QuantityContent? {
+        if case let .quantity(content) = content { return content }
+        return nil
+    }
+
+    /// The quantity, for quantity samples.
+    public var quantity: Quantity? { quantityContent?.quantity }
+
+    /// The category value, for category samples.
+    public var categoryValue: Int? {
+        if case let .category(value) = content { return value }
+        return nil
+    }
+
+    /// The contained samples, for correlations.
+    public var correlatedObjects: [Sample]? {
+        if case let .correlation(objects) = content { return objects }
+        return nil
+    }
+
+    /// The workout content, for workouts.
+    public var workoutContent: WorkoutContent? {
+        if case let .workout(content) = content { return content }
+        return nil
+    }
+
+    /// The sync identifier from the metadata, if any.
+    public var syncIdentifier: String? { metadata?[MetadataKey.syncIdentifier]?.stringValue }
+
+    /// The sync version from the metadata, if any.
+    public var syncVersion: Double? { metadata?[MetadataKey.syncVersion]?.numberValue }
+
+    /// Whether a person entered this sample by hand.
+    public var wasUserEntered: Bool { metadata?[MetadataKey.wasUserEntered]?.numberValue.map { $0 != 0 } ?? false }
+
+    /// The sample's length in seconds.
+    public var duration: TimeInterval { endDate.timeIntervalSince(startDate) }
+
+    // MARK: Correlation rules
+
+    private static func checkCorrelation(type: SampleType, objects: [Sample]) throws(HealthModelError) {
+        guard let description = type.correlationDescription else { throw .unknownTypeIdentifier(type.identifier) }
+        guard !objects.isEmpty else { throw .invalidCorrelation(type: type.identifier, reason: "it contains no samples") }
+        var seen = Set<UUID>()
+        for object in objects {
+            guard seen.insert(object.uuid).inserted else {
+                throw .invalidCorrelation(type: type.identifier, reason: "sample \(object.uuid) is contained twice")
+            }
+            guard object.type.kind == .quantity || object.type.kind == .category else {
+                throw .invalidCorrelation(type: type.identifier, reason: "it may contain only quantity and category samples, not \(object.type.identifier)")
+            }
+            if object.type.kind == .quantity, !description.memberQuantityTypeIdentifiers.contains(object.type.identifier) {
+                throw .invalidCorrelation(type: type.identifier, reason: "\(object.type.identifier) cannot be part of it")
+            }
+        }
+        if description.identifier == "HKCorrelationTypeIdentifierBloodPressure" {
+            let systolic = objects.filter { $0.type.identifier == "HKQuantityTypeIdentifierBloodPressureSystolic" }.count
+            let diastolic = objects.filter { $0.type.identifier == "HKQuantityTypeIdentifierBloodPressureDiastolic" }.count
+            guard systolic == 1, diastolic == 1, objects.count == 2 else {
+                throw .invalidCorrelation(
+                    type: type.identifier,
+                    reason: "needs exactly one systolic and one diastolic sample (has \(systolic) systolic, \(diastolic) diastolic, \(objects.count) in all)")
+            }
+        }
+    }
+}

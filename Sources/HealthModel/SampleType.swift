@@ -1,0 +1,103 @@
+import Foundation
+
+/// A kind of sample identified by its HealthKit identifier, e.g. `HKQuantityTypeIdentifierStepCount`.
+public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Whether this is a quantity, category, correlation or workout type.
+    public let kind: SampleKind
+    /// The identifier exactly as HealthKit spells it.
+    public let identifier: String
+
+    private init(kind: SampleKind, identifier: String) {
+        self.kind = kind
+        self.identifier = identifier
+    }
+
+    /// The quantity type with this identifier or short name (`HKQuantityTypeIdentifierStepCount` or `stepCount`).
+    public static func quantity(_ identifier: String) throws(HealthModelError) -> SampleType {
+        guard let description = TypeTable.quantityType(identifier) else {
+            throw .unknownTypeIdentifier(identifier)
+        }
+        return SampleType(kind: .quantity, identifier: description.identifier)
+    }
+
+    /// The category type with this identifier or short name.
+    public static func category(_ identifier: String) throws(HealthModelError) -> SampleType {
+        guard let description = TypeTable.categoryType(identifier) else {
+            throw .unknownTypeIdentifier(identifier)
+        }
+        return SampleType(kind: .category, identifier: description.identifier)
+    }
+
+    /// The correlation type with this identifier or short name.
+    public static func correlation(_ identifier: String) throws(HealthModelError) -> SampleType {
+        guard let description = TypeTable.correlationType(identifier) else {
+            throw .unknownTypeIdentifier(identifier)
+        }
+        return SampleType(kind: .correlation, identifier: description.identifier)
+    }
+
+    /// The workout type.
+    public static let workout = SampleType(kind: .workout, identifier: TypeTable.workoutTypeIdentifier)
+
+    /// The sample type for any known identifier of any kind.
+    public static func named(_ identifier: String) throws(HealthModelError) -> SampleType {
+        if identifier == TypeTable.workoutTypeIdentifier || identifier == "workout" { return .workout }
+        if let description = TypeTable.quantityType(identifier) {
+            return SampleType(kind: .quantity, identifier: description.identifier)
+        }
+        if let description = TypeTable.categoryType(identifier) {
+            return SampleType(kind: .category, identifier: description.identifier)
+        }
+        if let description = TypeTable.correlationType(identifier) {
+            return SampleType(kind: .correlation, identifier: description.identifier)
+        }
+        throw .unknownTypeIdentifier(identifier)
+    }
+
+    /// The table entry of a quantity type; nil for other kinds.
+    public var quantityDescription: QuantityTypeDescription? {
+        kind == .quantity ? TypeTable.quantityType(identifier) : nil
+    }
+
+    /// The table entry of a category type; nil for other kinds.
+    public var categoryDescription: CategoryTypeDescription? {
+        kind == .category ? TypeTable.categoryType(identifier) : nil
+    }
+
+    /// The table entry of a correlation type; nil for other kinds.
+    public var correlationDescription: CorrelationTypeDescription? {
+        kind == .correlation ? TypeTable.correlationType(identifier) : nil
+    }
+
+    /// How statistics combine samples of a quantity type; nil for other kinds.
+    public var aggregationStyle: AggregationStyle? { quantityDescription?.aggregationStyle }
+
+    /// The unit that values of a quantity type are compared and summed in; nil for other kinds.
+    public var canonicalUnit: HealthUnit? {
+        kind == .quantity ? SampleType.canonicalUnits[identifier] : nil
+    }
+
+    /// Canonical units of every quantity type, parsed once.
+    private static let canonicalUnits: [String: HealthUnit] = {
+        var units: [String: HealthUnit] = [:]
+        for description in TypeTable.quantityTypes {
+            units[description.identifier] = try? HealthUnit(parsing: description.canonicalUnitString)
+        }
+        return units
+    }()
+
+    /// Whether clients may not save samples of this type (computed by the system).
+    public var isReadOnly: Bool {
+        switch kind {
+        case .quantity: return quantityDescription?.isReadOnly ?? false
+        case .category: return categoryDescription?.isReadOnly ?? false
+        case .correlation, .workout: return false
+        }
+    }
+
+    public var description: String { identifier }
+
+    public static func < (lhs: SampleType, rhs: SampleType) -> Bool {
+        (lhs.kind, lhs.identifier) < (rhs.kind, rhs.identifier)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The checks every sample passes when it is created and again when it is saved.
+public enum Validation {
+    /// A number must be finite.
+    public static func checkFinite(_ value: Double, field: String) throws(HealthModelError) {
+        guard value.isFinite else { throw .nonFiniteValue(field: field) }
+    }
+
+    /// A quantity must be finite and measured in a unit compatible with the type's canonical unit.
+    public static func check(_ quantity: Quantity, for type: SampleType, field: String) throws(HealthModelError) {
+        try checkFinite(quantity.value, field: field)
+        guard let canonical = type.canonicalUnit else {
+            throw .invalidField(field: field, reason: "\(type.identifier) has no unit table entry")
+        }
+        guard quantity.unit.isCompatible(with: canonical) else {
+            throw .unitNotCompatibleWithType(unit: quantity.unit.unitString, type: type.identifier, expected: canonical.unitString)
+        }
+    }
+
+    /// Dates must be finite and the end must not precede the start.
+    public static func checkInterval(start: Date, end: Date) throws(HealthModelError) {
+        try checkFinite(start.timeIntervalSinceReferenceDate, field: "startDate")
+        try checkFinite(end.timeIntervalSinceReferenceDate, field: "endDate")
+        guard end >= start else { throw .endBeforeStart(start: start, end: end) }
+    }
+
+    /// Metadata values must be finite; a sync identifier needs a numeric sync version and the reverse.
+    public static func checkMetadata(_ metadata: [String: MetadataValue]?) throws(HealthModelError) {
+        guard let metadata else { return }
+        for (key, value) in metadata {
+            switch value {
+            case let .number(number): try checkFinite(number, field: "metadata[\(key)]")
+            case let .quantity(quantity): try checkFinite(quantity.value, field: "metadata[\(key)]")
+            case let .date(date): try checkFinite(date.timeIntervalSinceReferenceDate, field: "metadata[\(key)]")
+            case let .string(text):
+                if key.isEmpty { throw .invalidField(field: "metadata", reason: "a key is empty (value \(text))") }
+            }
+        }
+        let identifier = metadata[MetadataKey.syncIdentifier]
+        let version = metadata[MetadataKey.syncVersion]
+        switch (identifier, version) {
+        case (nil, nil): return
+        case (.some, nil): throw .syncMetadataIncomplete(missing: MetadataKey.syncVersion)
+        case (nil, .some): throw .syncMetadataIncomplete(missing: MetadataKey.syncIdentifier)
+        case let (.some(identifier), .some(version)):
+            guard case .string = identifier else {
+                throw .invalidField(field: "metadata[\(MetadataKey.syncIdentifier)]", reason: "must be a string")
+            }
+            guard case .number = version else {
+                throw .invalidField(field: "metadata[\(MetadataKey.syncVersion)]", reason: "must be a number")
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a workout holds: its activity, active duration, events and per-type statistics.
+public struct WorkoutContent: Sendable, Hashable {
+    /// HealthKit's raw value of the activity type (running is 37, other is 3000).
+    public let activityTypeRawValue: UInt
+    /// The active time in seconds, excluding pauses.
+    public let duration: TimeInterval
+    /// Pauses, laps, segments and markers, in time order.
+    public let events: [WorkoutEvent]
+    /// Figures per quantity type identifier.
+    public let statistics: [String: WorkoutStatistic]
+
+    /// Workout content; use `Sample.workout(...)` to build a validated workout sample.
+    public init(activityTypeRawValue: UInt, duration: TimeInterval, events: [WorkoutEvent], statistics: [String: WorkoutStatistic]) {
+        self.activityTypeRawValue = activityTypeRawValue
+        self.duration = duration
+        self.events = events
+        self.statistics = statistics
+    }
+
+    /// The activity type's table entry, when known.
+    public var activityType: WorkoutActivityTypeDescription? { TypeTable.workoutActivityType(rawValue: activityTypeRawValue) }
+
+    /// Total active energy burned.
+    public var totalEnergyBurned: Quantity? { statistics["HKQuantityTypeIdentifierActiveEnergyBurned"]?.sum }
+
+    /// Total distance, from whichever distance type the workout recorded.
+    public var totalDistance: Quantity? {
+        for identifier in WorkoutContent.distanceTypeIdentifiers {
+            if let sum = statistics[identifier]?.sum { return sum }
+        }
+        return nil
+    }
+
+    /// Total swimming strokes.
+    public var totalSwimmingStrokeCount: Quantity? { statistics["HKQuantityTypeIdentifierSwimmingStrokeCount"]?.sum }
+
+    /// Total flights climbed.
+    public var totalFlightsClimbed: Quantity? { statistics["HKQuantityTypeIdentifierFlightsClimbed"]?.sum }
+
+    /// Distance types, in the order in which `totalDistance` looks for them.
+    public static let distanceTypeIdentifiers = [
+        "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierDistanceCycling",
+        "HKQuantityTypeIdentifierDistanceSwimming", "HKQuantityTypeIdentifierDistanceWheelchair",
+        "HKQuantityTypeIdentifierDistanceDownhillSnowSports", "HKQuantityTypeIdentifierDistanceCrossCountrySkiing",
+        "HKQuantityTypeIdentifierDistancePaddleSports", "HKQuantityTypeIdentifierDistanceRowing",
+        "HKQuantityTypeIdentifierDistanceSkatingSports",
+    ]
+
+    /// Active time between `start` and `end` once the paused spans between pause and resume events are taken out.
+    public static func activeDuration(start: Date, end: Date, events: [WorkoutEvent]) -> TimeInterval {
+        var paused: TimeInterval = 0
+        var pausedSince: Date?
+        for event in events.sorted(by: { $0.startDate < $1.startDate }) {
+            switch event.type {
+            case .pause, .motionPaused:
+                if pausedSince == nil { pausedSince = max(event.startDate, start) }
+            case .resume, .motionResumed:
+                if let since = pausedSince {
+                    paused += max(0, min(event.startDate, end).timeIntervalSince(since))
+                    pausedSince = nil
+                }
+            default:
+                break
+            }
+        }
+        if let since = pausedSince { paused += max(0, end.timeIntervalSince(since)) }
+        return max(0, end.timeIntervalSince(start) - paused)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Everything that can go wrong when writing to or reading from a store, naming the object or field at fault.
+public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An object with this identifier is already stored (or appears twice in one batch).
+    case duplicateObject(UUID)
+    /// No stored object has this identifier.
+    case objectNotFound(UUID)
+    /// A save or delete was asked for with nothing in it.
+    case emptyRequest(String)
+    /// The store cannot take more objects.
+    case capacityExceeded(String)
+    /// The type is computed by the system and cannot be saved.
+    case readOnlyType(String)
+    /// The data was invalid at the model level.
+    case model(HealthModelError)
+    /// The query could not be evaluated.
+    case engine(HealthEngineError)
+
+    public var description: String {
+        switch self {
+        case let .duplicateObject(uuid): return "an object with uuid \(uuid) is already stored"
+        case let .objectNotFound(uuid): return "no stored object has uuid \(uuid)"
+        case let .emptyRequest(what): return "nothing to \(what)"
+        case let .capacityExceeded(reason): return "the store is full: \(reason)"
+        case let .readOnlyType(type): return "\(type) is read-only and cannot be saved"
+        case let .model(error): return error.description
+        case let .engine(error): return error.description
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import Synchronization
+
+/// A storage that keeps everything in memory, indexed by type and time. Thread-safe; writes are all-or-nothing.
+public final class InMemoryStorage: HealthStorage {
+    private struct SyncKey: Hashable {
+        let bundleIdentifier: String
+        let syncIdentifier: String
+    }
+
+    private struct State {
+        var rows: [Sample?] = []
+        var rowSequences: [Int64] = []
+        var rowByUUID: [UUID: Int32] = [:]
+        var indexes: [SampleType: TypeIndex] = [:]
+        var syncRows: [SyncKey: Int32] = [:]
+        var correlationMemberCounts: [UUID: Int] = [:]
+        var workoutAssociations: [UUID: Set<UUID>] = [:]
+        var changes: [Change] = []
+        var sequence: Int64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty store.
+    public init() {}
+
+    /// The number of samples stored.
+    public var count: Int { state.withLock { $0.rowByUUID.count } }
+
+    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+        try state.withLock { state in try InMemoryStorage.commit(&state, inserting: samples, deleting: uuids) }
+    }
+
+    private static func syncKey(_ sample: Sample) -> SyncKey? {
+        guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else { return nil }
+        return SyncKey(bundleIdentifier: source.bundleIdentifier, syncIdentifier: identifier)
+    }
+
+    private static func commit(_ state: inout State, inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+        // Check everything before changing anything.
+        var deletedRows: [Int32] = []
+        var deletedRowSet = Set<Int32>()
+        for uuid in uuids {
+            guard let row = state.rowByUUID[uuid] else { throw HealthStoreError.objectNotFound(uuid) }
+            if deletedRowSet.insert(row).inserted { deletedRows.append(row) }
+        }
+        var incomingUUIDs = Set<UUID>(minimumCapacity: samples.count)
+        var accepted: [Sample] = []
+        accepted.reserveCapacity(samples.count)
+        var ignored: [UUID] = []
+        var pendingSync: [SyncKey: Int] = [:]  // index into `accepted`
+        for sample in samples {
+            guard state.rowByUUID[sample.uuid] == nil, incomingUUIDs.insert(sample.uuid).inserted else {
+                throw HealthStoreError.duplicateObject(sample.uuid)
+            }
+            guard let key = syncKey(sample) else {
+                accepted.append(sample)
+                continue
+            }
+            let version = sample.syncVersion ?? 0
+            if let index = pendingSync[key] {
+                if version > accepted[index].syncVersion ?? 0 {
+                    ignored.append(accepted[index].uuid)
+                    accepted[index] = sample
+                } else {
+                    ignored.append(sample.uuid)
+                }
+                continue
+            }
+            if let row = state.syncRows[key], !deletedRowSet.contains(row), let existing = state.rows[Int(row)] {
+                if version > existing.syncVersion ?? 0 {
+                    deletedRowSet.insert(row)
+                    deletedRows.append(row)
+                } else {
+                    ignored.append(sample.uuid)
+                    continue
+                }
+            }
+            pendingSync[key] = accepted.count
+            accepted.append(sample)
+        }
+        guard state.rows.count + accepted.count < Int(Int32.max) else {
+            throw HealthStoreError.capacityExceeded("the in-memory store holds at most 2^31 samples")
+        }
+
+        // Apply deletions, then insertions, each taking the next sequence number.
+        var deletedUUIDs: [UUID] = []
+        var removedByType: [SampleType: Set<Int32>] = [:]
+        for row in deletedRows {
+            guard let sample = state.rows[Int(row)] else { continue }
+            state.rows[Int(row)] = nil
+            state.rowByUUID[sample.uuid] = nil
+            removedByType[sample.type, default: []].insert(row)
+            if let key = syncKey(sample), state.syncRows[key] == row { state.syncRows[key] = nil }
+            if let members = sample.correlatedObjects {
+                for member in members {
+                    let remaining = (state.correlationMemberCounts[member.uuid] ?? 1) - 1
+                    state.correlationMemberCounts[member.uuid] = remaining > 0 ? remaining : nil
+                }
+            }
+            state.workoutAssociations[sample.uuid] = nil
+            state.sequence += 1
+            state.changes.append(Change(
+                sequence: state.sequence, kind: .deleted, uuid: sample.uuid, type: sample.type,
+                syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+            deletedUUIDs.append(sample.uuid)
+        }
+        for (type, removed) in removedByType { state.indexes[type]?.remove(removed) }
+
+        var entriesByType: [SampleType: [(start: Double, end: Double, row: Int32)]] = [:]
+        state.rows.reserveCapacity(state.rows.count + accepted.count)
+        state.rowSequences.reserveCapacity(state.rowSequences.count + accepted.count)
+        state.changes.reserveCapacity(state.changes.count + accepted.count)
+        for sample in accepted {
+            let row = Int32(state.rows.count)
+            state.sequence += 1
+            state.rows.append(sample)
+            state.rowSequences.append(state.sequence)
+            state.rowByUUID[sample.uuid] = row
+            entriesByType[sample.type, default: []].append(
+                (sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, row))
+            if let key = syncKey(sample) { state.syncRows[key] = row }
+            if let members = sample.correlatedObjects {
+                for member in members { state.correlationMemberCounts[member.uuid, default: 0] += 1 }
+            }
+            state.changes.append(Change(
+                sequence: state.sequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
+                syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+        }
+        for (type, entries) in entriesByType { state.indexes[type, default: TypeIndex()].insert(entries) }
+        return CommitResult(inserted: accepted, deleted: deletedUUIDs, ignored: ignored, latestSequence: state.sequence)
+    }
+
+    public func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] {
+        state.withLock { state in
+            guard let index = state.indexes[type] else { return [] }
+            var rows = index.rows(
+                startAtLeast: bounds.startLowerBound, startBefore: bounds.startUpperBound,
+                endAtLeast: bounds.endLowerBound, endBefore: bounds.endUpperBound)
+            rows.sort()
+            return rows.compactMap { row in
+                state.rows[Int(row)].map { StoredSample(sequence: state.rowSequences[Int(row)], sample: $0) }
+            }
+        }
+    }
+
+    public func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
+        state.withLock { state in
+            uuids.compactMap { state.rowByUUID[$0] }.sorted().compactMap { row in
+                state.rows[Int(row)].map { StoredSample(sequence: state.rowSequences[Int(row)], sample: $0) }
+            }
+        }
+    }
+
+    public func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> {
+        state.withLock { state in Set(uuids.filter { state.correlationMemberCounts[$0] != nil }) }
+    }
+
+    public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
+        state.withLock { state in state.workoutAssociations[workout] ?? [] }
+    }
+
+    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
+        try state.withLock { state in
+            guard let row = state.rowByUUID[workout], state.rows[Int(row)]?.type == .workout else {
+                throw HealthStoreError.objectNotFound(workout)
+            }
+            for uuid in samples where state.rowByUUID[uuid] == nil { throw HealthStoreError.objectNotFound(uuid) }
+            state.workoutAssociations[workout, default: []].formUnion(samples)
+        }
+    }
+
+    public func latestSequence() throws -> Int64 { state.withLock { $0.sequence } }
+
+    public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
+        state.withLock { state in
+            // Sequences are dense from 1, so the change with sequence s sits at index s - 1.
+            let start = Int(max(0, min(sequence, Int64(state.changes.count))))
+            let end = limit > 0 ? min(state.changes.count, start + limit) : state.changes.count
+            return Array(state.changes[start..<end])
+        }
+    }
+}

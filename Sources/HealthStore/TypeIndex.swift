@@ -1,0 +1,123 @@
+/// The time index of one sample type: short samples sorted by start, long ones kept apart.
+///
+/// Written by hand because no package here offers a sorted array with bulk merge: samples mostly arrive in time
+/// order, so a batch is sorted and appended (or merged when it overlaps what is stored), and a window query is two
+/// binary searches. A window on end dates widens the start search by the longest short duration seen; samples
+/// longer than `longDuration` (rare: multi-day sleep or medication spans) are scanned separately so that one of
+/// them cannot widen every search.
+struct TypeIndex: Sendable {
+    /// Samples longer than this many seconds are indexed apart.
+    static let longDuration: Double = 86_400
+
+    private(set) var starts: [Double] = []
+    private(set) var ends: [Double] = []
+    private(set) var rows: [Int32] = []
+    private(set) var longRows: [(start: Double, end: Double, row: Int32)] = []
+    private var maximumShortDuration: Double = 0
+
+    /// The number of samples indexed.
+    var count: Int { rows.count + longRows.count }
+
+    /// Adds samples; rows must be new.
+    mutating func insert(_ entries: [(start: Double, end: Double, row: Int32)]) {
+        var short: [(start: Double, end: Double, row: Int32)] = []
+        short.reserveCapacity(entries.count)
+        for entry in entries {
+            let duration = entry.end - entry.start
+            if duration > TypeIndex.longDuration {
+                longRows.append(entry)
+            } else {
+                short.append(entry)
+                if duration > maximumShortDuration { maximumShortDuration = duration }
+            }
+        }
+        if short.isEmpty { return }
+        var isSorted = true
+        for index in short.indices.dropFirst() where short[index].start < short[index - 1].start {
+            isSorted = false
+            break
+        }
+        if !isSorted { short.sort { ($0.start, $0.row) < ($1.start, $1.row) } }
+        if let last = starts.last, short[0].start < last {
+            merge(short)
+        } else {
+            starts.reserveCapacity(starts.count + short.count)
+            ends.reserveCapacity(ends.count + short.count)
+            rows.reserveCapacity(rows.count + short.count)
+            for entry in short {
+                starts.append(entry.start)
+                ends.append(entry.end)
+                rows.append(entry.row)
+            }
+        }
+    }
+
+    private mutating func merge(_ sorted: [(start: Double, end: Double, row: Int32)]) {
+        let total = starts.count + sorted.count
+        var newStarts: [Double] = [], newEnds: [Double] = [], newRows: [Int32] = []
+        newStarts.reserveCapacity(total)
+        newEnds.reserveCapacity(total)
+        newRows.reserveCapacity(total)
+        // Everything before the first new start stays as is.
+        let keep = TypeIndex.lowerBound(starts, sorted[0].start)
+        newStarts.append(contentsOf: starts[..<keep])
+        newEnds.append(contentsOf: ends[..<keep])
+        newRows.append(contentsOf: rows[..<keep])
+        var old = keep, new = 0
+        while old < starts.count || new < sorted.count {
+            if new == sorted.count || (old < starts.count && starts[old] <= sorted[new].start) {
+                newStarts.append(starts[old]); newEnds.append(ends[old]); newRows.append(rows[old])
+                old += 1
+            } else {
+                newStarts.append(sorted[new].start); newEnds.append(sorted[new].end); newRows.append(sorted[new].row)
+                new += 1
+            }
+        }
+        starts = newStarts
+        ends = newEnds
+        rows = newRows
+    }
+
+    /// Removes rows.
+    mutating func remove(_ removed: Set<Int32>) {
+        longRows.removeAll { removed.contains($0.row) }
+        var write = 0
+        for read in rows.indices where !removed.contains(rows[read]) {
+            starts[write] = starts[read]
+            ends[write] = ends[read]
+            rows[write] = rows[read]
+            write += 1
+        }
+        starts.removeSubrange(write...)
+        ends.removeSubrange(write...)
+        rows.removeSubrange(write...)
+    }
+
+    /// Rows whose start and end satisfy the bounds (seconds since the reference date), in no particular order.
+    func rows(startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double, endBefore endUpper: Double) -> [Int32] {
+        var result: [Int32] = []
+        let low = max(startLower, endLower - maximumShortDuration)
+        let high = min(startUpper, endUpper)
+        var index = TypeIndex.lowerBound(starts, low)
+        while index < starts.count, starts[index] < high {
+            let start = starts[index], end = ends[index]
+            if start >= startLower && end >= endLower && end < endUpper { result.append(rows[index]) }
+            index += 1
+        }
+        for entry in longRows
+        where entry.start >= startLower && entry.start < startUpper && entry.end >= endLower && entry.end < endUpper {
+            result.append(entry.row)
+        }
+        return result
+    }
+
+    /// The first index whose value is at or after `value`.
+    static func lowerBound(_ values: [Double], _ value: Double) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

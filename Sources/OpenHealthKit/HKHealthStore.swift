@@ -1,0 +1,182 @@
+import Dispatch
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+
+/// The entry point of HealthKit code: saves, deletes and runs queries against a store.
+///
+/// `HKHealthStore()` uses one store per process, as every `HKHealthStore` of an app shares HealthKit's database;
+/// `HKHealthStore(dataStore:)` uses a store of your own (tests give each case its own).
+public final class HKHealthStore: NSObject, @unchecked Sendable {
+    /// The store queries run against.
+    public let dataStore: HealthDataStore
+
+    /// The store that `HKHealthStore()` uses: in memory, shared by the process.
+    public static let sharedDataStore = HealthDataStore()
+
+    /// Queues the results handlers run on, as HealthKit runs them on an anonymous background queue.
+    let callbackQueue = DispatchQueue(label: "org.openhealthkit.queries", attributes: .concurrent)
+
+    /// A health store on the process's shared store.
+    public override init() {
+        dataStore = HKHealthStore.sharedDataStore
+        super.init()
+    }
+
+    /// A health store on a store of your own.
+    public init(dataStore: HealthDataStore) {
+        self.dataStore = dataStore
+        super.init()
+    }
+
+    /// Whether health data is available here (always, unless a later configuration says otherwise).
+    public class func isHealthDataAvailable() -> Bool { true }
+
+    /// The source revision that saves from this process are stamped with.
+    var clientRevision: SourceRevision { SourceRevision(source: HKSource.default().source, version: "1") }
+
+    // MARK: Saving
+
+    /// Saves objects as one all-or-nothing batch.
+    public func save(_ objects: [HKObject]) async throws {
+        try saveNow(objects)
+    }
+
+    /// Saves one object.
+    public func save(_ object: HKObject) async throws {
+        try saveNow([object])
+    }
+
+    /// Saves objects as one batch and reports on a background queue.
+    public func save(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+        let handler = UncheckedSendable(completion)
+        callbackQueue.async {
+            do {
+                try self.saveNow(objects)
+                handler.value(true, nil)
+            } catch {
+                handler.value(false, error)
+            }
+        }
+    }
+
+    /// Saves one object and reports on a background queue.
+    public func save(_ object: HKObject, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+        save([object], withCompletion: completion)
+    }
+
+    func saveNow(_ objects: [HKObject]) throws {
+        guard !objects.isEmpty else { throw HKError(.errorInvalidArgument, "save: no objects given") }
+        do {
+            let samples = try objects.map { object throws -> Sample in try object.modelSample() }
+            try dataStore.save(samples, as: clientRevision)
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    // MARK: Deleting
+
+    /// Deletes objects as one all-or-nothing batch.
+    public func delete(_ objects: [HKObject]) async throws {
+        try deleteNow(objects)
+    }
+
+    /// Deletes one object.
+    public func delete(_ object: HKObject) async throws {
+        try deleteNow([object])
+    }
+
+    /// Deletes objects and reports on a background queue.
+    public func delete(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+        let handler = UncheckedSendable(completion)
+        callbackQueue.async {
+            do {
+                try self.deleteNow(objects)
+                handler.value(true, nil)
+            } catch {
+                handler.value(false, error)
+            }
+        }
+    }
+
+    /// Deletes one object and reports on a background queue.
+    public func delete(_ object: HKObject, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+        delete([object], withCompletion: completion)
+    }
+
+    func deleteNow(_ objects: [HKObject]) throws {
+        guard !objects.isEmpty else { throw HKError(.errorInvalidArgument, "delete: no objects given") }
+        do {
+            try dataStore.delete(objects.map(\.uuid))
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    /// Deletes every object of a type that matches the predicate; returns how many were deleted.
+    public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
+        try deleteObjectsNow(of: objectType, predicate: predicate)
+    }
+
+    /// Deletes every object of a type that matches the predicate and reports the count on a background queue.
+    public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate, withCompletion completion: @escaping (Bool, Int, (any Error)?) -> Void) {
+        let handler = UncheckedSendable(completion)
+        let predicateBox = UncheckedSendable(predicate)
+        callbackQueue.async {
+            do {
+                let count = try self.deleteObjectsNow(of: objectType, predicate: predicateBox.value)
+                handler.value(true, count, nil)
+            } catch {
+                handler.value(false, 0, error)
+            }
+        }
+    }
+
+    func deleteObjectsNow(of objectType: HKObjectType, predicate: NSPredicate) throws -> Int {
+        guard let sampleType = objectType as? HKSampleType else {
+            throw HKError(.errorInvalidArgument, "deleteObjects: \(objectType.identifier) is not a sample type")
+        }
+        do {
+            let model = try PredicateBridge.samplePredicate(predicate)
+            return try dataStore.delete(type: sampleType.sampleType, matching: model).deleted.count
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    // MARK: Workouts
+
+    /// Associates saved samples with a saved workout.
+    public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, (any Error)?) -> Void) {
+        let handler = UncheckedSendable(completion)
+        callbackQueue.async {
+            do {
+                try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
+                handler.value(true, nil)
+            } catch {
+                handler.value(false, HKError.from(error))
+            }
+        }
+    }
+
+    // MARK: Queries
+
+    /// Runs a query on a background queue; its handler receives the results there.
+    public func execute(_ query: HKQuery) {
+        callbackQueue.async { query.run(in: self) }
+    }
+
+    /// Stops a long-running query.
+    public func stop(_ query: HKQuery) {
+        query.stopRunning()
+    }
+}
+
+/// Carries a value HealthKit's API declares without `Sendable` (handlers, predicates) onto the callback queue.
+/// Safe because the value is only used there, once, as HealthKit itself does.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import HealthModel
+
+/// Any object in the store, as in HealthKit. Immutable.
+///
+/// HealthKit's initializers do not throw; an object built from invalid values (end before start, NaN, a unit that does
+/// not fit the type) keeps the validation error and fails to save with `HKError.errorInvalidArgument` naming the field.
+public class HKObject: NSObject, @unchecked Sendable {
+    /// The validated model sample, or why the values were rejected.
+    let backing: Result<Sample, HealthModelError>
+    /// The identifier given at creation (kept even when the values were rejected).
+    public let uuid: UUID
+    private let rawMetadata: [String: Any]?
+    private let rawDevice: HKDevice?
+
+    init(backing: Result<Sample, HealthModelError>, uuid: UUID, metadata: [String: Any]?, device: HKDevice?) {
+        self.backing = backing
+        self.uuid = uuid
+        self.rawMetadata = metadata
+        self.rawDevice = device
+        super.init()
+    }
+
+    /// The metadata.
+    public var metadata: [String: Any]? {
+        if case let .success(sample) = backing { return MetadataBridge.healthKit(sample.metadata) }
+        return rawMetadata
+    }
+
+    /// The device that recorded the object.
+    public var device: HKDevice? {
+        if case let .success(sample) = backing { return sample.device.map(HKDevice.init) }
+        return rawDevice
+    }
+
+    /// The app and version that saved the object; the calling app's source for objects not saved yet.
+    public var sourceRevision: HKSourceRevision {
+        if case let .success(sample) = backing, let revision = sample.sourceRevision { return HKSourceRevision(revision) }
+        return HKSourceRevision(SourceRevision(source: HKSource.default().source))
+    }
+
+    /// The model sample; throws the validation error for objects built from invalid values.
+    public func modelSample() throws(HealthModelError) -> Sample { try backing.get() }
+
+    public override func isEqual(_ object: Any?) -> Bool { (object as? HKObject)?.uuid == uuid }
+    public override var hash: Int { uuid.hashValue }
+}
+
+/// A sample: an object with a type, a start and an end.
+public class HKSample: HKObject, @unchecked Sendable {
+    /// The sample's type.
+    public let sampleType: HKSampleType
+    /// When the sample starts.
+    public let startDate: Date
+    /// When the sample ends.
+    public let endDate: Date
+
+    init(backing: Result<Sample, HealthModelError>, uuid: UUID, sampleType: HKSampleType, startDate: Date, endDate: Date, metadata: [String: Any]?, device: HKDevice?) {
+        self.sampleType = sampleType
+        self.startDate = startDate
+        self.endDate = endDate
+        super.init(backing: backing, uuid: uuid, metadata: metadata, device: device)
+    }
+
+    /// Whether the sample has a duration (HealthKit's `hasUndeterminedDuration` is its opposite for open samples).
+    public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
+
+    public override var description: String {
+        "\(sampleType.identifier) \(startDate) - \(endDate) (\(uuid))"
+    }
+
+    /// The concrete HealthKit class for a stored model sample.
+    static func wrap(_ sample: Sample) -> HKSample {
+        switch sample.content {
+        case let .quantity(content):
+            let type = HKQuantityType(sampleType: sample.type)
+            if sample.type.aggregationStyle == .cumulative {
+                return HKCumulativeQuantitySample(model: sample, type: type, content: content)
+            }
+            return HKDiscreteQuantitySample(model: sample, type: type, content: content)
+        case .category:
+            return HKCategorySample(model: sample)
+        case .correlation:
+            return HKCorrelation(model: sample)
+        case .workout:
+            return HKWorkout(model: sample)
+        }
+    }
+}

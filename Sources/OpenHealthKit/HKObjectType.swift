@@ -1,0 +1,141 @@
+import Foundation
+import HealthModel
+
+/// How statistics combine a quantity type's samples, with HealthKit's raw values.
+public enum HKQuantityAggregationStyle: Int, Sendable, Hashable {
+    case cumulative = 0
+    case discreteArithmetic = 1
+    case discreteTemporallyWeighted = 2
+    case discreteEquivalentContinuousLevel = 3
+
+    /// HealthKit's older name for `discreteArithmetic`.
+    public static var discrete: HKQuantityAggregationStyle { .discreteArithmetic }
+}
+
+/// Any kind of data in the store, identified by its HealthKit identifier.
+public class HKObjectType: NSObject, @unchecked Sendable {
+    /// The identifier exactly as HealthKit spells it.
+    public let identifier: String
+
+    init(identifier: String) {
+        self.identifier = identifier
+        super.init()
+    }
+
+    public override var description: String { identifier }
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKObjectType else { return false }
+        return type(of: other) == type(of: self) && other.identifier == identifier
+    }
+    public override var hash: Int { identifier.hashValue }
+
+    /// The quantity type with this identifier.
+    public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
+        guard let sampleType = try? SampleType.quantity(identifier.rawValue) else { return nil }
+        return HKQuantityType(sampleType: sampleType)
+    }
+
+    /// The category type with this identifier.
+    public class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
+        guard let sampleType = try? SampleType.category(identifier.rawValue) else { return nil }
+        return HKCategoryType(sampleType: sampleType)
+    }
+
+    /// The correlation type with this identifier.
+    public class func correlationType(forIdentifier identifier: HKCorrelationTypeIdentifier) -> HKCorrelationType? {
+        guard let sampleType = try? SampleType.correlation(identifier.rawValue) else { return nil }
+        return HKCorrelationType(sampleType: sampleType)
+    }
+
+    /// The characteristic type with this identifier.
+    public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier) -> HKCharacteristicType? {
+        guard let description = TypeTable.characteristicType(identifier.rawValue) else { return nil }
+        return HKCharacteristicType(identifier: description.identifier)
+    }
+
+    /// The workout type.
+    public class func workoutType() -> HKWorkoutType { HKWorkoutType(sampleType: .workout) }
+
+    /// The activity summary type.
+    public class func activitySummaryType() -> HKActivitySummaryType {
+        HKActivitySummaryType(identifier: TypeTable.activitySummaryTypeIdentifier)
+    }
+
+    /// The object type for a model sample type.
+    static func make(_ sampleType: SampleType) -> HKSampleType {
+        switch sampleType.kind {
+        case .quantity: return HKQuantityType(sampleType: sampleType)
+        case .category: return HKCategoryType(sampleType: sampleType)
+        case .correlation: return HKCorrelationType(sampleType: sampleType)
+        case .workout: return HKWorkoutType(sampleType: sampleType)
+        }
+    }
+}
+
+/// A type of sample: data with a start and an end date.
+public class HKSampleType: HKObjectType, @unchecked Sendable {
+    /// The model sample type.
+    public let sampleType: SampleType
+
+    init(sampleType: SampleType) {
+        self.sampleType = sampleType
+        super.init(identifier: sampleType.identifier)
+    }
+}
+
+/// A type of quantity sample, with its aggregation style and canonical unit.
+public final class HKQuantityType: HKSampleType, @unchecked Sendable {
+    /// The quantity type with this identifier (HealthKit's iOS 15 initializer; stops the program for unknown ones).
+    public convenience init(_ identifier: HKQuantityTypeIdentifier) {
+        guard let sampleType = try? SampleType.quantity(identifier.rawValue) else {
+            fatalError("HKQuantityType: unknown identifier \(identifier.rawValue)")
+        }
+        self.init(sampleType: sampleType)
+    }
+
+    /// How statistics combine samples of this type.
+    public var aggregationStyle: HKQuantityAggregationStyle {
+        switch sampleType.aggregationStyle ?? .discreteArithmetic {
+        case .cumulative: return .cumulative
+        case .discreteArithmetic: return .discreteArithmetic
+        case .discreteTimeWeighted: return .discreteTemporallyWeighted
+        case .discreteEquivalentContinuousLevel: return .discreteEquivalentContinuousLevel
+        }
+    }
+
+    /// Whether quantities in the unit can be saved as this type.
+    public func `is`(compatibleWith unit: HKUnit) -> Bool {
+        sampleType.canonicalUnit.map { unit.unit.isCompatible(with: $0) } ?? false
+    }
+}
+
+/// A type of category sample.
+public final class HKCategoryType: HKSampleType, @unchecked Sendable {
+    /// The category type with this identifier (stops the program for unknown ones).
+    public convenience init(_ identifier: HKCategoryTypeIdentifier) {
+        guard let sampleType = try? SampleType.category(identifier.rawValue) else {
+            fatalError("HKCategoryType: unknown identifier \(identifier.rawValue)")
+        }
+        self.init(sampleType: sampleType)
+    }
+}
+
+/// A type of correlation (blood pressure, food).
+public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
+    /// The correlation type with this identifier (stops the program for unknown ones).
+    public convenience init(_ identifier: HKCorrelationTypeIdentifier) {
+        guard let sampleType = try? SampleType.correlation(identifier.rawValue) else {
+            fatalError("HKCorrelationType: unknown identifier \(identifier.rawValue)")
+        }
+        self.init(sampleType: sampleType)
+    }
+}
+
+/// The workout type.
+public final class HKWorkoutType: HKSampleType, @unchecked Sendable {}
+
+/// A characteristic (date of birth, blood type…), not a sample.
+public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {}
+
+/// The activity summary type.
+public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {}

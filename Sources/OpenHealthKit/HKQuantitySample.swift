@@ -1,0 +1,165 @@
+import Foundation
+import HealthModel
+
+/// A quantity sample, as in HealthKit. Query results are `HKCumulativeQuantitySample` or `HKDiscreteQuantitySample`.
+public class HKQuantitySample: HKSample, @unchecked Sendable {
+    /// The value.
+    public let quantity: HKQuantity
+    /// How many measurements the sample summarizes.
+    public let count: Int
+
+    /// The quantity type.
+    public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
+
+    init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
+        quantity = HKQuantity(content.quantity)
+        count = content.count
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: type, startDate: sample.startDate,
+            endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
+    /// HealthKit's designated initializer; invalid values fail at save with the field named.
+    public init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
+        let uuid = UUID()
+        let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
+            try Sample.quantity(
+                type: quantityType.sampleType, quantity: quantity.quantity, start: startDate, end: endDate,
+                metadata: try MetadataBridge.model(metadata), device: device?.device, uuid: uuid)
+        }
+        self.quantity = quantity
+        self.count = 1
+        super.init(
+            backing: backing, uuid: uuid, sampleType: quantityType, startDate: startDate, endDate: endDate,
+            metadata: metadata, device: device)
+    }
+
+    /// A quantity sample with metadata.
+    public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, metadata: [String: Any]?) {
+        self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    /// A quantity sample.
+    public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date) {
+        self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: nil)
+    }
+
+    public override var description: String { "\(quantity) \(super.description)" }
+}
+
+/// A sample of a cumulative type (steps, energy): its quantity is a sum.
+public final class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
+    /// The sum over the sample's interval.
+    public var sumQuantity: HKQuantity { quantity }
+}
+
+/// A sample of a discrete type (heart rate, weight): average, minimum, maximum and most recent of its measurements.
+public final class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
+    private let content: QuantityContent
+
+    override init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
+        self.content = content
+        super.init(model: sample, type: type, content: content)
+    }
+
+    /// The average of the measurements.
+    public var averageQuantity: HKQuantity { HKQuantity(content.average) }
+    /// The smallest measurement.
+    public var minimumQuantity: HKQuantity { HKQuantity(content.minimum) }
+    /// The largest measurement.
+    public var maximumQuantity: HKQuantity { HKQuantity(content.maximum) }
+    /// The latest measurement.
+    public var mostRecentQuantity: HKQuantity { HKQuantity(content.mostRecent) }
+    /// When the latest measurement was taken.
+    public var mostRecentQuantityDateInterval: DateInterval {
+        if let last = content.seriesEntries.max(by: { $0.startDate < $1.startDate }) {
+            return DateInterval(start: last.startDate, end: last.endDate)
+        }
+        return DateInterval(start: startDate, end: endDate)
+    }
+}
+
+/// A category sample, as in HealthKit.
+public final class HKCategorySample: HKSample, @unchecked Sendable {
+    /// The category value (see the type's value enum, e.g. `HKCategoryValueSleepAnalysis`).
+    public let value: Int
+
+    /// The category type.
+    public var categoryType: HKCategoryType { sampleType as! HKCategoryType }
+
+    init(model sample: Sample) {
+        value = sample.categoryValue ?? 0
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKCategoryType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
+    /// HealthKit's designated initializer; an invalid value fails at save naming the type and value.
+    public init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
+        let uuid = UUID()
+        let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
+            try Sample.category(
+                type: type.sampleType, value: value, start: startDate, end: endDate,
+                metadata: try MetadataBridge.model(metadata), device: device?.device, uuid: uuid)
+        }
+        self.value = value
+        super.init(backing: backing, uuid: uuid, sampleType: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device)
+    }
+
+    /// A category sample with metadata.
+    public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]?) {
+        self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    /// A category sample.
+    public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date) {
+        self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: nil)
+    }
+}
+
+/// A correlation (blood pressure, food) grouping quantity samples, as in HealthKit.
+public final class HKCorrelation: HKSample, @unchecked Sendable {
+    /// The contained samples.
+    public let objects: Set<HKSample>
+
+    /// The correlation type.
+    public var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
+
+    init(model sample: Sample) {
+        objects = Set((sample.correlatedObjects ?? []).map(HKSample.wrap))
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKCorrelationType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
+    /// HealthKit's designated initializer; broken content rules fail at save naming the rule.
+    public init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?) {
+        let uuid = UUID()
+        let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
+            var members: [Sample] = []
+            for object in objects.sorted(by: { $0.startDate < $1.startDate || ($0.startDate == $1.startDate && $0.uuid.uuidString < $1.uuid.uuidString) }) {
+                members.append(try object.modelSample())
+            }
+            return try Sample.correlation(
+                type: correlationType.sampleType, start: startDate, end: endDate, objects: members,
+                metadata: try MetadataBridge.model(metadata), device: device?.device, uuid: uuid)
+        }
+        self.objects = objects
+        super.init(backing: backing, uuid: uuid, sampleType: correlationType, startDate: startDate, endDate: endDate, metadata: metadata, device: device)
+    }
+
+    /// A correlation with metadata.
+    public convenience init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>, metadata: [String: Any]?) {
+        self.init(type: correlationType, start: startDate, end: endDate, objects: objects, device: nil, metadata: metadata)
+    }
+
+    /// A correlation.
+    public convenience init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>) {
+        self.init(type: correlationType, start: startDate, end: endDate, objects: objects, device: nil, metadata: nil)
+    }
+
+    /// The contained samples of one type.
+    public func objects(for objectType: HKObjectType) -> Set<HKSample> {
+        objects.filter { $0.sampleType == objectType }
+    }
+}

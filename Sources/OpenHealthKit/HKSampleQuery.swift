@@ -1,0 +1,89 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// A sample type and a predicate, for queries over several types at once.
+public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
+    /// The sample type.
+    public let sampleType: HKSampleType
+    /// The predicate; nil matches every sample of the type.
+    public let predicate: NSPredicate?
+
+    /// A descriptor.
+    public init(sampleType: HKSampleType, predicate: NSPredicate?) {
+        self.sampleType = sampleType
+        self.predicate = predicate
+        super.init()
+    }
+
+    func model() throws -> SampleQueryDescriptor {
+        SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))
+    }
+}
+
+/// A snapshot query for samples, as in HealthKit: predicate, limit and sort; results on a background queue.
+public final class HKSampleQuery: HKQuery, @unchecked Sendable {
+    /// The most samples returned; `HKObjectQueryNoLimit` (0) for all.
+    public let limit: Int
+    /// The sort order; nil for insertion order.
+    public let sortDescriptors: [NSSortDescriptor]?
+    /// The (type, predicate) pairs of a multi-type query.
+    public let queryDescriptors: [HKQueryDescriptor]?
+    private let resultsHandler: (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+
+    /// A query over one sample type.
+    public init(
+        sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
+        resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    ) {
+        self.limit = limit
+        self.sortDescriptors = sortDescriptors
+        self.queryDescriptors = nil
+        self.resultsHandler = resultsHandler
+        super.init(objectType: sampleType, predicate: predicate)
+    }
+
+    /// A query over several (type, predicate) pairs, unsorted.
+    public convenience init(
+        queryDescriptors: [HKQueryDescriptor], limit: Int,
+        resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    ) {
+        self.init(queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: [], resultsHandler: resultsHandler)
+    }
+
+    /// A query over several (type, predicate) pairs, sorted.
+    public init(
+        queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
+        resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+    ) {
+        self.limit = limit
+        self.sortDescriptors = sortDescriptors
+        self.queryDescriptors = queryDescriptors
+        self.resultsHandler = resultsHandler
+        super.init(objectType: nil, predicate: nil)
+    }
+
+    override func run(in healthStore: HKHealthStore) {
+        do {
+            let samples = try evaluate(in: healthStore)
+            resultsHandler(self, samples, nil)
+        } catch {
+            resultsHandler(self, nil, HKError.from(error))
+        }
+    }
+
+    func evaluate(in healthStore: HKHealthStore) throws -> [HKSample] {
+        guard limit >= 0 else { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
+        let descriptors: [SampleQueryDescriptor]
+        if let queryDescriptors {
+            descriptors = try queryDescriptors.map { try $0.model() }
+        } else if let sampleType {
+            descriptors = [SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))]
+        } else {
+            throw HKError(.errorInvalidArgument, "a sample query needs a sample type")
+        }
+        let sort = try (sortDescriptors ?? []).map(SortKeyPaths.sort(for:))
+        let request = SampleQueryRequest(descriptors: descriptors, limit: limit, sort: sort)
+        return try healthStore.dataStore.samples(request).map(HKSample.wrap)
+    }
+}

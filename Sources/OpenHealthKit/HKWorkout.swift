@@ -1,0 +1,146 @@
+import Foundation
+import HealthModel
+
+/// Kinds of workout events, with HealthKit's raw values.
+public enum HKWorkoutEventType: Int, Sendable, Hashable {
+    case pause = 1, resume = 2, lap = 3, marker = 4, motionPaused = 5, motionResumed = 6, segment = 7, pauseOrResumeRequest = 8
+
+    var model: WorkoutEventType { WorkoutEventType(rawValue: rawValue)! }
+}
+
+/// A workout event, as in HealthKit.
+public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
+    /// The model event, or why its values were rejected.
+    let backing: Result<WorkoutEvent, HealthModelError>
+    /// The kind of event.
+    public let type: HKWorkoutEventType
+    /// When it happened.
+    public let dateInterval: DateInterval
+    /// The event's metadata.
+    public let metadata: [String: Any]?
+
+    /// An event over a date interval.
+    public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
+        self.type = type
+        self.dateInterval = dateInterval
+        self.metadata = metadata
+        backing = Result { () throws(HealthModelError) -> WorkoutEvent in
+            try WorkoutEvent(type: type.model, startDate: dateInterval.start, endDate: dateInterval.end, metadata: try MetadataBridge.model(metadata))
+        }
+        super.init()
+    }
+
+    init(_ event: WorkoutEvent) {
+        type = HKWorkoutEventType(rawValue: event.type.rawValue)!
+        dateInterval = DateInterval(start: event.startDate, end: event.endDate)
+        metadata = MetadataBridge.healthKit(event.metadata)
+        backing = .success(event)
+        super.init()
+    }
+}
+
+/// A workout, as in HealthKit.
+public final class HKWorkout: HKSample, @unchecked Sendable {
+    /// The activity.
+    public let workoutActivityType: HKWorkoutActivityType
+    /// Active time in seconds.
+    public let duration: TimeInterval
+    /// Pauses, laps, segments and markers.
+    public let workoutEvents: [HKWorkoutEvent]?
+    /// Total active energy.
+    public let totalEnergyBurned: HKQuantity?
+    /// Total distance.
+    public let totalDistance: HKQuantity?
+    /// Total swimming strokes.
+    public let totalSwimmingStrokeCount: HKQuantity?
+    /// Total flights climbed.
+    public let totalFlightsClimbed: HKQuantity?
+
+    init(model sample: Sample) {
+        let content = sample.workoutContent!
+        workoutActivityType = HKWorkoutActivityType(rawValue: content.activityTypeRawValue) ?? .other
+        duration = content.duration
+        workoutEvents = content.events.map(HKWorkoutEvent.init)
+        totalEnergyBurned = content.totalEnergyBurned.map(HKQuantity.init)
+        totalDistance = content.totalDistance.map(HKQuantity.init)
+        totalSwimmingStrokeCount = content.totalSwimmingStrokeCount.map(HKQuantity.init)
+        totalFlightsClimbed = content.totalFlightsClimbed.map(HKQuantity.init)
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKWorkoutType(sampleType: .workout),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
+    /// HealthKit's full initializer; the distance is recorded under the activity's distance type.
+    public init(
+        activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date, workoutEvents: [HKWorkoutEvent]?,
+        totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, totalSwimmingStrokeCount: HKQuantity? = nil,
+        totalFlightsClimbed: HKQuantity? = nil, duration: TimeInterval? = nil, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        let uuid = UUID()
+        let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
+            var events: [WorkoutEvent] = []
+            for event in workoutEvents ?? [] { events.append(try event.backing.get()) }
+            var statistics: [WorkoutStatistic] = []
+            if let totalEnergyBurned {
+                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierActiveEnergyBurned", sum: totalEnergyBurned.quantity))
+            }
+            if let totalDistance {
+                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: HKWorkout.distanceType(for: activityType), sum: totalDistance.quantity))
+            }
+            if let totalSwimmingStrokeCount {
+                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierSwimmingStrokeCount", sum: totalSwimmingStrokeCount.quantity))
+            }
+            if let totalFlightsClimbed {
+                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierFlightsClimbed", sum: totalFlightsClimbed.quantity))
+            }
+            return try Sample.workout(
+                activityTypeRawValue: activityType.rawValue, start: startDate, end: endDate, duration: duration,
+                events: events, statistics: statistics, metadata: try MetadataBridge.model(metadata),
+                device: device?.device, uuid: uuid)
+        }
+        workoutActivityType = activityType
+        self.workoutEvents = workoutEvents
+        self.totalEnergyBurned = totalEnergyBurned
+        self.totalDistance = totalDistance
+        self.totalSwimmingStrokeCount = totalSwimmingStrokeCount
+        self.totalFlightsClimbed = totalFlightsClimbed
+        self.duration = (try? backing.get().workoutContent?.duration) ?? duration ?? endDate.timeIntervalSince(startDate)
+        super.init(backing: backing, uuid: uuid, sampleType: HKWorkoutType(sampleType: .workout), startDate: startDate, endDate: endDate, metadata: metadata, device: device)
+    }
+
+    /// A workout with only an activity and its interval.
+    public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil, totalEnergyBurned: nil, totalDistance: nil, device: nil, metadata: nil)
+    }
+
+    /// A workout with events and totals.
+    public convenience init(
+        activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date, workoutEvents: [HKWorkoutEvent]?,
+        totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?
+    ) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents, totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: nil, metadata: metadata)
+    }
+
+    /// A workout with a given active duration and totals.
+    public convenience init(
+        activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date, duration: TimeInterval,
+        totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?
+    ) {
+        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil, totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, duration: duration, device: nil, metadata: metadata)
+    }
+
+    /// The distance type a workout of this activity records its distance under.
+    static func distanceType(for activityType: HKWorkoutActivityType) -> String {
+        switch activityType {
+        case .cycling, .handCycling: return "HKQuantityTypeIdentifierDistanceCycling"
+        case .swimming: return "HKQuantityTypeIdentifierDistanceSwimming"
+        case .wheelchairWalkPace, .wheelchairRunPace: return "HKQuantityTypeIdentifierDistanceWheelchair"
+        case .downhillSkiing, .snowboarding: return "HKQuantityTypeIdentifierDistanceDownhillSnowSports"
+        case .crossCountrySkiing: return "HKQuantityTypeIdentifierDistanceCrossCountrySkiing"
+        case .paddleSports: return "HKQuantityTypeIdentifierDistancePaddleSports"
+        case .rowing: return "HKQuantityTypeIdentifierDistanceRowing"
+        case .skatingSports: return "HKQuantityTypeIdentifierDistanceSkatingSports"
+        default: return "HKQuantityTypeIdentifierDistanceWalkingRunning"
+        }
+    }
+}

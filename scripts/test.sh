@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs every test of the project: the Swift test suites, then the command-line checks.
+# Usage: scripts/test.sh            (from the repository root, on a machine with Swift 6.3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --build-tests
+swift test --skip-build
+if [ -x scripts/check-cli.sh ]; then
+    scripts/check-cli.sh
+fi
