@@ -35,5 +35,9 @@ let package = Package(
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),
+        .testTarget(
+            name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

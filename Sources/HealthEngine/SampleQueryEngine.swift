@@ -42,7 +42,15 @@ public struct SampleQueryEngine: Sendable {
     /// Samples of one descriptor, in the order the storage gives them.
     public func matchingSamples(_ descriptor: SampleQueryDescriptor) throws -> [StoredSample] {
         let bounds = TimeBounds.implied(by: descriptor.predicate)
-        if bounds.isEmpty { return [] }
+        if bounds.isEmpty {
+            // Nothing can match, but a predicate that cannot be evaluated is still an error (SEMANTICS §3).
+            do {
+                try descriptor.predicate.check(for: descriptor.type)
+            } catch {
+                throw HealthEngineError.predicateNotEvaluable(type: descriptor.type.identifier, reason: error.description)
+            }
+            return []
+        }
         let candidates: [StoredSample]
         if let uuids = SampleQueryEngine.requiredUUIDs(descriptor.predicate) {
             candidates = try storage.storedSamples(withUUIDs: uuids).filter { $0.sample.type == descriptor.type }

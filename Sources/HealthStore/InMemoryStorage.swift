@@ -111,9 +111,9 @@ public final class InMemoryStorage: HealthStorage {
         for (type, removed) in removedByType { state.indexes[type]?.remove(removed) }
 
         var entriesByType: [SampleType: [(start: Double, end: Double, row: Int32)]] = [:]
-        state.rows.reserveCapacity(state.rows.count + accepted.count)
-        state.rowSequences.reserveCapacity(state.rowSequences.count + accepted.count)
-        state.changes.reserveCapacity(state.changes.count + accepted.count)
+        state.rows.reserveGeometrically(adding: accepted.count)
+        state.rowSequences.reserveGeometrically(adding: accepted.count)
+        state.changes.reserveGeometrically(adding: accepted.count)
         for sample in accepted {
             let row = Int32(state.rows.count)
             state.sequence += 1

@@ -41,9 +41,9 @@ struct TypeIndex: Sendable {
         if let last = starts.last, short[0].start < last {
             merge(short)
         } else {
-            starts.reserveCapacity(starts.count + short.count)
-            ends.reserveCapacity(ends.count + short.count)
-            rows.reserveCapacity(rows.count + short.count)
+            starts.reserveGeometrically(adding: short.count)
+            ends.reserveGeometrically(adding: short.count)
+            rows.reserveGeometrically(adding: short.count)
             for entry in short {
                 starts.append(entry.start)
                 ends.append(entry.end)
@@ -119,5 +119,16 @@ struct TypeIndex: Sendable {
             if values[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+}
+
+extension Array {
+    /// Makes room for `extra` more elements, at least doubling the capacity when it must grow.
+    ///
+    /// `reserveCapacity(count + extra)` allocates exactly what is asked, so calling it once per batch reallocates and
+    /// copies the whole array on every batch (quadratic in the number of batches); this keeps appends amortized O(1).
+    mutating func reserveGeometrically(adding extra: Int) {
+        let needed = count + extra
+        if needed > capacity { reserveCapacity(Swift.max(needed, capacity * 2)) }
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Timing helpers over `ContinuousClock`.
+enum Stopwatch {
+    /// The clock every benchmark uses.
+    static let clock = ContinuousClock()
+
+    /// Runs `body` once and returns its result with the elapsed time in seconds.
+    @inline(__always)
+    static func time<T>(_ body: () throws -> T) rethrows -> (result: T, seconds: Double) {
+        let start = clock.now
+        let result = try body()
+        return (result, (clock.now - start).seconds)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (wholeSeconds, attoseconds) = components
+        return Double(wholeSeconds) + Double(attoseconds) * 1e-18
+    }
+}
+
+/// Order statistics of a list of measurements.
+struct Statistics: Sendable {
+    /// The measurements, sorted ascending.
+    let sorted: [Double]
+
+    /// Statistics of some measurements (at least one).
+    init(_ values: [Double]) {
+        precondition(!values.isEmpty, "no measurements")
+        sorted = values.sorted()
+    }
+
+    /// The smallest measurement.
+    var minimum: Double { sorted[0] }
+    /// The largest measurement.
+    var maximum: Double { sorted[sorted.count - 1] }
+    /// The median (mean of the two middle values for an even count).
+    var median: Double {
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The `p`-th percentile (0...100), nearest-rank.
+    func percentile(_ p: Double) -> Double {
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+}
+
+/// Keeps the optimizer from dropping work whose result is otherwise unused.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// The process's resident memory from `/proc/self/status` (`VmRSS`), in bytes; nil where that file does not exist.
+func residentMemoryBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
+        return kilobytes * 1024
+    }
+    return nil
+}

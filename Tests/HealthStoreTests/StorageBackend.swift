@@ -1,0 +1,94 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import Testing
+
+/// The storage backends every store test runs against; a new backend (SQLite) only adds a case here.
+enum StorageBackend: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory
+
+    /// A fresh, empty store on this backend.
+    func makeStore() -> HealthDataStore {
+        switch self {
+        case .inMemory: return HealthDataStore(storage: InMemoryStorage())
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+// MARK: - Shared fixtures
+
+/// Realistic, time-zone independent test data: absolute instants, real type identifiers, plausible sources.
+enum Fixture {
+    /// 2024-03-10T09:00:00-07:00 (the morning after the Los Angeles DST switch; only the instant matters).
+    static let morning = Date(timeIntervalSinceReferenceDate: 731_779_200)
+
+    /// `morning` plus a number of minutes.
+    static func at(_ minutes: Double) -> Date { morning.addingTimeInterval(minutes * 60) }
+
+    static let stepCount = try! SampleType.quantity("stepCount")
+    static let heartRate = try! SampleType.quantity("heartRate")
+    static let distance = try! SampleType.quantity("distanceWalkingRunning")
+    static let activeEnergy = try! SampleType.quantity("activeEnergyBurned")
+    static let bloodGlucose = try! SampleType.quantity("bloodGlucose")
+    static let dietaryEnergy = try! SampleType.quantity("dietaryEnergyConsumed")
+    static let dietaryProtein = try! SampleType.quantity("dietaryProtein")
+    static let walkingHeartRateAverage = try! SampleType.quantity("walkingHeartRateAverage")
+    static let sleep = try! SampleType.category("sleepAnalysis")
+    static let food = try! SampleType.correlation("food")
+
+    static let bpm = try! HealthUnit(parsing: "count/min")
+    static let mgPerDeciliter = try! HealthUnit(parsing: "mg/dL")
+    static let mmolPerLiter = try! HealthUnit(parsing: "mmol<180.15588000005408>/L")
+
+    static let watchSource = Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.8C4A1F2E-7B3D-4E21-9A55-3F1C2D6B7E90")
+    static let phoneSource = Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.5D2B9E71-0C44-4F8A-B1D3-6E2A9C7F1B08")
+    static let appSource = Source(name: "MyFitnessPal", bundleIdentifier: "com.myfitnesspal.mfp")
+
+    static let watch = SourceRevision(source: watchSource, version: "10.3", productType: "Watch6,1", operatingSystemVersion: "10.3")
+    static let watchOlder = SourceRevision(source: watchSource, version: "10.2", productType: "Watch6,1", operatingSystemVersion: "10.2")
+    static let phone = SourceRevision(source: phoneSource, version: "17.4", productType: "iPhone15,2", operatingSystemVersion: "17.4")
+    static let app = SourceRevision(source: appSource, version: "24.9.0", productType: "iPhone15,2", operatingSystemVersion: "17.4")
+
+    static func watchDevice(firmware: String = "10.3") -> Device {
+        Device(
+            name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1",
+            firmwareVersion: firmware, softwareVersion: "10.3")
+    }
+
+    static let phoneDevice = Device(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2", softwareVersion: "17.4")
+
+    /// Steps over `minutes` minutes from `start`.
+    static func steps(
+        _ count: Double, from start: Date, minutes: Double = 10, metadata: [String: MetadataValue]? = nil,
+        device: Device? = nil
+    ) throws -> Sample {
+        try Sample.quantity(
+            type: stepCount, quantity: Quantity(count, .count), start: start, end: start.addingTimeInterval(minutes * 60),
+            metadata: metadata, device: device)
+    }
+
+    /// An instantaneous heart-rate reading.
+    static func heartRate(_ beatsPerMinute: Double, at date: Date, device: Device? = nil) throws -> Sample {
+        try Sample.quantity(type: heartRate, quantity: Quantity(beatsPerMinute, bpm), start: date, end: date, device: device)
+    }
+
+    /// Metadata carrying a sync identifier and version.
+    static func sync(_ identifier: String, version: Double) -> [String: MetadataValue] {
+        [MetadataKey.syncIdentifier: .string(identifier), MetadataKey.syncVersion: .number(version)]
+    }
+}
+
+extension HealthDataStore {
+    /// Every stored sample of a type, in insertion order.
+    func all(_ type: SampleType) throws -> [Sample] {
+        try samples(SampleQueryRequest(type: type))
+    }
+
+    /// Identifiers of the samples a query returns, in the order returned.
+    func uuids(_ type: SampleType, _ predicate: SamplePredicate = .all, limit: Int = 0, sort: [SampleSort] = []) throws -> [UUID] {
+        try samples(SampleQueryRequest(type: type, predicate: predicate, limit: limit, sort: sort)).map(\.uuid)
+    }
+}
