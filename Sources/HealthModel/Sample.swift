@@ -1,30 +1,55 @@
 import Foundation
 
 /// A health sample: a typed value over a time interval, with its provenance. Immutable, validated when built.
+///
+/// The fields live in one shared immutable box, so copying a sample (into results, indexes, change sets) costs one
+/// reference count instead of one per field; equality and hashing are by value.
 public struct Sample: Sendable, Hashable, Identifiable {
+    /// Every field of a sample, compared and hashed by value.
+    struct Fields: Sendable, Hashable {
+        let uuid: UUID
+        let type: SampleType
+        let startDate: Date
+        let endDate: Date
+        let metadata: [String: MetadataValue]?
+        let device: Device?
+        let sourceRevision: SourceRevision?
+        let content: SampleContent
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
     /// The object's unique identifier.
-    public let uuid: UUID
+    public var uuid: UUID { box.fields.uuid }
     /// The sample type.
-    public let type: SampleType
+    public var type: SampleType { box.fields.type }
     /// When the sample starts.
-    public let startDate: Date
+    public var startDate: Date { box.fields.startDate }
     /// When the sample ends; equal to the start for point-in-time samples.
-    public let endDate: Date
+    public var endDate: Date { box.fields.endDate }
     /// Metadata, or nil when there is none.
-    public let metadata: [String: MetadataValue]?
+    public var metadata: [String: MetadataValue]? { box.fields.metadata }
     /// The device that recorded the sample, if known.
-    public let device: Device?
+    public var device: Device? { box.fields.device }
     /// The app and version that saved the sample; nil until the store saves it.
-    public let sourceRevision: SourceRevision?
+    public var sourceRevision: SourceRevision? { box.fields.sourceRevision }
     /// The kind-specific value.
-    public let content: SampleContent
+    public var content: SampleContent { box.fields.content }
 
     /// The object identifier, for `Identifiable`.
-    public var id: UUID { uuid }
+    public var id: UUID { box.fields.uuid }
+
+    public static func == (lhs: Sample, rhs: Sample) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     /// A sample from all of its parts, validated as a whole (the content must match the type's kind).
     public init(
-        uuid: UUID = UUID(), type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]? = nil,
+        uuid: UUID = RandomUUID.make(), type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]? = nil,
         device: Device? = nil, sourceRevision: SourceRevision? = nil, content: SampleContent
     ) throws(HealthModelError) {
         try Validation.checkInterval(start: startDate, end: endDate)
@@ -52,14 +77,10 @@ public struct Sample: Sendable, Hashable, Identifiable {
         default:
             throw .invalidField(field: "content", reason: "content does not match the kind of \(type.identifier)")
         }
-        self.uuid = uuid
-        self.type = type
-        self.startDate = startDate
-        self.endDate = endDate
-        self.metadata = metadata?.isEmpty == true ? nil : metadata
-        self.device = device
-        self.sourceRevision = sourceRevision
-        self.content = content
+        box = Box(Fields(
+            uuid: uuid, type: type, startDate: startDate, endDate: endDate,
+            metadata: metadata?.isEmpty == true ? nil : metadata, device: device, sourceRevision: sourceRevision,
+            content: content))
     }
 
     /// Copies a validated sample with different provenance or identity (used by stores; needs no re-validation).
@@ -73,14 +94,9 @@ public struct Sample: Sendable, Hashable, Identifiable {
         validatedUUID: UUID, type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]?,
         device: Device?, sourceRevision: SourceRevision?, content: SampleContent
     ) {
-        self.uuid = validatedUUID
-        self.type = type
-        self.startDate = startDate
-        self.endDate = endDate
-        self.metadata = metadata
-        self.device = device
-        self.sourceRevision = sourceRevision
-        self.content = content
+        box = Box(Fields(
+            uuid: validatedUUID, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
+            sourceRevision: sourceRevision, content: content))
     }
 
     // MARK: Factories
@@ -89,7 +105,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
     public static func quantity(
         type: SampleType, quantity: Quantity, start: Date, end: Date, count: Int = 1,
         seriesEntries: [QuantitySeriesEntry] = [], metadata: [String: MetadataValue]? = nil, device: Device? = nil,
-        uuid: UUID = UUID()
+        uuid: UUID = RandomUUID.make()
     ) throws(HealthModelError) -> Sample {
         try Sample(
             uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device,
@@ -99,7 +115,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// A category sample; the value must be one of the type's values (0 for valueless types).
     public static func category(
         type: SampleType, value: Int, start: Date, end: Date, metadata: [String: MetadataValue]? = nil,
-        device: Device? = nil, uuid: UUID = UUID()
+        device: Device? = nil, uuid: UUID = RandomUUID.make()
     ) throws(HealthModelError) -> Sample {
         try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: .category(value: value))
     }
@@ -107,7 +123,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// A correlation of quantity (or category) samples, following its type's content rules.
     public static func correlation(
         type: SampleType, start: Date, end: Date, objects: [Sample], metadata: [String: MetadataValue]? = nil,
-        device: Device? = nil, uuid: UUID = UUID()
+        device: Device? = nil, uuid: UUID = RandomUUID.make()
     ) throws(HealthModelError) -> Sample {
         try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: .correlation(objects: objects))
     }
@@ -116,7 +132,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
     public static func workout(
         activityTypeRawValue: UInt, start: Date, end: Date, duration: TimeInterval? = nil, events: [WorkoutEvent] = [],
         statistics: [WorkoutStatistic] = [], metadata: [String: MetadataValue]? = nil, device: Device? = nil,
-        uuid: UUID = UUID()
+        uuid: UUID = RandomUUID.make()
     ) throws(HealthModelError) -> Sample {
         try Validation.checkInterval(start: start, end: end)
         for (index, event) in events.enumerated() where event.startDate < start || event.endDate > end {

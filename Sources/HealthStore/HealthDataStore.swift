@@ -23,7 +23,21 @@ public final class HealthDataStore: Sendable {
         guard !samples.isEmpty else { throw HealthStoreError.emptyRequest("save") }
         var batch: [Sample] = []
         batch.reserveCapacity(samples.count)
+        var checkedType: SampleType?
+        guard samples.contains(where: { $0.type.kind == .correlation }) else {
+            // The common case: plain samples. Duplicates are found by the storage.
+            for sample in samples {
+                if sample.type != checkedType {
+                    guard !sample.type.isReadOnly else { throw HealthStoreError.readOnlyType(sample.type.identifier) }
+                    checkedType = sample.type
+                }
+                batch.append(sample.with(sourceRevision: sourceRevision))
+            }
+            return try storage.commit(inserting: batch, deleting: [])
+        }
+        // Correlations bring their contained samples; a sample given both alone and inside a correlation is saved once.
         var included = Set<UUID>()
+        var members = Set<UUID>()
         for sample in samples {
             guard !sample.type.isReadOnly else { throw HealthStoreError.readOnlyType(sample.type.identifier) }
             if let objects = sample.correlatedObjects {
@@ -32,6 +46,7 @@ public final class HealthDataStore: Sendable {
                     guard !object.type.isReadOnly else { throw HealthStoreError.readOnlyType(object.type.identifier) }
                     let member = object.sourceRevision == nil ? object.with(sourceRevision: sourceRevision) : object
                     stamped.append(member)
+                    members.insert(member.uuid)
                     if object.sourceRevision == nil, included.insert(member.uuid).inserted { batch.append(member) }
                 }
                 let correlation: Sample
@@ -43,10 +58,11 @@ public final class HealthDataStore: Sendable {
                 } catch {
                     throw HealthStoreError.model(error)
                 }
+                guard included.insert(correlation.uuid).inserted else { throw HealthStoreError.duplicateObject(sample.uuid) }
                 batch.append(correlation)
-                included.insert(correlation.uuid)
+            } else if !included.insert(sample.uuid).inserted {
+                guard members.contains(sample.uuid) else { throw HealthStoreError.duplicateObject(sample.uuid) }
             } else {
-                guard included.insert(sample.uuid).inserted else { throw HealthStoreError.duplicateObject(sample.uuid) }
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
         }

@@ -47,43 +47,67 @@ public final class InMemoryStorage: HealthStorage {
             guard let row = state.rowByUUID[uuid] else { throw HealthStoreError.objectNotFound(uuid) }
             if deletedRowSet.insert(row).inserted { deletedRows.append(row) }
         }
-        var incomingUUIDs = Set<UUID>(minimumCapacity: samples.count)
+        let firstRow = state.rows.count
+        guard firstRow + samples.count < Int(Int32.max) else {
+            throw HealthStoreError.capacityExceeded("the in-memory store holds at most 2^31 samples")
+        }
+        // Each accepted sample claims its row in `rowByUUID` right away (one hash per sample, which also finds
+        // duplicates); if the batch fails, the claims are undone before the error leaves.
+        var claimed: [UUID] = []
+        claimed.reserveCapacity(samples.count)
         var accepted: [Sample] = []
         accepted.reserveCapacity(samples.count)
         var ignored: [UUID] = []
+        var ignoredUUIDs = Set<UUID>()
         var pendingSync: [SyncKey: Int] = [:]  // index into `accepted`
-        for sample in samples {
-            guard state.rowByUUID[sample.uuid] == nil, incomingUUIDs.insert(sample.uuid).inserted else {
-                throw HealthStoreError.duplicateObject(sample.uuid)
+        func claim(_ uuid: UUID, index: Int) throws {
+            if let previous = state.rowByUUID.updateValue(Int32(firstRow + index), forKey: uuid) {
+                state.rowByUUID[uuid] = previous
+                throw HealthStoreError.duplicateObject(uuid)
             }
-            guard let key = syncKey(sample) else {
-                accepted.append(sample)
-                continue
-            }
-            let version = sample.syncVersion ?? 0
-            if let index = pendingSync[key] {
-                if version > accepted[index].syncVersion ?? 0 {
-                    ignored.append(accepted[index].uuid)
-                    accepted[index] = sample
-                } else {
-                    ignored.append(sample.uuid)
-                }
-                continue
-            }
-            if let row = state.syncRows[key], !deletedRowSet.contains(row), let existing = state.rows[Int(row)] {
-                if version > existing.syncVersion ?? 0 {
-                    deletedRowSet.insert(row)
-                    deletedRows.append(row)
-                } else {
-                    ignored.append(sample.uuid)
+            claimed.append(uuid)
+            if !ignoredUUIDs.isEmpty, ignoredUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
+        }
+        func ignore(_ uuid: UUID) throws {
+            guard state.rowByUUID[uuid] == nil, ignoredUUIDs.insert(uuid).inserted else { throw HealthStoreError.duplicateObject(uuid) }
+            ignored.append(uuid)
+        }
+        do {
+            for sample in samples {
+                guard let key = syncKey(sample) else {
+                    try claim(sample.uuid, index: accepted.count)
+                    accepted.append(sample)
                     continue
                 }
+                let version = sample.syncVersion ?? 0
+                if let index = pendingSync[key] {
+                    let earlier = accepted[index]
+                    if version > earlier.syncVersion ?? 0 {
+                        state.rowByUUID[earlier.uuid] = nil
+                        try ignore(earlier.uuid)
+                        try claim(sample.uuid, index: index)
+                        accepted[index] = sample
+                    } else {
+                        try ignore(sample.uuid)
+                    }
+                    continue
+                }
+                if let row = state.syncRows[key], !deletedRowSet.contains(row), let existing = state.rows[Int(row)] {
+                    if version > existing.syncVersion ?? 0 {
+                        deletedRowSet.insert(row)
+                        deletedRows.append(row)
+                    } else {
+                        try ignore(sample.uuid)
+                        continue
+                    }
+                }
+                try claim(sample.uuid, index: accepted.count)
+                pendingSync[key] = accepted.count
+                accepted.append(sample)
             }
-            pendingSync[key] = accepted.count
-            accepted.append(sample)
-        }
-        guard state.rows.count + accepted.count < Int(Int32.max) else {
-            throw HealthStoreError.capacityExceeded("the in-memory store holds at most 2^31 samples")
+        } catch {
+            for uuid in claimed { state.rowByUUID[uuid] = nil }
+            throw error
         }
 
         // Apply deletions, then insertions, each taking the next sequence number.
@@ -111,6 +135,8 @@ public final class InMemoryStorage: HealthStorage {
         for (type, removed) in removedByType { state.indexes[type]?.remove(removed) }
 
         var entriesByType: [SampleType: [(start: Double, end: Double, row: Int32)]] = [:]
+        var currentType: SampleType?
+        var currentEntries: [(start: Double, end: Double, row: Int32)] = []
         state.rows.reserveGeometrically(adding: accepted.count)
         state.rowSequences.reserveGeometrically(adding: accepted.count)
         state.changes.reserveGeometrically(adding: accepted.count)
@@ -119,17 +145,22 @@ public final class InMemoryStorage: HealthStorage {
             state.sequence += 1
             state.rows.append(sample)
             state.rowSequences.append(state.sequence)
-            state.rowByUUID[sample.uuid] = row
-            entriesByType[sample.type, default: []].append(
-                (sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, row))
+            let type = sample.type
+            if type != currentType {
+                if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
+                currentType = type
+                currentEntries.removeAll(keepingCapacity: true)
+            }
+            currentEntries.append((sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, row))
             if let key = syncKey(sample) { state.syncRows[key] = row }
             if let members = sample.correlatedObjects {
                 for member in members { state.correlationMemberCounts[member.uuid, default: 0] += 1 }
             }
             state.changes.append(Change(
-                sequence: state.sequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
+                sequence: state.sequence, kind: .inserted, uuid: sample.uuid, type: type,
                 syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
         }
+        if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
         for (type, entries) in entriesByType { state.indexes[type, default: TypeIndex()].insert(entries) }
         return CommitResult(inserted: accepted, deleted: deletedUUIDs, ignored: ignored, latestSequence: state.sequence)
     }

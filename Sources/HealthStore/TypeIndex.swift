@@ -52,30 +52,30 @@ struct TypeIndex: Sendable {
         }
     }
 
+    /// Merges a sorted batch in place, from the back: only the stored entries after the batch's first start move, so
+    /// a few late samples cost as much as the data after them, not a copy of the whole index.
     private mutating func merge(_ sorted: [(start: Double, end: Double, row: Int32)]) {
-        let total = starts.count + sorted.count
-        var newStarts: [Double] = [], newEnds: [Double] = [], newRows: [Int32] = []
-        newStarts.reserveCapacity(total)
-        newEnds.reserveCapacity(total)
-        newRows.reserveCapacity(total)
-        // Everything before the first new start stays as is.
-        let keep = TypeIndex.lowerBound(starts, sorted[0].start)
-        newStarts.append(contentsOf: starts[..<keep])
-        newEnds.append(contentsOf: ends[..<keep])
-        newRows.append(contentsOf: rows[..<keep])
-        var old = keep, new = 0
-        while old < starts.count || new < sorted.count {
-            if new == sorted.count || (old < starts.count && starts[old] <= sorted[new].start) {
-                newStarts.append(starts[old]); newEnds.append(ends[old]); newRows.append(rows[old])
-                old += 1
+        var old = starts.count - 1
+        let extra = sorted.count
+        starts.reserveGeometrically(adding: extra)
+        ends.reserveGeometrically(adding: extra)
+        rows.reserveGeometrically(adding: extra)
+        starts.append(contentsOf: repeatElement(0, count: extra))
+        ends.append(contentsOf: repeatElement(0, count: extra))
+        rows.append(contentsOf: repeatElement(0, count: extra))
+        var write = starts.count - 1
+        var new = extra - 1
+        // Equal starts keep stored entries first, as the earlier sequence numbers they have.
+        while new >= 0 {
+            if old >= 0 && starts[old] > sorted[new].start {
+                starts[write] = starts[old]; ends[write] = ends[old]; rows[write] = rows[old]
+                old -= 1
             } else {
-                newStarts.append(sorted[new].start); newEnds.append(sorted[new].end); newRows.append(sorted[new].row)
-                new += 1
+                starts[write] = sorted[new].start; ends[write] = sorted[new].end; rows[write] = sorted[new].row
+                new -= 1
             }
+            write -= 1
         }
-        starts = newStarts
-        ends = newEnds
-        rows = newRows
     }
 
     /// Removes rows.

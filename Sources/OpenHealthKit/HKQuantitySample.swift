@@ -21,7 +21,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
 
     /// HealthKit's designated initializer; invalid values fail at save with the field named.
     public init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
-        let uuid = UUID()
+        let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             try Sample.quantity(
                 type: quantityType.sampleType, quantity: quantity.quantity, start: startDate, end: endDate,
@@ -96,7 +96,7 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
 
     /// HealthKit's designated initializer; an invalid value fails at save naming the type and value.
     public init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
-        let uuid = UUID()
+        let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             try Sample.category(
                 type: type.sampleType, value: value, start: startDate, end: endDate,
@@ -134,7 +134,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
 
     /// HealthKit's designated initializer; broken content rules fail at save naming the rule.
     public init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?) {
-        let uuid = UUID()
+        let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             var members: [Sample] = []
             for object in objects.sorted(by: { $0.startDate < $1.startDate || ($0.startDate == $1.startDate && $0.uuid.uuidString < $1.uuid.uuidString) }) {

@@ -76,7 +76,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, totalSwimmingStrokeCount: HKQuantity? = nil,
         totalFlightsClimbed: HKQuantity? = nil, duration: TimeInterval? = nil, device: HKDevice?, metadata: [String: Any]?
     ) {
-        let uuid = UUID()
+        let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             var events: [WorkoutEvent] = []
             for event in workoutEvents ?? [] { events.append(try event.backing.get()) }

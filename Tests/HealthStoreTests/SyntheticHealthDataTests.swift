@@ -44,7 +44,8 @@ struct SyntheticHealthDataTests {
         let generator = SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: 3, seed: 42)
         let store = backend.makeStore()
         let saved = try generator.save(into: store)
-        #expect(saved == generator.batches().map(\.samples.count).reduce(0, +))
+        let generated = try generator.batches().map(\.samples.count).reduce(0, +)
+        #expect(saved == generated)
 
         let start = calendar.startOfDay(for: lastDay), end = calendar.date(byAdding: .day, value: 1, to: start)!
         let stepType = try SampleType.quantity("stepCount")
