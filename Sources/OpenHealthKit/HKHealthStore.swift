@@ -50,15 +50,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Saves objects as one batch and reports on a background queue.
     public func save(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
-        let handler = UncheckedSendable(completion)
-        callbackQueue.async {
-            do {
-                try self.saveNow(objects)
-                handler.value(true, nil)
-            } catch {
-                handler.value(false, error)
-            }
-        }
+        reportInBackground(to: completion) { try self.saveNow(objects) }
     }
 
     /// Saves one object and reports on a background queue.
@@ -90,15 +82,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Deletes objects and reports on a background queue.
     public func delete(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
-        let handler = UncheckedSendable(completion)
-        callbackQueue.async {
-            do {
-                try self.deleteNow(objects)
-                handler.value(true, nil)
-            } catch {
-                handler.value(false, error)
-            }
-        }
+        reportInBackground(to: completion) { try self.deleteNow(objects) }
     }
 
     /// Deletes one object and reports on a background queue.
@@ -150,10 +134,15 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Associates saved samples with a saved workout.
     public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, (any Error)?) -> Void) {
+        reportInBackground(to: completion) { try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid) }
+    }
+
+    /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
+    private func reportInBackground(to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void) {
         let handler = UncheckedSendable(completion)
         callbackQueue.async {
             do {
-                try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
+                try work()
                 handler.value(true, nil)
             } catch {
                 handler.value(false, HKError.from(error))

@@ -1,24 +1,19 @@
 import Foundation
+import HealthStore
 
 /// Random-looking version-4 UUIDs from a seeded SplitMix64 generator: far cheaper than `UUID()`, which asks the
 /// system's cryptographic generator for every identifier. Good enough for bulk-loading benchmark data, and
 /// deterministic, so runs are comparable.
 struct FastUUIDGenerator {
-    private var state: UInt64
+    private var random: SeededRandomNumberGenerator
 
     /// A generator with a fixed seed.
     init(seed: UInt64) {
-        state = seed
+        random = SeededRandomNumberGenerator(seed: seed)
     }
 
     /// The next 64 pseudo-random bits (SplitMix64).
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// A uniformly distributed integer in `0..<bound`.
     mutating func next(below bound: Int) -> Int {

@@ -23,6 +23,11 @@ enum QueryBenchmark {
             for _ in 0..<uuidProbe { bits &+= UUID().hashValue }
             return bits
         }.seconds
+        let randomUUIDSeconds = Stopwatch.time { () -> Int in
+            var bits = 0
+            for _ in 0..<uuidProbe { bits &+= RandomUUID.make().hashValue }
+            return bits
+        }.seconds
         var probeGenerator = FastUUIDGenerator(seed: 99)
         let fastUUIDSeconds = Stopwatch.time { () -> Int in
             var bits = 0
@@ -30,6 +35,7 @@ enum QueryBenchmark {
             return bits
         }.seconds
         table.add("query", "UUID() (system generator)", Figures.rate(Double(uuidProbe) / systemUUIDSeconds, unit: "UUIDs"))
+        table.add("query", "RandomUUID.make() (what samples get by default)", Figures.rate(Double(uuidProbe) / randomUUIDSeconds, unit: "UUIDs"))
         table.add("query", "seeded SplitMix64 v4 UUIDs (used for loading)", Figures.rate(Double(uuidProbe) / fastUUIDSeconds, unit: "UUIDs"))
 
         FileHandle.standardError.write(Data("query: loading \(Figures.grouped(Double(total))) samples (\(typeCount) types × \(Figures.grouped(Double(perType))) minutes)…\n".utf8))

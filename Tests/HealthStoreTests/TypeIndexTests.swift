@@ -5,18 +5,8 @@ import Testing
 
 @testable import HealthStore
 
-/// A small deterministic generator (SplitMix64) so that failures reproduce from the seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The store's own seeded generator (SplitMix64), so that failures reproduce from the seed.
+typealias SplitMix64 = SeededRandomNumberGenerator
 
 /// The SEMANTICS §3 clauses written out independently of the engine, for the brute-force oracle.
 private func oracleMatches(start: Double, end: Double, windowStart: Double?, windowEnd: Double?, options: DateMatchingOptions) -> Bool {
