@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the `ohk` command line and checks the outputs and exit codes of its commands.
-# Usage: scripts/check-cli.sh [--no-build]    (run from anywhere; uses the private scratch path .build-cli)
+# Usage: scripts/check-cli.sh [--no-build]    (run from anywhere; OHK_SCRATCH picks the build folder, default .build)
 set -u
 cd "$(dirname "$0")/.."
 
-SCRATCH=.build-cli
+SCRATCH="${OHK_SCRATCH:-.build}"
 if [[ "${1:-}" != "--no-build" ]]; then
     log="$(mktemp)"
     swift build --scratch-path "$SCRATCH" --product ohk >"$log" 2>&1 || { echo "build failed:"; cat "$log"; rm -f "$log"; exit 2; }
@@ -73,6 +73,15 @@ if [[ "$list" == *"mmHg"* && "$list" == *"degF"* && "$list" == *"mol"* ]]; then
     passed=$((passed + 1)); echo "ok    units list names mmHg, degF, mol"
 else
     failed=$((failed + 1)); echo "FAIL  units list names mmHg, degF, mol"
+fi
+
+check "demo rejects a bad time zone" nonzero "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
+check "demo rejects a bad date"  nonzero "" '--date "2024-02-30" is not a day' -- demo --date 2024-02-30
+demo="$("$OHK" demo --date 2024-03-10 --time-zone America/Los_Angeles --days 3 2>&1)"
+if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* ]]; then
+    passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep"
+else
+    failed=$((failed + 1)); echo "FAIL  demo on a spring-forward day"; echo "$demo"
 fi
 
 echo "$passed passed, $failed failed"

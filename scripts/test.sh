@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
 if [ -x scripts/check-cli.sh ]; then
-    scripts/check-cli.sh
+    scripts/check-cli.sh --no-build
 fi
