@@ -32,6 +32,13 @@ public struct DemoReport: Sendable {
         lines.append("  steps: \(steps.count) samples; " + stepsBySource.sorted { $0.key < $1.key }
             .map { "\($0.key) \($0.value.samples) samples, \(Int($0.value.sum)) steps" }.joined(separator: "; "))
         lines.append("    adding them all up gives \(Int(rawSum)) steps: the watch and the phone counted the same walks, so a raw sum double-counts")
+        let stepType = try SampleType.quantity("stepCount")
+        let daily = try store.statisticsCollection(
+            of: stepType, options: [.cumulativeSum, .separateBySource], anchor: start, interval: DateComponents(day: 1), calendar: calendar)
+        let bucket = daily.statistics(for: start)
+        if let merged = try bucket.merged.sum?.value(in: .count) {
+            lines.append("    merged by source priority, as the Health app counts them: \(Int(merged.rounded())) steps (the day's calendar bucket, samples split at midnight)")
+        }
 
         let heartRates = try store.samples(SampleQueryRequest(
             type: try SampleType.quantity("heartRate"), predicate: today, sort: [SampleSort(.startDate, ascending: false)]))

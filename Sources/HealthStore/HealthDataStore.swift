@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import Synchronization
 
 /// A health data store: validated, all-or-nothing saves and deletes on a storage backend, and sample queries.
 public final class HealthDataStore: Sendable {
@@ -9,10 +10,85 @@ public final class HealthDataStore: Sendable {
     /// The engine that evaluates sample queries.
     public let sampleQueries: SampleQueryEngine
 
+    /// The engine that evaluates statistics.
+    public let statisticsQueries: StatisticsEngine
+
+    private struct Registry {
+        var sourceOrders: [SampleType: [String]] = [:]
+        var observers: [UUID: @Sendable (CommitResult) -> Void] = [:]
+    }
+
+    private let registry = Mutex(Registry())
+
     /// A store over a backend (in memory by default).
     public init(storage: any HealthStorage = InMemoryStorage()) {
         self.storage = storage
         self.sampleQueries = SampleQueryEngine(storage: storage)
+        self.statisticsQueries = StatisticsEngine(storage: storage)
+    }
+
+    // MARK: Observation
+
+    /// Calls `observer` after every commit that changed something, on the committing thread; returns a token for
+    /// `removeObserver(_:)`.
+    @discardableResult
+    public func addObserver(_ observer: @escaping @Sendable (CommitResult) -> Void) -> UUID {
+        let token = RandomUUID.make()
+        registry.withLock { $0.observers[token] = observer }
+        return token
+    }
+
+    /// Stops calling an observer.
+    public func removeObserver(_ token: UUID) {
+        _ = registry.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    private func notify(_ result: CommitResult) -> CommitResult {
+        guard !result.inserted.isEmpty || !result.deleted.isEmpty else { return result }
+        let observers = registry.withLock { Array($0.observers.values) }
+        for observer in observers { observer(result) }
+        return result
+    }
+
+    // MARK: Source priority
+
+    /// Sets the source order of a quantity type: bundle identifiers, highest priority first (the Health app's
+    /// "Data Sources & Access" list); nil restores the default order.
+    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) {
+        registry.withLock { $0.sourceOrders[type] = bundleIdentifiers }
+    }
+
+    /// The source order set for a type, or nil for the default order.
+    public func sourceOrder(for type: SampleType) -> [String]? {
+        registry.withLock { $0.sourceOrders[type] }
+    }
+
+    // MARK: Statistics
+
+    /// A statistics query over whole samples, merged by the type's source order; throws `noData` when nothing matches.
+    public func statistics(of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions) throws -> QuantityStatistics {
+        do {
+            return try statisticsQueries.statistics(for: statisticsRequest(type, predicate, options))
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
+    }
+
+    /// A statistics collection: buckets of a calendar grid, with proration across bucket edges.
+    public func statisticsCollection(
+        of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions, anchor: Date,
+        interval: DateComponents, calendar: Calendar
+    ) throws -> StatisticsCollection {
+        do {
+            let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
+            return try statisticsQueries.collection(for: statisticsRequest(type, predicate, options), grid: grid)
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
+    }
+
+    private func statisticsRequest(_ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions) -> StatisticsRequest {
+        StatisticsRequest(type: type, predicate: predicate, options: options, priority: SourcePriority(order: sourceOrder(for: type)))
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.
@@ -33,7 +109,7 @@ public final class HealthDataStore: Sendable {
                 }
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
-            return try storage.commit(inserting: batch, deleting: [])
+            return notify(try storage.commit(inserting: batch, deleting: []))
         }
         // Correlations bring their contained samples; a sample given both alone and inside a correlation is saved once.
         var included = Set<UUID>()
@@ -66,14 +142,14 @@ public final class HealthDataStore: Sendable {
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
         }
-        return try storage.commit(inserting: batch, deleting: [])
+        return notify(try storage.commit(inserting: batch, deleting: []))
     }
 
     /// Deletes the objects with these identifiers as one batch; every one must exist.
     @discardableResult
     public func delete(_ uuids: [UUID]) throws -> CommitResult {
         guard !uuids.isEmpty else { throw HealthStoreError.emptyRequest("delete") }
-        return try storage.commit(inserting: [], deleting: uuids)
+        return notify(try storage.commit(inserting: [], deleting: uuids))
     }
 
     /// Deletes every sample of a type that matches a predicate; returns what was deleted (possibly nothing).
@@ -83,7 +159,7 @@ public final class HealthDataStore: Sendable {
         if matches.isEmpty {
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try storage.latestSequence())
         }
-        return try storage.commit(inserting: [], deleting: matches)
+        return notify(try storage.commit(inserting: [], deleting: matches))
     }
 
     /// The samples a sample query returns.
