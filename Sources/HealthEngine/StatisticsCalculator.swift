@@ -8,7 +8,7 @@ struct TimedValue: Sendable {
     /// The end as recorded, before spans are adjusted for counting.
     let recordedEnd: Double
     let value: Double
-    let rank: Int
+    var rank: Int
     let source: Int
     let sequence: Int64
 }
@@ -17,8 +17,8 @@ struct TimedValue: Sendable {
 ///
 /// The time line is cut into slices at every measurement start and end and at every bucket edge. In each slice the
 /// measurements of the lowest rank present win; only they count there (a source's own overlapping samples add up).
-/// Cumulative values are spread linearly over their span (proration); discrete values count once per bucket they
-/// touch (arithmetic), or by the time they hold (time-weighted, equivalent continuous level).
+/// Cumulative values are spread linearly over their span (proration); discrete values count once per bucket where they
+/// win a slice (arithmetic), or by the time they hold (time-weighted, equivalent continuous level).
 struct StatisticsCalculator {
     /// How far a sample may cross a bucket edge and still count wholly on one side (SEMANTICS §5.2).
     static let edgeTolerance = 0.010
@@ -27,6 +27,8 @@ struct StatisticsCalculator {
 
     let style: AggregationStyle
     let edges: [Double]
+    /// Whether to find each bucket's most recent sample (only `mostRecent` needs it; costly for cumulative types).
+    var tracksMostRecent = true
 
     /// Per-bucket accumulators.
     private struct Buckets {
@@ -67,22 +69,29 @@ struct StatisticsCalculator {
         return low
     }
 
+    /// `bucket(containing:)`, trying `hint` and the bucket after it first (measurements mostly come in time order).
+    @inline(__always)
+    func bucket(containing time: Double, hint: Int) -> Int {
+        if hint >= 0, hint + 1 < edges.count {
+            if edges[hint] <= time, time < edges[hint + 1] { return hint }
+            if hint + 2 < edges.count, edges[hint + 1] <= time, time < edges[hint + 2] { return hint + 1 }
+        }
+        return bucket(containing: time)
+    }
+
     /// Figures of every bucket (nil for buckets without data), values in the canonical unit `unit`.
-    func figures(of input: [TimedValue], unit: HealthUnit) -> [StatisticsFigures?] {
+    func figures(of input: consuming [TimedValue], unit: HealthUnit) -> [StatisticsFigures?] {
         let bucketCount = edges.count - 1
         guard bucketCount > 0 else { return [] }
-        var measurements = input
+        var measurements = consume input
         if style.isCumulative {
             snapToEdges(&measurements)
         } else {
             holdInstantaneousValues(&measurements)
         }
         var buckets = Buckets(bucketCount)
-        var included = [Bool](repeating: false, count: measurements.count)
-        sweep(measurements, &buckets, &included)
-        if !style.isCumulative {
-            countDiscrete(measurements, included, &buckets)
-        }
+        sweep(measurements, &buckets)
+        cover(measurements, &buckets)
         return (0..<bucketCount).map { index in
             guard buckets.hasData[index] else { return nil }
             return makeFigures(index, buckets, measurements, unit: unit)
@@ -92,15 +101,22 @@ struct StatisticsCalculator {
     /// Moves sample ends that cross a bucket edge by at most the tolerance onto the edge.
     private func snapToEdges(_ measurements: inout [TimedValue]) {
         guard edges.count > 2 else { return }
+        var hint = 0
         for index in measurements.indices {
             var measurement = measurements[index]
             guard measurement.end - measurement.start > 2 * StatisticsCalculator.edgeTolerance else { continue }
-            let first = bucket(containing: measurement.start)
+            let first = bucket(containing: measurement.start, hint: hint)
             let next = edges[first + 1]
+            if edges[first] <= measurement.start, next - measurement.start > StatisticsCalculator.edgeTolerance,
+               measurement.end - next < -StatisticsCalculator.edgeTolerance {
+                hint = first
+                continue  // well inside one bucket: nothing to snap
+            }
             if next < measurement.end, next - measurement.start <= StatisticsCalculator.edgeTolerance {
                 measurement.start = next
             }
-            var last = bucket(containing: measurement.end)
+            var last = bucket(containing: measurement.end, hint: first)
+            hint = last
             if edges[last] == measurement.end { last -= 1 }
             if last >= 0, edges[last] > measurement.start, measurement.end - edges[last] <= StatisticsCalculator.edgeTolerance {
                 measurement.end = edges[last]
@@ -130,28 +146,44 @@ struct StatisticsCalculator {
         }
     }
 
-    private enum EventKind: Int { case end = 0, start = 1 }
-
     /// Walks the time line: in each slice the lowest rank present wins; points count unless a better rank covers them.
-    private func sweep(_ measurements: [TimedValue], _ buckets: inout Buckets, _ included: inout [Bool]) {
-        // Dense ranks.
-        let distinctRanks = Array(Set(measurements.map(\.rank))).sorted()
+    private func sweep(_ measurements: [TimedValue], _ buckets: inout Buckets) {
+        // Dense ranks (few distinct values, in long runs: look a rank up only when it changes).
+        var distinct = Set<Int>()
+        var previousRank: Int?
+        for measurement in measurements where measurement.rank != previousRank {
+            distinct.insert(measurement.rank)
+            previousRank = measurement.rank
+        }
+        let distinctRanks = distinct.sorted()
         var denseRank: [Int: Int] = [:]
         for (index, rank) in distinctRanks.enumerated() { denseRank[rank] = index }
-        let ranks = measurements.map { denseRank[$0.rank]! }
+        var ranks: [Int] = []
+        ranks.reserveCapacity(measurements.count)
+        var lastRank = Int.min, lastDense = 0
+        for measurement in measurements {
+            if measurement.rank != lastRank {
+                lastRank = measurement.rank
+                lastDense = denseRank[lastRank]!
+            }
+            ranks.append(lastDense)
+        }
 
-        var events: [(time: Double, kind: EventKind, index: Int)] = []
+        // Span starts and span ends, each sorted by time (stably: ties in measurement order), merged as the sweep goes
+        // with ends before starts at the same time. Measurements mostly come in time-ordered runs, which sort fast.
+        var starts: [Int] = []
         var points: [Int] = []
-        events.reserveCapacity(measurements.count * 2)
+        starts.reserveCapacity(measurements.count)
         for (index, measurement) in measurements.enumerated() {
             if measurement.end > measurement.start {
-                events.append((measurement.start, .start, index))
-                events.append((measurement.end, .end, index))
+                starts.append(index)
             } else {
                 points.append(index)
             }
         }
-        events.sort { ($0.time, $0.kind.rawValue) < ($1.time, $1.kind.rawValue) }
+        var ends = starts
+        starts.sort { measurements[$0].start < measurements[$1].start }
+        ends.sort { measurements[$0].end < measurements[$1].end }
         points.sort { measurements[$0].start < measurements[$1].start }
 
         var activeCount = [Int](repeating: 0, count: distinctRanks.count)
@@ -159,26 +191,39 @@ struct StatisticsCalculator {
         var activeMembers = [[Int]](repeating: [], count: distinctRanks.count)
         var activeTotal = 0
         var previous = -Double.infinity
-        var eventIndex = 0, pointIndex = 0
+        var startIndex = 0, endIndex = 0, pointIndex = 0
 
         func winner() -> Int? { activeCount.firstIndex { $0 > 0 } }
+        let tracksMembers = !style.isCumulative || tracksMostRecent
+        // The last bucket each discrete measurement was counted in (it counts once in each bucket where it wins a slice).
+        var countedIn = style.isCumulative ? [] : [Int](repeating: -1, count: measurements.count)
+
+        // The bucket containing the sweep's current time, which only moves forward (what `bucket(containing:)` gives).
+        var cursor = 0
+        func bucketAtSweep(_ time: Double) -> Int {
+            while cursor + 2 < edges.count, edges[cursor + 1] <= time { cursor += 1 }
+            return cursor
+        }
 
         func accumulate(from start: Double, to end: Double) {
             guard end > start, activeTotal > 0, let rank = winner() else { return }
             var from = start
-            var index = bucket(containing: from)
+            var index = bucketAtSweep(from)
             while from < end, index < edges.count - 1 {
                 let to = min(end, edges[index + 1])
                 let length = to - from
                 if length > 0 {
                     buckets.hasData[index] = true
-                    buckets.covered[index] += length
                     buckets.sum[index] += activeRate[rank] * length
+                    // A cumulative sum needs no per-sample bookkeeping unless the most recent sample is wanted.
                     for member in activeMembers[rank] {
-                        included[member] = true
                         if style.isCumulative {
                             noteLatest(member, in: index, &buckets, measurements)
                             continue
+                        }
+                        if countedIn[member] != index {
+                            countedIn[member] = index
+                            countOnce(member, in: index, &buckets, measurements)
                         }
                         let value = measurements[member].value
                         buckets.weightedNumerator[index] += value * length
@@ -193,31 +238,35 @@ struct StatisticsCalculator {
             }
         }
 
-        while eventIndex < events.count || pointIndex < points.count {
-            let eventTime = eventIndex < events.count ? events[eventIndex].time : .infinity
+        while startIndex < starts.count || endIndex < ends.count || pointIndex < points.count {
+            let startTime = startIndex < starts.count ? measurements[starts[startIndex]].start : .infinity
+            let endTime = endIndex < ends.count ? measurements[ends[endIndex]].end : .infinity
             let pointTime = pointIndex < points.count ? measurements[points[pointIndex]].start : .infinity
-            let time = min(eventTime, pointTime)
+            let time = min(startTime, endTime, pointTime)
             accumulate(from: previous, to: time)
             previous = time
-            while eventIndex < events.count, events[eventIndex].time == time {
-                let event = events[eventIndex]
-                let rank = ranks[event.index]
-                let measurement = measurements[event.index]
+            while endIndex < ends.count, measurements[ends[endIndex]].end == time {
+                let index = ends[endIndex]
+                let rank = ranks[index]
+                let measurement = measurements[index]
                 let rate = style.isCumulative ? measurement.value / (measurement.end - measurement.start) : 0
-                switch event.kind {
-                case .end:
-                    activeCount[rank] -= 1
-                    activeTotal -= 1
-                    activeRate[rank] -= rate
-                    if let position = activeMembers[rank].firstIndex(of: event.index) { activeMembers[rank].remove(at: position) }
-                    if activeCount[rank] == 0 { activeRate[rank] = 0 }
-                case .start:
-                    activeCount[rank] += 1
-                    activeTotal += 1
-                    activeRate[rank] += rate
-                    activeMembers[rank].append(event.index)
-                }
-                eventIndex += 1
+                activeCount[rank] -= 1
+                activeTotal -= 1
+                activeRate[rank] -= rate
+                if tracksMembers, let position = activeMembers[rank].firstIndex(of: index) { activeMembers[rank].remove(at: position) }
+                if activeCount[rank] == 0 { activeRate[rank] = 0 }
+                endIndex += 1
+            }
+            while startIndex < starts.count, measurements[starts[startIndex]].start == time {
+                let index = starts[startIndex]
+                let rank = ranks[index]
+                let measurement = measurements[index]
+                let rate = style.isCumulative ? measurement.value / (measurement.end - measurement.start) : 0
+                activeCount[rank] += 1
+                activeTotal += 1
+                activeRate[rank] += rate
+                if tracksMembers { activeMembers[rank].append(index) }
+                startIndex += 1
             }
             while pointIndex < points.count, measurements[points[pointIndex]].start == time {
                 let index = points[pointIndex]
@@ -225,8 +274,7 @@ struct StatisticsCalculator {
                     pointIndex += 1
                     continue
                 }
-                included[index] = true
-                let bucketIndex = bucket(containing: time)
+                let bucketIndex = bucketAtSweep(time)
                 if bucketIndex < edges.count - 1 {
                     buckets.hasData[bucketIndex] = true
                     buckets.sum[bucketIndex] += measurements[index].value
@@ -247,19 +295,45 @@ struct StatisticsCalculator {
         if (candidate.start, candidate.sequence) > (best.start, best.sequence) { buckets.latest[bucket] = index }
     }
 
-    /// Arithmetic figures of discrete measurements: each included one counts once in every bucket it touches.
-    private func countDiscrete(_ measurements: [TimedValue], _ included: [Bool], _ buckets: inout Buckets) {
-        for (index, measurement) in measurements.enumerated() where included[index] {
-            let first = bucket(containing: measurement.start)
-            var last = bucket(containing: measurement.end)
-            if last > first, edges[last] == measurement.end { last -= 1 }
-            for bucketIndex in first...max(first, last) where bucketIndex < edges.count - 1 {
-                buckets.hasData[bucketIndex] = true
-                buckets.count[bucketIndex] += 1
-                buckets.total[bucketIndex] += measurement.value
-                buckets.minimum[bucketIndex] = min(buckets.minimum[bucketIndex], measurement.value)
-                buckets.maximum[bucketIndex] = max(buckets.maximum[bucketIndex], measurement.value)
-                noteLatest(index, in: bucketIndex, &buckets, measurements)
+    /// Arithmetic figures of a discrete measurement in a bucket where it wins some slice (once per bucket, whatever
+    /// its duration); a bucket where it loses all its time does not count it.
+    private func countOnce(_ index: Int, in bucketIndex: Int, _ buckets: inout Buckets, _ measurements: [TimedValue]) {
+        let value = measurements[index].value
+        buckets.count[bucketIndex] += 1
+        buckets.total[bucketIndex] += value
+        buckets.minimum[bucketIndex] = min(buckets.minimum[bucketIndex], value)
+        buckets.maximum[bucketIndex] = max(buckets.maximum[bucketIndex], value)
+        noteLatest(index, in: bucketIndex, &buckets, measurements)
+    }
+
+    /// `duration`: per bucket, the time covered by the union of the measurements' own intervals (SEMANTICS §5.2), as
+    /// recorded for discrete types (the span an instantaneous value holds for the average covers no time), as snapped
+    /// to edges for cumulative ones; overlaps count once, whatever their sources.
+    private func cover(_ measurements: [TimedValue], _ buckets: inout Buckets) {
+        var spans: [(start: Double, end: Double)] = []
+        spans.reserveCapacity(measurements.count)
+        for measurement in measurements {
+            let end = style.isCumulative ? measurement.end : measurement.recordedEnd
+            if end > measurement.start { spans.append((measurement.start, end)) }
+        }
+        spans.sort { $0.start < $1.start }
+        var position = 0
+        var bucketIndex = 0
+        while position < spans.count {
+            let start = spans[position].start
+            var end = spans[position].end
+            position += 1
+            while position < spans.count, spans[position].start <= end {
+                end = max(end, spans[position].end)
+                position += 1
+            }
+            var from = start
+            bucketIndex = bucket(containing: from, hint: bucketIndex)
+            while from < end, bucketIndex < edges.count - 1 {
+                let to = min(end, edges[bucketIndex + 1])
+                if to > from { buckets.covered[bucketIndex] += to - from }
+                from = to
+                if to < end { bucketIndex += 1 }
             }
         }
     }

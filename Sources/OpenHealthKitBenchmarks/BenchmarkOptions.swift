@@ -16,7 +16,15 @@ struct BenchmarkOptions: Sendable {
     var conversions = 10_000_000
     /// Unit strings parsed per parse benchmark.
     var parses = 1_000_000
-    /// Which benchmarks to run.
+    /// Local days of steps in the statistics benchmark (from 2023-01-01; 365 ≈ 1 M samples).
+    var statsDays = 365
+    /// Local days in the statistics benchmark's large run (ending 2023-12-31; 3,652 ≈ 10 M samples; 0 skips it).
+    var statsLargeDays = 3_652
+    /// Timed runs of each statistics collection (after one warm-up run).
+    var statsRuns = 7
+    /// Where the statistics benchmark writes its rows as CSV and its figures (`--export-csv DIR`), if anywhere.
+    var exportDirectory: String?
+    /// Which benchmarks to run (`statistics` only when asked for with `--only`).
     var selected: Set<String> = ["save", "query", "units"]
     /// Whether `--quick` was given (for the report header).
     var isQuick = false
@@ -24,11 +32,12 @@ struct BenchmarkOptions: Sendable {
     /// The sizes for a CI smoke run (well under 30 s in release).
     static let quick = BenchmarkOptions(
         saveSamples: 100_000, saveBatch: 10_000, saveRuns: 3, storeSamples: 500_000, loadBatch: 100_000, queries: 200,
-        conversions: 1_000_000, parses: 200_000, isQuick: true)
+        conversions: 1_000_000, parses: 200_000, statsDays: 30, statsLargeDays: 0, statsRuns: 5, isQuick: true)
 
     static let usage = """
         usage: ohk-benchmarks [--quick] [--samples N] [--batch N] [--runs N] [--store-samples N] [--load-batch N]
-                              [--queries N] [--conversions N] [--parses N] [--only save,query,units]
+                              [--queries N] [--conversions N] [--parses N] [--only save,query,units,statistics]
+                              [--stats-days N] [--stats-large-days N] [--stats-runs N] [--export-csv DIR]
 
           --quick              small sizes for a CI smoke run (< 30 s in release)
           --samples N          samples saved per run by the save benchmark (default 1,000,000)
@@ -39,7 +48,11 @@ struct BenchmarkOptions: Sendable {
           --queries N          one-day queries timed (default 1,000; at least 200 recommended)
           --conversions N      values per unit conversion benchmark (default 10,000,000)
           --parses N           unit strings parsed per parse benchmark (default 1,000,000)
-          --only LIST          run only some of: save, query, units
+          --only LIST          run only some of: save, query, units, statistics (statistics runs only when listed)
+          --stats-days N       local days of Watch + iPhone steps from 2023-01-01 (default 365, about 1 M samples)
+          --stats-large-days N days in the large statistics run, ending 2023-12-31 (default 3,652, about 10 M; 0 skips)
+          --stats-runs N       timed runs of each statistics collection, after a warm-up (default 7)
+          --export-csv DIR     write the statistics rows as CSV and the figures as key=value lines into DIR
         Sizes accept underscores or commas: 1_000_000, 1,000,000, or suffixes 1M, 500k.
         """
 
@@ -68,13 +81,26 @@ struct BenchmarkOptions: Sendable {
                 case "--queries": options.queries = try count(argument)
                 case "--conversions": options.conversions = try count(argument)
                 case "--parses": options.parses = try count(argument)
+                case "--stats-days": options.statsDays = try count(argument)
+                case "--stats-large-days":
+                    if index + 1 < arguments.count, arguments[index + 1] == "0" {
+                        options.statsLargeDays = 0
+                        index += 1
+                    } else {
+                        options.statsLargeDays = try count(argument)
+                    }
+                case "--stats-runs": options.statsRuns = try count(argument)
+                case "--export-csv":
+                    index += 1
+                    guard index < arguments.count else { throw OptionError(message: "--export-csv needs a directory") }
+                    options.exportDirectory = arguments[index]
                 case "--only":
                     index += 1
                     guard index < arguments.count else { throw OptionError(message: "--only needs a list") }
                     let names = Set(arguments[index].split(separator: ",").map(String.init))
-                    let unknown = names.subtracting(["save", "query", "units"])
+                    let unknown = names.subtracting(["save", "query", "units", "statistics"])
                     guard unknown.isEmpty, !names.isEmpty else {
-                        throw OptionError(message: "--only takes save, query and/or units, not \(unknown.sorted())")
+                        throw OptionError(message: "--only takes save, query, units and/or statistics, not \(unknown.sorted())")
                     }
                     options.selected = names
                 case "-h", "--help": throw OptionError(message: "", isHelp: true)

@@ -31,6 +31,7 @@ let started = Stopwatch.clock.now
 if options.selected.contains("save") { SaveBenchmark.run(options, fixtures: fixtures, into: &table) }
 if options.selected.contains("units") { UnitBenchmark.run(options, into: &table) }
 if options.selected.contains("query") { QueryBenchmark.run(options, fixtures: fixtures, into: &table) }
+if options.selected.contains("statistics") { StatisticsBenchmark.run(options, fixtures: fixtures, into: &table) }
 
 print("")
 print("OpenHealthKit benchmarks\(options.isQuick ? " (--quick)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores, "

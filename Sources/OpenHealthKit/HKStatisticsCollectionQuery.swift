@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import Synchronization
+
+/// A statistics collection query, as in HealthKit: statistics per time interval (`anchorDate + i·intervalComponents`),
+/// a sample crossing an interval edge split by time, sources merged by priority (SEMANTICS §5).
+///
+/// Set `initialResultsHandler` for the current collection. Set `statisticsUpdateHandler` as well to keep the query
+/// running: after every later save or delete that changes the collection, it receives each changed interval's
+/// statistics (one call per changed interval) with the full recomputed collection, until `HKHealthStore.stop(_:)`.
+/// Handlers run on the store's background queue, one at a time for a query, in commit order.
+///
+/// Intervals are computed in `intervalComponents.calendar` (and its time zone) when it is set, otherwise in
+/// `Calendar.current` (SEMANTICS §11); `intervalComponents.timeZone`, when set, overrides the time zone.
+public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
+    /// The anchor of the intervals; only its position matters, not its date.
+    public let anchorDate: Date
+    /// What the query computes.
+    public let options: HKStatisticsOptions
+    /// The length of one interval.
+    public let intervalComponents: DateComponents
+
+    private struct State {
+        var initial: UncheckedSendable<(HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void>?
+        var update: UncheckedSendable<(HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void>?
+        var monitor: StatisticsCollectionMonitor?
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+
+    /// A collection query over the samples of a quantity type that match the predicate (nil: all of them).
+    public init(
+        quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
+        anchorDate: Date, intervalComponents: DateComponents
+    ) {
+        self.anchorDate = anchorDate
+        self.options = options
+        self.intervalComponents = intervalComponents
+        super.init(objectType: quantityType, predicate: quantitySamplePredicate)
+    }
+
+    /// Receives the collection computed when the query is executed (or the error).
+    public var initialResultsHandler: ((HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
+        get { state.withLock { $0.initial }?.value }
+        set {
+            let handler = newValue.map(UncheckedSendable.init)
+            state.withLock { $0.initial = handler }
+        }
+    }
+
+    /// Receives each later change: the changed interval's statistics and the recomputed collection (or an error).
+    /// When set, the query keeps running until stopped.
+    public var statisticsUpdateHandler: ((HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)? {
+        get { state.withLock { $0.update }?.value }
+        set {
+            let handler = newValue.map(UncheckedSendable.init)
+            state.withLock { $0.update = handler }
+        }
+    }
+
+    override func run(in healthStore: HKHealthStore) {
+        let (initial, update) = state.withLock { ($0.initial, $0.update) }
+        let monitor: StatisticsCollectionMonitor
+        do {
+            monitor = try StatisticsCollectionMonitor(
+                healthStore: healthStore, type: objectType as! HKQuantityType, predicate: predicate, options: options,
+                anchorDate: anchorDate, intervalComponents: intervalComponents)
+        } catch {
+            if let initial {
+                initial.value(self, nil, error)
+            } else {
+                update?.value(self, nil, nil, error)
+            }
+            return
+        }
+        // A query runs once: HealthKit raises an exception on a second execute; here the second one does nothing.
+        let started = state.withLock { state -> Bool in
+            guard !state.stopped, state.monitor == nil else { return false }
+            state.monitor = monitor
+            return true
+        }
+        guard started else { return }
+        let reportInitial: @Sendable (Result<StatisticsCollection, HKError>) -> Void = { result in
+            switch result {
+            case let .success(collection):
+                initial?.value(self, HKStatisticsCollection(collection), nil)
+            case let .failure(error):
+                if let initial { initial.value(self, nil, error) } else { update?.value(self, nil, nil, error) }
+            }
+        }
+        var reportUpdate: (@Sendable (Result<StatisticsCollectionMonitor.Update, HKError>) -> Void)?
+        if let update {
+            reportUpdate = { result in
+                switch result {
+                case let .success(change):
+                    let collection = HKStatisticsCollection(change.collection)
+                    for statistics in change.changed { update.value(self, HKStatistics(statistics), collection, nil) }
+                case let .failure(error):
+                    update.value(self, nil, nil, error)
+                }
+            }
+        }
+        monitor.start(initial: reportInitial, onUpdate: reportUpdate)
+    }
+
+    override func stopRunning() {
+        let monitor = state.withLock { state -> StatisticsCollectionMonitor? in
+            state.stopped = true
+            defer { state.monitor = nil }
+            return state.monitor
+        }
+        monitor?.stop()
+    }
+}
+
+/// Computes a statistics collection and, when asked, keeps it current: a store observer recomputes it after every
+/// commit that may touch it and reports the intervals whose statistics changed. Shared by `HKStatisticsCollectionQuery`
+/// and `HKStatisticsCollectionQueryDescriptor`; the counting itself is the engine's.
+final class StatisticsCollectionMonitor: Sendable {
+    /// A recomputed collection and the statistics of the intervals that changed, in time order.
+    struct Update: Sendable {
+        let collection: StatisticsCollection
+        let changed: [QuantityStatistics]
+    }
+
+    private let dataStore: HealthDataStore
+    private let type: SampleType
+    private let predicate: SamplePredicate
+    private let options: StatisticsOptions
+    private let anchorDate: Date
+    private let interval: DateComponents
+    private let calendar: Calendar
+    /// Serial, on the store's background queue: the initial computation and every update run here in order.
+    private let queue: DispatchQueue
+
+    private struct State {
+        var token: UUID?
+        var stopped = false
+        var last: StatisticsCollection?
+        var onUpdate: (@Sendable (Result<Update, HKError>) -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// A monitor; throws (in HealthKit's terms) when the predicate cannot be translated.
+    init(
+        healthStore: HKHealthStore, type: HKQuantityType, predicate: NSPredicate?, options: HKStatisticsOptions,
+        anchorDate: Date, intervalComponents: DateComponents
+    ) throws(HKError) {
+        do {
+            self.predicate = try PredicateBridge.samplePredicate(predicate)
+        } catch {
+            throw HKError.from(error)
+        }
+        self.dataStore = healthStore.dataStore
+        self.type = type.sampleType
+        self.options = options.model
+        self.anchorDate = anchorDate
+        self.interval = intervalComponents
+        self.calendar = Self.calendar(for: intervalComponents)
+        self.queue = DispatchQueue(label: "org.openhealthkit.statistics-collection", target: healthStore.callbackQueue)
+    }
+
+    /// The calendar intervals are computed in: the components' calendar when set, else the process's current one
+    /// (as HealthKit uses the device's); the components' time zone, when set, overrides the calendar's.
+    static func calendar(for components: DateComponents) -> Calendar {
+        var calendar = components.calendar ?? Calendar.current
+        if let timeZone = components.timeZone { calendar.timeZone = timeZone }
+        return calendar
+    }
+
+    /// The collection as the store holds it now.
+    func compute() throws(HKError) -> StatisticsCollection {
+        do {
+            return try dataStore.statisticsCollection(
+                of: type, matching: predicate, options: options, anchor: anchorDate, interval: interval, calendar: calendar)
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    /// Computes the collection on the background queue and reports it to `initial`; with `onUpdate`, keeps watching
+    /// the store until `stop()`. The observer is registered before the first computation, so no commit is missed.
+    func start(
+        initial: @escaping @Sendable (Result<StatisticsCollection, HKError>) -> Void,
+        onUpdate: (@Sendable (Result<Update, HKError>) -> Void)?
+    ) {
+        queue.async { [self] in
+            guard let onUpdate else {
+                guard !state.withLock({ $0.stopped }) else { return }
+                initial(Result { () throws(HKError) in try compute() })
+                return
+            }
+            let token = dataStore.addObserver { [self] commit in committed(commit) }
+            let running = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                state.token = token
+                state.onUpdate = onUpdate
+                return true
+            }
+            guard running else {
+                dataStore.removeObserver(token)
+                return
+            }
+            do throws(HKError) {
+                let collection = try compute()
+                state.withLock { $0.last = collection }
+                initial(.success(collection))
+            } catch {
+                stop()
+                initial(.failure(error))
+            }
+        }
+    }
+
+    /// Stops watching the store; pending updates are dropped.
+    func stop() {
+        let token = state.withLock { state -> UUID? in
+            state.stopped = true
+            state.onUpdate = nil
+            defer { state.token = nil }
+            return state.token
+        }
+        if let token { dataStore.removeObserver(token) }
+    }
+
+    /// Called on the committing thread: decides whether the commit may touch the collection and queues a refresh.
+    /// Inserts of other types cannot; deletions carry only identifiers, so every deletion is looked at.
+    private func committed(_ commit: CommitResult) {
+        let inserted = commit.inserted.first { $0.type == type }
+        guard inserted != nil || !commit.deleted.isEmpty else { return }
+        let insertedAt = inserted?.startDate
+        queue.async { [self] in refresh(insertedAt: insertedAt) }
+    }
+
+    /// Recomputes the collection and reports the intervals whose statistics differ from the last report. A save of the
+    /// query's type that changes no figure (e.g. a sample wholly covered by a higher-priority source) still reports
+    /// the interval containing the sample's start, as HealthKit reports every matching save.
+    private func refresh(insertedAt: Date?) {
+        guard let onUpdate = state.withLock({ $0.stopped ? nil : $0.onUpdate }) else { return }
+        let collection: StatisticsCollection
+        do {
+            collection = try compute()
+        } catch {
+            onUpdate(.failure(error))
+            return
+        }
+        let previous = state.withLock { state -> StatisticsCollection? in
+            defer { state.last = collection }
+            return state.last
+        }
+        let before = previous?.buckets ?? [:]
+        var changed = Set(before.keys).union(collection.buckets.keys).filter { before[$0] != collection.buckets[$0] }
+        if changed.isEmpty, let insertedAt { changed = [collection.grid.index(containing: insertedAt)] }
+        guard !changed.isEmpty else { return }
+        let statistics = changed.sorted().map { collection.buckets[$0] ?? collection.statistics(for: collection.grid.start(of: $0)) }
+        onUpdate(.success(Update(collection: collection, changed: statistics)))
+    }
+}
