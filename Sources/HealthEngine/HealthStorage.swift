@@ -17,6 +17,10 @@ public protocol HealthStorage: AnyObject, Sendable {
     /// Stored samples of the type whose start and end may satisfy the bounds, in insertion order (a superset is fine).
     func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample]
 
+    /// Quantity samples of the type whose start and end may satisfy the bounds, as columns (a superset is fine), or
+    /// nil when this storage keeps none, or when some such sample is a series sample (count above one with entries).
+    func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns?
+
     /// Stored samples with these identifiers, in insertion order; missing ones are left out.
     func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample]
 

@@ -1,0 +1,33 @@
+import HealthModel
+
+/// Quantity samples of one type as parallel columns: what statistics read, without building sample objects.
+///
+/// A storage that keeps its quantity samples this way (kept in step with every write) hands them to the statistics
+/// engine, which then never touches a `Sample`. Rows may come in any order; the engine sorts when it needs to.
+public struct QuantityColumns: Sendable {
+    /// Start of each row, in seconds since the reference date.
+    public var starts: [Double] = []
+    /// End of each row, in seconds since the reference date.
+    public var ends: [Double] = []
+    /// Value of each row in the type's canonical unit.
+    public var values: [Double] = []
+    /// Index into `sources` of each row's source, or -1 for a sample without a source revision.
+    public var sourceIndexes: [Int32] = []
+    /// Change-sequence number of each row's insertion.
+    public var sequences: [Int64] = []
+    /// Whether each row was entered by hand (`HKWasUserEntered`).
+    public var userEntered: [Bool] = []
+    /// The sources the rows refer to.
+    public var sources: [Source] = []
+
+    /// Empty columns.
+    public init() {}
+
+    /// The number of rows.
+    public var count: Int { starts.count }
+}
+
+extension HealthStorage {
+    /// By default a storage keeps no columns; the engine reads samples instead.
+    public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? { nil }
+}
