@@ -14,11 +14,19 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .target(name: "HealthModel"),
         .target(name: "HealthEngine", dependencies: ["HealthModel"]),
-        .target(name: "HealthStore", dependencies: ["HealthModel", "HealthEngine"]),
+        .target(
+            name: "HealthStore",
+            dependencies: [
+                "HealthModel", "HealthEngine",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .executableTarget(
             name: "ohk",
@@ -33,7 +41,7 @@ let package = Package(
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
-        .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],

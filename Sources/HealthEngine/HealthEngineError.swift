@@ -11,6 +11,8 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
     case noData(type: String)
     /// The data or request was invalid at the model level.
     case model(HealthModelError)
+    /// A change query's anchor predates the change-log horizon: deletions after it were forgotten (SEMANTICS §6).
+    case anchorTooOld(anchor: Int64, horizon: Int64)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidQuery(field, reason): return "invalid query \(field): \(reason)"
         case let .noData(type): return "no data available for \(type)"
         case let .model(error): return error.description
+        case let .anchorTooOld(anchor, horizon):
+            return "the anchor \(anchor) is too old: deletions up to change \(horizon) are no longer remembered; start again without an anchor"
         }
     }
 }

@@ -21,6 +21,10 @@ public protocol HealthStorage: AnyObject, Sendable {
     /// nil when this storage keeps none, or when some such sample is a series sample (count above one with entries).
     func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns?
 
+    /// Like `candidates(of:within:)`, narrowed further by the parts of the predicate the storage can evaluate
+    /// itself (a superset is fine: the engine still evaluates the whole predicate).
+    func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample]
+
     /// Stored samples with these identifiers, in insertion order; missing ones are left out.
     func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample]
 
@@ -37,5 +41,28 @@ public protocol HealthStorage: AnyObject, Sendable {
     func latestSequence() throws -> Int64
 
     /// Changes after a sequence number, oldest first, at most `limit` (0 means no limit).
+    ///
+    /// Throws `HealthEngineError.anchorTooOld` when `sequence` is above 0 but below the horizon (deletions after it
+    /// have been forgotten, SEMANTICS §6); 0 (no anchor) always answers, with the deletions still remembered.
     func changes(after sequence: Int64, limit: Int) throws -> [Change]
+
+    /// The change-log horizon: the sequence number of the latest deletion forgotten under the retention (0: none).
+    func changeHorizon() throws -> Int64
+
+    /// Forgets deletions older than the retention allows now; returns how many were forgotten.
+    @discardableResult
+    func expireDeletions() throws -> Int
+
+    /// The source order set for a type (bundle identifiers, highest priority first), or nil for the default order.
+    func sourceOrder(for type: SampleType) throws -> [String]?
+
+    /// Sets the source order of a type; nil restores the default order. Kept with the data.
+    func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws
+}
+
+extension HealthStorage {
+    /// By default a storage narrows candidates by time alone.
+    public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
+        try candidates(of: type, within: bounds)
+    }
 }

@@ -55,7 +55,7 @@ public struct SampleQueryEngine: Sendable {
         if let uuids = SampleQueryEngine.requiredUUIDs(descriptor.predicate) {
             candidates = try storage.storedSamples(withUUIDs: uuids).filter { $0.sample.type == descriptor.type }
         } else {
-            candidates = try storage.candidates(of: descriptor.type, within: bounds)
+            candidates = try storage.candidates(of: descriptor.type, within: bounds, matching: descriptor.predicate)
         }
         if case .all = descriptor.predicate { return candidates }
         let evaluator = try PredicateEvaluator(predicate: descriptor.predicate, type: descriptor.type, storage: storage, candidates: candidates)

@@ -14,7 +14,6 @@ public final class HealthDataStore: Sendable {
     public let statisticsQueries: StatisticsEngine
 
     private struct Registry {
-        var sourceOrders: [SampleType: [String]] = [:]
         var observers: [UUID: @Sendable (CommitResult) -> Void] = [:]
     }
 
@@ -53,14 +52,14 @@ public final class HealthDataStore: Sendable {
     // MARK: Source priority
 
     /// Sets the source order of a quantity type: bundle identifiers, highest priority first (the Health app's
-    /// "Data Sources & Access" list); nil restores the default order.
-    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) {
-        registry.withLock { $0.sourceOrders[type] = bundleIdentifiers }
+    /// "Data Sources & Access" list); nil restores the default order. The storage keeps it with the data.
+    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
+        try storage.setSourceOrder(bundleIdentifiers, for: type)
     }
 
     /// The source order set for a type, or nil for the default order.
-    public func sourceOrder(for type: SampleType) -> [String]? {
-        registry.withLock { $0.sourceOrders[type] }
+    public func sourceOrder(for type: SampleType) throws -> [String]? {
+        try storage.sourceOrder(for: type)
     }
 
     // MARK: Statistics
@@ -87,8 +86,8 @@ public final class HealthDataStore: Sendable {
         }
     }
 
-    private func statisticsRequest(_ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions) -> StatisticsRequest {
-        StatisticsRequest(type: type, predicate: predicate, options: options, priority: SourcePriority(order: sourceOrder(for: type)))
+    private func statisticsRequest(_ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions) throws -> StatisticsRequest {
+        StatisticsRequest(type: type, predicate: predicate, options: options, priority: SourcePriority(order: try sourceOrder(for: type)))
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.

@@ -18,6 +18,16 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case model(HealthModelError)
     /// The query could not be evaluated.
     case engine(HealthEngineError)
+    /// The file at the path is not an OpenHealthKit store; it was left untouched.
+    case notAStore(path: String, reason: String)
+    /// The store at the path was written by a newer version of OpenHealthKit; it was left untouched.
+    case newerStore(path: String, unknownMigrations: [String])
+    /// The store at the path cannot be opened or created.
+    case storeUnavailable(path: String, reason: String)
+    /// The SQLite database failed while doing something.
+    case database(operation: String, message: String)
+    /// Stored data could not be read back; the message says what and where.
+    case corruptStore(String)
 
     public var description: String {
         switch self {
@@ -28,6 +38,12 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .readOnlyType(type): return "\(type) is read-only and cannot be saved"
         case let .model(error): return error.description
         case let .engine(error): return error.description
+        case let .notAStore(path, reason): return "\(path) is not an OpenHealthKit store (\(reason)); it was left untouched"
+        case let .newerStore(path, migrations):
+            return "\(path) was written by a newer version of OpenHealthKit (unknown migrations: \(migrations.joined(separator: ", "))); it was left untouched"
+        case let .storeUnavailable(path, reason): return "cannot open the store at \(path): \(reason)"
+        case let .database(operation, message): return "the database failed while \(operation): \(message)"
+        case let .corruptStore(message): return "the store is damaged: \(message)"
         }
     }
 }

@@ -20,18 +20,37 @@ public final class InMemoryStorage: HealthStorage {
         var workoutAssociations: [UUID: Set<UUID>] = [:]
         var changes: [Change] = []
         var sequence: Int64 = 0
+        /// When each remembered deletion was committed, oldest first (only with a retention clock).
+        var deletionStamps: [(sequence: Int64, date: Date)] = []
+        var horizon: Int64 = 0
+        var sourceOrders: [SampleType: [String]] = [:]
     }
 
     private let state = Mutex(State())
+    private let retention: ChangeLogRetention
 
-    /// An empty store.
-    public init() {}
+    /// An empty store that remembers deletions as long as `retention` says.
+    public init(retention: ChangeLogRetention = .forever) {
+        self.retention = retention
+    }
 
     /// The number of samples stored.
     public var count: Int { state.withLock { $0.rowByUUID.count } }
 
     public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
-        try state.withLock { state in try InMemoryStorage.commit(&state, inserting: samples, deleting: uuids) }
+        let now = retention.clock?()
+        return try state.withLock { state in
+            let first = state.sequence
+            let result = try InMemoryStorage.commit(&state, inserting: samples, deleting: uuids)
+            if let now {
+                for change in state.changes.suffix(from: InMemoryStorage.changeIndex(after: first, in: state.changes))
+                where change.kind == .deleted {
+                    state.deletionStamps.append((change.sequence, now))
+                }
+            }
+            InMemoryStorage.expire(&state, before: retention.expiryCutoff())
+            return result
+        }
     }
 
     private static func syncKey(_ sample: Sample) -> SyncKey? {
@@ -207,11 +226,61 @@ public final class InMemoryStorage: HealthStorage {
     public func latestSequence() throws -> Int64 { state.withLock { $0.sequence } }
 
     public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
-        state.withLock { state in
-            // Sequences are dense from 1, so the change with sequence s sits at index s - 1.
-            let start = Int(max(0, min(sequence, Int64(state.changes.count))))
+        try state.withLock { state in
+            if sequence > 0, sequence < state.horizon {
+                throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: state.horizon)
+            }
+            let start = InMemoryStorage.changeIndex(after: sequence, in: state.changes)
             let end = limit > 0 ? min(state.changes.count, start + limit) : state.changes.count
             return Array(state.changes[start..<end])
         }
+    }
+
+    /// The index of the first change after `sequence` (changes are in increasing sequence order, with gaps once
+    /// deletions expire).
+    private static func changeIndex(after sequence: Int64, in changes: [Change]) -> Int {
+        var low = 0, high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].sequence <= sequence { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Forgets the deletions stamped before `cutoff`, with the insertion entries of the objects they deleted.
+    private static func expire(_ state: inout State, before cutoff: Date?) {
+        guard let cutoff, let first = state.deletionStamps.first, first.date < cutoff else { return }
+        let expiring = state.deletionStamps.prefix { $0.date < cutoff }
+        state.deletionStamps.removeFirst(expiring.count)
+        let expired = Set(expiring.map(\.sequence))
+        var deletedAt: [UUID: Int64] = [:]
+        for change in state.changes where change.kind == .deleted && expired.contains(change.sequence) {
+            deletedAt[change.uuid] = change.sequence
+        }
+        state.changes.removeAll { change in
+            guard let deletion = deletedAt[change.uuid] else { return false }
+            return change.kind == .deleted ? change.sequence == deletion : change.sequence < deletion
+        }
+        state.horizon = max(state.horizon, expiring.last!.sequence)
+    }
+
+    public func changeHorizon() throws -> Int64 { state.withLock { $0.horizon } }
+
+    @discardableResult
+    public func expireDeletions() throws -> Int {
+        let cutoff = retention.expiryCutoff()
+        return state.withLock { state in
+            let before = state.deletionStamps.count
+            InMemoryStorage.expire(&state, before: cutoff)
+            return before - state.deletionStamps.count
+        }
+    }
+
+    public func sourceOrder(for type: SampleType) throws -> [String]? {
+        state.withLock { $0.sourceOrders[type] }
+    }
+
+    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
+        state.withLock { $0.sourceOrders[type] = bundleIdentifiers }
     }
 }

@@ -47,7 +47,7 @@ struct StatisticsMergeTests {
     func phoneRankedFirst(backend: StorageBackend) throws {
         let store = backend.makeStore()
         try watchAndPhone(store)
-        store.setSourceOrder([Fixture.phoneSource.bundleIdentifier, Fixture.watchSource.bundleIdentifier], for: Fixture.stepCount)
+        try store.setSourceOrder([Fixture.phoneSource.bundleIdentifier, Fixture.watchSource.bundleIdentifier], for: Fixture.stepCount)
         let options: StatisticsOptions = [.cumulativeSum, .separateBySource]
 
         // Watch 10:00–10:30 (1000 · 30/60 = 500) + iPhone 900 = 1400.
@@ -62,8 +62,8 @@ struct StatisticsMergeTests {
         #expect(close(hours[1].merged.sum, 600))
 
         // The order is per type; nil restores the default.
-        #expect(store.sourceOrder(for: Fixture.heartRate) == nil)
-        store.setSourceOrder(nil, for: Fixture.stepCount)
+        #expect(try store.sourceOrder(for: Fixture.heartRate) == nil)
+        try store.setSourceOrder(nil, for: Fixture.stepCount)
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 1600))
     }
 
@@ -125,7 +125,7 @@ struct StatisticsMergeTests {
         try store.save([try F.steps(200, Clock.june12(10), Clock.june12(10, 20))], as: Fixture.app)  // 10 a minute
         try store.save([try F.steps(1200, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)  // 20 a minute
         try store.save([try F.steps(900, Clock.june12(10, 30), Clock.june12(12))], as: Fixture.phone)  // 10 a minute
-        store.setSourceOrder([Fixture.appSource.bundleIdentifier], for: Fixture.stepCount)
+        try store.setSourceOrder([Fixture.appSource.bundleIdentifier], for: Fixture.stepCount)
         // MyFitnessPal 10:00–10:20 (200), then the Watch 10:20–11:00 (40 · 20 = 800), then the iPhone 11:00–12:00 (600):
         // 1600. (Unlisted first would give 1200 + 600 = 1800; the iPhone before the Watch 200 + 200 + 900 = 1300.)
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 1600))

@@ -4,18 +4,37 @@ import HealthModel
 import HealthStore
 import Testing
 
-/// The storage backends every store test runs against; a new backend (SQLite) only adds a case here.
+/// The storage backends every store test runs against; a new backend only adds a case here.
 enum StorageBackend: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
+    case sqlite
 
-    /// A fresh, empty store on this backend.
+    /// A fresh, empty store on this backend (SQLite: a new file in this test process's temporary folder).
     func makeStore() -> HealthDataStore {
         switch self {
         case .inMemory: return HealthDataStore(storage: InMemoryStorage())
+        case .sqlite: return HealthDataStore(storage: try! SQLiteStorage(path: TemporaryStoreFolder.newPath()))
         }
     }
 
     var testDescription: String { rawValue }
+}
+
+/// One temporary folder per test process for SQLite store files, removed when the process exits.
+enum TemporaryStoreFolder {
+    /// The folder (created on first use).
+    static let path: String = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ohk-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))").path
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TemporaryStoreFolder.path) }
+        return folder
+    }()
+
+    /// A path for a new store file that does not exist yet.
+    static func newPath(_ name: String = "store") -> String {
+        path + "/\(name)-\(UUID().uuidString).sqlite"
+    }
 }
 
 // MARK: - Shared fixtures

@@ -125,7 +125,7 @@ struct StatisticsQueryTests {
     @Test("the source order set on the store decides which overlapping source counts")
     func sourceOrderDecides() async throws {
         try saveOverlappingSteps()
-        healthStore.dataStore.setSourceOrder([StatisticsTestSources.iPhone.source.bundleIdentifier], for: steps.sampleType)
+        try healthStore.dataStore.setSourceOrder([StatisticsTestSources.iPhone.source.bundleIdentifier], for: steps.sampleType)
         let (result, _) = await statistics(steps, options: .cumulativeSum)
         #expect(count(result?.sumQuantity()) == 100)
         #expect(result?.sources == nil)

@@ -1,0 +1,76 @@
+import HealthEngine
+import HealthModel
+
+/// Every quantity sample of one type in memory as columns, kept in step with the writes of the storage that owns it,
+/// so that repeated statistics on a large type read no rows at all. Rows are in insertion order.
+struct QuantityColumnCache: Sendable {
+    /// The rows, with `sources`/`productTypes` as the source entries.
+    var columns: QuantityColumns
+    /// The source-entry index of each source revision row id seen so far.
+    var entryByRevision: [Int64: Int32]
+    /// The store's latest change sequence that these columns reflect.
+    var sequence: Int64
+
+    /// The entry index of a revision, adding an entry for a (source, product type) pair not seen before.
+    mutating func entry(forRevision revisionID: Int64?, catalog: SQLiteCatalog) -> Int32 {
+        guard let revisionID else { return -1 }
+        if let entry = entryByRevision[revisionID] { return entry }
+        guard let revision = catalog.revisions[revisionID]?.revision else { return -1 }
+        let entry: Int32
+        if let existing = columns.sources.indices.first(where: {
+            columns.sources[$0] == revision.source && columns.productTypes[$0] == revision.productType
+        }) {
+            entry = Int32(existing)
+        } else {
+            entry = Int32(columns.sources.count)
+            columns.sources.append(revision.source)
+            columns.productTypes.append(revision.productType)
+        }
+        entryByRevision[revisionID] = entry
+        return entry
+    }
+
+    /// Appends one row.
+    mutating func append(start: Double, end: Double, value: Double, entry: Int32, sequence: Int64, userEntered: Bool) {
+        columns.starts.append(start)
+        columns.ends.append(end)
+        columns.values.append(value)
+        columns.sourceIndexes.append(entry)
+        columns.sequences.append(sequence)
+        columns.userEntered.append(userEntered)
+    }
+
+    /// Removes the rows inserted with these sequence numbers.
+    mutating func remove(sequences removed: Set<Int64>) {
+        guard !removed.isEmpty else { return }
+        var kept = QuantityColumns()
+        kept.sources = columns.sources
+        kept.productTypes = columns.productTypes
+        for index in 0..<columns.count where !removed.contains(columns.sequences[index]) {
+            kept.starts.append(columns.starts[index])
+            kept.ends.append(columns.ends[index])
+            kept.values.append(columns.values[index])
+            kept.sourceIndexes.append(columns.sourceIndexes[index])
+            kept.sequences.append(columns.sequences[index])
+            kept.userEntered.append(columns.userEntered[index])
+        }
+        columns = kept
+    }
+
+    /// The rows whose start and end satisfy the bounds (all of them, without a copy, when unbounded).
+    func rows(within bounds: TimeBounds) -> QuantityColumns {
+        guard bounds != .unbounded else { return columns }
+        var result = QuantityColumns()
+        result.sources = columns.sources
+        result.productTypes = columns.productTypes
+        for index in 0..<columns.count where bounds.contains(start: columns.starts[index], end: columns.ends[index]) {
+            result.starts.append(columns.starts[index])
+            result.ends.append(columns.ends[index])
+            result.values.append(columns.values[index])
+            result.sourceIndexes.append(columns.sourceIndexes[index])
+            result.sequences.append(columns.sequences[index])
+            result.userEntered.append(columns.userEntered[index])
+        }
+        return result
+    }
+}

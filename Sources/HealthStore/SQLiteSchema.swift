@@ -1,0 +1,168 @@
+import GRDB
+
+/// The SQLite store's schema: named migrations, applied in order and never edited once released (a change is a
+/// new migration at the end), plus the marks that tell an OpenHealthKit store from any other file.
+enum SQLiteSchema {
+    /// `PRAGMA application_id` of every OpenHealthKit store: "OHK1" in ASCII.
+    static let applicationID: Int32 = 0x4F48_4B31
+
+    /// The migrations this version knows, oldest first; `PRAGMA user_version` is set to their count.
+    static let migrationNames = ["v1 samples, sources, devices, metadata, change log, source orders"]
+
+    /// The migrator holding every migration.
+    static func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(migrationNames[0]) { db in
+            try db.execute(sql: version1)
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        return migrator
+    }
+
+    /// Release 1. Times are seconds since 2001-01-01 UTC (Foundation's reference date); a sample's sequence is the
+    /// change-sequence number of its insertion and its rowid.
+    private static let version1 = """
+        CREATE TABLE store_info (
+            key TEXT PRIMARY KEY NOT NULL,
+            value INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO store_info (key, value) VALUES ('latest_sequence', 0), ('change_horizon', 0);
+
+        CREATE TABLE sample_types (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE CHECK (length(identifier) > 0),
+            kind INTEGER NOT NULL CHECK (kind BETWEEN 0 AND 3)
+        );
+
+        CREATE TABLE units (
+            id INTEGER PRIMARY KEY,
+            unit_string TEXT NOT NULL UNIQUE CHECK (length(unit_string) > 0)
+        );
+
+        CREATE TABLE sources (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            bundle_identifier TEXT NOT NULL,
+            UNIQUE (bundle_identifier, name)
+        );
+
+        CREATE TABLE source_revisions (
+            id INTEGER PRIMARY KEY,
+            source_id INTEGER NOT NULL REFERENCES sources (id),
+            version TEXT,
+            product_type TEXT,
+            operating_system_version TEXT
+        );
+        CREATE UNIQUE INDEX source_revisions_by_value ON source_revisions (
+            source_id, coalesce(version, x''), coalesce(product_type, x''), coalesce(operating_system_version, x''));
+
+        CREATE TABLE devices (
+            id INTEGER PRIMARY KEY,
+            name TEXT,
+            manufacturer TEXT,
+            model TEXT,
+            hardware_version TEXT,
+            firmware_version TEXT,
+            software_version TEXT,
+            local_identifier TEXT,
+            udi_device_identifier TEXT
+        );
+        CREATE UNIQUE INDEX devices_by_value ON devices (
+            coalesce(name, x''), coalesce(manufacturer, x''), coalesce(model, x''), coalesce(hardware_version, x''),
+            coalesce(firmware_version, x''), coalesce(software_version, x''), coalesce(local_identifier, x''),
+            coalesce(udi_device_identifier, x''));
+
+        -- One row per stored sample. value: a quantity in its type's canonical unit, a category value, or a
+        -- workout's active duration (NULL for correlations). unit_id: the unit the quantity was given in (NULL when
+        -- it is the canonical unit); original_value: the value in that unit when converting back is not exact.
+        -- detail: series entries, workout events and statistics, or a correlation's contained samples (binary).
+        CREATE TABLE samples (
+            sequence INTEGER PRIMARY KEY CHECK (sequence > 0),
+            uuid BLOB NOT NULL UNIQUE CHECK (length(uuid) = 16),
+            type_id INTEGER NOT NULL REFERENCES sample_types (id),
+            start_time REAL NOT NULL,
+            end_time REAL NOT NULL,
+            value REAL,
+            unit_id INTEGER REFERENCES units (id),
+            original_value REAL,
+            count INTEGER NOT NULL DEFAULT 1 CHECK (count >= 1),
+            source_id INTEGER REFERENCES sources (id),
+            source_revision_id INTEGER REFERENCES source_revisions (id),
+            device_id INTEGER REFERENCES devices (id),
+            user_entered INTEGER NOT NULL DEFAULT 0 CHECK (user_entered IN (0, 1)),
+            has_metadata INTEGER NOT NULL DEFAULT 0 CHECK (has_metadata IN (0, 1)),
+            time_zone_offset INTEGER CHECK (time_zone_offset BETWEEN -86400 AND 86400),
+            sync_identifier TEXT,
+            sync_version REAL,
+            detail BLOB,
+            CHECK (end_time >= start_time),
+            CHECK ((source_id IS NULL) = (source_revision_id IS NULL)),
+            CHECK (original_value IS NULL OR unit_id IS NOT NULL)
+        );
+        CREATE INDEX samples_by_type_start ON samples (type_id, start_time);
+        CREATE INDEX samples_long_by_type_end ON samples (type_id, end_time) WHERE end_time - start_time > 86400;
+        CREATE INDEX samples_by_sync_identifier ON samples (sync_identifier) WHERE sync_identifier IS NOT NULL;
+
+        -- The longest duration of a type's samples up to one day (longer ones have their own index), so that a
+        -- query on end dates can bound its scan of start dates. Only grows.
+        CREATE TABLE type_extents (
+            type_id INTEGER PRIMARY KEY REFERENCES sample_types (id),
+            longest_short_duration REAL NOT NULL CHECK (longest_short_duration BETWEEN 0 AND 86400)
+        );
+
+        -- Metadata, one row per key; kind 0 string (text), 1 number, 2 date (number), 3 quantity (number + unit).
+        CREATE TABLE metadata (
+            sample INTEGER NOT NULL REFERENCES samples (sequence) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            kind INTEGER NOT NULL CHECK (kind BETWEEN 0 AND 3),
+            text TEXT,
+            number REAL,
+            unit_id INTEGER REFERENCES units (id),
+            PRIMARY KEY (sample, key),
+            CHECK ((kind = 0) = (text IS NOT NULL)),
+            CHECK ((kind = 0) = (number IS NULL)),
+            CHECK ((kind = 3) = (unit_id IS NOT NULL))
+        ) WITHOUT ROWID;
+        CREATE INDEX metadata_by_key ON metadata (key, number, text);
+
+        CREATE TABLE correlation_members (
+            correlation INTEGER NOT NULL REFERENCES samples (sequence) ON DELETE CASCADE,
+            member_uuid BLOB NOT NULL CHECK (length(member_uuid) = 16),
+            PRIMARY KEY (correlation, member_uuid)
+        ) WITHOUT ROWID;
+        CREATE INDEX correlation_members_by_member ON correlation_members (member_uuid);
+
+        CREATE TABLE workout_associations (
+            workout INTEGER NOT NULL REFERENCES samples (sequence) ON DELETE CASCADE,
+            sample_uuid BLOB NOT NULL CHECK (length(sample_uuid) = 16),
+            PRIMARY KEY (workout, sample_uuid)
+        ) WITHOUT ROWID;
+
+        -- Deletions still remembered. inserted_sequence: the deleted object's insertion, whose change-log entry
+        -- stays until the deletion is forgotten. deleted_at: when (seconds since 2001), NULL when not stamped.
+        CREATE TABLE tombstones (
+            sequence INTEGER PRIMARY KEY CHECK (sequence > 0),
+            inserted_sequence INTEGER NOT NULL,
+            uuid BLOB NOT NULL CHECK (length(uuid) = 16),
+            type_id INTEGER NOT NULL REFERENCES sample_types (id),
+            sync_identifier TEXT,
+            sync_version REAL,
+            deleted_at REAL,
+            CHECK (inserted_sequence < sequence)
+        );
+        CREATE INDEX tombstones_by_insertion ON tombstones (inserted_sequence);
+        CREATE INDEX tombstones_by_time ON tombstones (deleted_at) WHERE deleted_at IS NOT NULL;
+
+        -- Source priority orders; a type without a row has the default order, one with a row and no entries an
+        -- empty order.
+        CREATE TABLE source_orders (
+            type_id INTEGER PRIMARY KEY REFERENCES sample_types (id)
+        );
+        CREATE TABLE source_order_entries (
+            type_id INTEGER NOT NULL REFERENCES source_orders (type_id) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (position >= 0),
+            bundle_identifier TEXT NOT NULL,
+            PRIMARY KEY (type_id, position)
+        ) WITHOUT ROWID;
+        """
+}

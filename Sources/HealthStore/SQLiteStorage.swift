@@ -1,0 +1,909 @@
+import Foundation
+import GRDB
+import HealthEngine
+import HealthModel
+import Synchronization
+
+/// A storage in one SQLite file (through GRDB): everything survives restarts, crashes and kills.
+///
+/// The file is in WAL mode and opened as a `DatabasePool`: one writer at a time, readers never blocked by it, each
+/// read one consistent snapshot. A commit is one transaction. Quantity statistics read columns through the
+/// (type, start) index, or from a per-type column cache kept in step with this storage's writes.
+public final class SQLiteStorage: HealthStorage {
+    /// The store file.
+    public let path: String
+    /// The database connections.
+    let pool: DatabasePool
+    private let retention: ChangeLogRetention
+
+    private struct Shared {
+        var catalog: SQLiteCatalog
+        var columnCaches: [Int64: QuantityColumnCache] = [:]
+    }
+
+    private let shared: Mutex<Shared>
+
+    /// A column answer this large makes the storage keep the type's columns in memory for the next query.
+    static let columnCacheThreshold = 100_000
+
+    /// Opens the store at `path`, creating it (and its folder) when the file does not exist or is empty, and
+    /// migrating a store written by an older version. A file that is not a store, or is from a newer version, is
+    /// refused with `notAStore` or `newerStore` and left untouched.
+    public init(path: String, retention: ChangeLogRetention = .forever) throws {
+        self.path = path
+        self.retention = retention
+        let isNew = try SQLiteStorage.checkFile(at: path)
+        if isNew { try SQLiteStorage.markNewStore(at: path) }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.maximumReaderCount = 4
+        configuration.label = "OpenHealthKit store"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw HealthStoreError.storeUnavailable(path: path, reason: "\(error)")
+        }
+        let migrator = SQLiteSchema.migrator()
+        do {
+            let applied = try pool.read { db -> [String] in
+                guard try db.tableExists("grdb_migrations") else { return [] }
+                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            }
+            let unknown = applied.filter { !SQLiteSchema.migrationNames.contains($0) }
+            guard unknown.isEmpty else { throw HealthStoreError.newerStore(path: path, unknownMigrations: unknown) }
+            try migrator.migrate(pool)
+            let catalog = try pool.read { db in try SQLiteCatalog.load(db) }
+            shared = Mutex(Shared(catalog: catalog))
+        } catch let error as HealthStoreError {
+            throw error
+        } catch {
+            throw HealthStoreError.storeUnavailable(path: path, reason: "\(error)")
+        }
+    }
+
+    // MARK: Opening
+
+    /// Checks an existing file without changing it; returns whether a new store must be made (no file, or empty).
+    static func checkFile(at path: String) throws -> Bool {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw HealthStoreError.storeUnavailable(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
+                }
+            }
+            return true
+        }
+        guard !isDirectory.boolValue else { throw HealthStoreError.storeUnavailable(path: path, reason: "it is a folder") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw HealthStoreError.storeUnavailable(path: path, reason: "the file cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        if header.isEmpty { return true }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw HealthStoreError.notAStore(path: path, reason: "it is not an SQLite database")
+        }
+        func bigEndian(_ offset: Int) -> Int32 {
+            Int32(bitPattern: header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        let applicationID = bigEndian(68)
+        guard applicationID == SQLiteSchema.applicationID else {
+            throw HealthStoreError.notAStore(path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
+        }
+        let version = bigEndian(60)
+        if version > SQLiteSchema.migrationNames.count {
+            throw HealthStoreError.newerStore(path: path, unknownMigrations: ["schema version \(version)"])
+        }
+        return false
+    }
+
+    /// Writes the application id into a new (absent or empty) file, before WAL mode, so that the file is known as a
+    /// store from its first byte on disk.
+    static func markNewStore(at path: String) throws {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA application_id = \(SQLiteSchema.applicationID)")
+            }
+            try queue.close()
+        } catch {
+            throw HealthStoreError.storeUnavailable(path: path, reason: "cannot create the store: \(error)")
+        }
+    }
+
+    /// Runs SQLite's integrity check and foreign-key check; returns the problems found (empty when sound).
+    public func integrityProblems() throws -> [String] {
+        try read("checking integrity") { db in
+            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+                problems.append("foreign key: \(row)")
+            }
+            return problems
+        }
+    }
+
+    /// Bytes the store takes on disk (the file plus its write-ahead log).
+    public func bytesOnDisk() -> Int64 {
+        [path, path + "-wal"].reduce(Int64(0)) { total, file in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
+            return total + size
+        }
+    }
+
+    /// Writes the log back into the main file and truncates the log (done by SQLite on its own as it grows).
+    public func checkpoint() throws {
+        try write("checkpointing", withoutTransaction: true) { db in _ = try db.checkpoint(.truncate) }
+    }
+
+    // MARK: Transactions
+
+    private func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as HealthStoreError {
+            throw error
+        } catch let error as HealthEngineError {
+            throw error
+        } catch {
+            throw HealthStoreError.database(operation: operation, message: "\(error)")
+        }
+    }
+
+    private func write<T>(_ operation: String, withoutTransaction: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return withoutTransaction ? try pool.writeWithoutTransaction(body) : try pool.write(body)
+        } catch let error as HealthStoreError {
+            throw error
+        } catch {
+            throw HealthStoreError.database(operation: operation, message: "\(error)")
+        }
+    }
+
+    private func catalogSnapshot() -> SQLiteCatalog { shared.withLock { $0.catalog } }
+
+    private func publish(_ catalog: SQLiteCatalog) {
+        shared.withLock { $0.catalog.merge(catalog) }
+    }
+
+    private static func info(_ key: String, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = ?", arguments: [key]) ?? 0
+    }
+
+    // MARK: Writing
+
+    private struct SyncKey: Hashable {
+        let bundleIdentifier: String
+        let syncIdentifier: String
+    }
+
+    /// A stored row about to be deleted.
+    private struct DeletedRow {
+        let sequence: Int64
+        let uuid: UUID
+        let typeID: Int64
+        let syncIdentifier: String?
+        let syncVersion: Double?
+    }
+
+    /// What a commit wrote, for the column caches.
+    private struct Written {
+        var result: CommitResult
+        var deletedSequences: Set<Int64> = []
+        var insertedRows: [(typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?, userEntered: Bool, series: Bool)] = []
+        var sequence: Int64 = 0
+        var previousSequence: Int64 = 0
+    }
+
+    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+        let now = retention.clock?()
+        let cutoff = retention.expiryCutoff()
+        var catalog = catalogSnapshot()
+        let written = try write("committing \(samples.count) insertions and \(uuids.count) deletions") { db in
+            try commit(db, samples, uuids, catalog: &catalog, now: now, cutoff: cutoff)
+        }
+        publish(catalog)
+        updateColumnCaches(with: written, catalog: catalog)
+        return written.result
+    }
+
+    private func commit(
+        _ db: Database, _ samples: [Sample], _ uuids: [UUID], catalog: inout SQLiteCatalog, now: Date?, cutoff: Date?
+    ) throws -> Written {
+        let previous = try SQLiteStorage.info("latest_sequence", db)
+        var sequence = previous
+
+        // Check everything before changing anything (the transaction would undo it anyway, but errors come in the
+        // same order as the in-memory storage's).
+        let find = try SQLiteRawStatement(db, """
+            SELECT sequence, type_id, sync_identifier, sync_version FROM samples WHERE uuid = ?
+            """, purpose: "looking up a sample by uuid")
+        func stored(_ uuid: UUID) throws -> DeletedRow? {
+            find.reset()
+            find.bind(1, uuid)
+            guard try find.step() else { return nil }
+            return DeletedRow(
+                sequence: find.int64(0), uuid: uuid, typeID: find.int64(1), syncIdentifier: find.text(2),
+                syncVersion: find.optionalDouble(3))
+        }
+        var deletedRows: [DeletedRow] = []
+        var deletedSequences = Set<Int64>()
+        var deletedUUIDs = Set<UUID>()
+        for uuid in uuids {
+            guard let row = try stored(uuid) else { throw HealthStoreError.objectNotFound(uuid) }
+            if deletedSequences.insert(row.sequence).inserted {
+                deletedRows.append(row)
+                deletedUUIDs.insert(uuid)
+            }
+        }
+
+        var accepted: [Sample] = []
+        accepted.reserveCapacity(samples.count)
+        var ignored: [UUID] = []
+        var ignoredUUIDs = Set<UUID>()
+        var pendingSync: [SyncKey: Int] = [:]
+        let tracksClaims = samples.contains { $0.syncIdentifier != nil && $0.sourceRevision != nil }
+        var claimed = Set<UUID>()
+        func claim(_ uuid: UUID) throws {
+            if tracksClaims, !claimed.insert(uuid).inserted { throw HealthStoreError.duplicateObject(uuid) }
+            if !deletedUUIDs.isEmpty, deletedUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
+            if !ignoredUUIDs.isEmpty, ignoredUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
+        }
+        func ignore(_ uuid: UUID) throws {
+            guard !claimed.contains(uuid), try stored(uuid) == nil, ignoredUUIDs.insert(uuid).inserted else {
+                throw HealthStoreError.duplicateObject(uuid)
+            }
+            ignored.append(uuid)
+        }
+        let findSync = try SQLiteRawStatement(db, """
+            SELECT s.sequence, s.uuid, s.type_id, s.sync_version FROM samples s JOIN sources ON sources.id = s.source_id
+            WHERE s.sync_identifier = ? AND sources.bundle_identifier = ? ORDER BY s.sequence DESC LIMIT 1
+            """, purpose: "looking up a sync identifier")
+        for sample in samples {
+            guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else {
+                try claim(sample.uuid)
+                accepted.append(sample)
+                continue
+            }
+            let key = SyncKey(bundleIdentifier: source.bundleIdentifier, syncIdentifier: identifier)
+            let version = sample.syncVersion ?? 0
+            if let index = pendingSync[key] {
+                let earlier = accepted[index]
+                if version > earlier.syncVersion ?? 0 {
+                    claimed.remove(earlier.uuid)
+                    try ignore(earlier.uuid)
+                    try claim(sample.uuid)
+                    accepted[index] = sample
+                } else {
+                    try ignore(sample.uuid)
+                }
+                continue
+            }
+            findSync.reset()
+            findSync.bind(1, identifier)
+            findSync.bind(2, source.bundleIdentifier)
+            if try findSync.step() {
+                let row = DeletedRow(
+                    sequence: findSync.int64(0), uuid: findSync.uuid(1) ?? UUID(), typeID: findSync.int64(2),
+                    syncIdentifier: identifier, syncVersion: findSync.optionalDouble(3))
+                if !deletedSequences.contains(row.sequence) {
+                    if version > row.syncVersion ?? 0 {
+                        deletedSequences.insert(row.sequence)
+                        deletedRows.append(row)
+                        deletedUUIDs.insert(row.uuid)
+                    } else {
+                        try ignore(sample.uuid)
+                        continue
+                    }
+                }
+            }
+            try claim(sample.uuid)
+            pendingSync[key] = accepted.count
+            accepted.append(sample)
+        }
+
+        // Deletions first, then insertions, each taking the next sequence number.
+        var written = Written(result: CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0))
+        written.previousSequence = previous
+        let tombstone = try SQLiteRawStatement(db, """
+            INSERT INTO tombstones (sequence, inserted_sequence, uuid, type_id, sync_identifier, sync_version, deleted_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, purpose: "recording a deletion")
+        let delete = try SQLiteRawStatement(db, "DELETE FROM samples WHERE sequence = ?", purpose: "deleting a sample")
+        var deleted: [UUID] = []
+        for row in deletedRows {
+            sequence += 1
+            tombstone.reset()
+            tombstone.bind(1, sequence)
+            tombstone.bind(2, row.sequence)
+            tombstone.bind(3, row.uuid)
+            tombstone.bind(4, row.typeID)
+            tombstone.bind(5, row.syncIdentifier)
+            tombstone.bind(6, row.syncVersion)
+            tombstone.bind(7, now?.timeIntervalSinceReferenceDate)
+            try tombstone.run()
+            delete.reset()
+            delete.bind(1, row.sequence)
+            try delete.run()
+            deleted.append(row.uuid)
+            written.deletedSequences.insert(row.sequence)
+        }
+
+        let insert = try SQLiteRawStatement(db, """
+            INSERT INTO samples (sequence, uuid, type_id, start_time, end_time, value, unit_id, original_value, count,
+                                 source_id, source_revision_id, device_id, user_entered, has_metadata, time_zone_offset,
+                                 sync_identifier, sync_version, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, purpose: "inserting a sample")
+        let insertMetadata = try SQLiteRawStatement(db, """
+            INSERT INTO metadata (sample, key, kind, text, number, unit_id) VALUES (?, ?, ?, ?, ?, ?)
+            """, purpose: "inserting metadata")
+        let insertMember = try SQLiteRawStatement(db, """
+            INSERT INTO correlation_members (correlation, member_uuid) VALUES (?, ?)
+            """, purpose: "inserting a correlation member")
+        var lastType: SampleType?, lastTypeID: Int64 = 0
+        var lastUnit: HealthUnit?, lastUnitID: Int64?, lastConverter = UnitConverter.identity, lastBack = UnitConverter.identity
+        var lastRevision: SourceRevision?, lastRevisionIDs: (revision: Int64, source: Int64)?
+        var lastDevice: Device?, lastDeviceID: Int64?
+        var longest: [Int64: Double] = [:]
+        var timeZones: [String: TimeZone?] = [:]
+        written.insertedRows.reserveCapacity(accepted.count)
+        for sample in accepted {
+            sequence += 1
+            let type = sample.type
+            if type != lastType {
+                lastType = type
+                lastTypeID = try catalog.typeID(type, db)
+            }
+            let start = sample.startDate.timeIntervalSinceReferenceDate, end = sample.endDate.timeIntervalSinceReferenceDate
+            var value: Double?
+            var unitID: Int64?
+            var originalValue: Double?
+            var count: Int64 = 1
+            var series = false
+            switch sample.content {
+            case let .quantity(content):
+                let quantity = content.quantity
+                if quantity.unit != lastUnit {
+                    guard let canonical = type.canonicalUnit else {
+                        throw HealthStoreError.model(.invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
+                    }
+                    do {
+                        lastConverter = try quantity.unit.converter(to: canonical)
+                        lastBack = try canonical.converter(to: quantity.unit)
+                    } catch {
+                        throw HealthStoreError.model(error)
+                    }
+                    lastUnitID = quantity.unit == canonical ? nil : try catalog.unitID(quantity.unit, db)
+                    lastUnit = quantity.unit
+                }
+                let canonicalValue = lastConverter.convert(quantity.value)
+                value = canonicalValue
+                unitID = lastUnitID
+                if unitID != nil, lastBack.convert(canonicalValue).bitPattern != quantity.value.bitPattern {
+                    originalValue = quantity.value
+                }
+                count = Int64(content.count)
+                series = content.count > 1 && !content.seriesEntries.isEmpty
+            case let .category(categoryValue):
+                value = Double(categoryValue)
+            case .correlation:
+                value = nil
+            case let .workout(content):
+                value = content.duration
+            }
+            var revisionIDs: (revision: Int64, source: Int64)?
+            if let revision = sample.sourceRevision {
+                if revision != lastRevision {
+                    lastRevision = revision
+                    lastRevisionIDs = try catalog.revisionID(revision, db)
+                }
+                revisionIDs = lastRevisionIDs
+            }
+            var deviceID: Int64?
+            if let device = sample.device {
+                if device != lastDevice {
+                    lastDevice = device
+                    lastDeviceID = try catalog.deviceID(device, db)
+                }
+                deviceID = lastDeviceID
+            }
+            let metadata = sample.metadata
+            var timeZoneOffset: Int64?
+            if let name = metadata?[MetadataKey.timeZone]?.stringValue {
+                let zone: TimeZone?
+                if let known = timeZones[name] {
+                    zone = known
+                } else {
+                    zone = TimeZone(identifier: name)
+                    timeZones[name] = zone
+                }
+                timeZoneOffset = zone.map { Int64($0.secondsFromGMT(for: sample.startDate)) }
+            }
+            let userEntered = sample.wasUserEntered
+            insert.reset()
+            insert.bind(1, sequence)
+            insert.bind(2, sample.uuid)
+            insert.bind(3, lastTypeID)
+            insert.bind(4, start)
+            insert.bind(5, end)
+            insert.bind(6, value)
+            insert.bind(7, unitID)
+            insert.bind(8, originalValue)
+            insert.bind(9, count)
+            insert.bind(10, revisionIDs?.source)
+            insert.bind(11, revisionIDs?.revision)
+            insert.bind(12, deviceID)
+            insert.bind(13, Int64(userEntered ? 1 : 0))
+            insert.bind(14, Int64(metadata == nil ? 0 : 1))
+            insert.bind(15, timeZoneOffset)
+            insert.bind(16, sample.syncIdentifier)
+            insert.bind(17, sample.syncVersion)
+            insert.bind(18, bytes: SampleDetailCoding.detail(of: sample))
+            do {
+                try insert.run()
+            } catch {
+                if insert.failedOnUniqueness { throw HealthStoreError.duplicateObject(sample.uuid) }
+                throw error
+            }
+            if let metadata {
+                for (key, entry) in metadata {
+                    insertMetadata.reset()
+                    insertMetadata.bind(1, sequence)
+                    insertMetadata.bind(2, key)
+                    switch entry {
+                    case let .string(text):
+                        insertMetadata.bind(3, Int64(0))
+                        insertMetadata.bind(4, text)
+                    case let .number(number):
+                        insertMetadata.bind(3, Int64(1))
+                        insertMetadata.bind(5, number)
+                    case let .date(date):
+                        insertMetadata.bind(3, Int64(2))
+                        insertMetadata.bind(5, date.timeIntervalSinceReferenceDate)
+                    case let .quantity(quantity):
+                        insertMetadata.bind(3, Int64(3))
+                        insertMetadata.bind(5, quantity.value)
+                        insertMetadata.bind(6, try catalog.unitID(quantity.unit, db))
+                    }
+                    try insertMetadata.run()
+                }
+            }
+            if let members = sample.correlatedObjects {
+                for member in members {
+                    insertMember.reset()
+                    insertMember.bind(1, sequence)
+                    insertMember.bind(2, member.uuid)
+                    try insertMember.run()
+                }
+            }
+            let duration = end - start
+            if duration <= 86_400, duration > longest[lastTypeID] ?? -1 { longest[lastTypeID] = duration }
+            if type.kind == .quantity, let value {
+                written.insertedRows.append((lastTypeID, sequence, start, end, value, revisionIDs?.revision, userEntered, series))
+            }
+        }
+        for (typeID, duration) in longest {
+            try db.execute(sql: """
+                INSERT INTO type_extents (type_id, longest_short_duration) VALUES (?, ?)
+                ON CONFLICT (type_id) DO UPDATE SET longest_short_duration = max(longest_short_duration, excluded.longest_short_duration)
+                """, arguments: [typeID, duration])
+        }
+        try db.execute(sql: "UPDATE store_info SET value = ? WHERE key = 'latest_sequence'", arguments: [sequence])
+        if let cutoff { try SQLiteStorage.expire(db, before: cutoff) }
+        written.sequence = sequence
+        written.result = CommitResult(inserted: accepted, deleted: deleted, ignored: ignored, latestSequence: sequence)
+        return written
+    }
+
+    /// Forgets the deletions stamped before `cutoff` and moves the horizon past them; returns how many.
+    @discardableResult
+    private static func expire(_ db: Database, before cutoff: Date) throws -> Int {
+        let seconds = cutoff.timeIntervalSinceReferenceDate
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT max(sequence), count(*) FROM tombstones WHERE deleted_at IS NOT NULL AND deleted_at < ?
+            """, arguments: [seconds]), let horizon: Int64 = row[0] else { return 0 }
+        try db.execute(sql: "DELETE FROM tombstones WHERE deleted_at IS NOT NULL AND deleted_at < ?", arguments: [seconds])
+        try db.execute(sql: "UPDATE store_info SET value = max(value, ?) WHERE key = 'change_horizon'", arguments: [horizon])
+        return row[1]
+    }
+
+    private func updateColumnCaches(with written: Written, catalog: SQLiteCatalog) {
+        shared.withLock { state in
+            guard !state.columnCaches.isEmpty else { return }
+            for typeID in Array(state.columnCaches.keys) {
+                // A cache that missed a write (another process wrote in between) is dropped, not patched.
+                guard var cache = state.columnCaches[typeID], cache.sequence == written.previousSequence else {
+                    state.columnCaches[typeID] = nil
+                    continue
+                }
+                state.columnCaches[typeID] = nil  // no second reference while it changes
+                cache.remove(sequences: written.deletedSequences)
+                var valid = true
+                for row in written.insertedRows where row.typeID == typeID {
+                    if row.series { valid = false; break }
+                    let entry = cache.entry(forRevision: row.revisionID, catalog: catalog)
+                    cache.append(start: row.start, end: row.end, value: row.value, entry: entry, sequence: row.sequence, userEntered: row.userEntered)
+                }
+                cache.sequence = written.sequence
+                if valid { state.columnCaches[typeID] = cache }
+            }
+        }
+    }
+
+    // MARK: Reading samples
+
+    private static let sampleColumns = """
+        sequence, uuid, type_id, start_time, end_time, value, unit_id, original_value, count, source_revision_id, \
+        device_id, has_metadata, detail
+        """
+
+    /// Reads the current row of a statement selecting `sampleColumns` as a stored sample.
+    private func storedSample(
+        _ row: SQLiteRawStatement, _ db: Database, catalog: inout SQLiteCatalog, metadata: SQLiteRawStatement
+    ) throws -> StoredSample {
+        let sequence = row.int64(0)
+        guard let uuid = row.uuid(1) else { throw HealthStoreError.corruptStore("sample \(sequence): uuid is not 16 bytes") }
+        let typeID = row.int64(2), unitID = row.optionalInt64(6), revisionID = row.optionalInt64(9), deviceID = row.optionalInt64(10)
+        if catalog.types[typeID] == nil || (unitID.map { catalog.units[$0] == nil } ?? false)
+            || (revisionID.map { catalog.revisions[$0] == nil } ?? false) || (deviceID.map { catalog.devices[$0] == nil } ?? false) {
+            catalog = try SQLiteCatalog.load(db)
+            publish(catalog)
+        }
+        guard let type = catalog.types[typeID] else { throw HealthStoreError.corruptStore("sample \(sequence): unknown type id \(typeID)") }
+        let start = Date(timeIntervalSinceReferenceDate: row.double(3)), end = Date(timeIntervalSinceReferenceDate: row.double(4))
+        let content: SampleContent
+        switch type.kind {
+        case .quantity:
+            guard let canonical = type.canonicalUnit else { throw HealthStoreError.corruptStore("sample \(sequence): \(type.identifier) has no unit") }
+            let stored = row.double(5)
+            let quantity: Quantity
+            if let unitID {
+                guard let unit = catalog.units[unitID] else { throw HealthStoreError.corruptStore("sample \(sequence): unknown unit id \(unitID)") }
+                let original = try row.optionalDouble(7) ?? canonical.convert(stored, to: unit)
+                quantity = Quantity(original, unit)
+            } else {
+                quantity = Quantity(stored, canonical)
+            }
+            let entries = try row.bytes(12).map(SampleDetailCoding.seriesEntries(from:)) ?? []
+            content = .quantity(QuantityContent(quantity: quantity, count: Int(row.int64(8)), seriesEntries: entries))
+        case .category:
+            content = .category(value: Int(row.double(5)))
+        case .correlation:
+            content = .correlation(objects: try SampleDetailCoding.correlatedObjects(from: row.bytes(12) ?? []))
+        case .workout:
+            content = .workout(try SampleDetailCoding.workoutContent(from: row.bytes(12) ?? [], duration: row.double(5)))
+        }
+        let sampleMetadata = row.int64(11) == 1 ? try readMetadata(of: sequence, metadata, catalog: catalog) : nil
+        do {
+            let sample = try Sample(
+                uuid: uuid, type: type, startDate: start, endDate: end, metadata: sampleMetadata,
+                device: deviceID.flatMap { catalog.devices[$0] }, sourceRevision: revisionID.flatMap { catalog.revisions[$0]?.revision },
+                content: content)
+            return StoredSample(sequence: sequence, sample: sample)
+        } catch {
+            throw HealthStoreError.corruptStore("sample \(sequence) (\(uuid)): \(error)")
+        }
+    }
+
+    private func readMetadata(of sequence: Int64, _ statement: SQLiteRawStatement, catalog: SQLiteCatalog) throws -> [String: MetadataValue] {
+        statement.reset()
+        statement.bind(1, sequence)
+        var metadata: [String: MetadataValue] = [:]
+        while try statement.step() {
+            let key = statement.text(0) ?? ""
+            switch statement.int64(1) {
+            case 0: metadata[key] = .string(statement.text(2) ?? "")
+            case 1: metadata[key] = .number(statement.double(3))
+            case 2: metadata[key] = .date(Date(timeIntervalSinceReferenceDate: statement.double(3)))
+            default:
+                let unitID = statement.int64(4)
+                guard let unit = catalog.units[unitID] else { throw HealthStoreError.corruptStore("metadata of sample \(sequence): unknown unit id \(unitID)") }
+                metadata[key] = .quantity(Quantity(statement.double(3), unit))
+            }
+        }
+        return metadata
+    }
+
+    private func metadataStatement(_ db: Database) throws -> SQLiteRawStatement {
+        try SQLiteRawStatement(db, "SELECT key, kind, text, number, unit_id FROM metadata WHERE sample = ?", purpose: "reading metadata")
+    }
+
+    /// Runs a statement selecting `sampleColumns` and collects its rows.
+    private func collect(_ statement: SQLiteRawStatement, _ db: Database, into result: inout [StoredSample], skipping seen: inout Set<Int64>?) throws {
+        var catalog = catalogSnapshot()
+        let metadata = try metadataStatement(db)
+        while try statement.step() {
+            if seen != nil, !seen!.insert(statement.int64(0)).inserted { continue }
+            result.append(try storedSample(statement, db, catalog: &catalog, metadata: metadata))
+        }
+    }
+
+    /// The start lower bound to scan for bounds with an end lower bound, and whether long samples need their own scan.
+    private static func scanStart(_ bounds: TimeBounds, typeID: Int64, _ db: Database) throws -> (start: Double, needsLong: Bool) {
+        guard bounds.endLowerBound > -.infinity else { return (bounds.startLowerBound, false) }
+        let longest = try Double.fetchOne(db, sql: "SELECT longest_short_duration FROM type_extents WHERE type_id = ?", arguments: [typeID]) ?? 0
+        let widened = bounds.endLowerBound - longest
+        if widened <= bounds.startLowerBound { return (bounds.startLowerBound, false) }
+        return (widened, true)
+    }
+
+    public func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] {
+        try candidates(of: type, within: bounds, matching: .all)
+    }
+
+    public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
+        guard !bounds.isEmpty, let typeID = catalogSnapshot().typeIDs[type.identifier] ?? (try? read("looking up a type") { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])
+        }) ?? nil else { return [] }
+        let (conditions, arguments) = SQLiteMetadataFilter.conditions(for: predicate)
+        return try read("reading samples of \(type.identifier)") { db in
+            let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
+            var result: [StoredSample] = []
+            var seen: Set<Int64>? = needsLong ? [] : nil
+            let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5" + conditions
+            func run(_ sql: String, from start: Double) throws {
+                let statement = try SQLiteRawStatement(db, sql, purpose: "reading samples of \(type.identifier)")
+                statement.bind(1, typeID)
+                statement.bind(2, start)
+                statement.bind(3, bounds.startUpperBound)
+                statement.bind(4, bounds.endLowerBound)
+                statement.bind(5, bounds.endUpperBound)
+                for (offset, argument) in arguments.enumerated() { argument.bind(to: statement, at: Int32(6 + offset)) }
+                try collect(statement, db, into: &result, skipping: &seen)
+            }
+            try run("SELECT \(SQLiteStorage.sampleColumns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart)
+            if needsLong {
+                try run("""
+                    SELECT \(SQLiteStorage.sampleColumns) FROM samples INDEXED BY samples_long_by_type_end
+                    WHERE end_time - start_time > 86400 AND \(filter)
+                    """, from: bounds.startLowerBound)
+            }
+            if !result.isSortedBySequence { result.sort { $0.sequence < $1.sequence } }
+            return result
+        }
+    }
+
+    public func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
+        guard !uuids.isEmpty else { return [] }
+        return try read("reading samples by uuid") { db in
+            let statement = try SQLiteRawStatement(db, "SELECT \(SQLiteStorage.sampleColumns) FROM samples WHERE uuid = ?", purpose: "reading a sample by uuid")
+            var result: [StoredSample] = []
+            var seen: Set<Int64>?
+            for uuid in uuids {
+                statement.reset()
+                statement.bind(1, uuid)
+                try collect(statement, db, into: &result, skipping: &seen)
+            }
+            result.sort { $0.sequence < $1.sequence }
+            return result
+        }
+    }
+
+    public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? {
+        guard type.kind == .quantity else { return nil }
+        if bounds.isEmpty { return QuantityColumns() }
+        let (cached, latest): (QuantityColumns?, Int64) = try read("reading columns of \(type.identifier)") { db in
+            let latest = try SQLiteStorage.info("latest_sequence", db)
+            let typeID = catalogSnapshot().typeIDs[type.identifier]
+            let cached = typeID.flatMap { typeID in
+                shared.withLock { state -> QuantityColumnCache? in state.columnCaches[typeID] }
+            }.flatMap { $0.sequence == latest ? $0.rows(within: bounds) : nil }
+            return (cached, latest)
+        }
+        if let cached { return cached }
+        guard let (columns, rowCount) = try scanColumns(of: type, within: bounds) else { return nil }
+        if rowCount >= SQLiteStorage.columnCacheThreshold {
+            if bounds == .unbounded, let cache = columns { storeCache(cache, of: type, latest: latest) }
+            else if let cache = try scanColumns(of: type, within: .unbounded)?.0 { storeCache(cache, of: type, latest: latest) }
+        }
+        return columns?.columns
+    }
+
+    private func storeCache(_ cache: QuantityColumnCache, of type: SampleType, latest: Int64) {
+        guard cache.sequence == latest, let typeID = catalogSnapshot().typeIDs[type.identifier] else { return }
+        shared.withLock { $0.columnCaches[typeID] = cache }
+    }
+
+    /// Scans the (type, start) index for columns; nil when a series sample is in range, else the columns (as a cache
+    /// value, nil when the type is unknown) and the row count.
+    private func scanColumns(of type: SampleType, within bounds: TimeBounds) throws -> (QuantityColumnCache?, Int)? {
+        try read("reading columns of \(type.identifier)") { db -> (QuantityColumnCache?, Int)? in
+            var catalog = catalogSnapshot()
+            if catalog.typeIDs[type.identifier] == nil {
+                catalog = try SQLiteCatalog.load(db)
+                publish(catalog)
+            }
+            guard let typeID = catalog.typeIDs[type.identifier] else { return (nil, 0) }
+            let latest = try SQLiteStorage.info("latest_sequence", db)
+            var cache = QuantityColumnCache(columns: QuantityColumns(), entryByRevision: [:], sequence: latest)
+            let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
+            var seen: Set<Int64>? = needsLong ? [] : nil
+            let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
+            let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
+            var catalogReloaded = false
+            func run(_ sql: String, from start: Double) throws -> Bool {
+                let statement = try SQLiteRawStatement(db, sql, purpose: "reading columns of \(type.identifier)")
+                statement.bind(1, typeID)
+                statement.bind(2, start)
+                statement.bind(3, bounds.startUpperBound)
+                statement.bind(4, bounds.endLowerBound)
+                statement.bind(5, bounds.endUpperBound)
+                while try statement.step() {
+                    if statement.int64(6) != 0 { return false }
+                    let sequence = statement.int64(4)
+                    if seen != nil, !seen!.insert(sequence).inserted { continue }
+                    let revisionID = statement.optionalInt64(3)
+                    if let revisionID, catalog.revisions[revisionID] == nil, !catalogReloaded {
+                        catalog = try SQLiteCatalog.load(db)
+                        publish(catalog)
+                        catalogReloaded = true
+                    }
+                    let entry = cache.entry(forRevision: revisionID, catalog: catalog)
+                    cache.append(
+                        start: statement.double(0), end: statement.double(1), value: statement.double(2), entry: entry,
+                        sequence: sequence, userEntered: statement.int64(5) != 0)
+                }
+                return true
+            }
+            guard try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart) else { return nil }
+            if needsLong {
+                guard try run("""
+                    SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
+                    """, from: bounds.startLowerBound) else { return nil }
+            }
+            return (cache, cache.columns.count)
+        }
+    }
+
+    // MARK: Relations
+
+    public func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> {
+        guard !uuids.isEmpty else { return [] }
+        return try read("reading correlation members") { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM correlation_members)") == true else { return [] }
+            let statement = try SQLiteRawStatement(db, "SELECT 1 FROM correlation_members WHERE member_uuid = ? LIMIT 1", purpose: "reading correlation members")
+            var members = Set<UUID>()
+            for uuid in uuids {
+                statement.reset()
+                statement.bind(1, uuid)
+                if try statement.step() { members.insert(uuid) }
+            }
+            return members
+        }
+    }
+
+    public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
+        try read("reading workout associations") { db in
+            let statement = try SQLiteRawStatement(db, """
+                SELECT a.sample_uuid FROM workout_associations a JOIN samples s ON s.sequence = a.workout WHERE s.uuid = ?
+                """, purpose: "reading workout associations")
+            statement.bind(1, workout)
+            var result = Set<UUID>()
+            while try statement.step() { if let uuid = statement.uuid(0) { result.insert(uuid) } }
+            return result
+        }
+    }
+
+    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
+        try write("associating samples with workout \(workout)") { db in
+            let findWorkout = try SQLiteRawStatement(db, """
+                SELECT s.sequence FROM samples s JOIN sample_types t ON t.id = s.type_id WHERE s.uuid = ? AND t.kind = 3
+                """, purpose: "looking up a workout")
+            findWorkout.bind(1, workout)
+            guard try findWorkout.step() else { throw HealthStoreError.objectNotFound(workout) }
+            let sequence = findWorkout.int64(0)
+            findWorkout.reset()
+            let exists = try SQLiteRawStatement(db, "SELECT 1 FROM samples WHERE uuid = ?", purpose: "looking up a sample")
+            for uuid in samples {
+                exists.reset()
+                exists.bind(1, uuid)
+                guard try exists.step() else { throw HealthStoreError.objectNotFound(uuid) }
+            }
+            exists.reset()
+            let insert = try SQLiteRawStatement(db, "INSERT OR IGNORE INTO workout_associations (workout, sample_uuid) VALUES (?, ?)", purpose: "associating a sample")
+            for uuid in samples {
+                insert.reset()
+                insert.bind(1, sequence)
+                insert.bind(2, uuid)
+                try insert.run()
+            }
+        }
+    }
+
+    // MARK: Change log
+
+    public func latestSequence() throws -> Int64 {
+        try read("reading the latest sequence") { db in try SQLiteStorage.info("latest_sequence", db) }
+    }
+
+    public func changeHorizon() throws -> Int64 {
+        try read("reading the change horizon") { db in try SQLiteStorage.info("change_horizon", db) }
+    }
+
+    @discardableResult
+    public func expireDeletions() throws -> Int {
+        guard let cutoff = retention.expiryCutoff() else { return 0 }
+        return try write("forgetting old deletions") { db in try SQLiteStorage.expire(db, before: cutoff) }
+    }
+
+    public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
+        try read("reading changes after \(sequence)") { db in
+            let horizon = try SQLiteStorage.info("change_horizon", db)
+            if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
+            var catalog = catalogSnapshot()
+            let statement = try SQLiteRawStatement(db, """
+                SELECT sequence, 0, uuid, type_id, sync_identifier, sync_version FROM samples WHERE sequence > ?1
+                UNION ALL
+                SELECT inserted_sequence, 0, uuid, type_id, sync_identifier, sync_version FROM tombstones WHERE inserted_sequence > ?1
+                UNION ALL
+                SELECT sequence, 1, uuid, type_id, sync_identifier, sync_version FROM tombstones WHERE sequence > ?1
+                ORDER BY 1 LIMIT ?2
+                """, purpose: "reading changes")
+            statement.bind(1, sequence)
+            statement.bind(2, limit > 0 ? Int64(limit) : -1)
+            var changes: [Change] = []
+            while try statement.step() {
+                let typeID = statement.int64(3)
+                if catalog.types[typeID] == nil {
+                    catalog = try SQLiteCatalog.load(db)
+                    publish(catalog)
+                }
+                guard let type = catalog.types[typeID], let uuid = statement.uuid(2) else {
+                    throw HealthStoreError.corruptStore("change \(statement.int64(0)): unknown type id \(typeID) or bad uuid")
+                }
+                changes.append(Change(
+                    sequence: statement.int64(0), kind: statement.int64(1) == 0 ? .inserted : .deleted, uuid: uuid, type: type,
+                    syncIdentifier: statement.text(4), syncVersion: statement.optionalDouble(5)))
+            }
+            return changes
+        }
+    }
+
+    // MARK: Source orders
+
+    public func sourceOrder(for type: SampleType) throws -> [String]? {
+        try read("reading the source order of \(type.identifier)") { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT e.bundle_identifier FROM source_orders o JOIN sample_types t ON t.id = o.type_id
+                LEFT JOIN source_order_entries e ON e.type_id = o.type_id WHERE t.identifier = ? ORDER BY e.position
+                """, arguments: [type.identifier])
+            guard !rows.isEmpty else { return nil }
+            return rows.compactMap { $0[0] as String? }
+        }
+    }
+
+    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
+        var catalog = catalogSnapshot()
+        try write("setting the source order of \(type.identifier)") { db in
+            let typeID = try catalog.typeID(type, db)
+            try db.execute(sql: "DELETE FROM source_orders WHERE type_id = ?", arguments: [typeID])
+            guard let bundleIdentifiers else { return }
+            try db.execute(sql: "INSERT INTO source_orders (type_id) VALUES (?)", arguments: [typeID])
+            for (position, identifier) in bundleIdentifiers.enumerated() {
+                try db.execute(sql: "INSERT INTO source_order_entries (type_id, position, bundle_identifier) VALUES (?, ?, ?)",
+                               arguments: [typeID, position, identifier])
+            }
+        }
+        publish(catalog)
+    }
+}
+
+extension Array where Element == StoredSample {
+    /// Whether the samples are in increasing sequence order.
+    fileprivate var isSortedBySequence: Bool {
+        var previous = Int64.min
+        for element in self {
+            if element.sequence < previous { return false }
+            previous = element.sequence
+        }
+        return true
+    }
+}
