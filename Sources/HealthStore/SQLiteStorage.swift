@@ -24,7 +24,7 @@ public final class SQLiteStorage: HealthStorage {
     private let shared: Mutex<Shared>
 
     /// A column answer this large makes the storage keep the type's columns in memory for the next query.
-    static let columnCacheThreshold = 100_000
+    public static let columnCacheThreshold = 100_000
 
     /// Opens the store at `path`, creating it (and its folder) when the file does not exist or is empty, and
     /// migrating a store written by an older version. A file that is not a store, or is from a newer version, is
@@ -33,7 +33,11 @@ public final class SQLiteStorage: HealthStorage {
         self.path = path
         self.retention = retention
         let isNew = try SQLiteStorage.checkFile(at: path)
-        if isNew { try SQLiteStorage.markNewStore(at: path) }
+        if isNew {
+            try SQLiteStorage.markNewStore(at: path)
+        } else {
+            try SQLiteStorage.checkMigrations(at: path)
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.maximumReaderCount = 4
@@ -48,12 +52,6 @@ public final class SQLiteStorage: HealthStorage {
         }
         let migrator = SQLiteSchema.migrator()
         do {
-            let applied = try pool.read { db -> [String] in
-                guard try db.tableExists("grdb_migrations") else { return [] }
-                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-            }
-            let unknown = applied.filter { !SQLiteSchema.migrationNames.contains($0) }
-            guard unknown.isEmpty else { throw HealthStoreError.newerStore(path: path, unknownMigrations: unknown) }
             try migrator.migrate(pool)
             let catalog = try pool.read { db in try SQLiteCatalog.load(db) }
             shared = Mutex(Shared(catalog: catalog))
@@ -105,6 +103,27 @@ public final class SQLiteStorage: HealthStorage {
         return false
     }
 
+    /// Refuses a store with migrations this version does not know, reading through a read-only connection (a
+    /// writable pool would touch the file before the check could refuse it).
+    static func checkMigrations(at path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(30)
+        let applied: [String]
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            applied = try queue.read { db -> [String] in
+                guard try db.tableExists("grdb_migrations") else { return [] }
+                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            }
+            try queue.close()
+        } catch {
+            throw HealthStoreError.storeUnavailable(path: path, reason: "\(error)")
+        }
+        let unknown = applied.filter { !SQLiteSchema.migrationNames.contains($0) }
+        guard unknown.isEmpty else { throw HealthStoreError.newerStore(path: path, unknownMigrations: unknown) }
+    }
+
     /// Writes the application id into a new (absent or empty) file, before WAL mode, so that the file is known as a
     /// store from its first byte on disk.
     static func markNewStore(at path: String) throws {
@@ -128,6 +147,16 @@ public final class SQLiteStorage: HealthStorage {
             }
             return problems
         }
+    }
+
+    /// The number of samples stored.
+    public func sampleCount() throws -> Int {
+        try read("counting samples") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM samples") ?? 0 }
+    }
+
+    /// The names of the migrations applied to the file, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try read("reading the applied migrations") { db in try SQLiteSchema.migrator().appliedMigrations(db) }
     }
 
     /// Bytes the store takes on disk (the file plus its write-ahead log).

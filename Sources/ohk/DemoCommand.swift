@@ -8,7 +8,13 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Generate a week of realistic health data into a store and query it.",
-        discussion: "Two devices (an Apple Watch and an iPhone) count the same walks, as in real life; the report shows why raw sums double-count.")
+        discussion: """
+            Two devices (an Apple Watch and an iPhone) count the same walks, as in real life; the report shows why raw \
+            sums double-count. The data lives in memory unless a store is given (--store PATH or OHK_STORE); a store \
+            that already holds samples is reported on as it is, without generating more.
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(help: "How many days of data to generate, ending on --date.")
     var days: Int = 7
@@ -38,14 +44,28 @@ struct DemoCommand: ParsableCommand {
         let lastDay = date.flatMap { DemoCommand.parseDay($0, in: calendar.timeZone) } ?? Date()
         let firstDay = calendar.date(byAdding: .day, value: -(days - 1), to: calendar.startOfDay(for: lastDay))!
 
-        let store = HealthDataStore()
-        let clock = ContinuousClock()
-        var saved = 0
-        let elapsed = try clock.measure {
-            saved = try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).save(into: store)
+        let store: HealthDataStore
+        var destination = "an in-memory store"
+        var alreadyStored = 0
+        if let path = storeOptions.explicitPath {
+            let storage = try StoreOptions.open(path)
+            store = HealthDataStore(storage: storage)
+            destination = "the store at \(path)"
+            alreadyStored = try storage.sampleCount()
+        } else {
+            store = HealthDataStore()
         }
-        print("OpenHealthKit demo: \(days) days of generated data from an Apple Watch, an iPhone and a food app")
-        print("Saved \(saved) samples into an in-memory store in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+        if alreadyStored > 0 {
+            print("OpenHealthKit demo: \(destination) already holds \(alreadyStored) samples; reporting on them")
+        } else {
+            let clock = ContinuousClock()
+            var saved = 0
+            let elapsed = try clock.measure {
+                saved = try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).save(into: store)
+            }
+            print("OpenHealthKit demo: \(days) days of generated data from an Apple Watch, an iPhone and a food app")
+            print("Saved \(saved) samples into \(destination) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+        }
         print("")
         for line in try DemoReport(store: store, day: lastDay, calendar: calendar).lines { print(line) }
         print("")

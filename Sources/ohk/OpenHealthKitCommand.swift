@@ -8,11 +8,13 @@ struct OpenHealthKitCommand: ParsableCommand {
         abstract: "Work with OpenHealthKit data from the command line.",
         discussion: "OpenHealthKit rebuilds Apple HealthKit's health data store and query engine in Swift for Linux.",
         version: Version.string,
-        subcommands: [DemoCommand.self, UnitsCommand.self]
+        subcommands: [DemoCommand.self, StoreCommand.self, UnitsCommand.self]
     )
 
-    /// Runs the command with negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
+    /// Runs the command with a leading `--store PATH` taken as every command's store (see `StoreOptions`) and
+    /// negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
     static func main() {
-        main(NegativeNumberArguments.prepared(Array(CommandLine.arguments.dropFirst())))
+        let arguments = StoreOptions.takeLeadingOption(Array(CommandLine.arguments.dropFirst()))
+        main(NegativeNumberArguments.prepared(arguments))
     }
 }
