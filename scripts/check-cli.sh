@@ -84,5 +84,58 @@ else
     failed=$((failed + 1)); echo "FAIL  demo on a spring-forward day"; echo "$demo"
 fi
 
+# The store: --store PATH (before or after the subcommand), OHK_STORE, the XDG default; refusals.
+STORE_DIR="$(mktemp -d)"
+trap 'rm -rf "$STORE_DIR"' EXIT
+check "store info creates a new store" 0 "*" "" -- store info --store "$STORE_DIR/new.sqlite"
+info="$("$OHK" --store "$STORE_DIR/new.sqlite" store info 2>&1)"
+if [[ $? -eq 0 && "$info" == *"store: $STORE_DIR/new.sqlite"* && "$info" == *"samples: 0"* && "$info" == *"schema: v1 "* ]]; then
+    passed=$((passed + 1)); echo "ok    --store before the subcommand opens that store"
+else
+    failed=$((failed + 1)); echo "FAIL  --store before the subcommand"; echo "$info"
+fi
+info="$(env -u XDG_DATA_HOME OHK_STORE="$STORE_DIR/env.sqlite" "$OHK" store info 2>&1)"
+if [[ $? -eq 0 && "$info" == "store: $STORE_DIR/env.sqlite"* ]]; then
+    passed=$((passed + 1)); echo "ok    OHK_STORE picks the store"
+else
+    failed=$((failed + 1)); echo "FAIL  OHK_STORE picks the store"; echo "$info"
+fi
+info="$(env -u OHK_STORE XDG_DATA_HOME="$STORE_DIR/xdg" "$OHK" store info 2>&1)"
+if [[ $? -eq 0 && "$info" == "store: $STORE_DIR/xdg/openhealthkit/health.sqlite"* && -f "$STORE_DIR/xdg/openhealthkit/health.sqlite" ]]; then
+    passed=$((passed + 1)); echo "ok    the default store is created under XDG_DATA_HOME"
+else
+    failed=$((failed + 1)); echo "FAIL  the default store under XDG_DATA_HOME"; echo "$info"
+fi
+info="$(env -u OHK_STORE -u XDG_DATA_HOME HOME="$STORE_DIR/home" "$OHK" store info 2>&1)"
+if [[ $? -eq 0 && "$info" == "store: $STORE_DIR/home/.local/share/openhealthkit/health.sqlite"* ]]; then
+    passed=$((passed + 1)); echo "ok    without XDG_DATA_HOME the default store is under ~/.local/share"
+else
+    failed=$((failed + 1)); echo "FAIL  the default store under ~/.local/share"; echo "$info"
+fi
+printf 'date,steps\n2024-03-10,8042\n' > "$STORE_DIR/steps.csv"
+cp "$STORE_DIR/steps.csv" "$STORE_DIR/steps.csv.orig"
+check "a file that is not a store is refused" 1 "" "is not an OpenHealthKit store (it is not an SQLite database); it was left untouched" -- store info --store "$STORE_DIR/steps.csv"
+check "demo refuses a file that is not a store" 1 "" "is not an OpenHealthKit store" -- demo --store "$STORE_DIR/steps.csv"
+if cmp -s "$STORE_DIR/steps.csv" "$STORE_DIR/steps.csv.orig" && [[ ! -e "$STORE_DIR/steps.csv-wal" ]]; then
+    passed=$((passed + 1)); echo "ok    the refused file is byte-identical"
+else
+    failed=$((failed + 1)); echo "FAIL  the refused file changed"
+fi
+err="$("$OHK" store info --store "$STORE_DIR/steps.csv" 2>&1 >/dev/null)"
+if [[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]]; then
+    passed=$((passed + 1)); echo "ok    the refusal is one line"
+else
+    failed=$((failed + 1)); echo "FAIL  the refusal is one line"; echo "$err"
+fi
+check "a folder is not a store" 1 "" "cannot open the store at $STORE_DIR: it is a folder" -- store info --store "$STORE_DIR"
+first="$("$OHK" demo --store "$STORE_DIR/demo.sqlite" --date 2024-03-10 --time-zone America/Los_Angeles --days 2 2>&1)"
+second="$("$OHK" demo --store "$STORE_DIR/demo.sqlite" --date 2024-03-10 --time-zone America/Los_Angeles --days 2 2>&1)"
+if [[ "$first" == *"Saved "*"samples into the store at $STORE_DIR/demo.sqlite"* && "$second" == *"already holds"*"samples; reporting on them"* \
+      && "$(printf '%s\n' "$first" | grep 'steps:')" == "$(printf '%s\n' "$second" | grep 'steps:')" ]]; then
+    passed=$((passed + 1)); echo "ok    demo on a store keeps its data for the next run, with the same report"
+else
+    failed=$((failed + 1)); echo "FAIL  demo on a store"; echo "$first"; echo "$second"
+fi
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

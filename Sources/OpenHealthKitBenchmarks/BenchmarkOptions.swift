@@ -24,7 +24,13 @@ struct BenchmarkOptions: Sendable {
     var statsRuns = 7
     /// Where the statistics benchmark writes its rows as CSV and its figures (`--export-csv DIR`), if anywhere.
     var exportDirectory: String?
-    /// Which benchmarks to run (`statistics` only when asked for with `--only`).
+    /// Samples in the large SQLite store opened cold by the SQLite benchmark (0 skips that part).
+    var sqliteStoreSamples = 10_000_000
+    /// Samples per save call in the SQLite benchmark.
+    var sqliteBatch = 100_000
+    /// Where the SQLite benchmark writes its store files (default: the temporary folder).
+    var sqliteFolder: String?
+    /// Which benchmarks to run (`statistics` and `sqlite` only when asked for with `--only`).
     var selected: Set<String> = ["save", "query", "units"]
     /// Whether `--quick` was given (for the report header).
     var isQuick = false
@@ -32,12 +38,14 @@ struct BenchmarkOptions: Sendable {
     /// The sizes for a CI smoke run (well under 30 s in release).
     static let quick = BenchmarkOptions(
         saveSamples: 100_000, saveBatch: 10_000, saveRuns: 3, storeSamples: 500_000, loadBatch: 100_000, queries: 200,
-        conversions: 1_000_000, parses: 200_000, statsDays: 30, statsLargeDays: 0, statsRuns: 5, isQuick: true)
+        conversions: 1_000_000, parses: 200_000, statsDays: 30, statsLargeDays: 0, statsRuns: 5, sqliteStoreSamples: 200_000,
+        sqliteBatch: 50_000, isQuick: true)
 
     static let usage = """
         usage: ohk-benchmarks [--quick] [--samples N] [--batch N] [--runs N] [--store-samples N] [--load-batch N]
-                              [--queries N] [--conversions N] [--parses N] [--only save,query,units,statistics]
+                              [--queries N] [--conversions N] [--parses N] [--only save,query,units,statistics,sqlite]
                               [--stats-days N] [--stats-large-days N] [--stats-runs N] [--export-csv DIR]
+                              [--sqlite-store-samples N] [--sqlite-batch N] [--sqlite-folder DIR]
 
           --quick              small sizes for a CI smoke run (< 30 s in release)
           --samples N          samples saved per run by the save benchmark (default 1,000,000)
@@ -48,11 +56,15 @@ struct BenchmarkOptions: Sendable {
           --queries N          one-day queries timed (default 1,000; at least 200 recommended)
           --conversions N      values per unit conversion benchmark (default 10,000,000)
           --parses N           unit strings parsed per parse benchmark (default 1,000,000)
-          --only LIST          run only some of: save, query, units, statistics (statistics runs only when listed)
+          --only LIST          run only some of: save, query, units, statistics, sqlite (the last two only when listed)
           --stats-days N       local days of Watch + iPhone steps from 2023-01-01 (default 365, about 1 M samples)
           --stats-large-days N days in the large statistics run, ending 2023-12-31 (default 3,652, about 10 M; 0 skips)
           --stats-runs N       timed runs of each statistics collection, after a warm-up (default 7)
           --export-csv DIR     write the statistics rows as CSV and the figures as key=value lines into DIR
+          --sqlite-store-samples N  samples in the large SQLite store opened cold (default 10,000,000; 0 skips)
+          --sqlite-batch N     samples per save call in the SQLite benchmark (default 100,000)
+          --sqlite-folder DIR  where the SQLite benchmark writes its store files (default: the temporary folder)
+          (the SQLite benchmark also uses --samples, --runs, --stats-days and --stats-runs)
         Sizes accept underscores or commas: 1_000_000, 1,000,000, or suffixes 1M, 500k.
         """
 
@@ -90,6 +102,18 @@ struct BenchmarkOptions: Sendable {
                         options.statsLargeDays = try count(argument)
                     }
                 case "--stats-runs": options.statsRuns = try count(argument)
+                case "--sqlite-batch": options.sqliteBatch = try count(argument)
+                case "--sqlite-store-samples":
+                    if index + 1 < arguments.count, arguments[index + 1] == "0" {
+                        options.sqliteStoreSamples = 0
+                        index += 1
+                    } else {
+                        options.sqliteStoreSamples = try count(argument)
+                    }
+                case "--sqlite-folder":
+                    index += 1
+                    guard index < arguments.count else { throw OptionError(message: "--sqlite-folder needs a directory") }
+                    options.sqliteFolder = arguments[index]
                 case "--export-csv":
                     index += 1
                     guard index < arguments.count else { throw OptionError(message: "--export-csv needs a directory") }
@@ -98,9 +122,9 @@ struct BenchmarkOptions: Sendable {
                     index += 1
                     guard index < arguments.count else { throw OptionError(message: "--only needs a list") }
                     let names = Set(arguments[index].split(separator: ",").map(String.init))
-                    let unknown = names.subtracting(["save", "query", "units", "statistics"])
+                    let unknown = names.subtracting(["save", "query", "units", "statistics", "sqlite"])
                     guard unknown.isEmpty, !names.isEmpty else {
-                        throw OptionError(message: "--only takes save, query, units and/or statistics, not \(unknown.sorted())")
+                        throw OptionError(message: "--only takes save, query, units, statistics and/or sqlite, not \(unknown.sorted())")
                     }
                     options.selected = names
                 case "-h", "--help": throw OptionError(message: "", isHelp: true)
