@@ -40,12 +40,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Saves objects as one all-or-nothing batch.
     public func save(_ objects: [HKObject]) async throws {
-        try saveNow(objects)
+        try await offCooperativePool { try self.saveNow(objects) }
     }
 
     /// Saves one object.
     public func save(_ object: HKObject) async throws {
-        try saveNow([object])
+        try await offCooperativePool { try self.saveNow([object]) }
     }
 
     /// Saves objects as one batch and reports on a background queue.
@@ -72,12 +72,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Deletes objects as one all-or-nothing batch.
     public func delete(_ objects: [HKObject]) async throws {
-        try deleteNow(objects)
+        try await offCooperativePool { try self.deleteNow(objects) }
     }
 
     /// Deletes one object.
     public func delete(_ object: HKObject) async throws {
-        try deleteNow([object])
+        try await offCooperativePool { try self.deleteNow([object]) }
     }
 
     /// Deletes objects and reports on a background queue.
@@ -101,7 +101,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Deletes every object of a type that matches the predicate; returns how many were deleted.
     public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
-        try deleteObjectsNow(of: objectType, predicate: predicate)
+        try await offCooperativePool { try self.deleteObjectsNow(of: objectType, predicate: predicate) }
     }
 
     /// Deletes every object of a type that matches the predicate and reports the count on a background queue.
@@ -138,6 +138,22 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
+    /// Runs blocking store work (SQLite reads and writes wait on the disk) on the store's dispatch queue instead of
+    /// Swift's cooperative thread pool, and hands its result back to the awaiting task.
+    func offCooperativePool<T>(_ work: @escaping () throws -> T) async throws -> T {
+        let job = UncheckedSendable(work)
+        let result: UncheckedSendable<T> = try await withCheckedThrowingContinuation { continuation in
+            callbackQueue.async {
+                do {
+                    continuation.resume(returning: UncheckedSendable(try job.value()))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+        return result.value
+    }
+
     private func reportInBackground(to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void) {
         let handler = UncheckedSendable(completion)
         callbackQueue.async {

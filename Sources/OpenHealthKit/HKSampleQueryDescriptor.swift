@@ -78,7 +78,8 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
             let descriptors = try predicates.map { try $0.model() }
             let unsortedLimit = sortDescriptors.isEmpty ? (limit ?? 0) : 0
             let request = SampleQueryRequest(descriptors: descriptors, limit: unsortedLimit)
-            var samples = try healthStore.dataStore.samples(request).compactMap { HKSample.wrap($0) as? Sample }
+            let stored = try await healthStore.offCooperativePool { try healthStore.dataStore.samples(request) }
+            var samples = stored.compactMap { HKSample.wrap($0) as? Sample }
             if !sortDescriptors.isEmpty {
                 samples.sort(using: sortDescriptors)
                 if let limit, limit > 0, samples.count > limit { samples.removeSubrange(limit...) }

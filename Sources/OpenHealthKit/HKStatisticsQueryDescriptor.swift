@@ -22,10 +22,12 @@ public struct HKStatisticsQueryDescriptor: Sendable {
     /// The statistics of the matching samples, or nil when none matches.
     public func result(for healthStore: HKHealthStore) async throws -> HKStatistics? {
         do {
-            return try HKStatisticsQuery.statistics(
-                in: healthStore, type: HKQuantityType(sampleType: predicate.sampleType.sampleType),
-                predicate: predicate.nsPredicate, options: options)
-        } catch where error.code == .errorNoData {
+            let type = HKQuantityType(sampleType: predicate.sampleType.sampleType)
+            let nsPredicate = predicate.nsPredicate, options = options
+            return try await healthStore.offCooperativePool {
+                try HKStatisticsQuery.statistics(in: healthStore, type: type, predicate: nsPredicate, options: options)
+            }
+        } catch let error as HKError where error.code == .errorNoData {
             return nil
         }
     }
@@ -64,7 +66,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
     /// The collection as the store holds it now.
     public func result(for healthStore: HKHealthStore) async throws -> HKStatisticsCollection {
-        HKStatisticsCollection(try monitor(for: healthStore).compute())
+        let monitor = try monitor(for: healthStore)
+        return HKStatisticsCollection(try await healthStore.offCooperativePool { try monitor.compute() })
     }
 
     /// The current collection, then one element per later save or delete that changes it, until the consuming task
