@@ -17,8 +17,10 @@ public struct QuantityColumns: Sendable {
     public var sequences: [Int64] = []
     /// Whether each row was entered by hand (`HKWasUserEntered`).
     public var userEntered: [Bool] = []
-    /// The sources the rows refer to.
+    /// The sources the rows refer to; one source may appear more than once, with different product types.
     public var sources: [Source] = []
+    /// The product type (`iPhone15,2`, `Watch6,1`) of each entry of `sources`, from the rows' source revisions.
+    public var productTypes: [String?] = []
 
     /// Empty columns.
     public init() {}
