@@ -189,6 +189,7 @@ public final class InMemoryStorage: HealthStorage {
         var entriesByType: [SampleType: [TypeIndex.Entry]] = [:]
         var currentType: SampleType?
         var currentEntries: [TypeIndex.Entry] = []
+        var carriesPayload = false  // whether the current type's index keeps statistics payload
         state.rows.reserveGeometrically(adding: accepted.count)
         state.rowSequences.reserveGeometrically(adding: accepted.count)
         state.changes.reserveGeometrically(adding: accepted.count)
@@ -202,9 +203,14 @@ public final class InMemoryStorage: HealthStorage {
                 if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
                 currentType = type
                 currentEntries.removeAll(keepingCapacity: true)
+                carriesPayload = state.indexes[type]?.hasPayload ?? false
             }
             let start = sample.startDate.timeIntervalSinceReferenceDate, end = sample.endDate.timeIntervalSinceReferenceDate
-            currentEntries.append(state.payload.entry(sample, start: start, end: end, row: row, sequence: state.sequence))
+            if carriesPayload {
+                currentEntries.append(state.payload.entry(sample, start: start, end: end, row: row, sequence: state.sequence))
+            } else {
+                currentEntries.append(TypeIndex.Entry(start: start, end: end, row: row, sequence: state.sequence))
+            }
             if let key = syncKey(sample) { state.syncRows[key] = row }
             if let members = sample.correlatedObjects {
                 for member in members { state.correlationMemberCounts[member.uuid, default: 0] += 1 }
@@ -234,7 +240,21 @@ public final class InMemoryStorage: HealthStorage {
     public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? {
         guard type.kind == .quantity else { return nil }
         return state.withLock { state -> QuantityColumns? in
-            guard let index = state.indexes[type] else { return QuantityColumns() }
+            guard var index = state.indexes[type] else { return QuantityColumns() }
+            if !index.hasPayload {
+                // First statistics query of this type: build the payload once; writes keep it from now on.
+                state.indexes[type] = nil  // no second reference while building (no copy of the arrays)
+                let rows = state.rows
+                var payload = state.payload
+                index.buildPayload { row, sequence in
+                    let sample = rows[Int(row)]!
+                    return payload.entry(
+                        sample, start: sample.startDate.timeIntervalSinceReferenceDate,
+                        end: sample.endDate.timeIntervalSinceReferenceDate, row: row, sequence: sequence)
+                }
+                state.payload = payload
+                state.indexes[type] = index
+            }
             guard var result = index.columns(
                 startAtLeast: bounds.startLowerBound, startBefore: bounds.startUpperBound,
                 endAtLeast: bounds.endLowerBound, endBefore: bounds.endUpperBound)

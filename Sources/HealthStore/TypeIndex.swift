@@ -8,8 +8,10 @@ import HealthEngine
 /// longer than `longDuration` (rare: multi-day sleep or medication spans) are scanned separately so that one of
 /// them cannot widen every search.
 ///
-/// Beside start, end and row, each entry carries what statistics read (canonical value, source entry, flags, change
-/// sequence), kept in the same start order, so that statistics take whole column ranges instead of gathering rows.
+/// Beside start, end, row and change sequence, each entry can carry what statistics read (canonical value, source
+/// entry, flags), kept in the same start order, so that statistics take whole column ranges instead of gathering rows.
+/// That payload is built on the first statistics query of the type and kept in step with writes from then on, so a
+/// type never asked for statistics costs nothing extra to save.
 struct TypeIndex: Sendable {
     /// Samples longer than this many seconds are indexed apart.
     static let longDuration: Double = 86_400
@@ -37,13 +39,15 @@ struct TypeIndex: Sendable {
     private(set) var starts: [Double] = []
     private(set) var ends: [Double] = []
     private(set) var rows: [Int32] = []
+    /// Whether entries carry their statistics payload (values, sources, flags); empty arrays until then.
+    private(set) var hasPayload = false
     private(set) var values: [Double] = []
     private(set) var sources: [Int32] = []
     private(set) var flags: [UInt8] = []
     private(set) var sequences: [Int64] = []
     private(set) var longRows: [Entry] = []
     private var maximumShortDuration: Double = 0
-    /// How many indexed samples are series samples.
+    /// How many indexed samples are series samples (known once the payload is built).
     private(set) var seriesCount = 0
 
     /// The number of samples indexed.
@@ -87,6 +91,7 @@ struct TypeIndex: Sendable {
         starts.reserveGeometrically(adding: extra)
         ends.reserveGeometrically(adding: extra)
         rows.reserveGeometrically(adding: extra)
+        guard hasPayload else { return }
         values.reserveGeometrically(adding: extra)
         sources.reserveGeometrically(adding: extra)
         flags.reserveGeometrically(adding: extra)
@@ -97,26 +102,56 @@ struct TypeIndex: Sendable {
         starts.append(entry.start)
         ends.append(entry.end)
         rows.append(entry.row)
+        sequences.append(entry.sequence)
+        guard hasPayload else { return }
         values.append(entry.value)
         sources.append(entry.source)
         flags.append(entry.flags)
-        sequences.append(entry.sequence)
     }
 
     private mutating func set(_ index: Int, _ entry: Entry) {
         starts[index] = entry.start
         ends[index] = entry.end
         rows[index] = entry.row
+        sequences[index] = entry.sequence
+        guard hasPayload else { return }
         values[index] = entry.value
         sources[index] = entry.source
         flags[index] = entry.flags
-        sequences[index] = entry.sequence
     }
 
     private func entry(at index: Int) -> Entry {
-        Entry(
+        guard hasPayload else { return Entry(start: starts[index], end: ends[index], row: rows[index], sequence: sequences[index]) }
+        return Entry(
             start: starts[index], end: ends[index], row: rows[index], value: values[index], source: sources[index],
             flags: flags[index], sequence: sequences[index])
+    }
+
+    /// Gives every entry its statistics payload (from then on, inserted entries must carry theirs).
+    mutating func buildPayload(_ payload: (_ row: Int32, _ sequence: Int64) -> Entry) {
+        guard !hasPayload else { return }
+        values = []
+        sources = []
+        flags = []
+        values.reserveCapacity(rows.count)
+        sources.reserveCapacity(rows.count)
+        flags.reserveCapacity(rows.count)
+        seriesCount = 0
+        for index in rows.indices {
+            let entry = payload(rows[index], sequences[index])
+            values.append(entry.value)
+            sources.append(entry.source)
+            flags.append(entry.flags)
+            if entry.flags & TypeIndex.series != 0 { seriesCount += 1 }
+        }
+        for index in longRows.indices {
+            let entry = payload(longRows[index].row, longRows[index].sequence)
+            longRows[index].value = entry.value
+            longRows[index].source = entry.source
+            longRows[index].flags = entry.flags
+            if entry.flags & TypeIndex.series != 0 { seriesCount += 1 }
+        }
+        hasPayload = true
     }
 
     /// Merges a sorted batch in place, from the back: only the stored entries after the batch's first start move, so
@@ -151,7 +186,7 @@ struct TypeIndex: Sendable {
         var write = 0
         for read in rows.indices {
             if removed.contains(rows[read]) {
-                if flags[read] & TypeIndex.series != 0 { seriesCount -= 1 }
+                if hasPayload, flags[read] & TypeIndex.series != 0 { seriesCount -= 1 }
                 continue
             }
             if write != read { set(write, entry(at: read)) }
@@ -160,10 +195,11 @@ struct TypeIndex: Sendable {
         starts.removeSubrange(write...)
         ends.removeSubrange(write...)
         rows.removeSubrange(write...)
+        sequences.removeSubrange(write...)
+        guard hasPayload else { return }
         values.removeSubrange(write...)
         sources.removeSubrange(write...)
         flags.removeSubrange(write...)
-        sequences.removeSubrange(write...)
     }
 
     /// The range of short entries whose start may satisfy the bounds (before the exact test).
@@ -191,7 +227,9 @@ struct TypeIndex: Sendable {
 
     /// The statistics columns of the entries whose start and end satisfy the bounds: short ones in start order, then
     /// long ones; whole arrays are shared (not copied) when every entry matches. Nil when a series sample matches.
+    /// The payload must have been built.
     func columns(startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double, endBefore endUpper: Double) -> QuantityColumns? {
+        precondition(hasPayload, "statistics columns need the payload: call buildPayload first")
         var result = QuantityColumns()
         let range = shortRange(startAtLeast: startLower, startBefore: startUpper, endAtLeast: endLower, endBefore: endUpper)
         if seriesCount > 0 {
