@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .library(name: "HealthReports", targets: ["HealthReports"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
     ],
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "HealthEngine", dependencies: ["HealthModel"]),
         .target(name: "HealthStore", dependencies: ["HealthModel", "HealthEngine"]),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .executableTarget(
             name: "ohk",
             dependencies: [
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),
+        .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
