@@ -103,12 +103,14 @@ struct StatisticsPathParityTests {
         return cases
     }()
 
-    @Test("Hourly, daily and single statistics are the same on both paths, with and without a source order", arguments: cases)
-    func columnAndSamplePathsAgree(_ parity: Case) throws {
-        let store = HealthDataStore(storage: InMemoryStorage())
+    @Test(
+        "Hourly, daily and single statistics are the same on both paths, with and without a source order",
+        arguments: cases, StorageBackend.allCases)
+    func columnAndSamplePathsAgree(_ parity: Case, backend: StorageBackend) throws {
+        let store = backend.makeStore()
         try Self.populate(store, type: parity.type, unit: parity.unit, seed: parity.seed, count: 600)
         if parity.ordered {
-            store.setSourceOrder([Self.app2Source.bundleIdentifier, Fixture.phoneSource.bundleIdentifier], for: parity.type)
+            try store.setSourceOrder([Self.app2Source.bundleIdentifier, Fixture.phoneSource.bundleIdentifier], for: parity.type)
         }
         try Self.expectSameOnBothPaths(store, parity)
 
