@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

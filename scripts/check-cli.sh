@@ -137,5 +137,37 @@ else
     failed=$((failed + 1)); echo "FAIL  demo on a store"; echo "$first"; echo "$second"
 fi
 
+# Query commands on the demo store: stats, samples, types, sources; formats; exit codes (2 usage, 1 runtime).
+Q="$STORE_DIR/demo.sqlite"
+for command in stats samples types sources; do
+    check "$command --help shows examples" 0 "*" "" -- "$command" --help
+    help="$("$OHK" "$command" --help 2>&1)"
+    if [[ "$help" == *"Example"* ]]; then passed=$((passed + 1)); echo "ok    $command --help has examples"; else failed=$((failed + 1)); echo "FAIL  $command --help has examples"; fi
+done
+stats="$("$OHK" stats stepCount --store "$Q" --from 2024-03-08 --to 2024-03-11 --interval 1d --tz America/Los_Angeles --by-source --format json 2>&1)"
+if [[ $? -eq 0 && "$stats" == '{"type":"HKQuantityTypeIdentifierStepCount","unit":"count","timeZone":"America/Los_Angeles","statistics":[{"start":"2024-03-08T00:00:00-08:00","end":"2024-03-09T00:00:00-08:00","sum":'* \
+      && "$stats" == *'{"start":"2024-03-10T00:00:00-08:00","end":"2024-03-11T00:00:00-07:00","sum":'*'"sources":{'* ]]; then
+    passed=$((passed + 1)); echo "ok    stats JSON: type, unit, timeZone, one element per day with offsets, sources"
+else
+    failed=$((failed + 1)); echo "FAIL  stats JSON shape"; echo "$stats"
+fi
+buckets="$("$OHK" stats stepCount --store "$Q" --from 2024-03-01 --to 2024-03-11 --interval 1d --tz America/Los_Angeles --format ndjson | wc -l)"
+if [[ "$buckets" -eq 10 ]]; then passed=$((passed + 1)); echo "ok    stats lists empty days too (10 lines for 10 days)"; else failed=$((failed + 1)); echo "FAIL  stats empty days: $buckets lines"; fi
+piped="$("$OHK" types --store "$Q" | head -c 1)"
+if [[ "$piped" == "[" ]]; then passed=$((passed + 1)); echo "ok    output to a pipe is JSON by default"; else failed=$((failed + 1)); echo "FAIL  pipe default format: $piped"; fi
+check "types as csv"            0 "*" "" -- types --store "$Q" --format csv
+check "samples as csv"          0 "*" "" -- samples heartRate --store "$Q" --limit 2 --format csv
+check "sources in priority order" 0 "*" "" -- sources stepCount --store "$Q" --format table
+check "stats with an unknown type"  2 "" 'TYPE "stepz" is not a HealthKit type' -- stats stepz --store "$Q"
+check "stats with a bad date"       2 "" "--from: '2024-13-01' is not a date: month 13" -- stats stepCount --store "$Q" --from 2024-13-01
+check "stats with a bad interval"   2 "" "--interval: '1fortnight' is not an interval" -- stats stepCount --store "$Q" --interval 1fortnight
+check "stats with a unit that does not fit" 2 "" "--unit: m does not fit HKQuantityTypeIdentifierStepCount" -- stats stepCount --store "$Q" --unit m
+check "stats on a category type"    2 "" "not a quantity type" -- stats sleepAnalysis --store "$Q"
+check "stats with a bad format"     2 "" "format" -- stats stepCount --store "$Q" --format xml
+check "samples with an unknown source" 2 "" '--source "Nobody" has no' -- samples stepCount --store "$Q" --source Nobody
+check "a store that is not a store is a runtime error" 1 "" "is not an OpenHealthKit store" -- stats stepCount --store "$STORE_DIR/steps.csv"
+err="$("$OHK" stats stepz --store "$Q" 2>&1 >/dev/null)"
+if [[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]]; then passed=$((passed + 1)); echo "ok    a usage error is one line on stderr"; else failed=$((failed + 1)); echo "FAIL  usage error lines"; echo "$err"; fi
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -25,6 +25,9 @@ public protocol HealthStorage: AnyObject, Sendable {
     /// itself (a superset is fine: the engine still evaluates the whole predicate).
     func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample]
 
+    /// Every sample type the store holds samples of, with their count and time span, sorted by type identifier.
+    func typeSummaries() throws -> [TypeSummary]
+
     /// Stored samples with these identifiers, in insertion order; missing ones are left out.
     func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample]
 

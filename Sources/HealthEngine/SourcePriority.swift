@@ -40,6 +40,22 @@ public struct SourcePriority: Sendable {
         }
     }
 
+    /// The distinct sources of these samples, highest priority first (hand-entered samples rank first whatever their
+    /// source; that is a property of samples, not of sources, so it does not show here).
+    public func orderedSources(of samples: [StoredSample]) -> [Source] {
+        var firstSeen: [Source: (sequence: Int64, productType: String?)] = [:]
+        for stored in samples {
+            guard let revision = stored.sample.sourceRevision else { continue }
+            if let seen = firstSeen[revision.source], seen.sequence <= stored.sequence { continue }
+            firstSeen[revision.source] = (stored.sequence, revision.productType)
+        }
+        let sources = firstSeen.keys.sorted()
+        let rankList = ranks(of: sources.map {
+            SourceSighting(source: $0, productType: firstSeen[$0]!.productType, firstSequence: firstSeen[$0]!.sequence)
+        })
+        return sources.indices.sorted { (rankList[$0], sources[$0]) < (rankList[$1], sources[$1]) }.map { sources[$0] }
+    }
+
     /// The rank of samples entered by hand in the default order.
     static let manualRank = 0
     /// The rank of samples without a source revision: last.

@@ -62,6 +62,12 @@ public final class HealthDataStore: Sendable {
         try storage.sourceOrder(for: type)
     }
 
+    /// The sources of a type's samples in the order statistics merge them (the type's order, else the default).
+    public func sourcesInPriorityOrder(for type: SampleType) throws -> [Source] {
+        let samples = try storage.candidates(of: type, within: .unbounded)
+        return SourcePriority(order: try sourceOrder(for: type)).orderedSources(of: samples)
+    }
+
     // MARK: Statistics
 
     /// A statistics query over whole samples, merged by the type's source order; throws `noData` when nothing matches.

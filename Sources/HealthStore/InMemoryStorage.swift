@@ -284,6 +284,23 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
+    public func typeSummaries() throws -> [TypeSummary] {
+        state.withLock { state in
+            state.indexes.compactMap { type, index -> TypeSummary? in
+                guard index.count > 0 else { return nil }
+                var first = index.starts.first ?? .infinity
+                var last = index.ends.max() ?? -.infinity
+                for entry in index.longRows {
+                    first = min(first, entry.start)
+                    last = max(last, entry.end)
+                }
+                return TypeSummary(
+                    type: type, count: index.count, firstStart: Date(timeIntervalSinceReferenceDate: first),
+                    lastEnd: Date(timeIntervalSinceReferenceDate: last))
+            }.sorted { $0.type.identifier < $1.type.identifier }
+        }
+    }
+
     public func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
         state.withLock { state in
             uuids.compactMap { state.rowByUUID[$0] }.sorted().compactMap { row in

@@ -700,6 +700,25 @@ public final class SQLiteStorage: HealthStorage {
         }
     }
 
+    public func typeSummaries() throws -> [TypeSummary] {
+        try read("summarizing sample types") { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT t.identifier, s.count, s.first, s.last FROM sample_types t JOIN (
+                    SELECT type_id, count(*) AS count, min(start_time) AS first, max(end_time) AS last FROM samples GROUP BY type_id
+                ) s ON s.type_id = t.id ORDER BY t.identifier
+                """)
+            return try rows.map { row in
+                let identifier: String = row[0]
+                guard let type = try? SampleType.named(identifier) else {
+                    throw HealthStoreError.corruptStore("sample_types: unknown type identifier \(identifier)")
+                }
+                return TypeSummary(
+                    type: type, count: row[1], firstStart: Date(timeIntervalSinceReferenceDate: row[2]),
+                    lastEnd: Date(timeIntervalSinceReferenceDate: row[3]))
+            }
+        }
+    }
+
     public func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
         guard !uuids.isEmpty else { return [] }
         return try read("reading samples by uuid") { db in

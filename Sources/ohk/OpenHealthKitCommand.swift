@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `ohk` command line: tools around the OpenHealthKit data model.
 @main
@@ -8,13 +9,32 @@ struct OpenHealthKitCommand: ParsableCommand {
         abstract: "Work with OpenHealthKit data from the command line.",
         discussion: "OpenHealthKit rebuilds Apple HealthKit's health data store and query engine in Swift for Linux.",
         version: Version.string,
-        subcommands: [DemoCommand.self, StoreCommand.self, UnitsCommand.self]
+        subcommands: [
+            DemoCommand.self, StatsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, StoreCommand.self,
+            UnitsCommand.self,
+        ]
     )
 
     /// Runs the command with a leading `--store PATH` taken as every command's store (see `StoreOptions`) and
     /// negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
+    ///
+    /// Exit codes: 0 success, 1 runtime error (the store, the data), 2 usage error (arguments, options); errors go to
+    /// standard error as one line.
     static func main() {
-        let arguments = StoreOptions.takeLeadingOption(Array(CommandLine.arguments.dropFirst()))
-        main(NegativeNumberArguments.prepared(arguments))
+        let arguments = NegativeNumberArguments.prepared(StoreOptions.takeLeadingOption(Array(CommandLine.arguments.dropFirst())))
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            FileHandle.standardError.write(Data("ohk: \(message)\n".utf8))
+            Foundation.exit(code == .validationFailure ? 2 : 1)
+        }
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Samples as rows: start, end, value, unit, source, device, uuid; category values by their case name, workouts by
+/// activity type with their duration in minutes.
+public enum SampleListing {
+    /// The table of samples; quantities in `unit` (default: the type's canonical unit).
+    public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone) throws -> TextTable {
+        var table = TextTable(columns: ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
+        let outputUnit = unit ?? type.canonicalUnit
+        if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
+            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+        }
+        if unit != nil, type.kind != .quantity {
+            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
+        }
+        let categoryValues = Dictionary(
+            (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) }, uniquingKeysWith: { first, _ in first })
+        for sample in samples {
+            var value: String?
+            var unitText: String?
+            switch sample.content {
+            case let .quantity(content):
+                if let outputUnit, let converted = try? content.quantity.value(in: outputUnit) {
+                    value = StatisticsReport.number(converted)
+                    unitText = outputUnit.description
+                }
+            case let .category(raw):
+                value = categoryValues[raw] ?? String(raw)
+            case let .workout(content):
+                value = content.activityType?.caseName ?? String(content.activityTypeRawValue)
+                unitText = StatisticsReport.number(content.duration / 60) + " min"
+            case let .correlation(objects):
+                value = "\(objects.count) samples"
+            }
+            table.append([
+                ISO8601Text.format(sample.startDate, in: timeZone), ISO8601Text.format(sample.endDate, in: timeZone), value, unitText,
+                sample.sourceRevision?.source.name, sample.device?.name, sample.uuid.uuidString,
+            ])
+        }
+        return table
+    }
+}
+
+/// The types a store holds, with counts and spans.
+public enum TypeListing {
+    /// One row per type: identifier, kind, samples, first, last, unit.
+    public static func table(_ summaries: [TypeSummary], timeZone: TimeZone) -> TextTable {
+        var table = TextTable(columns: ["type", "kind", "samples", "first", "last", "unit"], numericColumns: ["samples"])
+        for summary in summaries {
+            table.append([
+                summary.type.identifier, "\(summary.type.kind)", String(summary.count), ISO8601Text.format(summary.firstStart, in: timeZone),
+                ISO8601Text.format(summary.lastEnd, in: timeZone), summary.type.canonicalUnit?.description,
+            ])
+        }
+        return table
+    }
+}
+
+/// Sources in priority order.
+public enum SourceListing {
+    /// One row per source: rank (1 = highest), name, bundle identifier.
+    public static func table(_ sources: [Source]) -> TextTable {
+        var table = TextTable(columns: ["rank", "name", "bundleIdentifier"], numericColumns: ["rank"])
+        for (index, source) in sources.enumerated() { table.append([String(index + 1), source.name, source.bundleIdentifier]) }
+        return table
+    }
+}
