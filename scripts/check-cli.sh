@@ -166,6 +166,14 @@ check "stats on a category type"    2 "" "not a quantity type" -- stats sleepAna
 check "stats with a bad format"     2 "" "format" -- stats stepCount --store "$Q" --format xml
 check "samples with an unknown source" 2 "" '--source "Nobody" has no' -- samples stepCount --store "$Q" --source Nobody
 check "a store that is not a store is a runtime error" 1 "" "is not an OpenHealthKit store" -- stats stepCount --store "$STORE_DIR/steps.csv"
+exported="$("$OHK" export --store "$Q" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), sorted({r["type"] for r in d})[0])' 2>&1)"
+ndjson="$("$OHK" export --store "$Q" --format ndjson | wc -l)"
+if [[ "$exported" == "$ndjson HKCategoryTypeIdentifierSleepAnalysis" ]]; then
+    passed=$((passed + 1)); echo "ok    export: JSON parses and has as many samples as NDJSON lines ($ndjson)"
+else
+    failed=$((failed + 1)); echo "FAIL  export JSON/NDJSON: $exported vs $ndjson"
+fi
+check "export refuses --format table" 2 "" "--format for export is csv, json or ndjson" -- export --store "$Q" --format table
 err="$("$OHK" stats stepz --store "$Q" 2>&1 >/dev/null)"
 if [[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]]; then passed=$((passed + 1)); echo "ok    a usage error is one line on stderr"; else failed=$((failed + 1)); echo "FAIL  usage error lines"; echo "$err"; fi
 

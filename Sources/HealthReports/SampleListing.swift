@@ -6,8 +6,10 @@ import HealthModel
 /// activity type with their duration in minutes.
 public enum SampleListing {
     /// The table of samples; quantities in `unit` (default: the type's canonical unit).
-    public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone) throws -> TextTable {
-        var table = TextTable(columns: ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
+    /// With `includingType`, a first column names each row's type (for exports of several types).
+    public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone, includingType: Bool = false) throws -> TextTable {
+        var table = TextTable(
+            columns: (includingType ? ["type"] : []) + ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
         let outputUnit = unit ?? type.canonicalUnit
         if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
             throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
@@ -34,7 +36,7 @@ public enum SampleListing {
             case let .correlation(objects):
                 value = "\(objects.count) samples"
             }
-            table.append([
+            table.append((includingType ? [type.identifier] : []) + [
                 ISO8601Text.format(sample.startDate, in: timeZone), ISO8601Text.format(sample.endDate, in: timeZone), value, unitText,
                 sample.sourceRevision?.source.name, sample.device?.name, sample.uuid.uuidString,
             ])

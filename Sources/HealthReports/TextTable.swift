@@ -34,6 +34,17 @@ public struct TextTable: Sendable {
         }
     }
 
+    /// The rows alone, without a header or enclosing brackets: CSV lines, JSON objects separated by commas (for an
+    /// array written in parts), or NDJSON lines; tables are not written in parts.
+    public func renderedRows(as format: OutputFormat) -> String {
+        switch format {
+        case .table: return aligned()
+        case .csv: return rows.map { $0.map { TextTable.csvField($0 ?? "") }.joined(separator: ",") + "\n" }.joined()
+        case .json: return rows.map { object($0).text }.joined(separator: ",\n")
+        case .ndjson: return rows.map { object($0).text + "\n" }.joined()
+        }
+    }
+
     private func object(_ row: [String?]) -> JSONValue {
         .object(zip(columns, row).map { column, cell in
             guard let cell else { return (column, .null) }

@@ -10,7 +10,8 @@ struct OpenHealthKitCommand: ParsableCommand {
         discussion: "OpenHealthKit rebuilds Apple HealthKit's health data store and query engine in Swift for Linux.",
         version: Version.string,
         subcommands: [
-            DemoCommand.self, StatsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, StoreCommand.self,
+            DemoCommand.self, StatsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
+            StoreCommand.self,
             UnitsCommand.self,
         ]
     )

@@ -117,3 +117,25 @@ struct StatisticsReportTests {
         #expect(Self.calendar.component(.hour, from: monthly) == 0)
     }
 }
+
+@Suite("Sample listings")
+struct SampleListingTests {
+    @Test("Category values by case name, quantities in the unit asked for, workouts by activity and minutes")
+    func listing() throws {
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let start = try DateArgument.parse("2024-10-27T01:00", timeZone: zone, field: "test")
+        let sleep = try Sample.category(
+            type: try SampleType.category("sleepAnalysis"), value: 3, start: start, end: start.addingTimeInterval(3 * 3600))
+        let sleepTable = try SampleListing.table([sleep], type: sleep.type, unit: nil, timeZone: zone)
+        #expect(sleepTable.rows[0][0] == "2024-10-27T01:00:00+02:00")
+        #expect(sleepTable.rows[0][1] == "2024-10-27T03:00:00+01:00")  // three hours across the fall-back change
+        #expect(sleepTable.rows[0][2] == "asleepCore")
+        let walk = try Sample.quantity(
+            type: StatisticsReportTests.distance, quantity: Quantity(1500, .meter()), start: start, end: start.addingTimeInterval(600))
+        let walkTable = try SampleListing.table([walk], type: walk.type, unit: try HealthUnit(parsing: "km"), timeZone: zone, includingType: true)
+        #expect(walkTable.rows[0][0] == "HKQuantityTypeIdentifierDistanceWalkingRunning")
+        #expect(walkTable.rows[0][3] == "1.5")
+        #expect(walkTable.rows[0][4] == "km")
+        #expect(throws: HealthReportsError.self) { try SampleListing.table([sleep], type: sleep.type, unit: .meter(), timeZone: zone) }
+    }
+}
