@@ -8,17 +8,24 @@ let package = Package(
         .library(name: "HealthModel", targets: ["HealthModel"]),
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
+        .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
+        .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "HealthModel"),
         .target(name: "HealthEngine", dependencies: ["HealthModel"]),
         .target(name: "HealthStore", dependencies: ["HealthModel", "HealthEngine"]),
+        .target(
+            name: "HealthExport",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .executableTarget(
             name: "ohk",
@@ -31,7 +38,15 @@ let package = Package(
             name: "OpenHealthKitBenchmarks",
             dependencies: ["HealthModel", "HealthEngine", "HealthStore"]
         ),
+        .executableTarget(
+            name: "ExportBenchmark",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport"]
+        ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
+        .testTarget(
+            name: "HealthExportTests",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),

@@ -1,0 +1,83 @@
+import Foundation
+import HealthModel
+import HealthStore
+
+/// Imports an Apple Health export (`export.zip`, the unzipped `apple_health_export/` folder, or the XML file itself)
+/// into a store, streaming with bounded memory.
+///
+/// Samples go to the store in large batches, identified by their content so that re-importing the same export, or a
+/// newer export of the same phone, adds only what is new. Activity summaries, characteristics, routes, heartbeat
+/// series and elements kept as written go to the receiver. A record that cannot be read is reported with its line and
+/// the rest of the file still imports; a file that ends early imports what was complete.
+public final class ExportImporter {
+    /// The store samples are saved into.
+    public let store: HealthDataStore
+    /// Where everything besides samples goes.
+    public let receiver: ImportedDataReceiver
+    /// Samples per saved batch.
+    public let batchSize: Int
+    private let elapsed: () -> Duration
+
+    /// An importer into a store; `clock` measures the import's duration and rate (pass `ContinuousClock()`).
+    public init<C: Clock>(
+        store: HealthDataStore, receiver: ImportedDataReceiver = ImportedDataCollector(), clock: C, batchSize: Int = 20_000
+    ) where C.Duration == Duration {
+        self.store = store
+        self.receiver = receiver
+        self.batchSize = max(1, batchSize)
+        let start = clock.now
+        self.elapsed = { start.duration(to: clock.now) }
+    }
+
+    /// Imports the export at `url`; `progress` is called after each chunk of the XML (every few megabytes) and once at
+    /// the end. Throws only when nothing can be imported (no export at the path, an unreadable file); problems inside
+    /// the file are in the report.
+    public func importExport(at url: URL, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
+        let started = elapsed()
+        let location = try ExportLocator.locate(url)
+        let file = location.dataFile
+        let batcher = try SampleBatcher(
+            store: store, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
+        let reader = ExportDocumentReader(file: file, batcher: batcher, receiver: receiver)
+        var tokenizer = XMLTokenizer()
+        defer { tokenizer.deallocate() }
+        var handler = reader
+        func report() {
+            progress?(ImportProgress(
+                bytesRead: tokenizer.consumedBytes, totalBytes: location.totalBytes, records: batcher.samplesRead,
+                elapsed: elapsed() - started))
+        }
+        try location.read { chunk in
+            try tokenizer.feed(chunk, into: &handler)
+            report()
+        }
+        try batcher.flush()
+        if !reader.finished {
+            batcher.report.endedEarly = true
+            batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))
+        }
+        // Routes whose points are in GPX files, read now that the document is done.
+        for (workout, route) in reader.routeReferences {
+            guard let path = route.filePath else { continue }
+            var gpx = GPXReader()
+            var gpxTokenizer = XMLTokenizer()
+            defer { gpxTokenizer.deallocate() }
+            let found: Bool
+            do {
+                found = try location.readReferencedFile(path) { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }
+            } catch {
+                found = false
+            }
+            if found {
+                reader.deliverRoute(route, workout: workout, locations: gpx.locations)
+            } else {
+                batcher.report.issues.append(.missingReferencedFile(file: file, line: route.line, path: path))
+            }
+        }
+        SourcePriorityPlanner.apply(reader.sources, to: store)
+        batcher.report.bytesRead = tokenizer.consumedBytes
+        batcher.report.duration = elapsed() - started
+        report()
+        return batcher.report
+    }
+}
