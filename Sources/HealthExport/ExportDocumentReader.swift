@@ -24,7 +24,7 @@ final class ExportDocumentReader: XMLTokenHandler {
     }
 
     private let file: String
-    private var builder: ExportRecordBuilder
+    private let builder: ExportRecordBuilder
     /// The batcher that saves samples; its report collects every count.
     let batcher: SampleBatcher
     private let receiver: ImportedDataReceiver
@@ -43,9 +43,9 @@ final class ExportDocumentReader: XMLTokenHandler {
     private var exportDate: Date?
     private var locale: String?
 
-    init(file: String, batcher: SampleBatcher, receiver: ImportedDataReceiver) {
+    init(file: String, builder: ExportRecordBuilder, batcher: SampleBatcher, receiver: ImportedDataReceiver) {
         self.file = file
-        self.builder = ExportRecordBuilder(file: file)
+        self.builder = builder
         self.batcher = batcher
         self.receiver = receiver
     }
@@ -298,14 +298,15 @@ final class ExportDocumentReader: XMLTokenHandler {
     }
 
     private func finishRecord(_ draft: RecordDraft) throws {
-        let sample: Sample
+        let uuid: UUID
         do {
-            sample = try builder.makeSample(draft, observing: true)
+            uuid = try builder.identity(of: draft)
         } catch {
             problem(line: draft.provenance.line, element: "Record", field: error.field, reason: error.reason)
             return
         }
-        try batcher.add(sample, line: draft.provenance.line)
+        builder.observe(draft)
+        try batcher.add(record: draft, uuid: uuid, line: draft.provenance.line)
         if !draft.beats.isEmpty, let start = draft.provenance.start {
             var beats: [HeartbeatSeries.Beat] = []
             beats.reserveCapacity(draft.beats.count)
@@ -316,12 +317,12 @@ final class ExportDocumentReader: XMLTokenHandler {
                 }
                 beats.append(HeartbeatSeries.Beat(date: date, beatsPerMinute: beat.beatsPerMinute))
             }
-            receiver.receive(heartbeatSeries: HeartbeatSeries(sample: sample.uuid, beats: beats))
+            receiver.receive(heartbeatSeries: HeartbeatSeries(sample: uuid, beats: beats))
             batcher.report.heartbeatSeries += 1
             batcher.report.heartbeats += beats.count
         }
         for child in draft.keptChildren {
-            receiver.receive(keptElement: child, parent: sample.uuid)
+            receiver.receive(keptElement: child, parent: uuid)
             batcher.report.keptElements += 1
         }
     }
@@ -331,7 +332,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         var seen = Set<UUID>()
         for member in draft.members {
             do {
-                let sample = try builder.makeSample(member, observing: false)
+                let sample = try builder.makeSample(member)
                 // A record given twice inside one correlation is one sample.
                 if seen.insert(sample.uuid).inserted { members.append(sample) }
             } catch {

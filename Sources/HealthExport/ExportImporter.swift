@@ -36,9 +36,10 @@ public final class ExportImporter {
         let started = elapsed()
         let location = try ExportLocator.locate(url)
         let file = location.dataFile
+        let builder = ExportRecordBuilder(file: file)
         let batcher = try SampleBatcher(
-            store: store, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
-        let reader = ExportDocumentReader(file: file, batcher: batcher, receiver: receiver)
+            store: store, builder: builder, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
+        let reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: receiver)
         var tokenizer = XMLTokenizer()
         defer { tokenizer.deallocate() }
         var handler = reader
@@ -75,6 +76,10 @@ public final class ExportImporter {
             }
         }
         SourcePriorityPlanner.apply(reader.sources, to: store)
+        // Problems found while saving come after those found while reading: put them back in file order.
+        let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }
+        batcher.report.issues = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return false } else { return true } }
+            .enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) + ended
         batcher.report.bytesRead = tokenizer.consumedBytes
         batcher.report.duration = elapsed() - started
         report()

@@ -66,7 +66,7 @@ extension ExportRecordBuilder {
     ]
 
     /// Reads a `Workout` tag into a draft.
-    mutating func readWorkout(_ tag: XMLTag) -> WorkoutDraft {
+    func readWorkout(_ tag: XMLTag) -> WorkoutDraft {
         var draft = WorkoutDraft()
         draft.provenance.line = tag.line
         for attribute in tag.attributes {
@@ -84,7 +84,7 @@ extension ExportRecordBuilder {
     }
 
     /// Reads a `Correlation` tag into a draft.
-    mutating func readCorrelation(_ tag: XMLTag) -> CorrelationDraft {
+    func readCorrelation(_ tag: XMLTag) -> CorrelationDraft {
         var draft = CorrelationDraft()
         draft.provenance.line = tag.line
         for attribute in tag.attributes {
@@ -99,7 +99,7 @@ extension ExportRecordBuilder {
     }
 
     /// The correlation sample of a draft whose contained samples are already built.
-    mutating func makeCorrelation(_ draft: CorrelationDraft, members: [Sample]) throws(Problem) -> Sample {
+    func makeCorrelation(_ draft: CorrelationDraft, members: [Sample]) throws(Problem) -> Sample {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let identifier = draft.type else { throw Problem(field: "type", reason: "missing") }
@@ -125,7 +125,7 @@ extension ExportRecordBuilder {
 
     /// The workout sample of a draft, and the problems of parts that were left out (an unknown event type, a
     /// statistic in an impossible unit) while the workout itself was kept.
-    mutating func makeWorkout(_ draft: WorkoutDraft) throws(Problem) -> (sample: Sample, problems: [(line: Int, field: String, reason: String)]) {
+    func makeWorkout(_ draft: WorkoutDraft) throws(Problem) -> (sample: Sample, problems: [(line: Int, field: String, reason: String)]) {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
@@ -302,18 +302,42 @@ extension ExportRecordBuilder {
     /// The date of a beat written as a time of day (`23:47:49,20`, `7:43:27.49 PM`) on the local day of the record's
     /// start; a time before the start by more than twelve hours is on the next day.
     static func beatDate(time: String, start: (date: Date, offset: Int)) -> Date? {
-        var text = time.trimmingCharacters(in: .whitespaces)
+        // Hand-parsed: h, m, s with "." or "," before the fraction, then an optional AM/PM.
+        var fields: [Double] = [0, 0, 0]
+        var field = 0
+        var scale = 0.0
         var addHours = 0
-        let upper = text.uppercased()
-        if upper.hasSuffix("PM") || upper.hasSuffix("AM") {
-            let isPM = upper.hasSuffix("PM")
-            text = String(text.dropLast(2)).trimmingCharacters(in: .whitespaces)
-            addHours = isPM ? 12 : 0
-            if text.hasPrefix("12:") { addHours -= 12 }
+        var sawDigit = false
+        for byte in time.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = Double(byte - UInt8(ascii: "0"))
+                if scale > 0 {
+                    fields[field] += digit * scale
+                    scale /= 10
+                } else {
+                    fields[field] = fields[field] * 10 + digit
+                }
+                sawDigit = true
+            case UInt8(ascii: ":"):
+                guard field < 2, scale == 0 else { return nil }
+                field += 1
+            case UInt8(ascii: "."), UInt8(ascii: ","):
+                guard field == 2, scale == 0 else { return nil }
+                scale = 0.1
+            case UInt8(ascii: "P"), UInt8(ascii: "p"):
+                addHours = 12
+            case UInt8(ascii: "A"), UInt8(ascii: "a"), UInt8(ascii: "M"), UInt8(ascii: "m"), UInt8(ascii: " "):
+                continue
+            default:
+                return nil
+            }
         }
-        let parts = text.replacingOccurrences(of: ",", with: ".").split(separator: ":")
-        guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]), let seconds = Double(parts[2]) else { return nil }
-        let timeOfDay = Double((hours + addHours) * 3600 + minutes * 60) + seconds
+        guard sawDigit, field == 2, fields[0] < 24, fields[1] < 60, fields[2] < 61 else { return nil }
+        var hours = fields[0]
+        if addHours == 12, hours < 12 { hours += 12 }
+        if addHours == 0, hours == 12, time.uppercased().hasSuffix("AM") { hours = 0 }
+        let timeOfDay = hours * 3600 + fields[1] * 60 + fields[2]
         let localStart = start.date.timeIntervalSince1970 + Double(start.offset)
         let dayStart = (localStart / 86_400).rounded(.down) * 86_400
         var local = dayStart + timeOfDay

@@ -74,9 +74,18 @@ final class DeviceEntry {
     /// The digest of the description without its address.
     let digest: ContentDigest
 
+    /// Whether the device is an Apple Watch.
+    let isWatch: Bool
+    /// Whether the device is an iPhone.
+    let isPhone: Bool
+
     init(_ description: String) {
-        self.device = DeviceDescriptionParser.parse(description)
+        let device = DeviceDescriptionParser.parse(description)
+        self.device = device
         self.digest = ContentHasher.digest(of: DeviceDescriptionParser.identityText(description), seed: 4)
+        let text = [device?.hardwareVersion, device?.model, device?.name].compactMap { $0 }.joined(separator: " ")
+        self.isWatch = text.contains("Watch")
+        self.isPhone = !isWatch && text.contains("iPhone")
     }
 }
 
@@ -98,6 +107,8 @@ final class SourceEntry {
     var latest = Date.distantPast
     /// The quantity types it recorded.
     var quantityTypes = Set<SampleType>()
+    /// The type of its last sample (runs of one type skip the set insertion).
+    var lastType: TypeEntry?
 
     init(name: String) {
         self.source = Source(name: name, bundleIdentifier: SourceEntry.bundleIdentifier(forName: name))
@@ -153,7 +164,7 @@ struct RecordDraft {
 }
 
 /// Turns drafts into validated samples with content-derived identifiers, caching everything that repeats.
-struct ExportRecordBuilder {
+final class ExportRecordBuilder {
     /// The XML file's name, for problems.
     let file: String
     private(set) var types = InternTable<TypeEntry>()
@@ -179,7 +190,7 @@ struct ExportRecordBuilder {
     // MARK: Reading attributes
 
     /// Reads the attributes shared by records, correlations and workouts; returns false for an attribute it does not know.
-    mutating func readProvenance(_ attribute: XMLAttribute, into draft: inout ProvenanceDraft) -> Bool {
+    func readProvenance(_ attribute: XMLAttribute, into draft: inout ProvenanceDraft) -> Bool {
         let name = attribute.name
         switch name.count {
         case 10 where XMLBytes.equal(name, "sourceName"):
@@ -230,7 +241,7 @@ struct ExportRecordBuilder {
     }
 
     /// Reads a `Record` tag into a draft; unknown attributes become metadata (legacy files).
-    mutating func readRecord(_ tag: XMLTag) -> RecordDraft {
+    func readRecord(_ tag: XMLTag) -> RecordDraft {
         var draft = RecordDraft()
         draft.provenance.line = tag.line
         var valueBytes: UnsafeRawBufferPointer?
@@ -289,8 +300,8 @@ struct ExportRecordBuilder {
         let reason: String
     }
 
-    /// The quantity or category sample of a record draft.
-    mutating func makeSample(_ draft: RecordDraft, observing: Bool) throws(Problem) -> Sample {
+    /// The content-derived identifier of a record draft, or the problem that keeps it from being a sample.
+    func identity(of draft: RecordDraft) throws(Problem) -> UUID {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let typeEntry = draft.type, let type = typeEntry.sampleType else { throw Problem(field: "type", reason: "unknown type") }
@@ -298,35 +309,53 @@ struct ExportRecordBuilder {
         guard let end = provenance.end else { throw Problem(field: "endDate", reason: "missing") }
         var hasher = ContentHasher(seed: type.kind == .quantity ? 11 : 12)
         hasher.combine(typeEntry.digest)
+        if type.kind == .quantity {
+            guard let unitEntry = draft.unit else { throw Problem(field: "unit", reason: "missing") }
+            guard let value = draft.value else { throw Problem(field: "value", reason: "missing") }
+            hasher.combine(unitEntry.digest)
+            hasher.combine(value)
+        } else {
+            hasher.combine(UInt64(bitPattern: Int64(draft.categoryValue ?? 0)))
+        }
+        try hashProvenance(provenance, start: start, end: end, hasher: &hasher)
+        return hasher.finalize().uuid
+    }
+
+    /// The quantity or category sample of a record draft, with the identifier `identity(of:)` gave it.
+    func makeSample(_ draft: RecordDraft, uuid: UUID) throws(Problem) -> Sample {
+        let provenance = draft.provenance
+        if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
+        guard let typeEntry = draft.type, let type = typeEntry.sampleType else { throw Problem(field: "type", reason: "unknown type") }
+        guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
+        guard let end = provenance.end else { throw Problem(field: "endDate", reason: "missing") }
         let content: SampleContent
         if type.kind == .quantity {
             guard let unitEntry = draft.unit else { throw Problem(field: "unit", reason: "missing") }
             guard let unit = unitEntry.unit else { throw Problem(field: "unit", reason: unitEntry.problem ?? "does not parse") }
             guard let value = draft.value else { throw Problem(field: "value", reason: "missing") }
-            hasher.combine(unitEntry.digest)
-            hasher.combine(value)
             content = .quantity(QuantityContent(quantity: Quantity(value, unit)))
         } else {
-            let value = draft.categoryValue ?? 0
-            hasher.combine(UInt64(bitPattern: Int64(value)))
-            content = .category(value: value)
+            content = .category(value: draft.categoryValue ?? 0)
         }
-        let (metadata, revision) = try provenanceParts(provenance, start: start, end: end, hasher: &hasher)
+        let (metadata, revision) = try metadataAndRevision(provenance, start: start)
         do {
-            let sample = try Sample(
-                uuid: hasher.finalize().uuid, type: type, startDate: start.date, endDate: end.date, metadata: metadata,
+            return try Sample(
+                uuid: uuid, type: type, startDate: start.date, endDate: end.date, metadata: metadata,
                 device: provenance.device?.device, sourceRevision: revision, content: content)
-            if observing { observe(provenance, type: type, sample: sample) }
-            return sample
         } catch {
             throw Problem(field: ExportRecordBuilder.field(of: error), reason: error.description)
         }
     }
 
-    /// Mixes provenance, dates and metadata into the identity; returns the sample's metadata and source revision.
-    mutating func provenanceParts(
+    /// The sample of a record draft (identity and build in one step; for records inside correlations).
+    func makeSample(_ draft: RecordDraft) throws(Problem) -> Sample {
+        try makeSample(draft, uuid: try identity(of: draft))
+    }
+
+    /// Mixes provenance, dates and metadata into the identity.
+    func hashProvenance(
         _ provenance: ProvenanceDraft, start: (date: Date, offset: Int), end: (date: Date, offset: Int), hasher: inout ContentHasher
-    ) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
+    ) throws(Problem) {
         guard let source = provenance.source else { throw Problem(field: "sourceName", reason: "missing") }
         hasher.combine(source.digest)
         hasher.combine(provenance.version?.digest ?? ContentDigest(high: 0, low: 0))
@@ -334,50 +363,68 @@ struct ExportRecordBuilder {
         hasher.combine(start.date.timeIntervalSince1970)
         hasher.combine(end.date.timeIntervalSince1970)
         hasher.combine(UInt64(bitPattern: Int64(start.offset)), UInt64(bitPattern: Int64(end.offset)))
+        if let creation = provenance.creation { hasher.combine(creation.date.timeIntervalSince1970) }
+        if provenance.metadata.count == 1 {
+            hasher.combine(provenance.metadata[0].key)
+            hasher.combine(provenance.metadata[0].value)
+        } else if provenance.metadata.count > 1 {
+            for entry in provenance.metadata.sorted(by: { $0.key < $1.key }) {
+                hasher.combine(entry.key)
+                hasher.combine(entry.value)
+            }
+        }
+    }
+
+    /// The sample's metadata (with the creation date and UTC offset added) and source revision.
+    func metadataAndRevision(_ provenance: ProvenanceDraft, start: (date: Date, offset: Int)) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
+        guard let source = provenance.source else { throw Problem(field: "sourceName", reason: "missing") }
         var metadata: [String: MetadataValue] = [:]
         metadata.reserveCapacity(provenance.metadata.count + 2)
-        if let creation = provenance.creation {
-            hasher.combine(creation.date.timeIntervalSince1970)
-            metadata[ExportMetadataKey.creationDate] = .date(creation.date)
-        }
+        if let creation = provenance.creation { metadata[ExportMetadataKey.creationDate] = .date(creation.date) }
         metadata[ExportMetadataKey.utcOffset] = .number(Double(start.offset))
-        var entries = provenance.metadata
-        if entries.count > 1 { entries.sort { $0.key < $1.key } }
-        for entry in entries {
+        for entry in provenance.metadata {
             guard !entry.key.isEmpty else { throw Problem(field: "MetadataEntry", reason: "a key is empty") }
-            hasher.combine(entry.key)
-            hasher.combine(entry.value)
             metadata[entry.key] = metadataValue(key: entry.key, text: entry.value)
         }
         let productType = provenance.device?.device?.hardwareVersion
         let key = RevisionKey(
             source: ObjectIdentifier(source), version: provenance.version.map(ObjectIdentifier.init), productType: productType)
-        let revision: SourceRevision
-        if let known = revisions[key] {
-            revision = known
-        } else {
-            revision = SourceRevision(source: source.source, version: provenance.version?.text, productType: productType)
-            revisions[key] = revision
-        }
+        if let known = revisions[key] { return (metadata, known) }
+        let revision = SourceRevision(source: source.source, version: provenance.version?.text, productType: productType)
+        revisions[key] = revision
         return (metadata, revision)
     }
 
-    /// Records what the import learns about a source from one sample.
-    mutating func observe(_ provenance: ProvenanceDraft, type: SampleType, sample: Sample) {
-        guard let source = provenance.source else { return }
+    /// Identity and metadata in one step (correlations and workouts, which are few).
+    func provenanceParts(
+        _ provenance: ProvenanceDraft, start: (date: Date, offset: Int), end: (date: Date, offset: Int), hasher: inout ContentHasher
+    ) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
+        try hashProvenance(provenance, start: start, end: end, hasher: &hasher)
+        return try metadataAndRevision(provenance, start: start)
+    }
+
+    /// Records what the import learns about a source from one record.
+    func observe(_ draft: RecordDraft) {
+        let provenance = draft.provenance
+        guard let source = provenance.source, let type = draft.type else { return }
         source.sampleCount += 1
-        if sample.wasUserEntered { source.userEnteredCount += 1 }
-        if sample.endDate > source.latest { source.latest = sample.endDate }
-        if type.kind == .quantity { source.quantityTypes.insert(type) }
-        if let device = provenance.device?.device {
-            let text = (device.hardwareVersion ?? "") + " " + (device.model ?? "") + " " + (device.name ?? "")
-            if text.contains("Watch") { source.sawWatch = true } else if text.contains("iPhone") { source.sawPhone = true }
+        if !provenance.metadata.isEmpty,
+           provenance.metadata.contains(where: { $0.key == MetadataKey.wasUserEntered && ($0.value == "1" || $0.value == "true") }) {
+            source.userEnteredCount += 1
+        }
+        if let end = provenance.end?.date, end > source.latest { source.latest = end }
+        if source.lastType !== type {
+            source.lastType = type
+            if let sampleType = type.sampleType, sampleType.kind == .quantity { source.quantityTypes.insert(sampleType) }
+        }
+        if let device = provenance.device {
+            if device.isWatch { source.sawWatch = true } else if device.isPhone { source.sawPhone = true }
         }
     }
 
     /// A metadata value from its text: a number, a date (`2019-12-29 08:47:08 +0200`), a quantity (`418 cm`, `66
     /// degF`), or else the text. Sync identifiers stay text.
-    mutating func metadataValue(key: String, text: String) -> MetadataValue {
+    func metadataValue(key: String, text: String) -> MetadataValue {
         if key == MetadataKey.syncIdentifier { return .string(text) }
         var copy = text
         return copy.withUTF8 { buffer -> MetadataValue in

@@ -250,75 +250,78 @@ struct XMLTokenizer {
                 position = end
                 continue
             }
-            // An element tag: find its ">" outside quotes.
-            var index = tagStart + 1
-            var quote: UInt8 = 0
-            var tagNewlines = 0
-            while index < count {
-                let byte = base[index]
-                if quote != 0 {
-                    if byte == quote { quote = 0 } else if byte == 0x0A { tagNewlines += 1 }
-                } else if byte == UInt8(ascii: ">") {
-                    break
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == 0x0A {
-                    tagNewlines += 1
-                }
-                index += 1
-            }
-            guard index < count else { return tagStart }
-            let tagEnd = index  // position of ">"
             if next == UInt8(ascii: "/") {
+                guard let close = memchr(base + tagStart + 2, Int32(UInt8(ascii: ">")), count - tagStart - 2) else { return tagStart }
+                let tagEnd = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
                 var nameEnd = tagStart + 2
                 while nameEnd < tagEnd, !XMLTokenizer.isSpace(base[nameEnd]) { nameEnd += 1 }
                 try handler.endElement(name: UnsafeRawBufferPointer(start: base + tagStart + 2, count: nameEnd - tagStart - 2), line: currentLine)
-            } else {
-                try emitStart(base, tagStart: tagStart, tagEnd: tagEnd, line: currentLine, into: &handler)
+                currentLine += XMLTokenizer.newlines(base, tagStart, tagEnd)
+                position = tagEnd + 1
+                continue
             }
-            currentLine += tagNewlines
+            // An element tag, read in one pass; nil when it is not complete in this buffer.
+            guard let tagEnd = try emitStart(base, count: count, tagStart: tagStart, line: &currentLine, into: &handler) else {
+                return tagStart
+            }
             position = tagEnd + 1
         }
         return position
     }
 
-    /// Parses the name and attributes of `<name a="v" …>` and sends the tag (and its end, if self-closing).
+    /// Reads `<name a="v" …>` (name, then attributes up to ">" or "/>"), sends the tag (and its end, if
+    /// self-closing), and returns the position of its ">"; nil, sending nothing, when the tag is not complete.
+    ///
+    /// Attribute names run to "=" (legacy files wrote metadata keys with spaces as attribute names); values are found
+    /// with memchr, so the bytes of a tag are looked at about once.
     private mutating func emitStart<Handler: XMLTokenHandler>(
-        _ base: UnsafePointer<UInt8>, tagStart: Int, tagEnd: Int, line: Int, into handler: inout Handler
-    ) throws {
-        var isSelfClosing = false
-        var limit = tagEnd
-        if limit > tagStart + 1, base[limit - 1] == UInt8(ascii: "/") {
-            isSelfClosing = true
-            limit -= 1
-        }
+        _ base: UnsafePointer<UInt8>, count: Int, tagStart: Int, line: inout Int, into handler: inout Handler
+    ) throws -> Int? {
         var index = tagStart + 1
-        while index < limit, !XMLTokenizer.isSpace(base[index]) { index += 1 }
+        while index < count, !XMLTokenizer.isSpace(base[index]), base[index] != UInt8(ascii: ">"), base[index] != UInt8(ascii: "/") {
+            index += 1
+        }
         let name = UnsafeRawBufferPointer(start: base + tagStart + 1, count: index - tagStart - 1)
         var attributeCount = 0
-        while index < limit {
-            while index < limit, XMLTokenizer.isSpace(base[index]) { index += 1 }
-            guard index < limit else { break }
-            // The name runs to "=": legacy files wrote metadata keys with spaces as attribute names.
+        var newlines = 0
+        var isSelfClosing = false
+        while true {
+            while index < count, XMLTokenizer.isSpace(base[index]) {
+                if base[index] == 0x0A { newlines += 1 }
+                index += 1
+            }
+            guard index < count else { return nil }
+            let byte = base[index]
+            if byte == UInt8(ascii: ">") { break }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < count else { return nil }
+                if base[index + 1] == UInt8(ascii: ">") {
+                    isSelfClosing = true
+                    index += 1
+                    break
+                }
+                index += 1
+                continue
+            }
+            // The name runs to "=".
             let nameStart = index
-            while index < limit, base[index] != UInt8(ascii: "=") { index += 1 }
-            guard index < limit else { break }
+            while index < count, base[index] != UInt8(ascii: "="), base[index] != UInt8(ascii: ">") { index += 1 }
+            guard index < count else { return nil }
+            if base[index] == UInt8(ascii: ">") { break }  // a bare word without a value: ignored
             var nameEnd = index
             while nameEnd > nameStart, XMLTokenizer.isSpace(base[nameEnd - 1]) { nameEnd -= 1 }
             index += 1
-            while index < limit, XMLTokenizer.isSpace(base[index]) { index += 1 }
-            guard index < limit else { break }
+            while index < count, XMLTokenizer.isSpace(base[index]) { index += 1 }
+            guard index < count else { return nil }
             let quote = base[index]
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { break }
-            index += 1
-            let valueStart = index
-            var hasEntity = false
-            while index < limit, base[index] != quote {
-                if base[index] == UInt8(ascii: "&") { hasEntity = true }
-                index += 1
-            }
-            let valueEnd = index
-            index += 1
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
+            let valueStart = index + 1
+            guard valueStart < count, let closing = memchr(base + valueStart, Int32(quote), count - valueStart) else { return nil }
+            let valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
+            let valueCount = valueEnd - valueStart
+            let hasEntity = memchr(base + valueStart, Int32(UInt8(ascii: "&")), valueCount) != nil
+            if memchr(base + valueStart, 0x0A, valueCount) != nil { newlines += XMLTokenizer.newlines(base, valueStart, valueEnd) }
+            index = valueEnd + 1
             if attributeCount == attributeStorage.count {
                 let larger = UnsafeMutableBufferPointer<XMLAttribute>.allocate(capacity: attributeStorage.count * 2)
                 _ = larger.initialize(from: attributeStorage)
@@ -327,7 +330,7 @@ struct XMLTokenizer {
             }
             attributeStorage[attributeCount] = XMLAttribute(
                 name: UnsafeRawBufferPointer(start: base + nameStart, count: nameEnd - nameStart),
-                value: UnsafeRawBufferPointer(start: base + valueStart, count: valueEnd - valueStart),
+                value: UnsafeRawBufferPointer(start: base + valueStart, count: valueCount),
                 hasEntity: hasEntity)
             attributeCount += 1
         }
@@ -336,6 +339,8 @@ struct XMLTokenizer {
             attributes: UnsafeBufferPointer(rebasing: attributeStorage[0..<attributeCount]))
         try handler.startElement(tag)
         if isSelfClosing { try handler.endElement(name: name, line: line) }
+        line += newlines
+        return index
     }
 
     /// The position after the `]…>` that closes a DOCTYPE's internal subset, or nil when it is not in the buffer.
