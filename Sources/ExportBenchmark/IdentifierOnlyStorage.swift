@@ -7,14 +7,20 @@ import Synchronization
 /// A benchmark stand-in for an on-disk store: it remembers only which identifiers are stored (and when), not the
 /// samples, so that a run measures the importer's own memory rather than an in-memory copy of the whole export.
 /// Lookups by identifier answer with a placeholder sample carrying the stored identifier. Not for queries.
+/// Identifiers are kept as their first 64 bits (content hashes, so a false match among a few million is about one in
+/// ten million) with a 32-bit sequence, 12 bytes a slot, so that the stand-in itself stays small.
 final class IdentifierOnlyStorage: HealthStorage {
     private struct State {
-        var sequences: [UUID: Int64] = [:]
+        var sequences: [UInt64: UInt32] = [:]
         var sequence: Int64 = 0
     }
 
     private let state = Mutex(State())
     private let placeholder: Sample
+
+    private static func key(_ uuid: UUID) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(as: UInt64.self) }
+    }
 
     init() throws {
         placeholder = try Sample.category(
@@ -27,10 +33,12 @@ final class IdentifierOnlyStorage: HealthStorage {
 
     func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
         try state.withLock { state in
-            for sample in samples where state.sequences[sample.uuid] != nil { throw HealthStoreError.duplicateObject(sample.uuid) }
+            for sample in samples where state.sequences[IdentifierOnlyStorage.key(sample.uuid)] != nil {
+                throw HealthStoreError.duplicateObject(sample.uuid)
+            }
             for sample in samples {
                 state.sequence += 1
-                state.sequences[sample.uuid] = state.sequence
+                state.sequences[IdentifierOnlyStorage.key(sample.uuid)] = UInt32(state.sequence)
             }
             return CommitResult(inserted: samples, deleted: [], ignored: [], latestSequence: state.sequence)
         }
@@ -42,7 +50,9 @@ final class IdentifierOnlyStorage: HealthStorage {
     func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
         state.withLock { state in
             uuids.compactMap { uuid in
-                state.sequences[uuid].map { StoredSample(sequence: $0, sample: placeholder.with(uuid: uuid, sourceRevision: nil)) }
+                state.sequences[IdentifierOnlyStorage.key(uuid)].map {
+                    StoredSample(sequence: Int64($0), sample: placeholder.with(uuid: uuid, sourceRevision: nil))
+                }
             }
         }
     }

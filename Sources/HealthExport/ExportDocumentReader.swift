@@ -258,8 +258,7 @@ final class ExportDocumentReader: XMLTokenHandler {
                 captures[captures.count - 1].children.append(captured.element)
             }
         case .record:
-            guard let draft = record else { return }
-            record = nil
+            guard let draft = record.take() else { return }
             if correlation != nil {
                 correlation?.members.append(draft)
             } else {

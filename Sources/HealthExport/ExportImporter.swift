@@ -52,7 +52,7 @@ public final class ExportImporter {
             try tokenizer.feed(chunk, into: &handler)
             report()
         }
-        try batcher.flush()
+        try batcher.finish()
         if !reader.finished {
             batcher.report.endedEarly = true
             batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))

@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import Synchronization
 
 /// Metadata keys the importer adds to keep what exports say and samples have no field for.
 public enum ExportMetadataKey {
@@ -164,6 +165,9 @@ struct RecordDraft {
 }
 
 /// Turns drafts into validated samples with content-derived identifiers, caching everything that repeats.
+///
+/// Threads: the reader calls everything; the batcher's saver thread calls only `makeSample(_:uuid:)`, which reads
+/// entries the reader made before handing the draft over (their fields are constants) and the two locked caches.
 final class ExportRecordBuilder {
     /// The XML file's name, for problems.
     let file: String
@@ -174,8 +178,9 @@ final class ExportRecordBuilder {
     private(set) var sources = InternTable<SourceEntry>()
     /// Every source met, in order.
     private(set) var sourceList: [SourceEntry] = []
-    private var revisions: [RevisionKey: SourceRevision] = [:]
-    private var metadataUnits: [String: HealthUnit?] = [:]
+    /// Caches used both while reading and while saving (on the saver's thread), so they are locked.
+    private let revisions = Mutex<[RevisionKey: SourceRevision]>([:])
+    private let metadataUnits = Mutex<[String: HealthUnit?]>([:])
 
     private struct RevisionKey: Hashable {
         let source: ObjectIdentifier
@@ -389,9 +394,13 @@ final class ExportRecordBuilder {
         let productType = provenance.device?.device?.hardwareVersion
         let key = RevisionKey(
             source: ObjectIdentifier(source), version: provenance.version.map(ObjectIdentifier.init), productType: productType)
-        if let known = revisions[key] { return (metadata, known) }
-        let revision = SourceRevision(source: source.source, version: provenance.version?.text, productType: productType)
-        revisions[key] = revision
+        let version = provenance.version?.text
+        let revision = revisions.withLock { revisions in
+            if let known = revisions[key] { return known }
+            let made = SourceRevision(source: source.source, version: version, productType: productType)
+            revisions[key] = made
+            return made
+        }
         return (metadata, revision)
     }
 
@@ -437,12 +446,11 @@ final class ExportRecordBuilder {
             guard let space = bytes.firstIndex(of: UInt8(ascii: " ")),
                   let number = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<space])) else { return .string(text) }
             let unitText = String(decoding: bytes[(space + 1)...], as: UTF8.self)
-            let unit: HealthUnit?
-            if let cached = metadataUnits[unitText] {
-                unit = cached
-            } else {
-                unit = try? HealthUnit(parsing: unitText)
-                metadataUnits[unitText] = unit
+            let unit: HealthUnit? = metadataUnits.withLock { units in
+                if let cached = units[unitText] { return cached }
+                let parsed = try? HealthUnit(parsing: unitText)
+                units[unitText] = parsed
+                return parsed
             }
             guard let unit else { return .string(text) }
             return .quantity(Quantity(number, unit))
