@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthStore
+import Synchronization
 
 /// Imports an Apple Health export (`export.zip`, the unzipped `apple_health_export/` folder, or the XML file itself)
 /// into a store, streaming with bounded memory.
@@ -57,22 +58,44 @@ public final class ExportImporter {
             batcher.report.endedEarly = true
             batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))
         }
-        // Routes whose points are in GPX files, read now that the document is done.
-        for (workout, route) in reader.routeReferences {
-            guard let path = route.filePath else { continue }
+        // Routes whose points are in GPX files, read now that the document is done: files on disk two at a time
+        // (the receiver gets them in order), zip entries one after the other (one archive handle).
+        let references = reader.routeReferences
+        let parsed = Mutex<[Int: [WorkoutRouteLocation]]>([:])
+        func parse(_ read: ((UnsafeRawBufferPointer) throws -> Void) throws -> Bool) -> [WorkoutRouteLocation]? {
             var gpx = GPXReader()
             var gpxTokenizer = XMLTokenizer()
             defer { gpxTokenizer.deallocate() }
-            let found: Bool
-            do {
-                found = try location.readReferencedFile(path) { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }
-            } catch {
-                found = false
+            let found = (try? read { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }) ?? false
+            return found ? gpx.locations : nil
+        }
+        if case let .file(_, folder) = location.container {
+            let paths = references.map { $0.route.filePath ?? "" }
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                let url = ExportLocation.referencedURL(paths[index], in: folder)
+                var gpx = GPXReader()
+                var gpxTokenizer = XMLTokenizer()
+                defer { gpxTokenizer.deallocate() }
+                guard FileManager.default.fileExists(atPath: url.path),
+                      (try? ExportLocation.readFile(url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
+                else { return }
+                let locations = gpx.locations
+                parsed.withLock { $0[index] = locations }
             }
-            if found {
-                reader.deliverRoute(route, workout: workout, locations: gpx.locations)
+        } else {
+            for (index, reference) in references.enumerated() {
+                guard let path = reference.route.filePath else { continue }
+                if let locations = parse({ consumer in try location.readReferencedFile(path, consumer) }) {
+                    parsed.withLock { $0[index] = locations }
+                }
+            }
+        }
+        let routes = parsed.withLock { $0 }
+        for (index, reference) in references.enumerated() {
+            if let locations = routes[index] {
+                reader.deliverRoute(reference.route, workout: reference.workout, locations: locations)
             } else {
-                batcher.report.issues.append(.missingReferencedFile(file: file, line: route.line, path: path))
+                batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
             }
         }
         SourcePriorityPlanner.apply(reader.sources, to: store)

@@ -62,7 +62,13 @@ struct ExportLocation {
         }
     }
 
-    private static func readFile(_ url: URL, path: String, _ consumer: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// The URL of a referenced file (`/workout-routes/…`) in the export's folder.
+    static func referencedURL(_ reference: String, in folder: URL) -> URL {
+        folder.appendingPathComponent(reference.hasPrefix("/") ? String(reference.dropFirst()) : reference)
+    }
+
+    /// Streams a file in chunks.
+    static func readFile(_ url: URL, path: String, _ consumer: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw HealthExportError.unreadable(file: path, reason: "cannot open \(url.path)")
         }
