@@ -15,6 +15,7 @@ public enum HealthExportError: Error, Equatable, Sendable, CustomStringConvertib
     /// The store refused a batch of samples.
     case storeFailed(file: String, line: Int, reason: String)
 
+    /// The problem in words, with file and line.
     public var description: String {
         switch self {
         case let .unreadable(file, reason):

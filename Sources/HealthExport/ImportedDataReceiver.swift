@@ -37,8 +37,7 @@ public final class ImportedDataCollector: ImportedDataReceiver {
     public private(set) var routes: [UUID: WorkoutRoute] = [:]
     /// Heartbeat series by sample identifier.
     public private(set) var heartbeatSeries: [UUID: HeartbeatSeries] = [:]
-    /// Kept elements, in the order met (a re-import adds them again only if `keepElements` dedupes them: it does, by
-    /// content).
+    /// Kept elements, in the order met; an identical element met again (a re-import) is not added twice.
     public private(set) var keptElements: [ExportElement] = []
     private var keptElementSet = Set<ExportElement>()
     /// Whether route points are kept (false keeps only counts, for very large imports).
@@ -51,20 +50,24 @@ public final class ImportedDataCollector: ImportedDataReceiver {
         self.keepsRoutePoints = keepsRoutePoints
     }
 
+    /// Keeps the export's date and locale.
     public func receive(exportDate: Date?, locale: String?) {
         self.exportDate = exportDate
         self.locale = locale
     }
 
+    /// Keeps the characteristics, newer values replacing older ones.
     public func receive(characteristics: [String: String]) {
         self.characteristics.merge(characteristics) { _, new in new }
     }
 
+    /// Keeps a day's summary, replacing that day's earlier one.
     public func receive(activitySummary: ActivitySummary) {
         let day = activitySummary.day
         activitySummaries[String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)] = activitySummary
     }
 
+    /// Keeps a route (its points only when `keepsRoutePoints`), replacing the route with the same identifier.
     public func receive(route: WorkoutRoute) {
         if routes[route.uuid] == nil { routePointCount += route.locations.count }
         routes[route.uuid] = keepsRoutePoints
@@ -72,10 +75,12 @@ public final class ImportedDataCollector: ImportedDataReceiver {
             : WorkoutRoute(uuid: route.uuid, workout: route.workout, sourceName: route.sourceName, filePath: route.filePath, locations: [])
     }
 
+    /// Keeps a heartbeat series, replacing the series of the same sample.
     public func receive(heartbeatSeries: HeartbeatSeries) {
         self.heartbeatSeries[heartbeatSeries.sample] = heartbeatSeries
     }
 
+    /// Keeps an element once (an identical element from a re-import is not added again).
     public func receive(keptElement: ExportElement, parent: UUID?) {
         if keptElementSet.insert(keptElement).inserted { keptElements.append(keptElement) }
     }
