@@ -3,7 +3,10 @@ import HealthModel
 
 /// Follows the structure of an export document token by token and hands what it reads to the batcher (samples) and
 /// the receiver (everything else). An element it cannot read is reported with its line and skipped.
-final class ExportDocumentReader: XMLTokenHandler {
+///
+/// A struct, passed `inout` to the tokenizer, so that its state is checked for exclusive access at compile time
+/// rather than on every access.
+struct ExportDocumentReader: XMLTokenHandler {
     /// What an open element is, for the elements below it.
     private enum Frame {
         case healthData, record, heartbeatList, correlation, workout, workoutEvent, workoutRoute, capture, skip
@@ -58,7 +61,7 @@ final class ExportDocumentReader: XMLTokenHandler {
 
     var wantsText: Bool { false }
 
-    func text(_ bytes: UnsafeRawBufferPointer) {}
+    mutating func text(_ bytes: UnsafeRawBufferPointer) {}
 
     private func problem(line: Int, element: String, field: String, reason: String) {
         batcher.report.skipped += 1
@@ -69,14 +72,14 @@ final class ExportDocumentReader: XMLTokenHandler {
         batcher.report.issues.append(.invalidElement(file: file, line: line, element: element, field: field, reason: reason))
     }
 
-    private func push(_ frame: Frame, _ tag: XMLTag) {
+    private mutating func push(_ frame: Frame, _ tag: XMLTag) {
         frames.append(frame)
         frameNames.append(frame == .skip || frame == .capture ? "" : String(decoding: tag.name, as: UTF8.self))
     }
 
     // MARK: Opening tags
 
-    func startElement(_ tag: XMLTag) throws {
+    mutating func startElement(_ tag: XMLTag) throws {
         if !captures.isEmpty {
             startCapture(tag)
             return
@@ -144,7 +147,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func startTopLevel(_ tag: XMLTag) {
+    private mutating func startTopLevel(_ tag: XMLTag) {
         if tag.isNamed("Record") {
             let draft = builder.readRecord(tag)
             if draft.type != nil, draft.type?.sampleType == nil {
@@ -188,7 +191,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func startWorkoutChild(_ tag: XMLTag) {
+    private mutating func startWorkoutChild(_ tag: XMLTag) {
         if tag.isNamed("MetadataEntry") {
             if let entry = builder.readMetadataEntry(tag) { workout?.provenance.metadata.append(entry) }
             push(.skip, tag)
@@ -217,7 +220,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func startRouteChild(_ tag: XMLTag) {
+    private mutating func startRouteChild(_ tag: XMLTag) {
         guard var route = workout?.routes.popLast() else { return }
         if tag.isNamed("FileReference") {
             route.filePath = tag.value("path")
@@ -237,7 +240,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         workout?.routes.append(route)
     }
 
-    private func startCapture(_ tag: XMLTag) {
+    private mutating func startCapture(_ tag: XMLTag) {
         captures.append(CapturedElement(
             name: String(decoding: tag.name, as: UTF8.self),
             attributes: tag.attributes.map { ($0.nameString, $0.decodedValue) }, children: [], line: tag.line))
@@ -246,7 +249,7 @@ final class ExportDocumentReader: XMLTokenHandler {
 
     // MARK: Closing tags
 
-    func endElement(name: UnsafeRawBufferPointer, line: Int) throws {
+    mutating func endElement(name: UnsafeRawBufferPointer, line: Int) throws {
         guard let frame = frames.popLast() else { return }
         frameNames.removeLast()
         switch frame {
@@ -282,7 +285,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func deliver(_ element: ExportElement) {
+    private mutating func deliver(_ element: ExportElement) {
         switch captureTarget {
         case .topLevel:
             receiver.receive(keptElement: element, parent: nil)
@@ -296,7 +299,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func finishRecord(_ draft: RecordDraft) throws {
+    private mutating func finishRecord(_ draft: RecordDraft) throws {
         let uuid: UUID
         do {
             uuid = try builder.identity(of: draft)
@@ -326,7 +329,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func finishCorrelation(_ draft: CorrelationDraft) throws {
+    private mutating func finishCorrelation(_ draft: CorrelationDraft) throws {
         var members: [Sample] = []
         var seen = Set<UUID>()
         for member in draft.members {
@@ -352,7 +355,7 @@ final class ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private func finishWorkout(_ draft: WorkoutDraft) throws {
+    private mutating func finishWorkout(_ draft: WorkoutDraft) throws {
         let built: (sample: Sample, problems: [(line: Int, field: String, reason: String)])
         do {
             built = try builder.makeWorkout(draft)

@@ -40,17 +40,16 @@ public final class ExportImporter {
         let builder = ExportRecordBuilder(file: file)
         let batcher = try SampleBatcher(
             store: store, builder: builder, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
-        let reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: receiver)
+        var reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: receiver)
         var tokenizer = XMLTokenizer()
         defer { tokenizer.deallocate() }
-        var handler = reader
         func report() {
             progress?(ImportProgress(
                 bytesRead: tokenizer.consumedBytes, totalBytes: location.totalBytes, records: batcher.samplesRead,
                 elapsed: elapsed() - started))
         }
         try location.read { chunk in
-            try tokenizer.feed(chunk, into: &handler)
+            try tokenizer.feed(chunk, into: &reader)
             report()
         }
         try batcher.finish()

@@ -167,10 +167,14 @@ struct XMLTokenizer {
             let used = try tokenize(chunk, into: &handler)
             if used < chunk.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[used...])) }
         } else {
-            pending.append(contentsOf: chunk)
-            let buffer = pending
+            // Take the buffer out (no copy: it stays uniquely referenced), append the chunk (the one copy), and put
+            // back what was not used.
+            var buffer = pending
+            pending = []
+            buffer.append(contentsOf: chunk)
             let used = try buffer.withUnsafeBytes { bytes in try tokenize(bytes, into: &handler) }
-            pending.removeFirst(used)
+            buffer.removeFirst(used)
+            pending = buffer
         }
     }
 
