@@ -8,14 +8,17 @@ let package = Package(
         .library(name: "HealthModel", targets: ["HealthModel"]),
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
+        .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
+        .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "HealthModel"),
@@ -27,6 +30,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
+        ),
+        .target(
+            name: "HealthExport",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
@@ -41,7 +48,15 @@ let package = Package(
             name: "OpenHealthKitBenchmarks",
             dependencies: ["HealthModel", "HealthEngine", "HealthStore"]
         ),
+        .executableTarget(
+            name: "ExportBenchmark",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport"]
+        ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
+        .testTarget(
+            name: "HealthExportTests",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),

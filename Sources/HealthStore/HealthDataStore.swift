@@ -150,6 +150,19 @@ public final class HealthDataStore: Sendable {
         return notify(try storage.commit(inserting: batch, deleting: []))
     }
 
+    /// Saves samples that already carry their own source revisions as one batch, read-only types included: the way
+    /// an import brings in data that other apps and Apple's algorithms recorded (an export's step counts, stand hours).
+    ///
+    /// Correlations must list contained samples that are stored already or are in the same batch; nothing is stamped.
+    @discardableResult
+    public func saveImported(_ samples: [Sample]) throws -> CommitResult {
+        guard !samples.isEmpty else { throw HealthStoreError.emptyRequest("save") }
+        for sample in samples where sample.sourceRevision == nil {
+            throw HealthStoreError.model(.invalidField(field: "sourceRevision", reason: "an imported sample needs its source revision"))
+        }
+        return notify(try storage.commit(inserting: samples, deleting: []))
+    }
+
     /// Deletes the objects with these identifiers as one batch; every one must exist.
     @discardableResult
     public func delete(_ uuids: [UUID]) throws -> CommitResult {

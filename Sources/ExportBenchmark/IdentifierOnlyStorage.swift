@@ -1,0 +1,70 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import Synchronization
+
+/// A benchmark stand-in for an on-disk store: it remembers only which identifiers are stored (and when), not the
+/// samples, so that a run measures the importer's own memory rather than an in-memory copy of the whole export.
+/// Lookups by identifier answer with a placeholder sample carrying the stored identifier. Not for queries.
+/// Identifiers are kept as their first 64 bits (content hashes, so a false match among a few million is about one in
+/// ten million) with a 32-bit sequence, 12 bytes a slot, so that the stand-in itself stays small.
+final class IdentifierOnlyStorage: HealthStorage {
+    private struct State {
+        var sequences: [UInt64: UInt32] = [:]
+        var sequence: Int64 = 0
+    }
+
+    private let state = Mutex(State())
+    private let placeholder: Sample
+
+    private static func key(_ uuid: UUID) -> UInt64 {
+        withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    init() throws {
+        placeholder = try Sample.category(
+            type: .category("HKCategoryTypeIdentifierMindfulSession"), value: 0, start: Date(timeIntervalSince1970: 0),
+            end: Date(timeIntervalSince1970: 0))
+    }
+
+    /// The number of identifiers stored.
+    var count: Int { state.withLock { $0.sequences.count } }
+
+    func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+        try state.withLock { state in
+            for sample in samples where state.sequences[IdentifierOnlyStorage.key(sample.uuid)] != nil {
+                throw HealthStoreError.duplicateObject(sample.uuid)
+            }
+            for sample in samples {
+                state.sequence += 1
+                state.sequences[IdentifierOnlyStorage.key(sample.uuid)] = UInt32(state.sequence)
+            }
+            return CommitResult(inserted: samples, deleted: [], ignored: [], latestSequence: state.sequence)
+        }
+    }
+
+    func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] { [] }
+    func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? { nil }
+
+    func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
+        state.withLock { state in
+            uuids.compactMap { uuid in
+                state.sequences[IdentifierOnlyStorage.key(uuid)].map {
+                    StoredSample(sequence: Int64($0), sample: placeholder.with(uuid: uuid, sourceRevision: nil))
+                }
+            }
+        }
+    }
+
+    func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> { [] }
+    func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> { [] }
+    func associate(_ samples: [UUID], withWorkout workout: UUID) throws {}
+    func latestSequence() throws -> Int64 { state.withLock { $0.sequence } }
+    func changes(after sequence: Int64, limit: Int) throws -> [Change] { [] }
+    func typeSummaries() throws -> [TypeSummary] { [] }
+    func changeHorizon() throws -> Int64 { 0 }
+    func expireDeletions() throws -> Int { 0 }
+    func sourceOrder(for type: SampleType) throws -> [String]? { nil }
+    func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {}
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HealthModel
+import HealthStore
+import Synchronization
+
+/// Imports an Apple Health export (`export.zip`, the unzipped `apple_health_export/` folder, or the XML file itself)
+/// into a store, streaming with bounded memory.
+///
+/// Samples go to the store in large batches, identified by their content so that re-importing the same export, or a
+/// newer export of the same phone, adds only what is new. Activity summaries, characteristics, routes, heartbeat
+/// series and elements kept as written go to the receiver. A record that cannot be read is reported with its line and
+/// the rest of the file still imports; a file that ends early imports what was complete.
+public final class ExportImporter {
+    /// The store samples are saved into.
+    public let store: HealthDataStore
+    /// Where everything besides samples goes.
+    public let receiver: ImportedDataReceiver
+    /// Samples per saved batch.
+    public let batchSize: Int
+    private let elapsed: () -> Duration
+
+    /// An importer into a store; `clock` measures the import's duration and rate (pass `ContinuousClock()`).
+    public init<C: Clock>(
+        store: HealthDataStore, receiver: ImportedDataReceiver = ImportedDataCollector(), clock: C, batchSize: Int = 20_000
+    ) where C.Duration == Duration {
+        self.store = store
+        self.receiver = receiver
+        self.batchSize = max(1, batchSize)
+        let start = clock.now
+        self.elapsed = { start.duration(to: clock.now) }
+    }
+
+    /// Imports the export at `url`; `progress` is called after each chunk of the XML (every few megabytes) and once at
+    /// the end. Throws only when nothing can be imported (no export at the path, an unreadable file); problems inside
+    /// the file are in the report.
+    public func importExport(at url: URL, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReport {
+        let started = elapsed()
+        let location = try ExportLocator.locate(url)
+        let file = location.dataFile
+        let builder = ExportRecordBuilder(file: file)
+        let batcher = try SampleBatcher(
+            store: store, builder: builder, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
+        var reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: receiver)
+        var tokenizer = XMLTokenizer()
+        defer { tokenizer.deallocate() }
+        func report() {
+            progress?(ImportProgress(
+                bytesRead: tokenizer.consumedBytes, totalBytes: location.totalBytes, records: batcher.samplesRead,
+                elapsed: elapsed() - started))
+        }
+        try location.read { chunk in
+            try tokenizer.feed(chunk, into: &reader)
+            report()
+        }
+        try batcher.finish()
+        if !reader.finished {
+            batcher.report.endedEarly = true
+            batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))
+        }
+        // Routes whose points are in GPX files, read now that the document is done: files on disk two at a time
+        // (the receiver gets them in order), zip entries one after the other (one archive handle).
+        let references = reader.routeReferences
+        let parsed = Mutex<[Int: [WorkoutRouteLocation]]>([:])
+        func parse(_ read: ((UnsafeRawBufferPointer) throws -> Void) throws -> Bool) -> [WorkoutRouteLocation]? {
+            var gpx = GPXReader()
+            var gpxTokenizer = XMLTokenizer()
+            defer { gpxTokenizer.deallocate() }
+            let found = (try? read { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }) ?? false
+            return found ? gpx.locations : nil
+        }
+        if case let .file(_, folder) = location.container {
+            let paths = references.map { $0.route.filePath ?? "" }
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                let url = ExportLocation.referencedURL(paths[index], in: folder)
+                var gpx = GPXReader()
+                var gpxTokenizer = XMLTokenizer()
+                defer { gpxTokenizer.deallocate() }
+                guard FileManager.default.fileExists(atPath: url.path),
+                      (try? ExportLocation.readFile(url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
+                else { return }
+                let locations = gpx.locations
+                parsed.withLock { $0[index] = locations }
+            }
+        } else {
+            for (index, reference) in references.enumerated() {
+                guard let path = reference.route.filePath else { continue }
+                if let locations = parse({ consumer in try location.readReferencedFile(path, consumer) }) {
+                    parsed.withLock { $0[index] = locations }
+                }
+            }
+        }
+        let routes = parsed.withLock { $0 }
+        for (index, reference) in references.enumerated() {
+            if let locations = routes[index] {
+                reader.deliverRoute(reference.route, workout: reference.workout, locations: locations)
+            } else {
+                batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
+            }
+        }
+        try SourcePriorityPlanner.apply(reader.sources, to: store)
+        // Problems found while saving come after those found while reading: put them back in file order.
+        let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }
+        batcher.report.issues = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return false } else { return true } }
+            .enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) + ended
+        batcher.report.bytesRead = tokenizer.consumedBytes
+        batcher.report.duration = elapsed() - started
+        report()
+        return batcher.report
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+
+/// Collects imported samples and saves them in large batches, leaving out what the store already holds.
+///
+/// Identity is by content (the identifiers are derived from it), so a sample whose identifier is already stored is a
+/// duplicate: inside this export when it was stored during this import, from an earlier import otherwise.
+final class SampleBatcher: @unchecked Sendable {
+    // Threads: `add`, `finish` and `report` belong to the reader's thread. Full batches go to one serial queue (the
+    // saver), which alone touches `saved`; at most two batches wait, so memory stays bounded. Batches are saved in
+    // order, so a record's duplicates are always found in the store or in its own batch.
+
+    /// A sample waiting to be saved: a record is built only once the store says it is new, so that re-importing
+    /// spends no time on samples it will not keep.
+    private enum Pending {
+        case record(RecordDraft)
+        case sample(Sample)
+    }
+
+    private struct Batch: @unchecked Sendable {
+        let entries: [(uuid: UUID, line: Int, item: Pending)]
+    }
+
+    private let store: HealthDataStore
+    private let builder: ExportRecordBuilder
+    private let file: String
+    private let batchSize: Int
+    /// The store's change sequence before the import: samples stored after it came from this import.
+    private let startSequence: Int64
+    private var pending: [(uuid: UUID, line: Int, item: Pending)] = []
+    private let saver = DispatchQueue(label: "org.openhealthkit.export.saver")
+    private let slots = DispatchSemaphore(value: 2)
+    /// The saver's counts and problems (saver thread only until `finish()`).
+    private var saved = ImportReport(path: "", dataFile: "")
+    private var saverError: (any Error)?
+    /// Counts and problems of reading (reader thread); `finish()` adds the saver's.
+    var report: ImportReport
+    /// Samples read so far (stored or duplicates).
+    private(set) var samplesRead = 0
+
+    init(store: HealthDataStore, builder: ExportRecordBuilder, file: String, batchSize: Int, report: ImportReport) throws {
+        self.store = store
+        self.builder = builder
+        self.file = file
+        self.batchSize = batchSize
+        self.report = report
+        self.startSequence = try store.storage.latestSequence()
+        pending.reserveCapacity(batchSize)
+    }
+
+    /// Adds a record read at a line, by its content-derived identifier; hands a batch to the saver when enough are pending.
+    func add(record: RecordDraft, uuid: UUID, line: Int) throws {
+        pending.append((uuid, line, .record(record)))
+        samplesRead += 1
+        if pending.count >= batchSize { handOver() }
+    }
+
+    /// Adds a built sample (a correlation or a workout) read at a line.
+    func add(_ sample: Sample, line: Int) throws {
+        pending.append((sample.uuid, line, .sample(sample)))
+        samplesRead += 1
+        if pending.count >= batchSize { handOver() }
+    }
+
+    private func handOver() {
+        let batch = Batch(entries: pending)
+        pending = []
+        pending.reserveCapacity(batchSize)
+        slots.wait()
+        saver.async {
+            defer { self.slots.signal() }
+            guard self.saverError == nil else { return }
+            do { try self.save(batch.entries) } catch { self.saverError = error }
+        }
+    }
+
+    /// Saves what is pending, waits for the saver, and adds its counts to the report.
+    func finish() throws {
+        handOver()
+        try saver.sync {
+            if let saverError { throw saverError }
+        }
+        report.duplicatesInExport += saved.duplicatesInExport
+        report.alreadyStored += saved.alreadyStored
+        report.correlationMembersLinked += saved.correlationMembersLinked
+        report.olderSyncVersions += saved.olderSyncVersions
+        report.skipped += saved.skipped
+        report.issues += saved.issues
+        report.quantitySamples += saved.quantitySamples
+        report.categorySamples += saved.categorySamples
+        report.correlations += saved.correlations
+        report.workouts += saved.workouts
+        saved = ImportReport(path: "", dataFile: "")
+    }
+
+    /// Saves one batch (on the saver's thread).
+    private func save(_ pending: [(uuid: UUID, line: Int, item: Pending)]) throws {
+        guard !pending.isEmpty else { return }
+        // One set of identifiers for the store's lookup, which also finds repeats inside the batch.
+        var wanted = Set<UUID>(minimumCapacity: pending.count)
+        var repeated: [Bool] = []
+        repeated.reserveCapacity(pending.count)
+        var hasCorrelation = false
+        for entry in pending {
+            repeated.append(!wanted.insert(entry.uuid).inserted)
+            if case let .sample(sample) = entry.item, let members = sample.correlatedObjects {
+                hasCorrelation = true
+                for member in members { wanted.insert(member.uuid) }
+            }
+        }
+        var storedSequence: [UUID: Int64] = [:]
+        for stored in try store.storage.storedSamples(withUUIDs: wanted) { storedSequence[stored.sample.uuid] = stored.sequence }
+
+        var batch: [Sample] = []
+        batch.reserveCapacity(pending.count)
+        var batchLines: [Int] = []
+        batchLines.reserveCapacity(pending.count)
+        // Only correlations need to know what this batch holds (to link their members to it).
+        var inBatch = Set<UUID>()
+        for (index, entry) in pending.enumerated() {
+            if !storedSequence.isEmpty, let sequence = storedSequence[entry.uuid] {
+                if sequence > startSequence { saved.duplicatesInExport += 1 } else { saved.alreadyStored += 1 }
+                continue
+            }
+            if repeated[index] {
+                if !hasCorrelation || inBatch.contains(entry.uuid) {
+                    saved.duplicatesInExport += 1
+                    continue
+                }
+            }
+            if hasCorrelation {
+                guard inBatch.insert(entry.uuid).inserted else {
+                    saved.duplicatesInExport += 1
+                    continue
+                }
+            }
+            let sample: Sample
+            switch entry.item {
+            case let .sample(built):
+                sample = built
+            case let .record(draft):
+                do {
+                    sample = try builder.makeSample(draft, uuid: entry.uuid)
+                } catch {
+                    saved.skipped += 1
+                    saved.issues.append(.invalidElement(file: file, line: entry.line, element: "Record", field: error.field, reason: error.reason))
+                    continue
+                }
+            }
+            if let members = sample.correlatedObjects {
+                // Contained records also appear at top level: link to those; store one only when no copy exists.
+                for member in members {
+                    if storedSequence[member.uuid] != nil || inBatch.contains(member.uuid) {
+                        saved.correlationMembersLinked += 1
+                    } else {
+                        inBatch.insert(member.uuid)
+                        batch.append(member)
+                        batchLines.append(entry.line)
+                    }
+                }
+            }
+            batch.append(sample)
+            batchLines.append(entry.line)
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            count(try store.saveImported(batch))
+        } catch {
+            // Find the samples the store refuses, one by one, and keep the rest.
+            for (index, sample) in batch.enumerated() {
+                do {
+                    count(try store.saveImported([sample]))
+                } catch {
+                    saved.skipped += 1
+                    saved.issues.append(.storeFailed(file: file, line: batchLines[index], reason: "\(error)"))
+                }
+            }
+        }
+    }
+
+    private func count(_ result: CommitResult) {
+        saved.olderSyncVersions += result.ignored.count
+        for sample in result.inserted {
+            switch sample.type.kind {
+            case .quantity: saved.quantitySamples += 1
+            case .category: saved.categorySamples += 1
+            case .correlation: saved.correlations += 1
+            case .workout: saved.workouts += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HealthEngine
+import HealthExport
+import HealthModel
+import HealthStore
+import Testing
+
+@Suite("Finding the export in a zip, a folder or a file")
+struct ExportInputTests {
+    @Test("a zip whose data file has a localized name is read by its <HealthData root, routes included, without unpacking")
+    func localizedNameInsideZip() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cda = try ExportFixtures.write("<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n", named: "cda.xml", in: folder)
+        let body = ExportFixtures.steps(7, start: "2020-01-18 09:00:00 +0200", end: "2020-01-18 09:10:00 +0200") + """
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+              <WorkoutEvent type="HKWorkoutEventTypePause" date="2020-01-18 09:30:00 +0200"/>
+              <WorkoutEvent type="HKWorkoutEventTypeResume" date="2020-01-18 09:40:00 +0200"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200" sum="8.2" unit="km"/>
+              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
+              </WorkoutRoute>
+             </Workout>
+
+            """
+        let xml = try ExportFixtures.write(ExportFixtures.document(body), named: "eksport.xml", in: folder)
+        let zip = try ExportFixtures.zip([
+            ("apple_health_export/export_cda.xml", cda),
+            ("apple_health_export/eksport.xml", xml),
+            ("apple_health_export/workout-routes/route_2020-01-18_5.49pm.gpx", ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx")),
+        ], named: "export.zip", in: folder)
+        let store = HealthDataStore()
+        let (importer, collector) = ExportFixtures.importer(store: store)
+        var progress: [ImportProgress] = []
+        let report = try importer.importExport(at: zip) { progress.append($0) }
+        #expect(report.dataFile == "apple_health_export/eksport.xml")
+        #expect(report.issues.isEmpty, "\(report.issues)")
+        #expect(report.quantitySamples == 1)
+        #expect(report.workouts == 1)
+        #expect(report.routePoints == 16_654)
+        #expect(collector.routes.count == 1)
+        let workout = try #require(try ExportFixtures.samples(store, .workout).first?.workoutContent)
+        #expect(workout.duration == 3600)
+        #expect(workout.events.map(\.type) == [.pause, .resume])
+        #expect(try workout.totalDistance?.value(in: .meter()) == 8200)
+        #expect(progress.last?.bytesRead == Int64(try Data(contentsOf: xml).count))
+        #expect(progress.last?.fractionCompleted == 1)
+        // Nothing was unpacked next to the zip.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cda.xml", "eksport.xml", "export.zip"])
+    }
+
+    @Test("a path with no Apple Health export is refused with a clear error")
+    func noExportIsAnError() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let other = try ExportFixtures.write("<?xml version=\"1.0\"?>\n<gpx></gpx>\n", named: "route.xml", in: folder)
+        let (importer, _) = ExportFixtures.importer()
+        #expect(throws: HealthExportError.noHealthData(file: other.path)) { try importer.importExport(at: other) }
+        #expect(throws: HealthExportError.noHealthData(file: folder.path)) { try importer.importExport(at: folder) }
+    }
+
+    @Test("old exports with inline Location elements give a route")
+    func inlineLocationsGiveARoute() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = """
+             <Workout workoutActivityType="HKWorkoutActivityTypeCycling" duration="10" durationUnit="min" totalDistance="3.5" totalDistanceUnit="km" totalEnergyBurned="80" totalEnergyBurnedUnit="kcal" sourceName="Ride" startDate="2016-05-01 09:00:00 +0200" endDate="2016-05-01 09:10:00 +0200">
+              <WorkoutRoute sourceName="Ride" startDate="2016-05-01 09:00:00 +0200" endDate="2016-05-01 09:10:00 +0200">
+               <Location date="2016-05-01 09:00:00 +0200" latitude="52.5" longitude="13.4" altitude="34" horizontalAccuracy="5" verticalAccuracy="3" course="90" speed="5.5"/>
+               <Location date="2016-05-01 09:00:01 +0200" latitude="52.50005" longitude="13.4001" altitude="34.2" horizontalAccuracy="5" verticalAccuracy="3" course="90" speed="5.6"/>
+              </WorkoutRoute>
+             </Workout>
+
+            """
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let store = HealthDataStore()
+        let (importer, collector) = ExportFixtures.importer(store: store)
+        let report = try importer.importExport(at: url)
+        #expect(report.routePoints == 2)
+        #expect(collector.routes.values.first?.locations.last?.speed == 5.6)
+        let workout = try #require(try ExportFixtures.samples(store, .workout).first?.workoutContent)
+        #expect(try workout.statistics["HKQuantityTypeIdentifierDistanceCycling"]?.sum?.value(in: .meter()) == 3500)
+        #expect(try workout.totalEnergyBurned?.value(in: .kilocalorie) == 80)
+    }
+}

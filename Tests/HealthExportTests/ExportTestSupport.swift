@@ -1,0 +1,65 @@
+import Foundation
+import HealthEngine
+import HealthExport
+import HealthModel
+import HealthStore
+import ZIPFoundation
+
+/// The real exports in `../shared/fixtures/` (beside the checkout), and helpers to write small exports for tests.
+enum ExportFixtures {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/fixtures")
+
+    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// A fresh temporary folder.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes text to a file in a folder and returns its URL.
+    static func write(_ text: String, named name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// A zip with the given entries (path → file on disk).
+    static func zip(_ entries: [(path: String, file: URL)], named name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        let archive = try Archive(url: url, accessMode: .create)
+        for entry in entries {
+            let data = try Data(contentsOf: entry.file)
+            try archive.addEntry(with: entry.path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<(Int(position) + size))
+            }
+        }
+        return url
+    }
+
+    /// An export document around the given elements.
+    static func document(_ body: String, prologue: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> String {
+        prologue + "<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-03-12 10:00:00 -0700\"/>\n" + body + "</HealthData>\n"
+    }
+
+    /// A step count record line.
+    static func steps(_ value: Int, start: String, end: String, source: String = "Alex’s iPhone", device: String? = nil, extra: String = "") -> String {
+        let deviceAttribute = device.map { " device=\"\($0)\"" } ?? ""
+        return " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"\(source)\" sourceVersion=\"17.3\"\(deviceAttribute) unit=\"count\" creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\"\(extra)/>\n"
+    }
+
+    /// A new in-memory store and an importer into it with a collector.
+    static func importer(store: HealthDataStore = HealthDataStore(), batchSize: Int = 20_000) -> (ExportImporter, ImportedDataCollector) {
+        let collector = ImportedDataCollector()
+        return (ExportImporter(store: store, receiver: collector, clock: ContinuousClock(), batchSize: batchSize), collector)
+    }
+
+    /// Every stored sample of a type.
+    static func samples(_ store: HealthDataStore, _ type: SampleType) throws -> [Sample] {
+        try store.samples(SampleQueryRequest(type: type, predicate: .all))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HealthEngine
+import HealthExport
+import HealthModel
+import HealthStore
+import Testing
+
+@Suite("Re-importing adds only what is new")
+struct IdempotentImportTests {
+    @Test("re-importing the same export stores nothing new and counts everything as already stored")
+    func reimportIsIdempotent() throws {
+        let store = HealthDataStore()
+        let (importer, collector) = ExportFixtures.importer(store: store, batchSize: 500)
+        let first = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
+        let inMemory = try #require(store.storage as? InMemoryStorage)
+        let countAfterFirst = inMemory.count
+        let sequenceAfterFirst = try store.storage.latestSequence()
+        let second = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
+        #expect(second.samplesStored == 0)
+        #expect(inMemory.count == countAfterFirst)
+        #expect(try store.storage.latestSequence() == sequenceAfterFirst)
+        // Everything read the second time was there before (exact duplicates of the export included).
+        #expect(second.alreadyStored == first.samplesStored + first.duplicatesInExport)
+        #expect(second.duplicatesInExport == 0)
+        #expect(collector.routes.isEmpty)
+    }
+
+    @Test("a newer export of the same phone adds only the records that are new, even with new device addresses")
+    func newerExportAddsOnlyNewRecords() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let older = (0..<10).map { hour in
+            ExportFixtures.steps(100 + hour, start: "2024-03-09 \(10 + hour):00:00 -0800", end: "2024-03-09 \(10 + hour):30:00 -0800",
+                                 device: "&lt;&lt;HKDevice: 0x283e34b40&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;")
+        }
+        let newer = (0..<15).map { hour in
+            ExportFixtures.steps(100 + hour, start: "2024-03-09 \(10 + hour % 14):00:00 -0800".replacingOccurrences(of: "2024-03-09 2", with: hour >= 14 ? "2024-03-10 0" : "2024-03-09 2"),
+                                 end: "2024-03-09 \(10 + hour % 14):30:00 -0800".replacingOccurrences(of: "2024-03-09 2", with: hour >= 14 ? "2024-03-10 0" : "2024-03-09 2"),
+                                 device: "&lt;&lt;HKDevice: 0x600001f2c460&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;")
+        }
+        let olderURL = try ExportFixtures.write(ExportFixtures.document(older.joined()), named: "older.xml", in: folder)
+        let newerURL = try ExportFixtures.write(ExportFixtures.document(newer.joined()), named: "newer.xml", in: folder)
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let first = try importer.importExport(at: olderURL)
+        #expect(first.quantitySamples == 10)
+        let second = try importer.importExport(at: newerURL)
+        #expect(second.quantitySamples == 5)
+        #expect(second.alreadyStored == 10)
+        let steps = try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierStepCount"))
+        #expect(steps.count == 15)
+        // One phone stays one device.
+        #expect(Set(steps.compactMap(\.device)).count == 1)
+    }
+
+    @Test("exact duplicates inside one export are stored once and counted")
+    func exactDuplicatesAreStoredOnce() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let record = ExportFixtures.steps(42, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+        let other = ExportFixtures.steps(43, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+        let url = try ExportFixtures.write(ExportFixtures.document(record + other + record + record), named: "export.xml", in: folder)
+        // Batches of one: the duplicate is found in the store, not only inside a batch.
+        for batchSize in [1, 100] {
+            let (importer, _) = ExportFixtures.importer(batchSize: batchSize)
+            let report = try importer.importExport(at: url)
+            #expect(report.quantitySamples == 2)
+            #expect(report.duplicatesInExport == 2)
+            #expect(report.alreadyStored == 0)
+        }
+    }
+
+    @Test("the default source order puts manual entries, then the watch, then the phone, then apps newest first")
+    func defaultSourceOrderFollowsTheData() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let watch = "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+        let phone = "&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;"
+        let body = ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Old App")
+            + ExportFixtures.steps(2, start: "2024-01-02 09:00:00 +0100", end: "2024-01-02 09:10:00 +0100", source: "New App")
+            + ExportFixtures.steps(3, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "iPhone", device: phone)
+            + ExportFixtures.steps(4, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Watch", device: watch)
+            + ExportFixtures.steps(5, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Health",
+                                   extra: "><MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/></Record").replacingOccurrences(of: "/>\n", with: ">\n")
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let report = try importer.importExport(at: url)
+        #expect(report.quantitySamples == 5, "\(report.issues)")
+        let order = try store.sourceOrder(for: try .quantity("HKQuantityTypeIdentifierStepCount"))
+        #expect(order == ["export:Health", "export:Watch", "export:iPhone", "export:New App", "export:Old App"])
+    }
+}

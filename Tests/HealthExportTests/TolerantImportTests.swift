@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import HealthEngine
+import HealthExport
+import HealthModel
+import HealthStore
+import Testing
+
+@Suite("Tolerant reading of broken and legacy exports")
+struct TolerantImportTests {
+    @Test("a broken DTD (as iOS 16.0 wrote) is skipped and the records import")
+    func brokenDoctypeIsSkipped() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prologue = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [
+            <!-- HealthKit Export Version: 13 -->
+            <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord|Audiogram|VisionPrescription)*)>
+            <!ATTLIST HealthData
+              locale CDATA #REQUIRED
+            >
+            <!ELEMENT Record ((MetadataEntry|HeartRateVariabilityMetadataList)*)>
+            <!ATTLIST Record
+              type          CDATA #REQUIRED
+              unit          CDATA #IMPLIED
+              value         CDATA #IMPLIED
+            <!ELEMENT WorkoutActivity (WorkoutEvent|WorkoutStatistics|MetadataEntry)*>
+            <!ATTLIST WorkoutActivity
+              uuid       CDATA #REQUIRED
+              startDate  CDATA #REQUIRED
+              endDate    CDATA #IMPLIED
+              duration   CDATA #IMPLIED
+              durationUnit CDATA #IMPLIED
+            >
+            <!ATTLIST Record
+              type          CDATA #REQUIRED
+            >
+            ]>
+
+            """
+        let body = ExportFixtures.steps(10, start: "2024-03-10 01:00:00 -0800", end: "2024-03-10 01:30:00 -0800")
+            + ExportFixtures.steps(20, start: "2024-03-10 03:00:00 -0700", end: "2024-03-10 03:30:00 -0700")
+        let url = try ExportFixtures.write(ExportFixtures.document(body, prologue: prologue), named: "export.xml", in: folder)
+        // Foundation's parser (libxml2) stops at this DTD; the importer does not.
+        let parser = XMLParser(contentsOf: url)!
+        #expect(parser.parse() == false)
+        let (importer, _) = ExportFixtures.importer()
+        let report = try importer.importExport(at: url)
+        #expect(report.quantitySamples == 2)
+        #expect(report.issues.isEmpty, "\(report.issues)")
+    }
+
+    @Test("a truncated file imports what was complete and says the file ended early, with the line")
+    func truncatedFileImportsWhatWasComplete() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try Data(contentsOf: ExportFixtures.url("ipyhealth-export.xml"))
+        let cut = whole.prefix(whole.count / 2)
+        let url = folder.appendingPathComponent("export.xml")
+        try cut.write(to: url)
+        let startedRecords = String(decoding: cut, as: UTF8.self).components(separatedBy: "<Record ").count - 1
+        let (importer, _) = ExportFixtures.importer()
+        let report = try importer.importExport(at: url)
+        #expect(report.endedEarly)
+        let linesInCut = String(decoding: cut, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
+        let ended = report.issues.first { if case .fileEndedEarly = $0 { return true } else { return false } }
+        #expect(ended?.line == linesInCut)
+        let read = report.quantitySamples + report.categorySamples + report.duplicatesInExport + report.olderSyncVersions
+        #expect(read > 100)
+        // Every record that started is read, except the one the cut went through.
+        #expect(read == startedRecords - 1)
+    }
+
+    @Test("control characters in values do not stop the import")
+    func controlCharactersAreTolerated() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = """
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale\u{01}App" sourceVersion="1" unit="kg" creationDate="2024-01-01 08:00:00 +0100" startDate="2024-01-01 08:00:00 +0100" endDate="2024-01-01 08:00:00 +0100" value="72.5">
+              <MetadataEntry key="note" value="weighed\u{0B}after\u{1F}run"/>
+             </Record>
+
+            """ + ExportFixtures.steps(5, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        #expect(XMLParser(contentsOf: url)!.parse() == false)
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let report = try importer.importExport(at: url)
+        #expect(report.quantitySamples == 2)
+        let mass = try #require(try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierBodyMass")).first)
+        #expect(mass.metadata?["note"] == .string("weighed\u{0B}after\u{1F}run"))
+        #expect(mass.sourceRevision?.source.name == "Scale\u{01}App")
+    }
+
+    @Test("legacy files with metadata keys written as attributes (with spaces) keep them as metadata")
+    func legacyAttributeMetadataIsRecovered() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = """
+             <Record type="HKQuantityTypeIdentifierBloodGlucose" sourceName="mySugr" sourceVersion="3.1" unit="mg/dL" creationDate="2015-02-01 08:00:00 +0100" startDate="2015-02-01 08:00:00 +0100" endDate="2015-02-01 08:00:00 +0100" value="104" Meal Time="Before Breakfast" HKWasUserEntered="1"/>
+             <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Sleep App" sourceVersion="1" creationDate="2015-02-01 08:00:00 +0100" startDate="2015-02-01 00:00:00 +0100" endDate="2015-02-01 07:00:00 +0100" value="0"/>
+             <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Sleep App" sourceVersion="1" creationDate="2015-02-02 08:00:00 +0100" startDate="2015-02-02 00:00:00 +0100" endDate="2015-02-02 07:00:00 +0100" value="HKCategoryValueSleepAnalysisAsleepCore"/>
+
+            """
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let report = try importer.importExport(at: url)
+        #expect(report.issues.isEmpty, "\(report.issues)")
+        let glucose = try #require(try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierBloodGlucose")).first)
+        #expect(glucose.metadata?["Meal Time"] == .string("Before Breakfast"))
+        #expect(glucose.wasUserEntered)
+        let sleep = try ExportFixtures.samples(store, .category("HKCategoryTypeIdentifierSleepAnalysis")).map(\.categoryValue)
+        #expect(sleep == [0, 3])
+    }
+
+    @Test("a record that cannot be read is reported with its line and reason; the rest imports")
+    func unreadableRecordIsReportedWithItsLine() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+            + ExportFixtures.steps(2, start: "2024-01-01 10:00:00 +0100", end: "2024-01-01 10:10:00 +0100").replacingOccurrences(of: "value=\"2\"", with: "value=\"two\"")
+            + ExportFixtures.steps(3, start: "2024-01-01 11:00:00 +0100", end: "2024-01-01 10:10:00 +0100")
+            + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"x\" unit=\"kg\" startDate=\"2024-01-01 12:00:00 +0100\" endDate=\"2024-01-01 12:00:00 +0100\" value=\"4\"/>\n"
+            + ExportFixtures.steps(5, start: "2024-01-01 13:00:00 +0100", end: "2024-01-01 13:10:00 +0100")
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let (importer, _) = ExportFixtures.importer()
+        let report = try importer.importExport(at: url)
+        #expect(report.quantitySamples == 2)
+        #expect(report.skipped == 3)
+        let lines = report.issues.compactMap(\.line)
+        #expect(lines == [5, 6, 7])
+        #expect(report.issues.first?.description.contains("\"two\" is not a number") == true)
+    }
+
+    @Test("unknown record types and unknown elements are kept, not dropped")
+    func unknownTypesAreKept() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = """
+             <Record type="HKQuantityTypeIdentifierFutureThing" sourceName="Watch" unit="zz" startDate="2024-01-01 09:00:00 +0100" endDate="2024-01-01 09:00:00 +0100" value="1">
+              <MetadataEntry key="k" value="v"/>
+             </Record>
+             <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="Mimi" startDate="2024-01-01 09:00:00 +0100" endDate="2024-01-01 09:00:00 +0100">
+              <SensitivityPoint frequencyValue="125" frequencyUnit="Hz" leftEarValue="10" leftEarUnit="dBHL"/>
+             </Audiogram>
+
+            """
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let (importer, collector) = ExportFixtures.importer()
+        let report = try importer.importExport(at: url)
+        #expect(report.keptElements == 2)
+        #expect(collector.keptElements.map(\.name) == ["Record", "Audiogram"])
+        #expect(collector.keptElements.first?.children.first?.attribute("key") == "k")
+        #expect(collector.keptElements.last?.children.first?.attribute("frequencyValue") == "125")
+    }
+}
