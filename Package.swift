@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

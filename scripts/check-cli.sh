@@ -174,6 +174,25 @@ else
     failed=$((failed + 1)); echo "FAIL  export JSON/NDJSON: $exported vs $ndjson"
 fi
 check "export refuses --format table" 2 "" "--format for export is csv, json or ndjson" -- export --store "$Q" --format table
+# Import a real export (../shared/fixtures, beside the checkout) into a fresh store, twice.
+FIXTURE="$(cd "$(dirname "$0")/../.." && pwd)/shared/fixtures/comocomo-export.xml"
+if [[ -f "$FIXTURE" ]]; then
+    first="$("$OHK" --store "$STORE_DIR/import.sqlite" import "$FIXTURE" --quiet 2>&1)"
+    again="$("$OHK" --store "$STORE_DIR/import.sqlite" import "$FIXTURE" --quiet 2>&1)"
+    if [[ "$first" == *"stored: 10808 quantity, 125 category, 34 correlations, 61 workouts"* && "$again" == *"stored: 0 quantity, 0 category, 0 correlations, 0 workouts"* && "$again" == *"already stored: 11034"* ]]; then
+        passed=$((passed + 1)); echo "ok    import of the comocomo export, then a re-import that adds nothing"
+    else
+        failed=$((failed + 1)); echo "FAIL  import / re-import"; echo "$first"; echo "$again"
+    fi
+    steps="$("$OHK" --store "$STORE_DIR/import.sqlite" stats stepCount --from 2017-06-05 --to 2017-06-06 --tz America/New_York --format csv 2>&1)"
+    if [[ "$steps" == *"2017-06-05T00:00:00-04:00,2017-06-06T00:00:00-04:00,3762"* ]]; then
+        passed=$((passed + 1)); echo "ok    stats on the imported export"
+    else
+        failed=$((failed + 1)); echo "FAIL  stats on the imported export"; echo "$steps"
+    fi
+fi
+check "import of a path that does not exist" 2 "" "no such file or folder" -- --store "$STORE_DIR/import.sqlite" import "$STORE_DIR/nothing.zip"
+check "import of a file that is not an export" 1 "" "steps.csv" -- --store "$STORE_DIR/import2.sqlite" import "$STORE_DIR/steps.csv.orig"
 err="$("$OHK" stats stepz --store "$Q" 2>&1 >/dev/null)"
 if [[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ]]; then passed=$((passed + 1)); echo "ok    a usage error is one line on stderr"; else failed=$((failed + 1)); echo "FAIL  usage error lines"; echo "$err"; fi
 
