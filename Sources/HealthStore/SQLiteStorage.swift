@@ -229,6 +229,8 @@ public final class SQLiteStorage: HealthStorage {
         var insertedRows: [(typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?, userEntered: Bool, series: Bool)] = []
         var sequence: Int64 = 0
         var previousSequence: Int64 = 0
+        /// Whether `insertedRows` was collected (otherwise any cache made meanwhile is dropped).
+        var tracksColumns = false
     }
 
     public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
@@ -383,7 +385,10 @@ public final class SQLiteStorage: HealthStorage {
         var lastDevice: Device?, lastDeviceID: Int64?
         var longest: [Int64: Double] = [:]
         var timeZones: [String: TimeZone?] = [:]
-        written.insertedRows.reserveCapacity(accepted.count)
+        // Rows for the column caches are collected only when there are caches to keep in step.
+        let tracksColumns = shared.withLock { !$0.columnCaches.isEmpty }
+        written.tracksColumns = tracksColumns
+        if tracksColumns { written.insertedRows.reserveCapacity(accepted.count) }
         for sample in accepted {
             sequence += 1
             let type = sample.type
@@ -457,7 +462,7 @@ public final class SQLiteStorage: HealthStorage {
                 timeZoneOffset = zone.map { Int64($0.secondsFromGMT(for: sample.startDate)) }
             }
             let userEntered = sample.wasUserEntered
-            insert.reset()
+            insert.rewind()
             insert.bind(1, sequence)
             insert.bind(2, sample.uuid)
             insert.bind(3, lastTypeID)
@@ -515,7 +520,7 @@ public final class SQLiteStorage: HealthStorage {
             }
             let duration = end - start
             if duration <= 86_400, duration > longest[lastTypeID] ?? -1 { longest[lastTypeID] = duration }
-            if type.kind == .quantity, let value {
+            if tracksColumns, type.kind == .quantity, let value {
                 written.insertedRows.append((lastTypeID, sequence, start, end, value, revisionIDs?.revision, userEntered, series))
             }
         }
@@ -547,6 +552,10 @@ public final class SQLiteStorage: HealthStorage {
     private func updateColumnCaches(with written: Written, catalog: SQLiteCatalog) {
         shared.withLock { state in
             guard !state.columnCaches.isEmpty else { return }
+            guard written.tracksColumns else {
+                state.columnCaches.removeAll()
+                return
+            }
             for typeID in Array(state.columnCaches.keys) {
                 // A cache that missed a write (another process wrote in between) is dropped, not patched.
                 guard var cache = state.columnCaches[typeID], cache.sequence == written.previousSequence else {
