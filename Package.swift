@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .library(name: "HealthReports", targets: ["HealthReports"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
     ],
@@ -28,6 +29,7 @@ let package = Package(
             ]
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .executableTarget(
             name: "ohk",
             dependencies: [
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit"]),
+        .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]

@@ -16,7 +16,7 @@ public struct SourcePriority: Sendable {
         self.order = order
     }
 
-    /// The rank of each sample (same order as the input), and the distinct sources seen.
+    /// The rank of each sample (same order as the input).
     func ranks(of samples: [StoredSample]) -> [Int] {
         var firstSeen: [Source: Int64] = [:]
         var revisions: [Source: SourceRevision] = [:]
@@ -26,41 +26,66 @@ public struct SourcePriority: Sendable {
             firstSeen[revision.source] = stored.sequence
             revisions[revision.source] = revision
         }
-        // Default order among sources: Watch, other Apple devices, then third party newest first.
-        let ordered = firstSeen.keys.sorted { left, right in
-            let leftClass = SourcePriority.deviceClass(revisions[left]!), rightClass = SourcePriority.deviceClass(revisions[right]!)
-            if leftClass != rightClass { return leftClass < rightClass }
-            if leftClass == 2 { return firstSeen[left]! > firstSeen[right]! }
-            return firstSeen[left]! < firstSeen[right]!
-        }
+        let sources = Array(firstSeen.keys)
+        let rankList = ranks(of: sources.map {
+            SourceSighting(source: $0, productType: revisions[$0]!.productType, firstSequence: firstSeen[$0]!)
+        })
         var sourceRank: [Source: Int] = [:]
+        for (index, source) in sources.enumerated() { sourceRank[source] = rankList[index] }
+        let manualFirst = order == nil
+        return samples.map { stored in
+            if manualFirst, stored.sample.wasUserEntered { return SourcePriority.manualRank }
+            guard let source = stored.sample.sourceRevision?.source else { return SourcePriority.sourcelessRank }
+            return sourceRank[source] ?? SourcePriority.sourcelessRank
+        }
+    }
+
+    /// The rank of samples entered by hand in the default order.
+    static let manualRank = 0
+    /// The rank of samples without a source revision: last.
+    static let sourcelessRank = Int.max / 2
+
+    /// A source as a query sees it: the product type of its first-seen sample and that sample's sequence number.
+    struct SourceSighting {
+        let source: Source
+        let productType: String?
+        let firstSequence: Int64
+    }
+
+    /// The rank of each distinct source (same order as the input); hand entry is decided per sample by the caller.
+    func ranks(of sightings: [SourceSighting]) -> [Int] {
+        // Default order among sources: Watch, other Apple devices, then third party newest first.
+        let ordered = sightings.indices.sorted { leftIndex, rightIndex in
+            let left = sightings[leftIndex], right = sightings[rightIndex]
+            let leftClass = SourcePriority.deviceClass(left.source, productType: left.productType)
+            let rightClass = SourcePriority.deviceClass(right.source, productType: right.productType)
+            if leftClass != rightClass { return leftClass < rightClass }
+            if leftClass == 2 { return left.firstSequence > right.firstSequence }
+            return left.firstSequence < right.firstSequence
+        }
+        var result = [Int](repeating: 0, count: sightings.count)
         if let order {
             var position: [String: Int] = [:]
             for (index, bundle) in order.enumerated() where position[bundle] == nil { position[bundle] = index }
             var next = order.count
-            for source in ordered {
-                if let index = position[source.bundleIdentifier] {
-                    sourceRank[source] = index
+            for index in ordered {
+                if let listed = position[sightings[index].source.bundleIdentifier] {
+                    result[index] = listed
                 } else {
-                    sourceRank[source] = next
+                    result[index] = next
                     next += 1
                 }
             }
         } else {
-            for (index, source) in ordered.enumerated() { sourceRank[source] = index + 1 }
+            for (rank, index) in ordered.enumerated() { result[index] = rank + 1 }
         }
-        let manualFirst = order == nil
-        return samples.map { stored in
-            if manualFirst, stored.sample.wasUserEntered { return 0 }
-            guard let source = stored.sample.sourceRevision?.source else { return Int.max / 2 }
-            return sourceRank[source] ?? Int.max / 2
-        }
+        return result
     }
 
     /// 0 for Apple Watch, 1 for other Apple devices, 2 for third-party sources.
-    static func deviceClass(_ revision: SourceRevision) -> Int {
-        let product = revision.productType ?? ""
-        let isApple = revision.source.bundleIdentifier.hasPrefix("com.apple.")
+    static func deviceClass(_ source: Source, productType: String?) -> Int {
+        let product = productType ?? ""
+        let isApple = source.bundleIdentifier.hasPrefix("com.apple.")
         if isApple, product.hasPrefix("Watch") { return 0 }
         if isApple { return 1 }
         return 2

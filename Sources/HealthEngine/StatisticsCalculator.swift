@@ -103,25 +103,33 @@ struct StatisticsCalculator {
         guard edges.count > 2 else { return }
         var hint = 0
         for index in measurements.indices {
-            var measurement = measurements[index]
-            guard measurement.end - measurement.start > 2 * StatisticsCalculator.edgeTolerance else { continue }
-            let first = bucket(containing: measurement.start, hint: hint)
-            let next = edges[first + 1]
-            if edges[first] <= measurement.start, next - measurement.start > StatisticsCalculator.edgeTolerance,
-               measurement.end - next < -StatisticsCalculator.edgeTolerance {
-                hint = first
-                continue  // well inside one bucket: nothing to snap
-            }
-            if next < measurement.end, next - measurement.start <= StatisticsCalculator.edgeTolerance {
-                measurement.start = next
-            }
-            var last = bucket(containing: measurement.end, hint: first)
-            hint = last
-            if edges[last] == measurement.end { last -= 1 }
-            if last >= 0, edges[last] > measurement.start, measurement.end - edges[last] <= StatisticsCalculator.edgeTolerance {
-                measurement.end = edges[last]
-            }
-            measurements[index] = measurement
+            var start = measurements[index].start, end = measurements[index].end
+            snap(&start, &end, hint: &hint)
+            measurements[index].start = start
+            measurements[index].end = end
+        }
+    }
+
+    /// Moves a span's start or end that crosses a bucket edge by at most the tolerance onto the edge (SEMANTICS §5.2).
+    /// `hint` is a bucket near the span, updated for the next call.
+    @inline(__always)
+    func snap(_ start: inout Double, _ end: inout Double, hint: inout Int) {
+        guard edges.count > 2, end - start > 2 * StatisticsCalculator.edgeTolerance else { return }
+        let first = bucket(containing: start, hint: hint)
+        let next = edges[first + 1]
+        if edges[first] <= start, next - start > StatisticsCalculator.edgeTolerance,
+           end - next < -StatisticsCalculator.edgeTolerance {
+            hint = first
+            return  // well inside one bucket: nothing to snap
+        }
+        if next < end, next - start <= StatisticsCalculator.edgeTolerance {
+            start = next
+        }
+        var last = bucket(containing: end, hint: first)
+        hint = last
+        if edges[last] == end { last -= 1 }
+        if last >= 0, edges[last] > start, end - edges[last] <= StatisticsCalculator.edgeTolerance {
+            end = edges[last]
         }
     }
 
@@ -316,7 +324,17 @@ struct StatisticsCalculator {
             let end = style.isCumulative ? measurement.end : measurement.recordedEnd
             if end > measurement.start { spans.append((measurement.start, end)) }
         }
-        spans.sort { $0.start < $1.start }
+        addCoverage(of: &spans, to: &buckets.covered)
+    }
+
+    /// Adds, per bucket, the time covered by the union of the spans (sorted here unless already in start order).
+    func addCoverage(of spans: inout [(start: Double, end: Double)], to covered: inout [Double]) {
+        var isSorted = true
+        for index in spans.indices.dropFirst() where spans[index].start < spans[index - 1].start {
+            isSorted = false
+            break
+        }
+        if !isSorted { spans.sort { $0.start < $1.start } }
         var position = 0
         var bucketIndex = 0
         while position < spans.count {
@@ -331,7 +349,7 @@ struct StatisticsCalculator {
             bucketIndex = bucket(containing: from, hint: bucketIndex)
             while from < end, bucketIndex < edges.count - 1 {
                 let to = min(end, edges[bucketIndex + 1])
-                if to > from { buckets.covered[bucketIndex] += to - from }
+                if to > from { covered[bucketIndex] += to - from }
                 from = to
                 if to < end { bucketIndex += 1 }
             }

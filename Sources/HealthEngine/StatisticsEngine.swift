@@ -33,12 +33,12 @@ public struct StatisticsEngine: Sendable {
 
     /// The statistics of all matching samples, each counted whole; throws `noData` when nothing matches.
     public func statistics(for request: StatisticsRequest) throws -> QuantityStatistics {
-        let (samples, unit, style) = try matchingSamples(request)
-        guard let (first, last) = Self.span(of: samples) else {
+        let (matched, unit, style) = try matchingSamples(request)
+        guard let (first, last) = matched.span else {
             throw HealthEngineError.noData(type: request.type.identifier)
         }
         let calculator = StatisticsCalculator(style: style, edges: [-.infinity, .infinity], tracksMostRecent: request.options.contains(.mostRecent))
-        let (merged, bySource) = try figures(samples, request, unit: unit, calculator: calculator, bucketCount: 1)
+        let (merged, bySource) = try figures(matched, request, unit: unit, calculator: calculator)
         return QuantityStatistics(
             type: request.type, startDate: first, endDate: last, options: request.options,
             merged: Self.filtered(merged[0] ?? StatisticsFigures(), request.options),
@@ -47,15 +47,15 @@ public struct StatisticsEngine: Sendable {
 
     /// The statistics of every bucket of a grid that holds data.
     public func collection(for request: StatisticsRequest, grid: BucketGrid) throws -> StatisticsCollection {
-        let (samples, unit, style) = try matchingSamples(request)
-        guard let (first, last) = Self.span(of: samples) else {
+        let (matched, unit, style) = try matchingSamples(request)
+        guard let (first, last) = matched.span else {
             return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: [:])
         }
         let (firstIndex, edgeDates) = grid.edges(from: first, to: last)
         let edges = edgeDates.map(\.timeIntervalSinceReferenceDate)
         let calculator = StatisticsCalculator(style: style, edges: edges, tracksMostRecent: request.options.contains(.mostRecent))
         let bucketCount = edges.count - 1
-        let (merged, bySource) = try figures(samples, request, unit: unit, calculator: calculator, bucketCount: bucketCount)
+        let (merged, bySource) = try figures(matched, request, unit: unit, calculator: calculator)
         var buckets: [Int: QuantityStatistics] = [:]
         for offset in 0..<bucketCount {
             guard let figures = merged[offset] else { continue }
@@ -70,20 +70,37 @@ public struct StatisticsEngine: Sendable {
         return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: buckets)
     }
 
-    /// The earliest start and latest end of the samples (one pass), or nil when there are none.
-    private static func span(of samples: [StoredSample]) -> (Date, Date)? {
-        guard let firstSample = samples.first?.sample else { return nil }
-        var first = firstSample.startDate, last = firstSample.endDate
-        for stored in samples.dropFirst() {
-            let sample = stored.sample
-            let start = sample.startDate, end = sample.endDate
-            if start < first { first = start }
-            if end > last { last = end }
+    /// What a statistics query counts: stored samples, or the storage's columns when the predicate is a time window.
+    enum MatchedSamples {
+        case samples([StoredSample])
+        case columns(QuantityColumns)
+
+        /// The earliest start and latest end (one pass), or nil when nothing matched.
+        var span: (Date, Date)? {
+            switch self {
+            case let .samples(samples):
+                guard let firstSample = samples.first?.sample else { return nil }
+                var first = firstSample.startDate, last = firstSample.endDate
+                for stored in samples.dropFirst() {
+                    let sample = stored.sample
+                    let start = sample.startDate, end = sample.endDate
+                    if start < first { first = start }
+                    if end > last { last = end }
+                }
+                return (first, last)
+            case let .columns(columns):
+                guard columns.count > 0 else { return nil }
+                var first = Double.infinity, last = -Double.infinity
+                for index in 0..<columns.count {
+                    first = min(first, columns.starts[index])
+                    last = max(last, columns.ends[index])
+                }
+                return (Date(timeIntervalSinceReferenceDate: first), Date(timeIntervalSinceReferenceDate: last))
+            }
         }
-        return (first, last)
     }
 
-    private func matchingSamples(_ request: StatisticsRequest) throws -> ([StoredSample], HealthUnit, AggregationStyle) {
+    private func matchingSamples(_ request: StatisticsRequest) throws -> (MatchedSamples, HealthUnit, AggregationStyle) {
         do {
             try request.options.check(for: request.type)
         } catch {
@@ -92,13 +109,248 @@ public struct StatisticsEngine: Sendable {
         guard let unit = request.type.canonicalUnit, let style = request.type.aggregationStyle else {
             throw HealthEngineError.invalidQuery(field: "type", reason: "\(request.type.identifier) is not a quantity type")
         }
+        if Self.isTimeWindow(request.predicate) {
+            let bounds = TimeBounds.implied(by: request.predicate)
+            if bounds.isEmpty { return (.columns(QuantityColumns()), unit, style) }
+            if let columns = try storage.quantityColumns(of: request.type, within: bounds) {
+                return (.columns(Self.exactly(columns, within: bounds)), unit, style)
+            }
+        }
         let samples = try SampleQueryEngine(storage: storage).matchingSamples(SampleQueryDescriptor(type: request.type, predicate: request.predicate))
-        return (samples, unit, style)
+        return (.samples(samples), unit, style)
     }
 
-    /// Merged figures per bucket, and per source when asked for.
+    /// Whether only start and end dates decide a match (all samples, a date window, or an AND of them).
+    static func isTimeWindow(_ predicate: SamplePredicate) -> Bool {
+        switch predicate {
+        case .all, .date: return true
+        case let .and(predicates): return predicates.allSatisfy(isTimeWindow)
+        default: return false
+        }
+    }
+
+    /// The rows whose start and end satisfy the bounds (a storage may give a superset); no copy when all do.
+    static func exactly(_ columns: QuantityColumns, within bounds: TimeBounds) -> QuantityColumns {
+        guard bounds != .unbounded else { return columns }
+        var keep: [Int] = []
+        var allKept = true
+        for index in 0..<columns.count {
+            if bounds.contains(start: columns.starts[index], end: columns.ends[index]) {
+                if !allKept { keep.append(index) }
+            } else if allKept {
+                allKept = false
+                keep = Array(0..<index)
+            }
+        }
+        if allKept { return columns }
+        var result = QuantityColumns()
+        result.starts = keep.map { columns.starts[$0] }
+        result.ends = keep.map { columns.ends[$0] }
+        result.values = keep.map { columns.values[$0] }
+        result.sourceIndexes = keep.map { columns.sourceIndexes[$0] }
+        result.sequences = keep.map { columns.sequences[$0] }
+        result.userEntered = keep.map { columns.userEntered[$0] }
+        result.sources = columns.sources
+        result.productTypes = columns.productTypes
+        return result
+    }
+
+    /// Merged figures per bucket, and per source when asked for, from samples or columns.
     private func figures(
-        _ samples: [StoredSample], _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator, bucketCount: Int
+        _ matched: MatchedSamples, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
+    ) throws -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
+        switch matched {
+        case let .samples(samples):
+            return try figures(samples, request, unit: unit, calculator: calculator)
+        case let .columns(columns):
+            return figures(columns, request, unit: unit, calculator: calculator)
+        }
+    }
+
+    /// Figures from columns: ranks per source, then the linear cumulative path, or the calculator's sweep.
+    private func figures(
+        _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
+    ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
+        // Entries of the columns' source table grouped by source; each source's first-seen row.
+        var groupOfSource: [Source: Int] = [:]
+        var groups: [Source] = []
+        let groupOfEntry: [Int] = columns.sources.map { source in
+            if let known = groupOfSource[source] { return known }
+            groupOfSource[source] = groups.count
+            groups.append(source)
+            return groups.count - 1
+        }
+        var firstSeen = [(sequence: Int64, entry: Int)](repeating: (.max, -1), count: groups.count)
+        var lastEntry: Int32 = -2
+        var lastSequence = Int64.max
+        for row in 0..<columns.count {
+            let entry = columns.sourceIndexes[row]
+            let sequence = columns.sequences[row]
+            if entry == lastEntry, sequence >= lastSequence { continue }  // runs of one source in sequence order
+            lastEntry = entry
+            lastSequence = sequence
+            guard entry >= 0 else { continue }
+            let group = groupOfEntry[Int(entry)]
+            if sequence < firstSeen[group].sequence { firstSeen[group] = (sequence, Int(entry)) }
+        }
+        let seenGroups = groups.indices.filter { firstSeen[$0].entry >= 0 }
+        let groupRanks = request.priority.ranks(of: seenGroups.map {
+            SourcePriority.SourceSighting(
+                source: groups[$0], productType: columns.productTypes[firstSeen[$0].entry], firstSequence: firstSeen[$0].sequence)
+        })
+        var rankOfEntry = [Int](repeating: SourcePriority.sourcelessRank, count: columns.sources.count)
+        var rankOfGroup = [Int](repeating: SourcePriority.sourcelessRank, count: groups.count)
+        for (position, group) in seenGroups.enumerated() { rankOfGroup[group] = groupRanks[position] }
+        for entry in rankOfEntry.indices { rankOfEntry[entry] = rankOfGroup[groupOfEntry[entry]] }
+        let manualFirst = request.priority.order == nil
+
+        @inline(__always)
+        func rank(_ row: Int) -> Int {
+            if manualFirst, columns.userEntered[row] { return SourcePriority.manualRank }
+            let entry = columns.sourceIndexes[row]
+            return entry < 0 ? SourcePriority.sourcelessRank : rankOfEntry[Int(entry)]
+        }
+        @inline(__always)
+        func group(_ row: Int) -> Int {
+            let entry = columns.sourceIndexes[row]
+            return entry < 0 ? -1 : groupOfEntry[Int(entry)]
+        }
+
+        if calculator.style.isCumulative, !request.options.contains(.mostRecent) {
+            return cumulativeFigures(
+                columns, request, unit: unit, calculator: calculator, rankOfEntry: rankOfEntry, groupOfEntry: groupOfEntry,
+                sources: groups)
+        }
+        // Everything else: the calculator's sweep over measurements made from the columns.
+        var measurements: [TimedValue] = []
+        measurements.reserveCapacity(columns.count)
+        for row in 0..<columns.count {
+            measurements.append(TimedValue(
+                start: columns.starts[row], end: columns.ends[row], recordedEnd: columns.ends[row], value: columns.values[row],
+                rank: rank(row), source: group(row), sequence: columns.sequences[row]))
+        }
+        var bySource: [Source: [StatisticsFigures?]] = [:]
+        if request.options.contains(.separateBySource) {
+            for (index, source) in groups.enumerated() {
+                let own = measurements.filter { $0.source == index }.map {
+                    TimedValue(start: $0.start, end: $0.end, recordedEnd: $0.recordedEnd, value: $0.value, rank: 0, source: $0.source, sequence: $0.sequence)
+                }
+                if !own.isEmpty { bySource[source] = calculator.figures(of: own, unit: unit) }
+            }
+        }
+        let merged = calculator.figures(of: consume measurements, unit: unit)
+        return (merged, bySource)
+    }
+
+    /// Cumulative sums (and durations) without a sweep: `PriorityProration` over rows grouped by rank.
+    private func cumulativeFigures(
+        _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator,
+        rankOfEntry: [Int], groupOfEntry: [Int], sources: [Source]
+    ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
+        let count = columns.count
+        // Spans snapped to bucket edges; the columns are copied only when some span moves (rare).
+        var starts = columns.starts, ends = columns.ends
+        var moved: [(row: Int, start: Double, end: Double)] = []
+        var hint = 0
+        for row in 0..<count {
+            var start = columns.starts[row], end = columns.ends[row]
+            calculator.snap(&start, &end, hint: &hint)
+            if start != columns.starts[row] || end != columns.ends[row] { moved.append((row, start, end)) }
+        }
+        for change in moved {
+            starts[change.row] = change.start
+            ends[change.row] = change.end
+        }
+        // Dense ranks per row through small per-entry tables (sources interleave row by row: no hashing per row).
+        let manualFirst = request.priority.order == nil
+        let sourcelessEntry = rankOfEntry.count, manualEntry = rankOfEntry.count + 1
+        var entryUsed = [Bool](repeating: false, count: rankOfEntry.count + 2)
+        for row in 0..<count {
+            let entry = columns.sourceIndexes[row]
+            if manualFirst, columns.userEntered[row] {
+                entryUsed[manualEntry] = true
+            } else {
+                entryUsed[entry < 0 ? sourcelessEntry : Int(entry)] = true
+            }
+        }
+        let rankOfTableEntry = rankOfEntry + [SourcePriority.sourcelessRank, SourcePriority.manualRank]
+        let distinctRanks = Set(entryUsed.indices.filter { entryUsed[$0] }.map { rankOfTableEntry[$0] }).sorted()
+        let denseOfEntry: [Int32] = rankOfTableEntry.map { Int32(distinctRanks.firstIndex(of: $0) ?? 0) }
+        var denseRanks = [Int32](repeating: 0, count: count)
+        for row in 0..<count {
+            let entry = columns.sourceIndexes[row]
+            let tableEntry = manualFirst && columns.userEntered[row] ? manualEntry : (entry < 0 ? sourcelessEntry : Int(entry))
+            denseRanks[row] = denseOfEntry[tableEntry]
+        }
+        // Rows in start order, then split by rank keeping that order.
+        var order: [Int32] = []
+        var isSorted = true
+        for row in 1..<max(1, count) where starts[row] < starts[row - 1] {
+            isSorted = false
+            break
+        }
+        if !isSorted {
+            order = (0..<Int32(count)).map { $0 }
+            order.sort { starts[Int($0)] < starts[Int($1)] }
+        }
+        var rowsByRank = [[Int32]](repeating: [], count: distinctRanks.count)
+        var counts = [Int](repeating: 0, count: distinctRanks.count)
+        for dense in denseRanks { counts[Int(dense)] += 1 }
+        for index in rowsByRank.indices { rowsByRank[index].reserveCapacity(counts[index]) }
+        if isSorted {
+            for row in 0..<count { rowsByRank[Int(denseRanks[row])].append(Int32(row)) }
+        } else {
+            for row in order { rowsByRank[Int(denseRanks[Int(row)])].append(row) }
+        }
+        func group(_ row: Int) -> Int {
+            let entry = columns.sourceIndexes[row]
+            return entry < 0 ? -1 : groupOfEntry[Int(entry)]
+        }
+
+        let proration = PriorityProration(calculator: calculator)
+        let bucketCount = calculator.edges.count - 1
+        let wantsDuration = request.options.contains(.duration)
+        func coverage(_ rowLists: [[Int32]]) -> [Double] {
+            var covered = [Double](repeating: 0, count: bucketCount)
+            guard wantsDuration else { return covered }
+            var spans: [(start: Double, end: Double)] = []
+            spans.reserveCapacity(count)
+            for rows in rowLists {
+                for row in rows.lazy.map(Int.init) where ends[row] > starts[row] { spans.append((starts[row], ends[row])) }
+            }
+            calculator.addCoverage(of: &spans, to: &covered)
+            return covered
+        }
+        func figures(_ sums: PriorityProration.Sums, _ covered: [Double]) -> [StatisticsFigures?] {
+            (0..<bucketCount).map { index in
+                guard sums.hasData[index] else { return nil }
+                var figures = StatisticsFigures()
+                figures.sum = Quantity(sums.sum[index], unit)
+                figures.duration = Quantity(covered[index], .second())
+                return figures
+            }
+        }
+        var bySource: [Source: [StatisticsFigures?]] = [:]
+        if request.options.contains(.separateBySource) {
+            var rowsOfGroup = [[Int32]](repeating: [], count: sources.count)
+            for rows in rowsByRank {
+                for row in rows {
+                    let rowGroup = group(Int(row))
+                    if rowGroup >= 0 { rowsOfGroup[rowGroup].append(row) }
+                }
+            }
+            for (index, source) in sources.enumerated() where !rowsOfGroup[index].isEmpty {
+                let own = proration.ownSums(starts: starts, ends: ends, values: columns.values, rows: rowsOfGroup[index])
+                bySource[source] = figures(own, coverage([rowsOfGroup[index]]))
+            }
+        }
+        let merged = proration.mergedSums(starts: starts, ends: ends, values: columns.values, rowsByRank: rowsByRank)
+        return (figures(merged, coverage(rowsByRank)), bySource)
+    }
+
+    /// Merged figures per bucket, and per source when asked for, from stored samples.
+    private func figures(
+        _ samples: [StoredSample], _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
     ) throws -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
         // One pass: measurements (rank left as the sample's rank class for now), sources, rank classes.
         var sourceIndex: [Source: Int] = [:]

@@ -13,6 +13,7 @@ public final class InMemoryStorage: HealthStorage {
     private struct State {
         var rows: [Sample?] = []
         var rowSequences: [Int64] = []
+        var payload = StatisticsPayload()
         var rowByUUID: [UUID: Int32] = [:]
         var indexes: [SampleType: TypeIndex] = [:]
         var syncRows: [SyncKey: Int32] = [:]
@@ -24,6 +25,57 @@ public final class InMemoryStorage: HealthStorage {
         var deletionStamps: [(sequence: Int64, date: Date)] = []
         var horizon: Int64 = 0
         var sourceOrders: [SampleType: [String]] = [:]
+    }
+
+    /// What statistics read of each sample, worked out once at insertion (canonical value, source entry, flags) and
+    /// kept in the type index, so that a statistics query never builds a `Sample` value.
+    private struct StatisticsPayload {
+        /// Distinct (source, product type) pairs the entries refer to.
+        var sources: [Source] = []
+        var productTypes: [String?] = []
+        var entryOfRevision: [SourceEntryKey: Int32] = [:]
+        var lastRevision: SourceRevision?
+        var lastEntry: Int32 = -1
+        var lastType: SampleType?
+        var lastCanonicalUnit: HealthUnit?
+
+        struct SourceEntryKey: Hashable {
+            let source: Source
+            let productType: String?
+        }
+
+        /// The index entry of a new sample.
+        mutating func entry(_ sample: Sample, start: Double, end: Double, row: Int32, sequence: Int64) -> TypeIndex.Entry {
+            var entry = TypeIndex.Entry(start: start, end: end, row: row, sequence: sequence)
+            if let revision = sample.sourceRevision {
+                if let lastRevision, lastRevision == revision {
+                    entry.source = lastEntry
+                } else {
+                    let key = SourceEntryKey(source: revision.source, productType: revision.productType)
+                    if let known = entryOfRevision[key] {
+                        entry.source = known
+                    } else {
+                        entry.source = Int32(sources.count)
+                        entryOfRevision[key] = entry.source
+                        sources.append(revision.source)
+                        productTypes.append(revision.productType)
+                    }
+                    lastRevision = revision
+                    lastEntry = entry.source
+                }
+            }
+            guard let content = sample.quantityContent else { return entry }
+            if sample.type != lastType {
+                lastType = sample.type
+                lastCanonicalUnit = sample.type.canonicalUnit
+            }
+            if let unit = lastCanonicalUnit, let converter = try? content.quantity.unit.converter(to: unit) {
+                entry.value = converter.convert(content.quantity.value)
+            }
+            if content.count > 1, !content.seriesEntries.isEmpty { entry.flags |= TypeIndex.series }
+            if sample.metadata != nil, sample.wasUserEntered { entry.flags |= TypeIndex.userEntered }
+            return entry
+        }
     }
 
     private let state = Mutex(State())
@@ -153,9 +205,10 @@ public final class InMemoryStorage: HealthStorage {
         }
         for (type, removed) in removedByType { state.indexes[type]?.remove(removed) }
 
-        var entriesByType: [SampleType: [(start: Double, end: Double, row: Int32)]] = [:]
+        var entriesByType: [SampleType: [TypeIndex.Entry]] = [:]
         var currentType: SampleType?
-        var currentEntries: [(start: Double, end: Double, row: Int32)] = []
+        var currentEntries: [TypeIndex.Entry] = []
+        var carriesPayload = false  // whether the current type's index keeps statistics payload
         state.rows.reserveGeometrically(adding: accepted.count)
         state.rowSequences.reserveGeometrically(adding: accepted.count)
         state.changes.reserveGeometrically(adding: accepted.count)
@@ -169,8 +222,14 @@ public final class InMemoryStorage: HealthStorage {
                 if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
                 currentType = type
                 currentEntries.removeAll(keepingCapacity: true)
+                carriesPayload = state.indexes[type]?.hasPayload ?? false
             }
-            currentEntries.append((sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, row))
+            let start = sample.startDate.timeIntervalSinceReferenceDate, end = sample.endDate.timeIntervalSinceReferenceDate
+            if carriesPayload {
+                currentEntries.append(state.payload.entry(sample, start: start, end: end, row: row, sequence: state.sequence))
+            } else {
+                currentEntries.append(TypeIndex.Entry(start: start, end: end, row: row, sequence: state.sequence))
+            }
             if let key = syncKey(sample) { state.syncRows[key] = row }
             if let members = sample.correlatedObjects {
                 for member in members { state.correlationMemberCounts[member.uuid, default: 0] += 1 }
@@ -194,6 +253,34 @@ public final class InMemoryStorage: HealthStorage {
             return rows.compactMap { row in
                 state.rows[Int(row)].map { StoredSample(sequence: state.rowSequences[Int(row)], sample: $0) }
             }
+        }
+    }
+
+    public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? {
+        guard type.kind == .quantity else { return nil }
+        return state.withLock { state -> QuantityColumns? in
+            guard var index = state.indexes[type] else { return QuantityColumns() }
+            if !index.hasPayload {
+                // First statistics query of this type: build the payload once; writes keep it from now on.
+                state.indexes[type] = nil  // no second reference while building (no copy of the arrays)
+                let rows = state.rows
+                var payload = state.payload
+                index.buildPayload { row, sequence in
+                    let sample = rows[Int(row)]!
+                    return payload.entry(
+                        sample, start: sample.startDate.timeIntervalSinceReferenceDate,
+                        end: sample.endDate.timeIntervalSinceReferenceDate, row: row, sequence: sequence)
+                }
+                state.payload = payload
+                state.indexes[type] = index
+            }
+            guard var result = index.columns(
+                startAtLeast: bounds.startLowerBound, startBefore: bounds.startUpperBound,
+                endAtLeast: bounds.endLowerBound, endBefore: bounds.endUpperBound)
+            else { return nil }  // series samples count by their entries, which only the samples hold
+            result.sources = state.payload.sources
+            result.productTypes = state.payload.productTypes
+            return result
         }
     }
 

@@ -13,7 +13,10 @@ final class StatisticsEventLog<Event: Sendable>: Sendable {
     var all: [Event] { events.withLock { $0 } }
 
     /// Waits until at least `count` events arrived (or the timeout passed) and returns them all.
-    func wait(forCount count: Int, timeout: TimeInterval = 10) async throws -> [Event] {
+    ///
+    /// The timeout is generous: on a 2-core machine the whole test run shares two cooperative threads, and the task
+    /// that delivers events may not be scheduled for seconds while other suites run.
+    func wait(forCount count: Int, timeout: TimeInterval = 120) async throws -> [Event] {
         let deadline = Date().addingTimeInterval(timeout)
         while all.count < count, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
         return all

@@ -1,0 +1,23 @@
+/// What went wrong turning a command's arguments into a query or its answer into output.
+public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A date argument that is not `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]` or ISO 8601 with an offset.
+    case invalidDate(field: String, value: String, reason: String)
+    /// An interval argument that is not a count and a unit (`15min`, `1h`, `1d`, `1w`, `1mo`, `1y`).
+    case invalidInterval(field: String, value: String, reason: String)
+    /// A time zone identifier the system does not know.
+    case unknownTimeZone(field: String, value: String)
+    /// A window whose end is not after its start.
+    case emptyWindow(from: String, to: String)
+    /// Options that do not fit together or do not fit the type.
+    case invalidOptions(field: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidDate(field, value, reason): return "\(field): '\(value)' is not a date: \(reason)"
+        case let .invalidInterval(field, value, reason): return "\(field): '\(value)' is not an interval: \(reason)"
+        case let .unknownTimeZone(field, value): return "\(field): unknown time zone '\(value)' (use an IANA name such as America/Los_Angeles)"
+        case let .emptyWindow(from, to): return "--to (\(to)) must be after --from (\(from))"
+        case let .invalidOptions(field, reason): return "\(field): \(reason)"
+        }
+    }
+}

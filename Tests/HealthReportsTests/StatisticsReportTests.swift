@@ -1,0 +1,119 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+import Testing
+
+@Suite("ohk stats reports: buckets from --from to --to, JSON shape, units, sources")
+struct StatisticsReportTests {
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
+        return calendar
+    }()
+    static let stepCount = try! SampleType.quantity("stepCount")
+    static let distance = try! SampleType.quantity("distanceWalkingRunning")
+    static let watch = SourceRevision(
+        source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.8C4A1F2E"), productType: "Watch6,1")
+    static let phone = SourceRevision(
+        source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.5D2B9E71"), productType: "iPhone15,2")
+
+    static func local(_ text: String) -> Date { try! DateArgument.parse(text, timeZone: calendar.timeZone, field: "test") }
+
+    /// Watch 10:00–11:00 (1000 steps) and iPhone 10:30–12:00 (900 steps) on 2024-03-11, plus 100 steps over the
+    /// midnight before it; 2 km walked on 2024-03-11.
+    static func store() throws -> HealthDataStore {
+        let store = HealthDataStore(storage: InMemoryStorage())
+        func steps(_ count: Double, _ start: String, _ end: String) throws -> Sample {
+            try Sample.quantity(type: stepCount, quantity: Quantity(count, .count), start: local(start), end: local(end))
+        }
+        try store.save([try steps(1000, "2024-03-11T10:00", "2024-03-11T11:00"), try steps(100, "2024-03-10T23:30", "2024-03-11T00:30")], as: watch)
+        try store.save([try steps(900, "2024-03-11T10:30", "2024-03-11T12:00")], as: phone)
+        try store.save([try Sample.quantity(
+            type: distance, quantity: Quantity(2000, .meter()), start: local("2024-03-11T10:00"), end: local("2024-03-11T11:00"))], as: phone)
+        return store
+    }
+
+    @Test("Daily sums from --from to --to include empty days and the 23-hour spring-forward day; JSON as documented")
+    func dailyJSON() throws {
+        let request = StatisticsReportRequest(
+            type: Self.stepCount, from: Self.local("2024-03-09"), to: Self.local("2024-03-12"), interval: DateComponents(day: 1),
+            calendar: Self.calendar)
+        let report = try StatisticsReport.make(request, store: try Self.store())
+        #expect(report.rendered(as: .json) == """
+            {"type":"HKQuantityTypeIdentifierStepCount","unit":"count","timeZone":"America/Los_Angeles","statistics":[\
+            {"start":"2024-03-09T00:00:00-08:00","end":"2024-03-10T00:00:00-08:00","sum":null},\
+            {"start":"2024-03-10T00:00:00-08:00","end":"2024-03-11T00:00:00-07:00","sum":50},\
+            {"start":"2024-03-11T00:00:00-07:00","end":"2024-03-12T00:00:00-07:00","sum":1650}]}
+
+            """)
+    }
+
+    @Test("--by-source adds each source's own figures; the merged sum does not double-count")
+    func bySource() throws {
+        let request = StatisticsReportRequest(
+            type: Self.stepCount, from: Self.local("2024-03-11T10:00"), to: Self.local("2024-03-11T12:00"), interval: DateComponents(hour: 1),
+            calendar: Self.calendar, options: [.cumulativeSum, .separateBySource])
+        let report = try StatisticsReport.make(request, store: try Self.store())
+        #expect(report.rows.map { $0.figures["sum"] ?? nil } == [1000, 600])
+        #expect(report.rendered(as: .ndjson) == """
+            {"start":"2024-03-11T10:00:00-07:00","end":"2024-03-11T11:00:00-07:00","sum":1000,"sources":{"Alex’s Apple Watch":{"sum":1000},"Alex’s iPhone":{"sum":300}}}
+            {"start":"2024-03-11T11:00:00-07:00","end":"2024-03-11T12:00:00-07:00","sum":600,"sources":{"Alex’s iPhone":{"sum":600}}}
+
+            """)
+        #expect(report.rendered(as: .csv) == """
+            start,end,source,sum
+            2024-03-11T10:00:00-07:00,2024-03-11T11:00:00-07:00,merged,1000
+            2024-03-11T10:00:00-07:00,2024-03-11T11:00:00-07:00,Alex’s Apple Watch,1000
+            2024-03-11T10:00:00-07:00,2024-03-11T11:00:00-07:00,Alex’s iPhone,300
+            2024-03-11T11:00:00-07:00,2024-03-11T12:00:00-07:00,merged,600
+            2024-03-11T11:00:00-07:00,2024-03-11T12:00:00-07:00,Alex’s iPhone,600
+
+            """)
+    }
+
+    @Test("Without --interval one statistics query counts whole samples that start in the window")
+    func singleQuery() throws {
+        let store = try Self.store()
+        let day = StatisticsReportRequest(type: Self.stepCount, from: Self.local("2024-03-11"), to: Self.local("2024-03-12"), calendar: Self.calendar)
+        #expect(try StatisticsReport.make(day, store: store).rows.map { $0.figures["sum"] ?? nil } == [1600])
+        let all = StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar)
+        let whole = try StatisticsReport.make(all, store: store)
+        #expect(whole.rows.map { $0.figures["sum"] ?? nil } == [1700])
+        #expect(whole.rows.first?.start == Self.local("2024-03-10T23:30"))
+        let empty = StatisticsReportRequest(type: Self.stepCount, from: Self.local("2025-01-01"), to: Self.local("2025-01-02"), calendar: Self.calendar)
+        #expect(try StatisticsReport.make(empty, store: store).rendered(as: .json).contains(#""sum":null"#))
+    }
+
+    @Test("Values come in --unit; discrete figures by default; duration in seconds")
+    func unitsAndDefaults() throws {
+        let store = try Self.store()
+        let kilometers = StatisticsReportRequest(type: Self.distance, calendar: Self.calendar, options: [.cumulativeSum, .duration], unit: try HealthUnit(parsing: "km"))
+        let report = try StatisticsReport.make(kilometers, store: store)
+        #expect(report.unit.description == "km")
+        #expect(report.rows.first?.figures["sum"] == 2.0)
+        #expect(report.rows.first?.figures["duration"] == 3600.0)
+        #expect(StatisticsReport.defaultOptions(for: try SampleType.quantity("heartRate")) == [.discreteAverage, .discreteMin, .discreteMax])
+    }
+
+    @Test("Bad requests name the option: a unit that does not fit, an empty window, a type that is not a quantity")
+    func badRequests() throws {
+        let store = try Self.store()
+        #expect { try StatisticsReport.make(StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar, unit: .meter()), store: store) }
+            throws: { "\($0)".hasPrefix("--unit: m does not fit HKQuantityTypeIdentifierStepCount") }
+        #expect { try StatisticsReport.make(StatisticsReportRequest(type: Self.stepCount, from: Self.local("2024-03-12"), to: Self.local("2024-03-11"), calendar: Self.calendar), store: store) }
+            throws: { "\($0)".hasPrefix("--to (2024-03-11T00:00:00-07:00) must be after --from") }
+        #expect { try StatisticsReport.make(StatisticsReportRequest(type: try SampleType.category("sleepAnalysis"), calendar: Self.calendar), store: store) }
+            throws: { "\($0)".contains("not a quantity type") }
+    }
+
+    @Test("Weekly buckets start on Monday and monthly ones on the 1st by default")
+    func defaultAnchors() {
+        let weekly = StatisticsReport.defaultAnchor(for: DateComponents(day: 7), calendar: Self.calendar)
+        #expect(Self.calendar.component(.weekday, from: weekly) == 2)
+        let monthly = StatisticsReport.defaultAnchor(for: DateComponents(month: 1), calendar: Self.calendar)
+        #expect(Self.calendar.component(.day, from: monthly) == 1)
+        #expect(Self.calendar.component(.hour, from: monthly) == 0)
+    }
+}
