@@ -23,15 +23,20 @@ public final class SQLiteStorage: HealthStorage {
 
     private let shared: Mutex<Shared>
 
-    /// A column answer this large makes the storage keep the type's columns in memory for the next query.
+    /// A column answer this large makes the storage keep the type's columns in memory for the next query (default).
     public static let columnCacheThreshold = 100_000
 
+    /// This storage's threshold for keeping a type's columns in memory.
+    private let columnCacheThreshold: Int
+
     /// Opens the store at `path`, creating it (and its folder) when the file does not exist or is empty, and
-    /// migrating a store written by an older version. A file that is not a store, or is from a newer version, is
+    /// migrating a store written by an older version; a column answer of `columnCacheThreshold` rows or more keeps
+    /// the type's columns in memory. A file that is not a store, or is from a newer version, is
     /// refused with `notAStore` or `newerStore` and left untouched.
-    public init(path: String, retention: ChangeLogRetention = .forever) throws {
+    public init(path: String, retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = SQLiteStorage.columnCacheThreshold) throws {
         self.path = path
         self.retention = retention
+        self.columnCacheThreshold = columnCacheThreshold
         let isNew = try SQLiteStorage.checkFile(at: path)
         if isNew {
             try SQLiteStorage.markNewStore(at: path)
@@ -738,7 +743,7 @@ public final class SQLiteStorage: HealthStorage {
         }
         if let cached { return cached }
         guard let (columns, rowCount) = try scanColumns(of: type, within: bounds) else { return nil }
-        if rowCount >= SQLiteStorage.columnCacheThreshold {
+        if rowCount >= columnCacheThreshold {
             if bounds == .unbounded, let cache = columns { storeCache(cache, of: type, latest: latest) }
             else if let cache = try scanColumns(of: type, within: .unbounded)?.0 { storeCache(cache, of: type, latest: latest) }
         }
