@@ -19,19 +19,22 @@ public final class SQLiteStorage: HealthStorage {
     private struct Shared {
         var catalog: SQLiteCatalog
         var columnCaches: [Int64: QuantityColumnCache] = [:]
+        /// Types whose columns were asked for with a large answer but not yet kept (the first ask stays cheap).
+        var columnAsked: Set<Int64> = []
     }
 
     private let shared: Mutex<Shared>
 
-    /// A column answer this large makes the storage keep the type's columns in memory for the next query (default).
-    public static let columnCacheThreshold = 100_000
+    /// The default smallest column answer that makes the storage keep a type's columns in memory: at once when the
+    /// answer is the whole type (the scan already read it), otherwise when the type is asked for a second time.
+    public static let columnCacheThreshold = 10_000
 
     /// This storage's threshold for keeping a type's columns in memory.
     private let columnCacheThreshold: Int
 
     /// Opens the store at `path`, creating it (and its folder) when the file does not exist or is empty, and
-    /// migrating a store written by an older version; a column answer of `columnCacheThreshold` rows or more keeps
-    /// the type's columns in memory. A file that is not a store, or is from a newer version, is
+    /// migrating a store written by an older version; column answers of `columnCacheThreshold` rows or more make
+    /// the storage keep the type's columns in memory (see `SQLiteStorage.columnCacheThreshold`). A file that is not a store, or is from a newer version, is
     /// refused with `notAStore` or `newerStore` and left untouched.
     public init(path: String, retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = SQLiteStorage.columnCacheThreshold) throws {
         self.path = path
@@ -743,15 +746,20 @@ public final class SQLiteStorage: HealthStorage {
         }
         if let cached { return cached }
         guard let (columns, rowCount) = try scanColumns(of: type, within: bounds) else { return nil }
-        if rowCount >= columnCacheThreshold {
-            if bounds == .unbounded, let cache = columns { storeCache(cache, of: type, latest: latest) }
-            else if let cache = try scanColumns(of: type, within: .unbounded)?.0 { storeCache(cache, of: type, latest: latest) }
+        if rowCount >= columnCacheThreshold, let typeID = catalogSnapshot().typeIDs[type.identifier] {
+            if bounds == .unbounded, let cache = columns {
+                storeCache(cache, of: typeID, latest: latest)
+            } else if !shared.withLock({ $0.columnAsked.insert(typeID).inserted }),
+                      let cache = try scanColumns(of: type, within: .unbounded)?.0 {
+                // Asked again: reading the whole type once now makes every later query a memory scan.
+                storeCache(cache, of: typeID, latest: latest)
+            }
         }
         return columns?.columns
     }
 
-    private func storeCache(_ cache: QuantityColumnCache, of type: SampleType, latest: Int64) {
-        guard cache.sequence == latest, let typeID = catalogSnapshot().typeIDs[type.identifier] else { return }
+    private func storeCache(_ cache: QuantityColumnCache, of typeID: Int64, latest: Int64) {
+        guard cache.sequence == latest else { return }
         shared.withLock { $0.columnCaches[typeID] = cache }
     }
 
