@@ -38,6 +38,11 @@ final class SQLiteRawStatement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Makes the statement ready to run again, keeping the bindings (for loops that bind every parameter each time).
+    func rewind() {
+        sqlite3_reset(handle)
+    }
+
     /// Binds a double to a 1-based parameter.
     func bind(_ index: Int32, _ value: Double) { sqlite3_bind_double(handle, index, value) }
     /// Binds an integer.

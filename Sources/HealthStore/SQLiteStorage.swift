@@ -19,19 +19,27 @@ public final class SQLiteStorage: HealthStorage {
     private struct Shared {
         var catalog: SQLiteCatalog
         var columnCaches: [Int64: QuantityColumnCache] = [:]
+        /// Types whose columns were asked for with a large answer but not yet kept (the first ask stays cheap).
+        var columnAsked: Set<Int64> = []
     }
 
     private let shared: Mutex<Shared>
 
-    /// A column answer this large makes the storage keep the type's columns in memory for the next query.
-    public static let columnCacheThreshold = 100_000
+    /// The default smallest column answer that makes the storage keep a type's columns in memory: at once when the
+    /// answer is the whole type (the scan already read it), otherwise when the type is asked for a second time.
+    public static let columnCacheThreshold = 10_000
+
+    /// This storage's threshold for keeping a type's columns in memory.
+    private let columnCacheThreshold: Int
 
     /// Opens the store at `path`, creating it (and its folder) when the file does not exist or is empty, and
-    /// migrating a store written by an older version. A file that is not a store, or is from a newer version, is
+    /// migrating a store written by an older version; column answers of `columnCacheThreshold` rows or more make
+    /// the storage keep the type's columns in memory (see `SQLiteStorage.columnCacheThreshold`). A file that is not a store, or is from a newer version, is
     /// refused with `notAStore` or `newerStore` and left untouched.
-    public init(path: String, retention: ChangeLogRetention = .forever) throws {
+    public init(path: String, retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = SQLiteStorage.columnCacheThreshold) throws {
         self.path = path
         self.retention = retention
+        self.columnCacheThreshold = columnCacheThreshold
         let isNew = try SQLiteStorage.checkFile(at: path)
         if isNew {
             try SQLiteStorage.markNewStore(at: path)
@@ -229,6 +237,8 @@ public final class SQLiteStorage: HealthStorage {
         var insertedRows: [(typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?, userEntered: Bool, series: Bool)] = []
         var sequence: Int64 = 0
         var previousSequence: Int64 = 0
+        /// Whether `insertedRows` was collected (otherwise any cache made meanwhile is dropped).
+        var tracksColumns = false
     }
 
     public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
@@ -383,7 +393,10 @@ public final class SQLiteStorage: HealthStorage {
         var lastDevice: Device?, lastDeviceID: Int64?
         var longest: [Int64: Double] = [:]
         var timeZones: [String: TimeZone?] = [:]
-        written.insertedRows.reserveCapacity(accepted.count)
+        // Rows for the column caches are collected only when there are caches to keep in step.
+        let tracksColumns = shared.withLock { !$0.columnCaches.isEmpty }
+        written.tracksColumns = tracksColumns
+        if tracksColumns { written.insertedRows.reserveCapacity(accepted.count) }
         for sample in accepted {
             sequence += 1
             let type = sample.type
@@ -457,7 +470,7 @@ public final class SQLiteStorage: HealthStorage {
                 timeZoneOffset = zone.map { Int64($0.secondsFromGMT(for: sample.startDate)) }
             }
             let userEntered = sample.wasUserEntered
-            insert.reset()
+            insert.rewind()
             insert.bind(1, sequence)
             insert.bind(2, sample.uuid)
             insert.bind(3, lastTypeID)
@@ -515,7 +528,7 @@ public final class SQLiteStorage: HealthStorage {
             }
             let duration = end - start
             if duration <= 86_400, duration > longest[lastTypeID] ?? -1 { longest[lastTypeID] = duration }
-            if type.kind == .quantity, let value {
+            if tracksColumns, type.kind == .quantity, let value {
                 written.insertedRows.append((lastTypeID, sequence, start, end, value, revisionIDs?.revision, userEntered, series))
             }
         }
@@ -547,6 +560,10 @@ public final class SQLiteStorage: HealthStorage {
     private func updateColumnCaches(with written: Written, catalog: SQLiteCatalog) {
         shared.withLock { state in
             guard !state.columnCaches.isEmpty else { return }
+            guard written.tracksColumns else {
+                state.columnCaches.removeAll()
+                return
+            }
             for typeID in Array(state.columnCaches.keys) {
                 // A cache that missed a write (another process wrote in between) is dropped, not patched.
                 guard var cache = state.columnCaches[typeID], cache.sequence == written.previousSequence else {
@@ -748,15 +765,20 @@ public final class SQLiteStorage: HealthStorage {
         }
         if let cached { return cached }
         guard let (columns, rowCount) = try scanColumns(of: type, within: bounds) else { return nil }
-        if rowCount >= SQLiteStorage.columnCacheThreshold {
-            if bounds == .unbounded, let cache = columns { storeCache(cache, of: type, latest: latest) }
-            else if let cache = try scanColumns(of: type, within: .unbounded)?.0 { storeCache(cache, of: type, latest: latest) }
+        if rowCount >= columnCacheThreshold, let typeID = catalogSnapshot().typeIDs[type.identifier] {
+            if bounds == .unbounded, let cache = columns {
+                storeCache(cache, of: typeID, latest: latest)
+            } else if !shared.withLock({ $0.columnAsked.insert(typeID).inserted }),
+                      let cache = try scanColumns(of: type, within: .unbounded)?.0 {
+                // Asked again: reading the whole type once now makes every later query a memory scan.
+                storeCache(cache, of: typeID, latest: latest)
+            }
         }
         return columns?.columns
     }
 
-    private func storeCache(_ cache: QuantityColumnCache, of type: SampleType, latest: Int64) {
-        guard cache.sequence == latest, let typeID = catalogSnapshot().typeIDs[type.identifier] else { return }
+    private func storeCache(_ cache: QuantityColumnCache, of typeID: Int64, latest: Int64) {
+        guard cache.sequence == latest else { return }
         shared.withLock { $0.columnCaches[typeID] = cache }
     }
 

@@ -34,6 +34,9 @@ struct CrashDurabilityTests {
         var next = 1
         var reported = Set<Int>()
         var killsAfterACommit = 0
+        // Kill moments are drawn up to `latest`; a round in which nothing was committed yet (a slow or loaded machine
+        // starting the child) doubles it, so that most kills land among commits wherever the test runs.
+        var latest: UInt32 = 450_000
         for round in 1...25 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ohk)
@@ -44,7 +47,7 @@ struct CrashDurabilityTests {
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let delay = UInt32.random(in: 30_000...450_000)
+            let delay = UInt32.random(in: 30_000...latest)
             usleep(delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -54,7 +57,11 @@ struct CrashDurabilityTests {
             var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
             lines.removeLast()
             let committed = lines.compactMap { $0.hasPrefix("committed ") ? Int($0.dropFirst("committed ".count)) : nil }
-            if !committed.isEmpty { killsAfterACommit += 1 }
+            if committed.isEmpty {
+                latest = min(latest * 2, 8_000_000)
+            } else {
+                killsAfterACommit += 1
+            }
             reported.formUnion(committed)
 
             let counts: [Int: Int]

@@ -128,6 +128,22 @@ struct SQLiteStorageTests {
         #expect(canonical == values.map { $0 * 1609.344 })
     }
 
+    @Test("The time zone offset of a sample with HKTimeZone is kept in its row, at the sample's start")
+    func timeZoneOffsetKept() throws {
+        let path = TemporaryStoreFolder.newPath()
+        // 2024-03-10 16:00 UTC is after the spring-forward switch in Los Angeles (UTC-7); 09:00 UTC is before (UTC-8).
+        let after = try Fixture.steps(10, from: Fixture.at(0), metadata: [MetadataKey.timeZone: .string("America/Los_Angeles")])
+        let before = try Fixture.steps(10, from: Fixture.at(-420), metadata: [MetadataKey.timeZone: .string("America/Los_Angeles")])
+        let none = try Fixture.steps(10, from: Fixture.at(60))
+        do {
+            _ = try SQLiteStorage(path: path).commit(inserting: [after, before, none].map { $0.with(sourceRevision: Fixture.watch) }, deleting: [])
+        }
+        let offsets = try DatabaseQueue(path: path).read { db in
+            try Int?.fetchAll(db, sql: "SELECT time_zone_offset FROM samples ORDER BY sequence")
+        }
+        #expect(offsets == [-25_200, -28_800, nil])
+    }
+
     @Test("A new store is made from an empty file by the named migrations, and marked as an OpenHealthKit store")
     func migrationsFromAnEmptyFile() throws {
         let path = TemporaryStoreFolder.newPath()

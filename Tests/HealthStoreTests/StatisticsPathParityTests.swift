@@ -103,11 +103,25 @@ struct StatisticsPathParityTests {
         return cases
     }()
 
-    @Test(
-        "Hourly, daily and single statistics are the same on both paths, with and without a source order",
-        arguments: cases, StorageBackend.allCases)
-    func columnAndSamplePathsAgree(_ parity: Case, backend: StorageBackend) throws {
-        let store = backend.makeStore()
+    /// The storages whose column paths are checked: in memory, SQLite through its index, SQLite from its column cache.
+    enum ColumnStorage: String, CaseIterable, CustomTestStringConvertible {
+        case inMemory, sqliteIndex, sqliteCache
+
+        func makeStore() throws -> HealthDataStore {
+            switch self {
+            case .inMemory: return HealthDataStore(storage: InMemoryStorage())
+            case .sqliteIndex: return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath()))
+            case .sqliteCache:
+                return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath(), columnCacheThreshold: 1))
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("Hourly, daily and single statistics are the same on both paths, with and without a source order", arguments: cases, ColumnStorage.allCases)
+    func columnAndSamplePathsAgree(_ parity: Case, storage: ColumnStorage) throws {
+        let store = try storage.makeStore()
         try Self.populate(store, type: parity.type, unit: parity.unit, seed: parity.seed, count: 600)
         if parity.ordered {
             try store.setSourceOrder([Self.app2Source.bundleIdentifier, Fixture.phoneSource.bundleIdentifier], for: parity.type)
