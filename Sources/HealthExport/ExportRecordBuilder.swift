@@ -146,8 +146,9 @@ struct ProvenanceDraft {
     }
 }
 
-/// A `Record` being read.
-struct RecordDraft {
+/// A `Record` being read. A class, so that handing it from the reader to the batch and on to the saver's thread
+/// moves one reference instead of copying its fields (and retaining each of them) at every step.
+final class RecordDraft {
     /// Provenance and dates.
     var provenance = ProvenanceDraft()
     /// The type.
@@ -247,7 +248,7 @@ final class ExportRecordBuilder {
 
     /// Reads a `Record` tag into a draft; unknown attributes become metadata (legacy files).
     func readRecord(_ tag: XMLTag) -> RecordDraft {
-        var draft = RecordDraft()
+        let draft = RecordDraft()
         draft.provenance.line = tag.line
         var valueBytes: UnsafeRawBufferPointer?
         var valueAttribute: XMLAttribute?
