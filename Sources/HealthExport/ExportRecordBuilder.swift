@@ -163,6 +163,8 @@ final class RecordDraft {
     var beats: [(beatsPerMinute: Double, time: String)] = []
     /// Children kept as written.
     var keptChildren: [ExportElement] = []
+    /// The identity from the tags as written.
+    var rawIdentity = RawRecordIdentity()
 }
 
 /// Turns drafts into validated samples with content-derived identifiers, caching everything that repeats.
@@ -189,9 +191,14 @@ final class ExportRecordBuilder {
         let productType: String?
     }
 
+    /// A tokenizer for records kept as bytes (each builder is used on one thread at a time).
+    var scratchTokenizer = XMLTokenizer()
+
     init(file: String) {
         self.file = file
     }
+
+    deinit { scratchTokenizer.deallocate() }
 
     // MARK: Reading attributes
 
@@ -230,7 +237,7 @@ final class ExportRecordBuilder {
 
     /// The device attribute's bytes after its `0x…` address (looked for near the start), so descriptions that differ
     /// only in the address share one cache entry.
-    private static func withoutAddress(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func withoutAddress(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var index = 0
         let limit = min(bytes.count - 1, 48)
         while index < limit {
@@ -250,6 +257,7 @@ final class ExportRecordBuilder {
     func readRecord(_ tag: XMLTag) -> RecordDraft {
         let draft = RecordDraft()
         draft.provenance.line = tag.line
+        draft.rawIdentity.add(record: tag)
         var valueBytes: UnsafeRawBufferPointer?
         var valueAttribute: XMLAttribute?
         for attribute in tag.attributes {
@@ -306,25 +314,24 @@ final class ExportRecordBuilder {
         let reason: String
     }
 
-    /// The content-derived identifier of a record draft, or the problem that keeps it from being a sample.
+    /// The identifier of a record draft (from its tags as written), or the problem that keeps it from being a sample.
     func identity(of draft: RecordDraft) throws(Problem) -> UUID {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let typeEntry = draft.type, let type = typeEntry.sampleType else { throw Problem(field: "type", reason: "unknown type") }
-        guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
-        guard let end = provenance.end else { throw Problem(field: "endDate", reason: "missing") }
-        var hasher = ContentHasher(seed: type.kind == .quantity ? 11 : 12)
-        hasher.combine(typeEntry.digest)
+        guard provenance.start != nil else { throw Problem(field: "startDate", reason: "missing") }
+        guard provenance.end != nil else { throw Problem(field: "endDate", reason: "missing") }
+        guard provenance.source != nil else { throw Problem(field: "sourceName", reason: "missing") }
         if type.kind == .quantity {
-            guard let unitEntry = draft.unit else { throw Problem(field: "unit", reason: "missing") }
-            guard let value = draft.value else { throw Problem(field: "value", reason: "missing") }
-            hasher.combine(unitEntry.digest)
-            hasher.combine(value)
-        } else {
-            hasher.combine(UInt64(bitPattern: Int64(draft.categoryValue ?? 0)))
+            guard draft.unit != nil else { throw Problem(field: "unit", reason: "missing") }
+            guard draft.value != nil else { throw Problem(field: "value", reason: "missing") }
         }
-        try hashProvenance(provenance, start: start, end: end, hasher: &hasher)
-        return hasher.finalize().uuid
+        return draft.rawIdentity.uuid
+    }
+
+    /// The type entry of a `type` attribute's bytes.
+    func typeEntry(_ bytes: UnsafeRawBufferPointer, decoded: () -> String) -> TypeEntry {
+        types.value(for: bytes) { _ in TypeEntry(decoded()) }
     }
 
     /// The quantity or category sample of a record draft, with the identifier `identity(of:)` gave it.
