@@ -169,8 +169,9 @@ final class RecordDraft {
 
 /// Turns drafts into validated samples with content-derived identifiers, caching everything that repeats.
 ///
-/// Threads: the reader calls everything; the batcher's saver thread calls only `makeSample(_:uuid:)`, which reads
-/// entries the reader made before handing the draft over (their fields are constants) and the two locked caches.
+/// Threads: each builder has one thread that reads with it (the reader's, or the saver's for records kept as bytes).
+/// The saver also calls `makeSample(_:uuid:)` on the reader's builder for drafts the reader read; that reads entries
+/// made before the draft was handed over (their fields are constants) and the two locked caches.
 final class ExportRecordBuilder {
     /// The XML file's name, for problems.
     let file: String
