@@ -33,13 +33,19 @@ final class IdentifierOnlyStorage: HealthStorage {
 
     func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
         try state.withLock { state in
-            for sample in samples where state.sequences[IdentifierOnlyStorage.key(sample.uuid)] != nil {
-                throw HealthStoreError.duplicateObject(sample.uuid)
-            }
+            // One hash per sample; on a duplicate, what this commit inserted is taken out again (all or nothing).
+            var inserted: [UInt64] = []
+            inserted.reserveCapacity(samples.count)
             for sample in samples {
-                state.sequence += 1
-                state.sequences[IdentifierOnlyStorage.key(sample.uuid)] = UInt32(state.sequence)
+                let key = IdentifierOnlyStorage.key(sample.uuid)
+                if let previous = state.sequences.updateValue(UInt32(state.sequence) + UInt32(inserted.count) + 1, forKey: key) {
+                    state.sequences[key] = previous
+                    for key in inserted { state.sequences[key] = nil }
+                    throw HealthStoreError.duplicateObject(sample.uuid)
+                }
+                inserted.append(key)
             }
+            state.sequence += Int64(samples.count)
             return CommitResult(inserted: samples, deleted: [], ignored: [], latestSequence: state.sequence)
         }
     }

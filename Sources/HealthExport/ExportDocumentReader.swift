@@ -9,7 +9,7 @@ import HealthModel
 struct ExportDocumentReader: XMLTokenHandler {
     /// What an open element is, for the elements below it.
     private enum Frame {
-        case healthData, record, heartbeatList, correlation, workout, workoutEvent, workoutRoute, capture, skip
+        case healthData, lazyRecord, record, heartbeatList, correlation, workout, workoutEvent, workoutRoute, capture, skip
     }
 
     /// Where a captured element goes once it is complete.
@@ -35,6 +35,8 @@ struct ExportDocumentReader: XMLTokenHandler {
     private var frames: [Frame] = []
     private var frameNames: [String] = []
     private var record: RecordDraft?
+    /// A top-level record kept as its bytes (its tag and metadata tags) until the store says whether it is new.
+    private var lazyRecord: (bytes: [UInt8], identity: RawRecordIdentity, line: Int)?
     private var correlation: CorrelationDraft?
     private var workout: WorkoutDraft?
     private var captures: [CapturedElement] = []
@@ -96,9 +98,23 @@ struct ExportDocumentReader: XMLTokenHandler {
         switch current {
         case .healthData:
             startTopLevel(tag)
+        case .lazyRecord:
+            if tag.isNamed("MetadataEntry") {
+                lazyRecord?.bytes.append(contentsOf: tag.bytes)
+                lazyRecord?.identity.add(metadataEntry: tag)
+                push(.skip, tag)
+            } else if let lazy = lazyRecord.take() {
+                // A heartbeat list or another child: read the record now and go on as with any record.
+                record = RecordBytesReader.draft(of: lazy.bytes, line: lazy.line, builder: builder)
+                frames[frames.count - 1] = .record
+                try startElement(tag)
+            } else {
+                push(.skip, tag)
+            }
         case .record:
             if tag.isNamed("MetadataEntry") {
                 if let entry = builder.readMetadataEntry(tag) { record?.provenance.metadata.append(entry) }
+                record?.rawIdentity.add(metadataEntry: tag)
                 push(.skip, tag)
             } else if tag.isNamed("HeartRateVariabilityMetadataList") {
                 push(.heartbeatList, tag)
@@ -149,14 +165,28 @@ struct ExportDocumentReader: XMLTokenHandler {
 
     private mutating func startTopLevel(_ tag: XMLTag) {
         if tag.isNamed("Record") {
-            let draft = builder.readRecord(tag)
-            if draft.type != nil, draft.type?.sampleType == nil {
-                // A type the table does not know: kept as written, not dropped.
-                captureTarget = .topLevel
-                startCapture(tag)
+            if let typeBytes = tag.rawValue("type") {
+                let type = builder.typeEntry(typeBytes) { tag.value("type") ?? "" }
+                if type.sampleType == nil {
+                    // A type the table does not know: kept as written, not dropped.
+                    captureTarget = .topLevel
+                    startCapture(tag)
+                    return
+                }
+                if batcher.saverIsBehind {
+                    // The saver has more to do than the reader: read the record here.
+                    record = builder.readRecord(tag)
+                    push(.record, tag)
+                    return
+                }
+                // Kept as bytes; read only if the store does not have it yet.
+                var identity = RawRecordIdentity()
+                identity.add(record: tag)
+                lazyRecord = (Array(tag.bytes), identity, tag.line)
+                push(.lazyRecord, tag)
                 return
             }
-            record = draft
+            record = builder.readRecord(tag)
             push(.record, tag)
         } else if tag.isNamed("Correlation") {
             correlation = builder.readCorrelation(tag)
@@ -260,6 +290,9 @@ struct ExportDocumentReader: XMLTokenHandler {
             } else {
                 captures[captures.count - 1].children.append(captured.element)
             }
+        case .lazyRecord:
+            guard let lazy = lazyRecord.take() else { return }
+            try batcher.add(recordBytes: lazy.bytes, uuid: lazy.identity.uuid, line: lazy.line)
         case .record:
             guard let draft = record.take() else { return }
             if correlation != nil {

@@ -97,7 +97,7 @@ public final class ExportImporter {
                 batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
             }
         }
-        try SourcePriorityPlanner.apply(reader.sources, to: store)
+        try SourcePriorityPlanner.apply(reader.sources + batcher.saverBuilder.sourceList, to: store)
         // Problems found while saving come after those found while reading: put them back in file order.
         let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }
         batcher.report.issues = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return false } else { return true } }

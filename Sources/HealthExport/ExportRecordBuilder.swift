@@ -146,8 +146,9 @@ struct ProvenanceDraft {
     }
 }
 
-/// A `Record` being read.
-struct RecordDraft {
+/// A `Record` being read. A class, so that handing it from the reader to the batch and on to the saver's thread
+/// moves one reference instead of copying its fields (and retaining each of them) at every step.
+final class RecordDraft {
     /// Provenance and dates.
     var provenance = ProvenanceDraft()
     /// The type.
@@ -162,12 +163,15 @@ struct RecordDraft {
     var beats: [(beatsPerMinute: Double, time: String)] = []
     /// Children kept as written.
     var keptChildren: [ExportElement] = []
+    /// The identity from the tags as written.
+    var rawIdentity = RawRecordIdentity()
 }
 
 /// Turns drafts into validated samples with content-derived identifiers, caching everything that repeats.
 ///
-/// Threads: the reader calls everything; the batcher's saver thread calls only `makeSample(_:uuid:)`, which reads
-/// entries the reader made before handing the draft over (their fields are constants) and the two locked caches.
+/// Threads: each builder has one thread that reads with it (the reader's, or the saver's for records kept as bytes).
+/// The saver also calls `makeSample(_:uuid:)` on the reader's builder for drafts the reader read; that reads entries
+/// made before the draft was handed over (their fields are constants) and the two locked caches.
 final class ExportRecordBuilder {
     /// The XML file's name, for problems.
     let file: String
@@ -188,9 +192,14 @@ final class ExportRecordBuilder {
         let productType: String?
     }
 
+    /// A tokenizer for records kept as bytes (each builder is used on one thread at a time).
+    var scratchTokenizer = XMLTokenizer()
+
     init(file: String) {
         self.file = file
     }
+
+    deinit { scratchTokenizer.deallocate() }
 
     // MARK: Reading attributes
 
@@ -229,7 +238,7 @@ final class ExportRecordBuilder {
 
     /// The device attribute's bytes after its `0x…` address (looked for near the start), so descriptions that differ
     /// only in the address share one cache entry.
-    private static func withoutAddress(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func withoutAddress(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var index = 0
         let limit = min(bytes.count - 1, 48)
         while index < limit {
@@ -247,8 +256,9 @@ final class ExportRecordBuilder {
 
     /// Reads a `Record` tag into a draft; unknown attributes become metadata (legacy files).
     func readRecord(_ tag: XMLTag) -> RecordDraft {
-        var draft = RecordDraft()
+        let draft = RecordDraft()
         draft.provenance.line = tag.line
+        draft.rawIdentity.add(record: tag)
         var valueBytes: UnsafeRawBufferPointer?
         var valueAttribute: XMLAttribute?
         for attribute in tag.attributes {
@@ -305,25 +315,24 @@ final class ExportRecordBuilder {
         let reason: String
     }
 
-    /// The content-derived identifier of a record draft, or the problem that keeps it from being a sample.
+    /// The identifier of a record draft (from its tags as written), or the problem that keeps it from being a sample.
     func identity(of draft: RecordDraft) throws(Problem) -> UUID {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let typeEntry = draft.type, let type = typeEntry.sampleType else { throw Problem(field: "type", reason: "unknown type") }
-        guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
-        guard let end = provenance.end else { throw Problem(field: "endDate", reason: "missing") }
-        var hasher = ContentHasher(seed: type.kind == .quantity ? 11 : 12)
-        hasher.combine(typeEntry.digest)
+        guard provenance.start != nil else { throw Problem(field: "startDate", reason: "missing") }
+        guard provenance.end != nil else { throw Problem(field: "endDate", reason: "missing") }
+        guard provenance.source != nil else { throw Problem(field: "sourceName", reason: "missing") }
         if type.kind == .quantity {
-            guard let unitEntry = draft.unit else { throw Problem(field: "unit", reason: "missing") }
-            guard let value = draft.value else { throw Problem(field: "value", reason: "missing") }
-            hasher.combine(unitEntry.digest)
-            hasher.combine(value)
-        } else {
-            hasher.combine(UInt64(bitPattern: Int64(draft.categoryValue ?? 0)))
+            guard draft.unit != nil else { throw Problem(field: "unit", reason: "missing") }
+            guard draft.value != nil else { throw Problem(field: "value", reason: "missing") }
         }
-        try hashProvenance(provenance, start: start, end: end, hasher: &hasher)
-        return hasher.finalize().uuid
+        return draft.rawIdentity.uuid
+    }
+
+    /// The type entry of a `type` attribute's bytes.
+    func typeEntry(_ bytes: UnsafeRawBufferPointer, decoded: () -> String) -> TypeEntry {
+        types.value(for: bytes) { _ in TypeEntry(decoded()) }
     }
 
     /// The quantity or category sample of a record draft, with the identifier `identity(of:)` gave it.

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import Synchronization
 
 /// Collects imported samples and saves them in large batches, leaving out what the store already holds.
 ///
@@ -15,6 +16,7 @@ final class SampleBatcher: @unchecked Sendable {
     /// A sample waiting to be saved: a record is built only once the store says it is new, so that re-importing
     /// spends no time on samples it will not keep.
     private enum Pending {
+        case bytes([UInt8])
         case record(RecordDraft)
         case sample(Sample)
     }
@@ -25,6 +27,8 @@ final class SampleBatcher: @unchecked Sendable {
 
     private let store: HealthDataStore
     private let builder: ExportRecordBuilder
+    /// The saver's own builder, for records read from their bytes (its caches are the saver's alone).
+    let saverBuilder: ExportRecordBuilder
     private let file: String
     private let batchSize: Int
     /// The store's change sequence before the import: samples stored after it came from this import.
@@ -32,6 +36,8 @@ final class SampleBatcher: @unchecked Sendable {
     private var pending: [(uuid: UUID, line: Int, item: Pending)] = []
     private let saver = DispatchQueue(label: "org.openhealthkit.export.saver")
     private let slots = DispatchSemaphore(value: 2)
+    /// Batches handed over and not saved yet.
+    private let outstanding = Atomic<Int>(0)
     /// The saver's counts and problems (saver thread only until `finish()`).
     private var saved = ImportReport(path: "", dataFile: "")
     private var saverError: (any Error)?
@@ -43,6 +49,7 @@ final class SampleBatcher: @unchecked Sendable {
     init(store: HealthDataStore, builder: ExportRecordBuilder, file: String, batchSize: Int, report: ImportReport) throws {
         self.store = store
         self.builder = builder
+        self.saverBuilder = ExportRecordBuilder(file: file)
         self.file = file
         self.batchSize = batchSize
         self.report = report
@@ -53,6 +60,18 @@ final class SampleBatcher: @unchecked Sendable {
     /// Adds a record read at a line, by its content-derived identifier; hands a batch to the saver when enough are pending.
     func add(record: RecordDraft, uuid: UUID, line: Int) throws {
         pending.append((uuid, line, .record(record)))
+        samplesRead += 1
+        if pending.count >= batchSize { handOver() }
+    }
+
+    /// Whether a batch waits while the saver works on another: then the reader reads records itself (a first import,
+    /// where the saver builds and commits every record), otherwise it leaves them as bytes (a re-import, where the
+    /// saver only looks them up and reads none).
+    var saverIsBehind: Bool { outstanding.load(ordering: .relaxed) >= 2 }
+
+    /// Adds a record kept as its bytes (read only if new), by its identifier.
+    func add(recordBytes: [UInt8], uuid: UUID, line: Int) throws {
+        pending.append((uuid, line, .bytes(recordBytes)))
         samplesRead += 1
         if pending.count >= batchSize { handOver() }
     }
@@ -69,8 +88,12 @@ final class SampleBatcher: @unchecked Sendable {
         pending = []
         pending.reserveCapacity(batchSize)
         slots.wait()
+        outstanding.add(1, ordering: .relaxed)
         saver.async {
-            defer { self.slots.signal() }
+            defer {
+                self.outstanding.subtract(1, ordering: .relaxed)
+                self.slots.signal()
+            }
             guard self.saverError == nil else { return }
             do { try self.save(batch.entries) } catch { self.saverError = error }
         }
@@ -140,6 +163,21 @@ final class SampleBatcher: @unchecked Sendable {
             switch entry.item {
             case let .sample(built):
                 sample = built
+            case let .bytes(bytes):
+                guard let draft = RecordBytesReader.draft(of: bytes, line: entry.line, builder: saverBuilder) else {
+                    saved.skipped += 1
+                    saved.issues.append(.invalidElement(file: file, line: entry.line, element: "Record", field: "Record", reason: "cannot be read"))
+                    continue
+                }
+                do {
+                    _ = try saverBuilder.identity(of: draft)
+                    sample = try saverBuilder.makeSample(draft, uuid: entry.uuid)
+                    saverBuilder.observe(draft)
+                } catch {
+                    saved.skipped += 1
+                    saved.issues.append(.invalidElement(file: file, line: entry.line, element: "Record", field: error.field, reason: error.reason))
+                    continue
+                }
             case let .record(draft):
                 do {
                     sample = try builder.makeSample(draft, uuid: entry.uuid)

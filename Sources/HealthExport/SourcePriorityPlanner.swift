@@ -26,7 +26,21 @@ enum SourcePriorityPlanner {
     /// Sets the order of every quantity type the sources recorded; sources already in a type's order keep their
     /// place, new ones follow in default order.
     static func apply(_ sources: [SourceEntry], to store: HealthDataStore) throws {
-        let ordered = ordered(sources.filter { $0.sampleCount > 0 })
+        // The reader and the saver each met some sources: one entry per bundle identifier, their figures added.
+        var merged: [String: SourceEntry] = [:]
+        var names: [String] = []
+        for entry in sources where entry.sampleCount > 0 {
+            let key = entry.source.bundleIdentifier
+            guard let into = merged[key] else {
+                let copy = SourceEntry(name: entry.source.name)
+                merged[key] = copy
+                names.append(key)
+                copy.absorb(entry)
+                continue
+            }
+            into.absorb(entry)
+        }
+        let ordered = ordered(names.compactMap { merged[$0] })
         var types = Set<SampleType>()
         for source in ordered { types.formUnion(source.quantityTypes) }
         for type in types {
@@ -37,5 +51,17 @@ enum SourcePriorityPlanner {
             }
             try store.setSourceOrder(order, for: type)
         }
+    }
+}
+
+extension SourceEntry {
+    /// Adds another entry's figures for the same source.
+    func absorb(_ other: SourceEntry) {
+        sampleCount += other.sampleCount
+        userEnteredCount += other.userEnteredCount
+        sawWatch = sawWatch || other.sawWatch
+        sawPhone = sawPhone || other.sawPhone
+        latest = max(latest, other.latest)
+        quantityTypes.formUnion(other.quantityTypes)
     }
 }

@@ -30,6 +30,8 @@ struct XMLTag {
     let line: Int
     /// Attribute names, values, and whether a value contains an entity reference.
     let attributes: UnsafeBufferPointer<XMLAttribute>
+    /// The whole tag as written, from `<` to `>`.
+    let bytes: UnsafeRawBufferPointer
 
     /// The raw bytes of the attribute with this name, if present (entities not decoded).
     func rawValue(_ name: StaticString) -> UnsafeRawBufferPointer? {
@@ -340,7 +342,8 @@ struct XMLTokenizer {
         }
         let tag = XMLTag(
             name: name, isSelfClosing: isSelfClosing, line: line,
-            attributes: UnsafeBufferPointer(rebasing: attributeStorage[0..<attributeCount]))
+            attributes: UnsafeBufferPointer(rebasing: attributeStorage[0..<attributeCount]),
+            bytes: UnsafeRawBufferPointer(start: base + tagStart, count: index - tagStart + 1))
         try handler.startElement(tag)
         if isSelfClosing { try handler.endElement(name: name, line: line) }
         line += newlines

@@ -30,9 +30,10 @@ public enum Validation {
         guard let metadata else { return }
         for (key, value) in metadata {
             switch value {
-            case let .number(number): try checkFinite(number, field: "metadata[\(key)]")
-            case let .quantity(quantity): try checkFinite(quantity.value, field: "metadata[\(key)]")
-            case let .date(date): try checkFinite(date.timeIntervalSinceReferenceDate, field: "metadata[\(key)]")
+            // The field name is built only when the check fails (this runs for every value of every saved sample).
+            case let .number(number): if !number.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
+            case let .quantity(quantity): if !quantity.value.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
+            case let .date(date): if !date.timeIntervalSinceReferenceDate.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
             case let .string(text):
                 if key.isEmpty { throw .invalidField(field: "metadata", reason: "a key is empty (value \(text))") }
             }

@@ -53,6 +53,38 @@ struct IdempotentImportTests {
         #expect(Set(steps.compactMap(\.device)).count == 1)
     }
 
+    @Test("the order of attributes and of metadata entries does not change a record's identity")
+    func attributeOrderDoesNotMatter() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = """
+             <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" sourceVersion="9.4" unit="count/min" creationDate="2024-01-01 09:00:00 +0100" startDate="2024-01-01 09:00:00 +0100" endDate="2024-01-01 09:00:00 +0100" value="61">
+              <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
+              <MetadataEntry key="note" value="a"/>
+             </Record>
+
+            """
+        let reordered = """
+             <Record value="61" endDate="2024-01-01 09:00:00 +0100" startDate="2024-01-01 09:00:00 +0100" creationDate="2024-01-01 09:00:00 +0100" unit="count/min" sourceVersion="9.4" sourceName="Watch" type="HKQuantityTypeIdentifierHeartRate">
+              <MetadataEntry key="note" value="a"/>
+              <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
+             </Record>
+             <Record value="61" endDate="2024-01-01 09:00:00 +0100" startDate="2024-01-01 09:00:00 +0100" creationDate="2024-01-01 09:00:00 +0100" unit="count/min" sourceVersion="9.4" sourceName="Watch" type="HKQuantityTypeIdentifierHeartRate">
+              <MetadataEntry key="note" value="b"/>
+              <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
+             </Record>
+
+            """
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let one = try importer.importExport(at: try ExportFixtures.write(ExportFixtures.document(first), named: "one.xml", in: folder))
+        #expect(one.quantitySamples == 1)
+        let two = try importer.importExport(at: try ExportFixtures.write(ExportFixtures.document(reordered), named: "two.xml", in: folder))
+        // The reordered copy is the same record; the one with a different metadata value is new.
+        #expect(two.alreadyStored == 1)
+        #expect(two.quantitySamples == 1)
+    }
+
     @Test("exact duplicates inside one export are stored once and counted")
     func exactDuplicatesAreStoredOnce() throws {
         let folder = try ExportFixtures.temporaryFolder()
