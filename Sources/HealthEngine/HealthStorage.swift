@@ -49,6 +49,11 @@ public protocol HealthStorage: AnyObject, Sendable {
     /// have been forgotten, SEMANTICS §6); 0 (no anchor) always answers, with the deletions still remembered.
     func changes(after sequence: Int64, limit: Int) throws -> [Change]
 
+    /// The changes after a sequence number to objects of the types (nil: every type), oldest first, at most `limit`
+    /// (0 means no limit), with their objects: insertions of objects deleted since are left out. Throws
+    /// `HealthEngineError.anchorTooOld` as `changes(after:limit:)` does.
+    func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage
+
     /// The change-log horizon: the sequence number of the latest deletion forgotten under the retention (0: none).
     func changeHorizon() throws -> Int64
 
@@ -61,9 +66,58 @@ public protocol HealthStorage: AnyObject, Sendable {
 
     /// Sets the source order of a type; nil restores the default order. Kept with the data.
     func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws
+
+    /// The background-delivery subscriptions of a client, by type identifier order.
+    func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription]
+
+    /// Adds or replaces a subscription (keyed by client and type). Kept with the data.
+    func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws
+
+    /// Removes a client's subscriptions to the types (nil: all of its subscriptions).
+    func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws
 }
 
 extension HealthStorage {
+    /// By default a storage keeps no subscriptions and says so.
+    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] { [] }
+
+    /// By default a storage keeps no subscriptions and says so.
+    public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
+        throw HealthEngineError.invalidQuery(field: "background delivery", reason: "this storage does not keep subscriptions")
+    }
+
+    /// By default a storage keeps no subscriptions.
+    public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {}
+
+    /// By default the change log and the stored samples are read in two steps (a storage that can do better, or
+    /// that remembers deleted samples, overrides this); deleted objects come without their sample.
+    public func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage {
+        var cursor = sequence
+        var objects: [ChangedObject] = []
+        let pageSize = limit > 0 ? max(limit, 1_024) : 0
+        while true {
+            let latest = try latestSequence()
+            let changes = try self.changes(after: cursor, limit: pageSize)
+            let wanted = changes.filter { types?.contains($0.type) ?? true }
+            let inserted = try storedSamples(withUUIDs: Set(wanted.lazy.filter { $0.kind == .inserted }.map(\.uuid)))
+            var bySequence: [Int64: Sample] = [:]
+            for stored in inserted { bySequence[stored.sequence] = stored.sample }
+            for change in wanted {
+                if change.kind == .inserted {
+                    guard let sample = bySequence[change.sequence] else { continue }
+                    objects.append(ChangedObject(change: change, sample: sample))
+                } else {
+                    objects.append(ChangedObject(change: change, sample: nil))
+                }
+                if limit > 0, objects.count == limit { return ChangePage(objects: objects, endSequence: change.sequence) }
+            }
+            guard pageSize > 0, changes.count == pageSize, let last = changes.last else {
+                return ChangePage(objects: objects, endSequence: max(cursor, changes.last?.sequence ?? cursor, latest))
+            }
+            cursor = last.sequence
+        }
+    }
+
     /// By default a storage narrows candidates by time alone.
     public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
         try candidates(of: type, within: bounds)

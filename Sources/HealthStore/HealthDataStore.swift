@@ -13,6 +13,9 @@ public final class HealthDataStore: Sendable {
     /// The engine that evaluates statistics.
     public let statisticsQueries: StatisticsEngine
 
+    /// The engine that evaluates anchored object queries.
+    public let anchoredQueries: AnchoredQueryEngine
+
     private struct Registry {
         var observers: [UUID: @Sendable (CommitResult) -> Void] = [:]
     }
@@ -24,6 +27,7 @@ public final class HealthDataStore: Sendable {
         self.storage = storage
         self.sampleQueries = SampleQueryEngine(storage: storage)
         self.statisticsQueries = StatisticsEngine(storage: storage)
+        self.anchoredQueries = AnchoredQueryEngine(storage: storage)
     }
 
     // MARK: Observation
@@ -178,6 +182,15 @@ public final class HealthDataStore: Sendable {
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try storage.latestSequence())
         }
         return notify(try storage.commit(inserting: [], deleting: matches))
+    }
+
+    /// The changes an anchored object query returns (at most through the sequence `end`, when given).
+    public func changes(_ request: AnchoredQueryRequest, through end: Int64? = nil) throws -> AnchoredQueryResult {
+        do {
+            return try anchoredQueries.changes(for: request, through: end)
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
     }
 
     /// The samples a sample query returns.

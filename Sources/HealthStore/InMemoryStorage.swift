@@ -24,6 +24,10 @@ public final class InMemoryStorage: HealthStorage {
         /// When each remembered deletion was committed, oldest first (only with a retention clock).
         var deletionStamps: [(sequence: Int64, date: Date)] = []
         var horizon: Int64 = 0
+        /// The samples deleted by the deletions still remembered, by the deletion's sequence (for anchored queries,
+        /// whose predicate filters deletions too).
+        var deletedSamples: [Int64: Sample] = [:]
+        var backgroundDeliveries: [String: [SampleType: BackgroundDeliverySubscription]] = [:]
         var sourceOrders: [SampleType: [String]] = [:]
     }
 
@@ -201,6 +205,7 @@ public final class InMemoryStorage: HealthStorage {
             state.changes.append(Change(
                 sequence: state.sequence, kind: .deleted, uuid: sample.uuid, type: sample.type,
                 syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+            state.deletedSamples[state.sequence] = sample
             deletedUUIDs.append(sample.uuid)
         }
         for (type, removed) in removedByType { state.indexes[type]?.remove(removed) }
@@ -340,6 +345,32 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
+    public func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage {
+        try state.withLock { state in
+            if sequence > 0, sequence < state.horizon {
+                throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: state.horizon)
+            }
+            var objects: [ChangedObject] = []
+            if limit > 0 { objects.reserveCapacity(min(limit, 65_536)) }
+            var index = InMemoryStorage.changeIndex(after: sequence, in: state.changes)
+            while index < state.changes.count {
+                let change = state.changes[index]
+                index += 1
+                if let types, !types.contains(change.type) { continue }
+                switch change.kind {
+                case .inserted:
+                    guard let row = state.rowByUUID[change.uuid], state.rowSequences[Int(row)] == change.sequence,
+                        let sample = state.rows[Int(row)] else { continue }
+                    objects.append(ChangedObject(change: change, sample: sample))
+                case .deleted:
+                    objects.append(ChangedObject(change: change, sample: state.deletedSamples[change.sequence]))
+                }
+                if limit > 0, objects.count == limit { return ChangePage(objects: objects, endSequence: change.sequence) }
+            }
+            return ChangePage(objects: objects, endSequence: max(sequence, state.sequence))
+        }
+    }
+
     /// The index of the first change after `sequence` (changes are in increasing sequence order, with gaps once
     /// deletions expire).
     private static func changeIndex(after sequence: Int64, in changes: [Change]) -> Int {
@@ -361,6 +392,7 @@ public final class InMemoryStorage: HealthStorage {
         for change in state.changes where change.kind == .deleted && expired.contains(change.sequence) {
             deletedAt[change.uuid] = change.sequence
         }
+        for sequence in expired { state.deletedSamples[sequence] = nil }
         state.changes.removeAll { change in
             guard let deletion = deletedAt[change.uuid] else { return false }
             return change.kind == .deleted ? change.sequence == deletion : change.sequence < deletion
@@ -386,5 +418,27 @@ public final class InMemoryStorage: HealthStorage {
 
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         state.withLock { $0.sourceOrders[type] = bundleIdentifiers }
+    }
+
+    // MARK: Background delivery
+
+    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
+        state.withLock { state in
+            (state.backgroundDeliveries[bundleIdentifier] ?? [:]).values.sorted { $0.type.identifier < $1.type.identifier }
+        }
+    }
+
+    public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
+        state.withLock { $0.backgroundDeliveries[subscription.bundleIdentifier, default: [:]][subscription.type] = subscription }
+    }
+
+    public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
+        state.withLock { state in
+            guard let types else {
+                state.backgroundDeliveries[bundleIdentifier] = nil
+                return
+            }
+            for type in types { state.backgroundDeliveries[bundleIdentifier]?[type] = nil }
+        }
     }
 }

@@ -7,7 +7,10 @@ enum SQLiteSchema {
     static let applicationID: Int32 = 0x4F48_4B31
 
     /// The migrations this version knows, oldest first; `PRAGMA user_version` is set to their count.
-    static let migrationNames = ["v1 samples, sources, devices, metadata, change log, source orders"]
+    static let migrationNames = [
+        "v1 samples, sources, devices, metadata, change log, source orders",
+        "v2 tombstones keep the deleted sample, background delivery subscriptions",
+    ]
 
     /// The migrator holding every migration.
     static func migrator() -> DatabaseMigrator {
@@ -16,8 +19,32 @@ enum SQLiteSchema {
             try db.execute(sql: version1)
             try db.execute(sql: "PRAGMA user_version = 1")
         }
+        migrator.registerMigration(migrationNames[1]) { db in
+            try db.execute(sql: version2)
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
         return migrator
     }
+
+    /// Release 2: a tombstone keeps the deleted sample whole (so an anchored query's predicate can filter deletions;
+    /// NULL for deletions recorded before), and background-delivery subscriptions persist with the store.
+    private static let version2 = """
+        ALTER TABLE tombstones ADD COLUMN sample BLOB;
+
+        -- One row per (client, type) subscribed to background delivery. frequency: 1 immediate, 2 hourly, 3 daily,
+        -- 4 weekly (HKUpdateFrequency's raw values). last_notified: when the client was last notified (seconds
+        -- since 2001), NULL when never. missed_acknowledgements: notifications in a row whose completion handler was
+        -- not called; suspended: 1 once three were missed, until the client registers again.
+        CREATE TABLE background_deliveries (
+            bundle_identifier TEXT NOT NULL,
+            type_id INTEGER NOT NULL REFERENCES sample_types (id),
+            frequency INTEGER NOT NULL CHECK (frequency BETWEEN 1 AND 4),
+            last_notified REAL,
+            missed_acknowledgements INTEGER NOT NULL DEFAULT 0 CHECK (missed_acknowledgements >= 0),
+            suspended INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
+            PRIMARY KEY (bundle_identifier, type_id)
+        ) WITHOUT ROWID;
+        """
 
     /// Release 1. Times are seconds since 2001-01-01 UTC (Foundation's reference date); a sample's sequence is the
     /// change-sequence number of its insertion and its rowid.

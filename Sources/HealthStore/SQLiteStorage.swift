@@ -162,6 +162,9 @@ public final class SQLiteStorage: HealthStorage {
         try read("counting samples") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM samples") ?? 0 }
     }
 
+    /// The names of the migrations this version applies, oldest first (a store with others is from a newer version).
+    public static var knownMigrations: [String] { SQLiteSchema.migrationNames }
+
     /// The names of the migrations applied to the file, oldest first.
     public func appliedMigrations() throws -> [String] {
         try read("reading the applied migrations") { db in try SQLiteSchema.migrator().appliedMigrations(db) }
@@ -352,12 +355,25 @@ public final class SQLiteStorage: HealthStorage {
         var written = Written(result: CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0))
         written.previousSequence = previous
         let tombstone = try SQLiteRawStatement(db, """
-            INSERT INTO tombstones (sequence, inserted_sequence, uuid, type_id, sync_identifier, sync_version, deleted_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tombstones (sequence, inserted_sequence, uuid, type_id, sync_identifier, sync_version, deleted_at, sample)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, purpose: "recording a deletion")
         let delete = try SQLiteRawStatement(db, "DELETE FROM samples WHERE sequence = ?", purpose: "deleting a sample")
         var deleted: [UUID] = []
+        let readDeleted = deletedRows.isEmpty ? nil : try SQLiteRawStatement(
+            db, "SELECT \(SQLiteStorage.sampleColumns) FROM samples WHERE sequence = ?", purpose: "reading a sample to delete")
+        let deletedMetadata = deletedRows.isEmpty ? nil : try metadataStatement(db)
         for row in deletedRows {
+            // The tombstone keeps the whole sample, so that an anchored query's predicate can filter the deletion.
+            var deletedSample: [UInt8]?
+            if let readDeleted, let deletedMetadata {
+                readDeleted.reset()
+                readDeleted.bind(1, row.sequence)
+                if try readDeleted.step() {
+                    deletedSample = SampleDetailCoding.encoded(
+                        try storedSample(readDeleted, db, catalog: &catalog, metadata: deletedMetadata).sample)
+                }
+            }
             sequence += 1
             tombstone.reset()
             tombstone.bind(1, sequence)
@@ -367,6 +383,7 @@ public final class SQLiteStorage: HealthStorage {
             tombstone.bind(5, row.syncIdentifier)
             tombstone.bind(6, row.syncVersion)
             tombstone.bind(7, now?.timeIntervalSinceReferenceDate)
+            tombstone.bind(8, bytes: deletedSample)
             try tombstone.run()
             delete.reset()
             delete.bind(1, row.sequence)
@@ -937,6 +954,77 @@ public final class SQLiteStorage: HealthStorage {
         }
     }
 
+    public func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage {
+        try read("reading changed objects after \(sequence)") { db in
+            let horizon = try SQLiteStorage.info("change_horizon", db)
+            if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
+            let latest = try SQLiteStorage.info("latest_sequence", db)
+            var catalog = catalogSnapshot()
+            var typeFilter = ""
+            if let types {
+                var ids: [Int64] = []
+                for type in types {
+                    if let id = catalog.typeIDs[type.identifier] {
+                        ids.append(id)
+                    } else if let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier]) {
+                        ids.append(id)
+                    }
+                }
+                guard !ids.isEmpty else { return ChangePage(objects: [], endSequence: max(sequence, latest)) }
+                typeFilter = " AND type_id IN (\(ids.map(String.init).joined(separator: ", ")))"
+            }
+            let bound = limit > 0 ? Int64(limit) : -1
+            // Insertions of objects still stored are their sample rows (a row's sequence is its insertion's); the
+            // deletions are the tombstones. Both are read in sequence order and merged.
+            let inserted = try SQLiteRawStatement(db, """
+                SELECT \(SQLiteStorage.sampleColumns), sync_identifier, sync_version FROM samples
+                WHERE sequence > ?1\(typeFilter) ORDER BY sequence LIMIT ?2
+                """, purpose: "reading inserted objects")
+            inserted.bind(1, sequence)
+            inserted.bind(2, bound)
+            let removed = try SQLiteRawStatement(db, """
+                SELECT sequence, uuid, type_id, sync_identifier, sync_version, sample FROM tombstones
+                WHERE sequence > ?1\(typeFilter) ORDER BY sequence LIMIT ?2
+                """, purpose: "reading deleted objects")
+            removed.bind(1, sequence)
+            removed.bind(2, bound)
+            let metadata = try metadataStatement(db)
+            var objects: [ChangedObject] = []
+            var hasInserted = try inserted.step(), hasRemoved = try removed.step()
+            while hasInserted || hasRemoved {
+                if limit > 0, objects.count == limit { break }
+                if hasInserted, !hasRemoved || inserted.int64(0) < removed.int64(0) {
+                    let stored = try storedSample(inserted, db, catalog: &catalog, metadata: metadata)
+                    let sample = stored.sample
+                    objects.append(ChangedObject(
+                        change: Change(sequence: stored.sequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
+                                       syncIdentifier: inserted.text(13), syncVersion: inserted.optionalDouble(14)),
+                        sample: sample))
+                    hasInserted = try inserted.step()
+                } else {
+                    let typeID = removed.int64(2)
+                    if catalog.types[typeID] == nil {
+                        catalog = try SQLiteCatalog.load(db)
+                        publish(catalog)
+                    }
+                    guard let type = catalog.types[typeID], let uuid = removed.uuid(1) else {
+                        throw HealthStoreError.corruptStore("deletion \(removed.int64(0)): unknown type id \(typeID) or bad uuid")
+                    }
+                    let sample = try removed.bytes(5).map(SampleDetailCoding.sample(from:))
+                    objects.append(ChangedObject(
+                        change: Change(sequence: removed.int64(0), kind: .deleted, uuid: uuid, type: type,
+                                       syncIdentifier: removed.text(3), syncVersion: removed.optionalDouble(4)),
+                        sample: sample))
+                    hasRemoved = try removed.step()
+                }
+            }
+            if limit > 0, objects.count == limit, let last = objects.last {
+                return ChangePage(objects: objects, endSequence: last.change.sequence)
+            }
+            return ChangePage(objects: objects, endSequence: max(sequence, latest))
+        }
+    }
+
     // MARK: Source orders
 
     public func sourceOrder(for type: SampleType) throws -> [String]? {
@@ -963,6 +1051,60 @@ public final class SQLiteStorage: HealthStorage {
             }
         }
         publish(catalog)
+    }
+
+    // MARK: Background delivery
+
+    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
+        try read("reading the background deliveries of \(bundleIdentifier)") { db in
+            try Row.fetchAll(db, sql: """
+                SELECT t.identifier, b.frequency, b.last_notified, b.missed_acknowledgements, b.suspended
+                FROM background_deliveries b JOIN sample_types t ON t.id = b.type_id
+                WHERE b.bundle_identifier = ? ORDER BY t.identifier
+                """, arguments: [bundleIdentifier]).map { row in
+                let identifier: String = row[0]
+                guard let type = try? SampleType.named(identifier), let frequency = UpdateFrequency(rawValue: row[1]) else {
+                    throw HealthStoreError.corruptStore("background delivery of \(bundleIdentifier): unknown type \(identifier) or frequency")
+                }
+                let last: Double? = row[2]
+                return BackgroundDeliverySubscription(
+                    bundleIdentifier: bundleIdentifier, type: type, frequency: frequency,
+                    lastNotified: last.map(Date.init(timeIntervalSinceReferenceDate:)), missedAcknowledgements: row[3],
+                    suspended: (row[4] as Int) == 1)
+            }
+        }
+    }
+
+    public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
+        var catalog = catalogSnapshot()
+        try write("saving the background delivery of \(subscription.bundleIdentifier) for \(subscription.type.identifier)") { db in
+            let typeID = try catalog.typeID(subscription.type, db)
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO background_deliveries
+                    (bundle_identifier, type_id, frequency, last_notified, missed_acknowledgements, suspended)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [
+                    subscription.bundleIdentifier, typeID, subscription.frequency.rawValue,
+                    subscription.lastNotified?.timeIntervalSinceReferenceDate, subscription.missedAcknowledgements,
+                    subscription.suspended ? 1 : 0,
+                ])
+        }
+        publish(catalog)
+    }
+
+    public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
+        try write("removing background deliveries of \(bundleIdentifier)") { db in
+            guard let types else {
+                try db.execute(sql: "DELETE FROM background_deliveries WHERE bundle_identifier = ?", arguments: [bundleIdentifier])
+                return
+            }
+            for type in types {
+                try db.execute(sql: """
+                    DELETE FROM background_deliveries WHERE bundle_identifier = ?
+                    AND type_id = (SELECT id FROM sample_types WHERE identifier = ?)
+                    """, arguments: [bundleIdentifier, type.identifier])
+            }
+        }
     }
 }
 

@@ -52,6 +52,20 @@ enum SampleDetailCoding {
         return try readWorkout(&reader, duration: duration)
     }
 
+    /// A whole sample, as a tombstone keeps the object it deleted.
+    static func encoded(_ sample: Sample) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        write(sample, to: &writer)
+        return writer.bytes
+    }
+
+    /// A whole sample from `encoded(_:)`.
+    static func sample(from bytes: [UInt8]) throws -> Sample {
+        var reader = try opened(bytes, "deleted sample")
+        return try readSample(&reader)
+    }
+
     private static func opened(_ bytes: [UInt8], _ context: String) throws -> BinaryReader {
         var reader = BinaryReader(bytes, context: context)
         let found = try reader.readByte()

@@ -18,15 +18,24 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// Queues the results handlers run on, as HealthKit runs them on an anonymous background queue.
     let callbackQueue = DispatchQueue(label: "org.openhealthkit.queries", attributes: .concurrent)
 
-    /// A health store on the process's shared store.
-    public override init() {
-        dataStore = HKHealthStore.sharedDataStore
-        super.init()
+    /// The clock background delivery measures its frequencies with.
+    public let clock: @Sendable () -> Date
+
+    /// When this app's observer queries are told about new data.
+    let backgroundDelivery: BackgroundDeliveryRouter
+
+    /// A health store on the process's shared store, on the system clock.
+    public override convenience init() {
+        self.init(dataStore: HKHealthStore.sharedDataStore)
     }
 
-    /// A health store on a store of your own.
-    public init(dataStore: HealthDataStore) {
+    /// A health store on a store of your own; `clock` (the system clock by default, as on a device) times background
+    /// delivery, so tests can move time on.
+    public init(dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.dataStore = dataStore
+        self.clock = clock
+        self.backgroundDelivery = BackgroundDeliveryRouter(
+            dataStore: dataStore, bundleIdentifier: HKSource.default().bundleIdentifier, clock: clock)
         super.init()
     }
 
@@ -166,6 +175,56 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
         }
     }
 
+    // MARK: Background delivery
+
+    /// Lets the app's observer queries for the type be told about new data at most at this frequency (step count at
+    /// most hourly); enabling again also resumes delivery stopped by missed completion handlers.
+    public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+        reportInBackground(to: completion) { try self.enableBackgroundDeliveryNow(for: type, frequency: frequency) }
+    }
+
+    /// Lets the app's observer queries for the type be told about new data at most at this frequency.
+    public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {
+        try await offCooperativePool { try self.enableBackgroundDeliveryNow(for: type, frequency: frequency) }
+    }
+
+    /// Stops background delivery for the type.
+    public func disableBackgroundDelivery(for type: HKObjectType, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+        reportInBackground(to: completion) { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
+    }
+
+    /// Stops background delivery for the type.
+    public func disableBackgroundDelivery(for type: HKObjectType) async throws {
+        try await offCooperativePool { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
+    }
+
+    /// Stops background delivery for every type.
+    public func disableAllBackgroundDelivery(completion: @escaping (Bool, (any Error)?) -> Void) {
+        reportInBackground(to: completion) { try self.backgroundDelivery.disable(nil) }
+    }
+
+    /// Stops background delivery for every type.
+    public func disableAllBackgroundDelivery() async throws {
+        try await offCooperativePool { try self.backgroundDelivery.disable(nil) }
+    }
+
+    /// Sends the background notifications held back by a frequency whose period has passed on the store's clock.
+    /// (OpenHealthKit addition: on a device the system does this; tests and servers that move the clock call it.)
+    public func deliverDueBackgroundUpdates() {
+        backgroundDelivery.deliverDue()
+    }
+
+    private func enableBackgroundDeliveryNow(for type: HKObjectType, frequency: HKUpdateFrequency) throws {
+        try backgroundDelivery.enable(try Self.sampleType(type), frequency: frequency.model)
+    }
+
+    private static func sampleType(_ type: HKObjectType) throws -> SampleType {
+        guard let sampleType = type as? HKSampleType else {
+            throw HKError(.errorInvalidArgument, "background delivery needs a sample type (got \(type.identifier))")
+        }
+        return sampleType.sampleType
+    }
+
     // MARK: Queries
 
     /// Runs a query on a background queue; its handler receives the results there.
@@ -177,6 +236,20 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     public func stop(_ query: HKQuery) {
         query.stopRunning()
     }
+}
+
+/// How often an app may be woken for new data of a type, as in HealthKit.
+public enum HKUpdateFrequency: Int, Sendable, Hashable {
+    /// After every change.
+    case immediate = 1
+    /// At most once an hour.
+    case hourly = 2
+    /// At most once a day.
+    case daily = 3
+    /// At most once a week.
+    case weekly = 4
+
+    var model: UpdateFrequency { UpdateFrequency(rawValue: rawValue) ?? .immediate }
 }
 
 /// Carries a value HealthKit's API declares without `Sendable` (handlers, predicates) onto the callback queue.

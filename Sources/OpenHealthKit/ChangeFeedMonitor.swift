@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import Synchronization
+
+/// Follows the store's change log for a set of (type, predicate) descriptors: an initial read after an anchor, then,
+/// when asked to keep watching, every later matching change exactly once and in commit order. Shared by the anchored
+/// object query, its async descriptor and the observer query.
+///
+/// A store observer registered before the initial read turns each commit into a read of the log after the last
+/// position delivered, on a serial queue; so a change can be neither missed nor delivered twice, whatever the order
+/// in which concurrent commits report themselves.
+final class ChangeFeedMonitor: Sendable {
+    private let dataStore: HealthDataStore
+    private let descriptors: [SampleQueryDescriptor]
+    private let queue: DispatchQueue
+
+    private struct State {
+        var token: UUID?
+        var stopped = false
+        var cursor: Int64 = 0
+        var onUpdate: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    init(dataStore: HealthDataStore, descriptors: [SampleQueryDescriptor], queue target: DispatchQueue) {
+        self.dataStore = dataStore
+        self.descriptors = descriptors
+        self.queue = DispatchQueue(label: "org.openhealthkit.change-feed", target: target)
+    }
+
+    /// Reads the changes after `anchor` (at most `limit`, 0 for all) and reports them to `initial`, unless
+    /// `skipInitialRead`, which starts watching from the store's current position instead. With `onUpdate`, keeps
+    /// watching and reports each later batch of matching changes until `stop()`.
+    func start(
+        anchor: Int64, limit: Int, skipInitialRead: Bool = false,
+        initial: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?,
+        onUpdate: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?
+    ) {
+        queue.async { [self] in
+            guard !state.withLock({ $0.stopped }) else { return }
+            var token: UUID?
+            if onUpdate != nil {
+                token = dataStore.addObserver { [self] commit in
+                    let end = commit.latestSequence
+                    queue.async { [self] in deliver(through: end) }
+                }
+                let running = state.withLock { state -> Bool in
+                    guard !state.stopped else { return false }
+                    state.token = token
+                    state.onUpdate = onUpdate
+                    return true
+                }
+                guard running else {
+                    if let token { dataStore.removeObserver(token) }
+                    return
+                }
+            }
+            let result: AnchoredQueryResult
+            do {
+                if skipInitialRead {
+                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.storage.latestSequence())
+                } else {
+                    result = try dataStore.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit))
+                }
+            } catch {
+                stop()
+                (initial ?? onUpdate)?(.failure(HKError.from(error)))
+                return
+            }
+            state.withLock { $0.cursor = result.anchor }
+            initial?(.success(result))
+        }
+    }
+
+    /// Stops watching; updates not yet reported are dropped.
+    func stop() {
+        let token = state.withLock { state -> UUID? in
+            state.stopped = true
+            state.onUpdate = nil
+            defer { state.token = nil }
+            return state.token
+        }
+        if let token { dataStore.removeObserver(token) }
+    }
+
+    /// On the serial queue: reads the matching changes after the cursor up to the commit `end` and reports them.
+    private func deliver(through end: Int64) {
+        let (cursor, onUpdate) = state.withLock { ($0.cursor, $0.stopped ? nil : $0.onUpdate) }
+        guard let onUpdate, end > cursor else { return }
+        let result: AnchoredQueryResult
+        do {
+            result = try dataStore.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: cursor), through: end)
+        } catch {
+            onUpdate(.failure(HKError.from(error)))
+            return
+        }
+        state.withLock { $0.cursor = max($0.cursor, result.anchor) }
+        if !result.isEmpty { onUpdate(.success(result)) }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import HealthEngine
+import HealthModel
+@testable import HealthStore
+import Testing
+
+@Suite("SQLite migrations: a store written by an older version is migrated on open and keeps its data")
+struct SQLiteMigrationTests {
+    @Test("A release-1 store (samples and a deletion) opens, gains the release-2 tables, and answers as before")
+    func releaseOneStoreIsMigrated() throws {
+        let path = TemporaryStoreFolder.newPath("release1")
+        // Write a store exactly as release 1 did: its marks, then only its migration, then data through its SQL.
+        try SQLiteStorage.markNewStore(at: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        try SQLiteSchema.migrator().migrate(queue, upTo: SQLiteSchema.migrationNames[0])
+        try queue.write { db in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 1)
+            try db.execute(sql: "INSERT INTO sample_types (id, identifier, kind) VALUES (1, 'HKQuantityTypeIdentifierStepCount', 0)")
+            try db.execute(sql: "INSERT INTO sources (id, name, bundle_identifier) VALUES (1, 'Watch', 'com.apple.health.watch')")
+            try db.execute(sql: "INSERT INTO source_revisions (id, source_id) VALUES (1, 1)")
+            try db.execute(sql: """
+                INSERT INTO samples (sequence, uuid, type_id, start_time, end_time, value, source_id, source_revision_id)
+                VALUES (1, randomblob(16), 1, 731779200, 731779800, 120, 1, 1)
+                """)
+            try db.execute(sql: """
+                INSERT INTO tombstones (sequence, inserted_sequence, uuid, type_id) VALUES (3, 2, randomblob(16), 1)
+                """)
+            try db.execute(sql: "UPDATE store_info SET value = 3 WHERE key = 'latest_sequence'")
+        }
+        try queue.close()
+
+        let storage = try SQLiteStorage(path: path)
+        #expect(try storage.appliedMigrations() == SQLiteStorage.knownMigrations)
+        #expect(try storage.integrityProblems().isEmpty)
+        let store = HealthDataStore(storage: storage)
+        let changes = try store.changes(AnchoredQueryRequest(descriptors: [SampleQueryDescriptor(type: Fixture.stepCount)]))
+        #expect(changes.samples.map { $0.quantityContent?.quantity.value } == [120])
+        // A release-1 tombstone has no sample: the deletion is reported, unfiltered.
+        #expect(changes.deletions.map(\.sequence) == [3])
+        #expect(changes.anchor == 3)
+        // The release-2 table works.
+        try storage.saveBackgroundDelivery(BackgroundDeliverySubscription(
+            bundleIdentifier: "com.example.app", type: Fixture.stepCount, frequency: .hourly))
+        #expect(try storage.backgroundDeliveries(of: "com.example.app").map(\.frequency) == [.hourly])
+    }
+}
