@@ -46,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "OpenHealthKitBenchmarks",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore"]
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "OpenHealthKit"]
         ),
         .executableTarget(
             name: "ExportBenchmark",

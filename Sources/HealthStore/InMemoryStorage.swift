@@ -20,6 +20,8 @@ public final class InMemoryStorage: HealthStorage {
         var correlationMemberCounts: [UUID: Int] = [:]
         var workoutAssociations: [UUID: Set<UUID>] = [:]
         var changes: [Change] = []
+        /// For each change, in step with `changes`: the row an insertion put its sample in (-1 for a deletion).
+        var changeRows: [Int32] = []
         var sequence: Int64 = 0
         /// When each remembered deletion was committed, oldest first (only with a retention clock).
         var deletionStamps: [(sequence: Int64, date: Date)] = []
@@ -205,6 +207,7 @@ public final class InMemoryStorage: HealthStorage {
             state.changes.append(Change(
                 sequence: state.sequence, kind: .deleted, uuid: sample.uuid, type: sample.type,
                 syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+            state.changeRows.append(-1)
             state.deletedSamples[state.sequence] = sample
             deletedUUIDs.append(sample.uuid)
         }
@@ -217,6 +220,7 @@ public final class InMemoryStorage: HealthStorage {
         state.rows.reserveGeometrically(adding: accepted.count)
         state.rowSequences.reserveGeometrically(adding: accepted.count)
         state.changes.reserveGeometrically(adding: accepted.count)
+        state.changeRows.reserveGeometrically(adding: accepted.count)
         for sample in accepted {
             let row = Int32(state.rows.count)
             state.sequence += 1
@@ -242,6 +246,7 @@ public final class InMemoryStorage: HealthStorage {
             state.changes.append(Change(
                 sequence: state.sequence, kind: .inserted, uuid: sample.uuid, type: type,
                 syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+            state.changeRows.append(row)
         }
         if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
         for (type, entries) in entriesByType { state.indexes[type, default: TypeIndex()].insert(entries) }
@@ -353,14 +358,23 @@ public final class InMemoryStorage: HealthStorage {
             var objects: [ChangedObject] = []
             if limit > 0 { objects.reserveCapacity(min(limit, 65_536)) }
             var index = InMemoryStorage.changeIndex(after: sequence, in: state.changes)
+            // Changes come in runs of one type: remember the last type's answer instead of hashing each.
+            var lastType: SampleType?
+            var lastWanted = true
             while index < state.changes.count {
                 let change = state.changes[index]
+                let row = Int(state.changeRows[index])
                 index += 1
-                if let types, !types.contains(change.type) { continue }
+                if let types {
+                    if change.type != lastType {
+                        lastType = change.type
+                        lastWanted = types.contains(change.type)
+                    }
+                    if !lastWanted { continue }
+                }
                 switch change.kind {
                 case .inserted:
-                    guard let row = state.rowByUUID[change.uuid], state.rowSequences[Int(row)] == change.sequence,
-                        let sample = state.rows[Int(row)] else { continue }
+                    guard row >= 0, state.rowSequences[row] == change.sequence, let sample = state.rows[row] else { continue }
                     objects.append(ChangedObject(change: change, sample: sample))
                 case .deleted:
                     objects.append(ChangedObject(change: change, sample: state.deletedSamples[change.sequence]))
@@ -393,10 +407,19 @@ public final class InMemoryStorage: HealthStorage {
             deletedAt[change.uuid] = change.sequence
         }
         for sequence in expired { state.deletedSamples[sequence] = nil }
-        state.changes.removeAll { change in
-            guard let deletion = deletedAt[change.uuid] else { return false }
-            return change.kind == .deleted ? change.sequence == deletion : change.sequence < deletion
+        var kept = 0
+        for index in state.changes.indices {
+            let change = state.changes[index]
+            if let deletion = deletedAt[change.uuid],
+                change.kind == .deleted ? change.sequence == deletion : change.sequence < deletion {
+                continue
+            }
+            state.changes[kept] = change
+            state.changeRows[kept] = state.changeRows[index]
+            kept += 1
         }
+        state.changes.removeSubrange(kept...)
+        state.changeRows.removeSubrange(kept...)
         state.horizon = max(state.horizon, expiring.last!.sequence)
     }
 

@@ -72,7 +72,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
             switch outcome {
             case let .success(result):
                 handler?.value(
-                    self, result.samples.map(HKSample.wrap), result.deletions.map(HKDeletedObject.init),
+                    self, HKSample.wrap(result.samples), result.deletions.map(HKDeletedObject.init),
                     HKQueryAnchor(sequence: result.anchor), nil)
             case let .failure(error):
                 handler?.value(self, nil, nil, nil, error)

@@ -29,7 +29,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
         public let newAnchor: HKQueryAnchor
 
         init(_ result: AnchoredQueryResult) {
-            addedSamples = result.samples.map { HKSample.wrap($0) as! Sample }
+            addedSamples = HKSample.wrap(result.samples).map { $0 as! Sample }
             deletedObjects = result.deletions.map(HKDeletedObject.init)
             newAnchor = HKQueryAnchor(sequence: result.anchor)
         }

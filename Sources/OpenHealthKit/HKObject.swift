@@ -69,11 +69,33 @@ public class HKSample: HKObject, @unchecked Sendable {
         "\(sampleType.identifier) \(startDate) - \(endDate) (\(uuid))"
     }
 
+    /// The concrete HealthKit classes for stored model samples, sharing one type object per type (a page of an
+    /// anchored query holds thousands of samples of a few types).
+    static func wrap(_ samples: [Sample]) -> [HKSample] {
+        var types: [SampleType: HKQuantityType] = [:]
+        var lastType: SampleType?
+        var lastObject: HKQuantityType?
+        return samples.map { sample in
+            guard case .quantity = sample.content else { return wrap(sample) }
+            if sample.type != lastType {
+                lastType = sample.type
+                if let known = types[sample.type] {
+                    lastObject = known
+                } else {
+                    let made = HKQuantityType(sampleType: sample.type)
+                    types[sample.type] = made
+                    lastObject = made
+                }
+            }
+            return wrap(sample, quantityType: lastObject)
+        }
+    }
+
     /// The concrete HealthKit class for a stored model sample.
-    static func wrap(_ sample: Sample) -> HKSample {
+    static func wrap(_ sample: Sample, quantityType: HKQuantityType? = nil) -> HKSample {
         switch sample.content {
         case let .quantity(content):
-            let type = HKQuantityType(sampleType: sample.type)
+            let type = quantityType ?? HKQuantityType(sampleType: sample.type)
             if sample.type.aggregationStyle == .cumulative {
                 return HKCumulativeQuantitySample(model: sample, type: type, content: content)
             }

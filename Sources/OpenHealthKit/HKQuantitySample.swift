@@ -4,7 +4,10 @@ import HealthModel
 /// A quantity sample, as in HealthKit. Query results are `HKCumulativeQuantitySample` or `HKDiscreteQuantitySample`.
 public class HKQuantitySample: HKSample, @unchecked Sendable {
     /// The value.
-    public let quantity: HKQuantity
+    public var quantity: HKQuantity { HKQuantity(modelQuantity) }
+    /// The quantity as the model keeps it (the `HKQuantity` object is made on access: query results are built in
+    /// pages of thousands, most of which are never asked for it).
+    let modelQuantity: Quantity
     /// How many measurements the sample summarizes.
     public let count: Int
 
@@ -12,7 +15,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
     init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
-        quantity = HKQuantity(content.quantity)
+        modelQuantity = content.quantity
         count = content.count
         super.init(
             backing: .success(sample), uuid: sample.uuid, sampleType: type, startDate: sample.startDate,
@@ -27,7 +30,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
                 type: quantityType.sampleType, quantity: quantity.quantity, start: startDate, end: endDate,
                 metadata: try MetadataBridge.model(metadata), device: device?.device, uuid: uuid)
         }
-        self.quantity = quantity
+        self.modelQuantity = quantity.quantity
         self.count = 1
         super.init(
             backing: backing, uuid: uuid, sampleType: quantityType, startDate: startDate, endDate: endDate,
@@ -126,7 +129,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
     public var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
 
     init(model sample: Sample) {
-        objects = Set((sample.correlatedObjects ?? []).map(HKSample.wrap))
+        objects = Set(HKSample.wrap(sample.correlatedObjects ?? []))
         super.init(
             backing: .success(sample), uuid: sample.uuid, sampleType: HKCorrelationType(sampleType: sample.type),
             startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)

@@ -84,6 +84,6 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         }
         let sort = try (sortDescriptors ?? []).map(SortKeyPaths.sort(for:))
         let request = SampleQueryRequest(descriptors: descriptors, limit: limit, sort: sort)
-        return try healthStore.dataStore.samples(request).map(HKSample.wrap)
+        return try HKSample.wrap(healthStore.dataStore.samples(request))
     }
 }

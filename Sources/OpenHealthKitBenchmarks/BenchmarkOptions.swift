@@ -30,7 +30,15 @@ struct BenchmarkOptions: Sendable {
     var sqliteBatch = 100_000
     /// Where the SQLite benchmark writes its store files (default: the temporary folder).
     var sqliteFolder: String?
-    /// Which benchmarks to run (`statistics` and `sqlite` only when asked for with `--only`).
+    /// Samples saved (over five types, then 1 % deleted) for the anchored-query paging benchmark.
+    var changeSamples = 10_000_000
+    /// Samples for the same benchmark on SQLite (0 skips it).
+    var changeSQLiteSamples = 1_000_000
+    /// Observer queries in the latency benchmark.
+    var observers = 100
+    /// Saves timed in the latency benchmark.
+    var observerRounds = 200
+    /// Which benchmarks to run (`statistics`, `sqlite` and `changes` only when asked for with `--only`).
     var selected: Set<String> = ["save", "query", "units"]
     /// Whether `--quick` was given (for the report header).
     var isQuick = false
@@ -39,13 +47,14 @@ struct BenchmarkOptions: Sendable {
     static let quick = BenchmarkOptions(
         saveSamples: 100_000, saveBatch: 10_000, saveRuns: 3, storeSamples: 500_000, loadBatch: 100_000, queries: 200,
         conversions: 1_000_000, parses: 200_000, statsDays: 30, statsLargeDays: 0, statsRuns: 5, sqliteStoreSamples: 200_000,
-        sqliteBatch: 50_000, isQuick: true)
+        sqliteBatch: 50_000, changeSamples: 200_000, changeSQLiteSamples: 50_000, observers: 100, observerRounds: 50, isQuick: true)
 
     static let usage = """
         usage: ohk-benchmarks [--quick] [--samples N] [--batch N] [--runs N] [--store-samples N] [--load-batch N]
                               [--queries N] [--conversions N] [--parses N] [--only save,query,units,statistics,sqlite]
                               [--stats-days N] [--stats-large-days N] [--stats-runs N] [--export-csv DIR]
                               [--sqlite-store-samples N] [--sqlite-batch N] [--sqlite-folder DIR]
+                              [--change-samples N] [--change-sqlite-samples N] [--observers N] [--observer-rounds N]
 
           --quick              small sizes for a CI smoke run (< 30 s in release)
           --samples N          samples saved per run by the save benchmark (default 1,000,000)
@@ -56,7 +65,7 @@ struct BenchmarkOptions: Sendable {
           --queries N          one-day queries timed (default 1,000; at least 200 recommended)
           --conversions N      values per unit conversion benchmark (default 10,000,000)
           --parses N           unit strings parsed per parse benchmark (default 1,000,000)
-          --only LIST          run only some of: save, query, units, statistics, sqlite (the last two only when listed)
+          --only LIST          run only some of: save, query, units, statistics, sqlite, changes (the last three only when listed)
           --stats-days N       local days of Watch + iPhone steps from 2023-01-01 (default 365, about 1 M samples)
           --stats-large-days N days in the large statistics run, ending 2023-12-31 (default 3,652, about 10 M; 0 skips)
           --stats-runs N       timed runs of each statistics collection, after a warm-up (default 7)
@@ -65,6 +74,10 @@ struct BenchmarkOptions: Sendable {
           --sqlite-batch N     samples per save call in the SQLite benchmark (default 100,000)
           --sqlite-folder DIR  where the SQLite benchmark writes its store files (default: the temporary folder)
           (the SQLite benchmark also uses --samples, --runs, --stats-days and --stats-runs)
+          --change-samples N   samples (five types, then 1 % deleted) paged by anchored queries (default 10,000,000)
+          --change-sqlite-samples N  the same on SQLite (default 1,000,000; 0 skips)
+          --observers N        observer queries in the latency benchmark (default 100)
+          --observer-rounds N  saves timed in the latency benchmark (default 200)
         Sizes accept underscores or commas: 1_000_000, 1,000,000, or suffixes 1M, 500k.
         """
 
@@ -103,6 +116,16 @@ struct BenchmarkOptions: Sendable {
                     }
                 case "--stats-runs": options.statsRuns = try count(argument)
                 case "--sqlite-batch": options.sqliteBatch = try count(argument)
+                case "--change-samples": options.changeSamples = try count(argument)
+                case "--observers": options.observers = try count(argument)
+                case "--observer-rounds": options.observerRounds = try count(argument)
+                case "--change-sqlite-samples":
+                    if index + 1 < arguments.count, arguments[index + 1] == "0" {
+                        options.changeSQLiteSamples = 0
+                        index += 1
+                    } else {
+                        options.changeSQLiteSamples = try count(argument)
+                    }
                 case "--sqlite-store-samples":
                     if index + 1 < arguments.count, arguments[index + 1] == "0" {
                         options.sqliteStoreSamples = 0
@@ -122,9 +145,9 @@ struct BenchmarkOptions: Sendable {
                     index += 1
                     guard index < arguments.count else { throw OptionError(message: "--only needs a list") }
                     let names = Set(arguments[index].split(separator: ",").map(String.init))
-                    let unknown = names.subtracting(["save", "query", "units", "statistics", "sqlite"])
+                    let unknown = names.subtracting(["save", "query", "units", "statistics", "sqlite", "changes"])
                     guard unknown.isEmpty, !names.isEmpty else {
-                        throw OptionError(message: "--only takes save, query, units, statistics and/or sqlite, not \(unknown.sorted())")
+                        throw OptionError(message: "--only takes save, query, units, statistics, sqlite and/or changes, not \(unknown.sorted())")
                     }
                     options.selected = names
                 case "-h", "--help": throw OptionError(message: "", isHelp: true)

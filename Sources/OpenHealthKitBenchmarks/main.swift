@@ -33,6 +33,7 @@ if options.selected.contains("units") { UnitBenchmark.run(options, into: &table)
 if options.selected.contains("query") { QueryBenchmark.run(options, fixtures: fixtures, into: &table) }
 if options.selected.contains("statistics") { StatisticsBenchmark.run(options, fixtures: fixtures, into: &table) }
 if options.selected.contains("sqlite") { SQLiteBenchmark.run(options, fixtures: fixtures, into: &table) }
+if options.selected.contains("changes") { ChangeFeedBenchmark.run(options, fixtures: fixtures, into: &table) }
 
 print("")
 print("OpenHealthKit benchmarks\(options.isQuick ? " (--quick)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores, "
