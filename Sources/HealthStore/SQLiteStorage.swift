@@ -975,15 +975,17 @@ public final class SQLiteStorage: HealthStorage {
             }
             let bound = limit > 0 ? Int64(limit) : -1
             // Insertions of objects still stored are their sample rows (a row's sequence is its insertion's); the
-            // deletions are the tombstones. Both are read in sequence order and merged.
+            // deletions are the tombstones. Both are read in sequence order and merged. NOT INDEXED keeps SQLite on
+            // the rowid range: with a type filter it would otherwise scan the (type, start) index and sort every row
+            // after the anchor for each page (measured: 41k objects/s over 1M samples instead of 200k+).
             let inserted = try SQLiteRawStatement(db, """
-                SELECT \(SQLiteStorage.sampleColumns), sync_identifier, sync_version FROM samples
+                SELECT \(SQLiteStorage.sampleColumns), sync_identifier, sync_version FROM samples NOT INDEXED
                 WHERE sequence > ?1\(typeFilter) ORDER BY sequence LIMIT ?2
                 """, purpose: "reading inserted objects")
             inserted.bind(1, sequence)
             inserted.bind(2, bound)
             let removed = try SQLiteRawStatement(db, """
-                SELECT sequence, uuid, type_id, sync_identifier, sync_version, sample FROM tombstones
+                SELECT sequence, uuid, type_id, sync_identifier, sync_version, sample FROM tombstones NOT INDEXED
                 WHERE sequence > ?1\(typeFilter) ORDER BY sequence LIMIT ?2
                 """, purpose: "reading deleted objects")
             removed.bind(1, sequence)

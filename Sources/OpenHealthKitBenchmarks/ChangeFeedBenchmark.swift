@@ -55,6 +55,7 @@ enum ChangeFeedBenchmark {
     private static func page(_ store: HealthDataStore, label: String, changes: Int, fixtures: SampleFixtures, target: Bool, into table: inout ResultTable) {
         let healthStore = HKHealthStore(dataStore: store)
         let predicates = fixtures.series.map { HKSamplePredicate<HKQuantitySample>.quantitySample(type: HKQuantityType(HKQuantityTypeIdentifier(rawValue: $0.type.identifier))) }
+        let cpuBefore = Stopwatch.processCPUSeconds()
         let (delivered, seconds) = Stopwatch.time { () -> Int in
             blocking {
                 var anchor: HKQueryAnchor?
@@ -68,10 +69,11 @@ enum ChangeFeedBenchmark {
                 }
             }
         }
+        let cpuSeconds = Stopwatch.processCPUSeconds() - cpuBefore
         let rate = Double(delivered) / seconds
         table.add(
             "changes", "\(label): page \(Figures.grouped(Double(delivered))) of \(Figures.grouped(Double(changes))) changes, HK objects, limit 10,000",
-            "\(Figures.duration(seconds)) (\(Figures.rate(rate, unit: "objects")))",
+            "\(Figures.duration(seconds)) (\(Figures.rate(rate, unit: "objects"))); CPU \(Figures.duration(cpuSeconds)) (\(Figures.rate(Double(delivered) / cpuSeconds, unit: "objects")))",
             target: target ? "≥ \(Figures.rate(targetObjectsPerSecond, unit: "objects"))" : "",
             met: target ? rate >= targetObjectsPerSecond : nil)
 

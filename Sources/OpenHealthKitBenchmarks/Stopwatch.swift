@@ -14,6 +14,16 @@ enum Stopwatch {
     }
 }
 
+extension Stopwatch {
+    /// CPU time used by the whole process so far, in seconds (all threads): next to wall time it shows how much of a
+    /// figure a busy machine took away.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}
+
 extension Duration {
     /// The duration in seconds, as a `Double`.
     var seconds: Double {
