@@ -18,6 +18,8 @@ public final class HealthDataStore: Sendable {
 
     private struct Registry {
         var observers: [UUID: @Sendable (CommitResult) -> Void] = [:]
+        /// The latest sequence observers have been told of.
+        var notifiedSequence: Int64 = 0
     }
 
     private let registry = Mutex(Registry())
@@ -28,6 +30,8 @@ public final class HealthDataStore: Sendable {
         self.sampleQueries = SampleQueryEngine(storage: storage)
         self.statisticsQueries = StatisticsEngine(storage: storage)
         self.anchoredQueries = AnchoredQueryEngine(storage: storage)
+        let latest = (try? storage.latestSequence()) ?? 0
+        registry.withLock { $0.notifiedSequence = latest }
     }
 
     // MARK: Observation
@@ -48,9 +52,30 @@ public final class HealthDataStore: Sendable {
 
     private func notify(_ result: CommitResult) -> CommitResult {
         guard !result.inserted.isEmpty || !result.deleted.isEmpty else { return result }
-        let observers = registry.withLock { Array($0.observers.values) }
+        let observers = registry.withLock { registry in
+            registry.notifiedSequence = max(registry.notifiedSequence, result.latestSequence)
+            return Array(registry.observers.values)
+        }
         for observer in observers { observer(result) }
         return result
+    }
+
+    /// Tells the observers about commits made outside this store object (another process, or another store object,
+    /// writing the same SQLite file): when the storage's latest sequence is beyond what they were told, they receive
+    /// a commit result with no samples and that sequence, meaning "something changed up to here". Returns whether
+    /// there was such a change. `OutsideWriteWatch` calls it periodically.
+    @discardableResult
+    public func checkForOutsideWrites() throws -> Bool {
+        let latest = try storage.latestSequence()
+        let observers = registry.withLock { registry -> [@Sendable (CommitResult) -> Void]? in
+            guard latest > registry.notifiedSequence else { return nil }
+            registry.notifiedSequence = latest
+            return Array(registry.observers.values)
+        }
+        guard let observers else { return false }
+        let result = CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: latest)
+        for observer in observers { observer(result) }
+        return true
     }
 
     // MARK: Source priority

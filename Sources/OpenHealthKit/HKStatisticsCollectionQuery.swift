@@ -232,7 +232,9 @@ final class StatisticsCollectionMonitor: Sendable {
     /// Inserts of other types cannot; deletions carry only identifiers, so every deletion is looked at.
     private func committed(_ commit: CommitResult) {
         let inserted = commit.inserted.first { $0.type == type }
-        guard inserted != nil || !commit.deleted.isEmpty else { return }
+        // A result with no samples stands for commits made outside this store object (`checkForOutsideWrites`).
+        let outside = commit.inserted.isEmpty && commit.deleted.isEmpty
+        guard inserted != nil || !commit.deleted.isEmpty || outside else { return }
         let insertedAt = inserted?.startDate
         queue.async { [self] in refresh(insertedAt: insertedAt) }
     }

@@ -165,3 +165,45 @@ struct ObserverQueryTests {
         #expect(try storage.backgroundDeliveries(of: HKSource.default().bundleIdentifier).isEmpty)
     }
 }
+
+@Suite("Writes by another process to the same SQLite file reach long-running queries")
+struct OutsideWriteTests {
+    @Test("An anchored update handler and an observer see commits made through another store object on the same file")
+    func outsideWritesAreDelivered() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-outside-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let reader = HKHealthStore(dataStore: try CompatBackend.sqlite.makeDataStore(path: path))
+        // Another connection to the file stands for another process: its commits never call this store's observers.
+        let writer = HKHealthStore(dataStore: try CompatBackend.sqlite.makeDataStore(path: path))
+        let watch = OutsideWriteWatch(store: reader.dataStore, every: .milliseconds(20))
+        defer { watch.stop() }
+        let steps = HKQuantityType(.stepCount)
+        let delivered = DeliveryLog<UUID>()
+        let fired = DeliveryLog<Int>()
+        let started = DeliveryLog<Int>()
+        let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in
+            started.append(1)
+        }
+        query.updateHandler = { _, samples, _, _, _ in
+            for sample in samples ?? [] { delivered.append(sample.uuid) }
+        }
+        let observer = HKObserverQuery(sampleType: steps, predicate: nil) { _, completionHandler, _ in
+            fired.append(1)
+            completionHandler()
+        }
+        reader.execute(query)
+        reader.execute(observer)
+        _ = try await started.wait(forCount: 1)
+        let day = Date(timeIntervalSince1970: 1_709_942_400)
+        let samples = (0..<3).map { index in
+            HKQuantitySample(
+                type: steps, quantity: HKQuantity(unit: .count(), doubleValue: Double(index + 1)),
+                start: day.addingTimeInterval(Double(index) * 600), end: day.addingTimeInterval(Double(index) * 600 + 60))
+        }
+        for sample in samples { try await writer.save(sample) }
+        #expect(try await delivered.wait(forCount: 3) == samples.map(\.uuid))
+        #expect(try await fired.wait(forCount: 1).count >= 1)
+        reader.stop(query)
+        reader.stop(observer)
+    }
+}
