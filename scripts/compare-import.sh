@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Generates a large realistic Apple Health export and times, side by side in one run:
-#   1. our import (HealthExport into a store that keeps identifiers only, standing in for the on-disk store), then a
-#      re-import of the same file;
+#   1. our import (HealthExport into a new SQLite store file, as `ohk import` does), then a re-import of the same
+#      file into that store;
 #   2. Foundation's XMLParser merely parsing the same export.xml, storing nothing;
 #   3. healthkit-to-sqlite (PyPI, installed into .venv-export) importing the same export.xml into SQLite.
 # Peak memory of each comes from /usr/bin/time -v. Prints the figures and the ratios.
 #
-# Usage: scripts/compare-import.sh [--megabytes 1024] [--seed 42] [--memory-store] [--skip-h2s] [--work DIR]
+# Usage: scripts/compare-import.sh [--megabytes 1024] [--seed 42] [--memory-store] [--identifiers] [--skip-h2s] [--work DIR]
 #   --megabytes N     size of export.xml to generate (default 1024; --quick is 50)
 #   --memory-store    also import into the in-memory store (keeps every sample: memory grows with the file)
+#   --identifiers     also import into the stand-in store that keeps identifiers only (the importer without SQLite)
 #   --skip-h2s        do not run healthkit-to-sqlite (it takes minutes per gigabyte)
 # Generated files go to .build-export-compare/ (ignored by git) unless --work is given.
 set -euo pipefail
@@ -16,6 +17,7 @@ cd "$(dirname "$0")/.."
 megabytes=1024
 seed=42
 memory_store=0
+identifiers=0
 skip_h2s=0
 work=.build-export-compare
 while [ $# -gt 0 ]; do
@@ -24,6 +26,7 @@ while [ $# -gt 0 ]; do
         --seed) seed="$2"; shift 2 ;;
         --quick) megabytes=50; shift ;;
         --memory-store) memory_store=1; shift ;;
+        --identifiers) identifiers=1; shift ;;
         --skip-h2s) skip_h2s=1; shift ;;
         --work) work="$2"; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
@@ -56,8 +59,14 @@ time_run() {
     echo "$name: wall $wall, peak RSS $((rss / 1024)) MB"
 }
 
-echo "== our import, then a re-import of the same file" >&2
-time_run ours "$bench" import "$export_dir" --reimport
+echo "== our import into a new SQLite store, then a re-import of the same file" >&2
+rm -f "$work/store.sqlite" "$work/store.sqlite-wal" "$work/store.sqlite-shm"
+time_run ours "$bench" import "$export_dir" --reimport --store sqlite --store-path "$work/store.sqlite"
+rm -f "$work/store.sqlite" "$work/store.sqlite-wal" "$work/store.sqlite-shm"
+if [ "$identifiers" = 1 ]; then
+    echo "== our import into the identifiers-only stand-in store" >&2
+    time_run ours-identifiers "$bench" import "$export_dir" --reimport --store identifiers
+fi
 if [ "$memory_store" = 1 ]; then
     echo "== our import into the in-memory store" >&2
     time_run ours-memory "$bench" import "$export_dir" --reimport --store memory
@@ -75,9 +84,9 @@ if [ "$skip_h2s" = 0 ]; then
     time_run h2s .venv-export/bin/healthkit-to-sqlite --xml -s "$xml" "$work/h2s.db"
 fi
 
-python3 - "$work" "$bytes" "$skip_h2s" <<'PY'
+python3 - "$work" "$bytes" "$skip_h2s" "$identifiers" "$memory_store" <<'PY'
 import re, sys
-work, size, skip_h2s = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+work, size, skip_h2s, identifiers, memory = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
 def figures(name):
     text = open(f"{work}/{name}.out").read()
     return {k: v for k, v in re.findall(r"(\w+)=([^\s]+)", text)}
@@ -92,9 +101,14 @@ first, again = float(ours["import_seconds"]), float(ours["reimport_seconds"])
 parser = float(figures("xmlparser")["xmlparser_seconds"])
 print()
 print(f"export.xml                 {size / 2**20:10.0f} MB")
-print(f"our import                 {first:10.2f} s   {int(ours['read']):,} records, {int(ours['read']) / first:,.0f} records/s, {size / 2**20 / first:.0f} MB/s")
+print(f"our import into SQLite     {first:10.2f} s   {int(ours['read']):,} records, {int(ours['read']) / first:,.0f} records/s, {size / 2**20 / first:.0f} MB/s")
 print(f"our re-import              {again:10.2f} s   new rows {ours['new_rows']}, {first / again:.2f}x faster than the first import")
 print(f"our peak RSS (both runs)   {rss('ours'):10.0f} MB")
+print(f"SQLite store               {int(ours['store_bytes']) / 2**20:10.0f} MB   {int(ours['store_samples']):,} samples, {ours['store_activity_summaries']} activity summaries, {ours['store_routes']} routes ({int(ours['store_route_points']):,} points), {ours['store_heartbeat_series']} heartbeat series")
+for extra, label in ((identifiers, "identifiers"), (memory, "memory")):
+    if extra:
+        other = figures(f"ours-{label}")
+        print(f"[{label} store] import     {float(other['import_seconds']):10.2f} s   re-import {float(other['reimport_seconds']):.2f} s, peak RSS {rss('ours-' + label):.0f} MB")
 print(f"XMLParser parse only       {parser:10.2f} s   our import is {parser / first:.2f}x its speed; its peak RSS {rss('xmlparser'):.0f} MB")
 if not skip_h2s:
     h2s = wall("h2s")

@@ -7,7 +7,7 @@ import Synchronization
 /// A benchmark stand-in for an on-disk store: it remembers only which identifiers are stored (and when), not the
 /// samples, so that a run measures the importer's own memory rather than an in-memory copy of the whole export.
 /// Lookups by identifier answer with a placeholder sample carrying the stored identifier. Not for queries.
-/// Identifiers are kept as their first 64 bits (content hashes, so a false match among a few million is about one in
+/// Identifiers are kept as their last 64 bits (content hashes, so a false match among a few million is about one in
 /// ten million) with a 32-bit sequence, 12 bytes a slot, so that the stand-in itself stays small.
 final class IdentifierOnlyStorage: HealthStorage {
     private struct State {
@@ -19,7 +19,8 @@ final class IdentifierOnlyStorage: HealthStorage {
     private let placeholder: Sample
 
     private static func key(_ uuid: UUID) -> UInt64 {
-        withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(as: UInt64.self) }
+        // The last 64 bits: the first ones start with the record's time (see `ContentDigest.uuid(startingAt:)`).
+        withUnsafeBytes(of: uuid.uuid) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
     }
 
     init() throws {
@@ -73,4 +74,16 @@ final class IdentifierOnlyStorage: HealthStorage {
     func expireDeletions() throws -> Int { 0 }
     func sourceOrder(for type: SampleType) throws -> [String]? { nil }
     func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {}
+
+    // Data besides samples is not kept (the stand-in measures the importer, not a store).
+
+    func saveImportedData(_ data: ImportedData) throws {}
+    func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] { [] }
+    func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] { [] }
+    func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? { nil }
+    func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? { nil }
+    func characteristics() throws -> [String: String] { [:] }
+    func exportInformation() throws -> ExportInformation? { nil }
+    func keptElements(parent: UUID?) throws -> [KeptElement] { [] }
+    func importedDataCounts() throws -> ImportedDataCounts { ImportedDataCounts() }
 }

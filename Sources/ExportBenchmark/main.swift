@@ -1,7 +1,9 @@
 // ohk-export-benchmark: generates a large realistic Apple Health export and times importing it.
 //
 //   ohk-export-benchmark generate --output DIR [--megabytes 1024] [--seed 42] [--time-zone America/Los_Angeles]
-//   ohk-export-benchmark import PATH [--store identifiers|memory] [--reimport]
+//   ohk-export-benchmark import PATH [--store sqlite|identifiers|memory] [--store-path FILE] [--reimport]
+//     sqlite (the default) imports into a new SQLite store file (FILE, else a temporary file removed at the end);
+//     identifiers is a stand-in that keeps only identifiers; memory keeps every sample in memory.
 //   ohk-export-benchmark xmlparser PATH
 //
 // Figures go to standard output as `key=value` lines; scripts/compare-import.sh runs all three side by side.
@@ -53,11 +55,27 @@ case "generate":
 case "import":
     guard arguments.count >= 2 else { fail("import needs a path") }
     let url = URL(fileURLWithPath: arguments[1])
-    let storeKind = option("--store", in: arguments) ?? "identifiers"
-    let storage: any HealthStorage = storeKind == "memory" ? InMemoryStorage() : try IdentifierOnlyStorage()
+    let storeKind = option("--store", in: arguments) ?? "sqlite"
+    let storage: any HealthStorage
+    var storeFile: String?
+    switch storeKind {
+    case "sqlite":
+        let path = option("--store-path", in: arguments)
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-benchmark-\(UUID().uuidString).sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        storage = try SQLiteStorage(path: path)
+        storeFile = path
+    case "memory": storage = InMemoryStorage()
+    case "identifiers": storage = try IdentifierOnlyStorage()
+    default: fail("--store is sqlite, identifiers or memory")
+    }
+    defer {
+        if let storeFile, option("--store-path", in: arguments) == nil {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storeFile + suffix) }
+        }
+    }
     let store = HealthDataStore(storage: storage)
-    let collector = ImportedDataCollector(keepsRoutePoints: storeKind == "memory")
-    let importer = ExportImporter(store: store, receiver: collector, clock: clock, batchSize: 20_000)
+    let importer = ExportImporter(store: store, clock: clock, batchSize: 20_000)
     var lastPrinted = 0.0
     let first = try importer.importExport(at: url) { progress in
         let seconds = progress.elapsed.components.seconds
@@ -76,6 +94,11 @@ case "import":
     if arguments.contains("--reimport") {
         let second = try importer.importExport(at: url)
         print("reimport_seconds=\(String(format: "%.3f", seconds(second.duration))) new_rows=\(second.samplesStored) already_stored=\(second.alreadyStored) speedup=\(String(format: "%.2f", seconds(first.duration) / seconds(second.duration)))")
+    }
+    if let sqlite = storage as? SQLiteStorage {
+        try sqlite.checkpoint()
+        let counts = try sqlite.importedDataCounts()
+        print("store_samples=\(try sqlite.sampleCount()) store_bytes=\(sqlite.bytesOnDisk()) store_activity_summaries=\(counts.activitySummaries) store_routes=\(counts.workoutRoutes) store_route_points=\(counts.routeLocations) store_heartbeat_series=\(counts.heartbeatSeries)")
     }
     print("store=\(storeKind) peak_rss_megabytes=\(String(format: "%.1f", peakResidentMegabytes()))")
 

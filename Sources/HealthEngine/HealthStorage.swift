@@ -31,6 +31,10 @@ public protocol HealthStorage: AnyObject, Sendable {
     /// Stored samples with these identifiers, in insertion order; missing ones are left out.
     func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample]
 
+    /// The change sequence of each stored sample among `uuids` (missing ones are left out): what an import asks of
+    /// every batch, so a storage should answer it without reading whole samples.
+    func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64]
+
     /// The identifiers among `uuids` of samples that some stored correlation contains.
     func correlationMembers(among uuids: [UUID]) throws -> Set<UUID>
 
@@ -75,9 +79,46 @@ public protocol HealthStorage: AnyObject, Sendable {
 
     /// Removes a client's subscriptions to the types (nil: all of its subscriptions).
     func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws
+
+    // MARK: Data besides samples (activity summaries, routes, heartbeat series, characteristics, kept elements)
+
+    /// Saves data besides samples in one all-or-nothing write; each part replaces what is stored under its key.
+    func saveImportedData(_ data: ImportedData) throws
+
+    /// The activity summaries of the days from `first` through `last` (both included, compared by year, month and
+    /// day), oldest first.
+    func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+
+    /// The routes of a workout, with their points, oldest first.
+    func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute]
+
+    /// One route with its points, by the route's identifier.
+    func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute?
+
+    /// The beat-to-beat series of a sample (a heart rate variability sample), if stored.
+    func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries?
+
+    /// The stored characteristics, by identifier.
+    func characteristics() throws -> [String: String]
+
+    /// The date and locale of the latest imported export, if any.
+    func exportInformation() throws -> ExportInformation?
+
+    /// Kept elements in the order they were first saved; only those under `parent` when it is given.
+    func keptElements(parent: UUID?) throws -> [KeptElement]
+
+    /// How much is stored besides samples.
+    func importedDataCounts() throws -> ImportedDataCounts
 }
 
 extension HealthStorage {
+    /// By default the sequences come from `storedSamples(withUUIDs:)`.
+    public func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64] {
+        var result: [UUID: Int64] = [:]
+        for stored in try storedSamples(withUUIDs: uuids) { result[stored.sample.uuid] = stored.sequence }
+        return result
+    }
+
     /// By default a storage keeps no subscriptions and says so.
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] { [] }
 

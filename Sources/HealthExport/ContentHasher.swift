@@ -114,8 +114,21 @@ struct ContentDigest: Hashable, Sendable {
     let low: UInt64
 
     /// The digest as a UUID (version 8, "custom", RFC 9562 variant), stable across imports.
-    var uuid: UUID {
+    var uuid: UUID { uuid(startingAt: nil) }
+
+    /// The digest as a UUID whose first 6 bytes are `start` in milliseconds since 1970, big-endian (0 before 1970
+    /// or when nil), followed by hash bits; version 8, RFC 9562 variant. An export is grouped by type and sorted
+    /// by time, so its samples' identifiers arrive nearly in order, and the store's uuid index takes them near
+    /// its last insertions instead of at random places (random identifiers make SQLite inserts about 2.5× slower).
+    /// 74 hash bits remain; only samples starting in the same millisecond can collide.
+    func uuid(startingAt start: Date?) -> UUID {
         var bytes = (high.bigEndian, low.bigEndian)
+        if let start {
+            let milliseconds = start.timeIntervalSince1970 * 1000
+            let prefix = milliseconds > 0 ? UInt64(min(milliseconds.rounded(.down), Double(UInt64(1) << 48 - 1))) : 0
+            // The 6 prefix bytes replace the first 6 hash bytes; the other hash bytes stay.
+            bytes.0 = ((prefix << 16) | (high & 0xFFFF)).bigEndian
+        }
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x80
             raw[8] = (raw[8] & 0x3F) | 0x80

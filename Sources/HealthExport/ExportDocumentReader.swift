@@ -421,7 +421,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         hasher.combine(UInt64(locations.count))
         if let first = locations.first { hasher.combine(first.date.timeIntervalSince1970) }
         receiver.receive(route: WorkoutRoute(
-            uuid: hasher.finalize().uuid, workout: workout, sourceName: route.sourceName, filePath: route.filePath,
+            uuid: hasher.finalize().uuid(startingAt: locations.first?.date), workout: workout, sourceName: route.sourceName, filePath: route.filePath,
             locations: locations))
         batcher.report.workoutRoutes += 1
         batcher.report.routePoints += locations.count

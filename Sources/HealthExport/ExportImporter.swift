@@ -8,20 +8,21 @@ import Synchronization
 ///
 /// Samples go to the store in large batches, identified by their content so that re-importing the same export, or a
 /// newer export of the same phone, adds only what is new. Activity summaries, characteristics, routes, heartbeat
-/// series and elements kept as written go to the receiver. A record that cannot be read is reported with its line and
+/// series, the export's date and locale and elements kept as written are saved into the store too (keyed, so a
+/// re-import replaces them), and also passed to the receiver when one is given. A record that cannot be read is reported with its line and
 /// the rest of the file still imports; a file that ends early imports what was complete.
 public final class ExportImporter {
     /// The store samples are saved into.
     public let store: HealthDataStore
-    /// Where everything besides samples goes.
-    public let receiver: ImportedDataReceiver
+    /// A further receiver of everything besides samples (which the store keeps anyway), if any.
+    public let receiver: ImportedDataReceiver?
     /// Samples per saved batch.
     public let batchSize: Int
     private let elapsed: () -> Duration
 
     /// An importer into a store; `clock` measures the import's duration and rate (pass `ContinuousClock()`).
     public init<C: Clock>(
-        store: HealthDataStore, receiver: ImportedDataReceiver = ImportedDataCollector(), clock: C, batchSize: Int = 20_000
+        store: HealthDataStore, receiver: ImportedDataReceiver? = nil, clock: C, batchSize: Int = 20_000
     ) where C.Duration == Duration {
         self.store = store
         self.receiver = receiver
@@ -40,7 +41,8 @@ public final class ExportImporter {
         let builder = ExportRecordBuilder(file: file)
         let batcher = try SampleBatcher(
             store: store, builder: builder, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
-        var reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: receiver)
+        let writer = ImportedDataWriter(storage: store.storage, next: receiver)
+        var reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: writer)
         var tokenizer = XMLTokenizer()
         defer { tokenizer.deallocate() }
         func report() {
@@ -97,6 +99,7 @@ public final class ExportImporter {
                 batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
             }
         }
+        try writer.flush()
         try SourcePriorityPlanner.apply(reader.sources + batcher.saverBuilder.sourceList, to: store)
         // Problems found while saving come after those found while reading: put them back in file order.
         let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }

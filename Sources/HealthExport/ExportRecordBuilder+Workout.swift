@@ -116,7 +116,7 @@ extension ExportRecordBuilder {
         let (metadata, revision) = try provenanceParts(provenance, start: start, end: end, hasher: &hasher)
         do {
             return try Sample(
-                uuid: hasher.finalize().uuid, type: type, startDate: start.date, endDate: end.date, metadata: metadata,
+                uuid: hasher.finalize().uuid(startingAt: start.date), type: type, startDate: start.date, endDate: end.date, metadata: metadata,
                 device: provenance.device?.device, sourceRevision: revision, content: .correlation(objects: members))
         } catch {
             throw Problem(field: ExportRecordBuilder.field(of: error), reason: error.description)
@@ -243,7 +243,7 @@ extension ExportRecordBuilder {
             let sample = try Sample.workout(
                 activityTypeRawValue: rawActivity, start: start.date, end: end.date, duration: duration, events: events,
                 statistics: Array(statistics.values), metadata: metadata, device: provenance.device?.device,
-                uuid: hasher.finalize().uuid)
+                uuid: hasher.finalize().uuid(startingAt: start.date))
             return (sample.with(sourceRevision: revision), problems)
         } catch {
             throw Problem(field: ExportRecordBuilder.field(of: error), reason: error.description)

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Reads the track points of a GPX route (as Apple Health exports write them: `trkpt lat lon` with `ele`, `time` and
 /// `extensions/speed, course, hAcc, vAcc`) with the same tokenizer as the export.

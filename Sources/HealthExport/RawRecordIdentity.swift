@@ -10,10 +10,13 @@ struct RawRecordIdentity: Sendable {
     private var high: UInt64 = 0
     private var low: UInt64 = 0
     private var count: UInt64 = 0
+    /// The record's start date, which leads its identifier (see `ContentDigest.uuid(startingAt:)`).
+    private var start: Date?
 
     /// Adds every attribute of a `Record` tag.
     mutating func add(record tag: XMLTag) {
         for attribute in tag.attributes { add(attribute, seed: 31) }
+        start = tag.rawValue("startDate").flatMap(ExportDateParser.parseRecordDate)?.date
     }
 
     /// Adds the key and value of a `MetadataEntry` tag (as one pair, so that keys and values cannot trade places).
@@ -43,12 +46,12 @@ struct RawRecordIdentity: Sendable {
         count &+= 1
     }
 
-    /// The identifier (a version 8 UUID).
+    /// The identifier (a version 8 UUID led by the start time).
     var uuid: UUID {
         var hasher = ContentHasher(seed: 33)
         hasher.combine(high, low)
         hasher.combine(count)
-        return hasher.finalize().uuid
+        return hasher.finalize().uuid(startingAt: start)
     }
 }
 

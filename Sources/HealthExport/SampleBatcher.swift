@@ -133,8 +133,8 @@ final class SampleBatcher: @unchecked Sendable {
                 for member in members { wanted.insert(member.uuid) }
             }
         }
-        var storedSequence: [UUID: Int64] = [:]
-        for stored in try store.storage.storedSamples(withUUIDs: wanted) { storedSequence[stored.sample.uuid] = stored.sequence }
+        // The store's uuid index alone answers: no stored sample is read.
+        let storedSequence = try store.storage.storedSequences(withUUIDs: wanted)
 
         var batch: [Sample] = []
         batch.reserveCapacity(pending.count)

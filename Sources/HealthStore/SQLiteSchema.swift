@@ -9,7 +9,8 @@ enum SQLiteSchema {
     /// The migrations this version knows, oldest first; `PRAGMA user_version` is set to their count.
     static let migrationNames = [
         "v1 samples, sources, devices, metadata, change log, source orders",
-        "v2 tombstones keep the deleted sample, background delivery subscriptions",
+        "v2 activity summaries, routes, heartbeat series, characteristics, kept elements",
+        "v3 tombstones keep the deleted sample, background delivery subscriptions",
     ]
 
     /// The migrator holding every migration.
@@ -20,15 +21,19 @@ enum SQLiteSchema {
             try db.execute(sql: "PRAGMA user_version = 1")
         }
         migrator.registerMigration(migrationNames[1]) { db in
-            try db.execute(sql: version2)
+            try db.execute(sql: importedDataTables)
             try db.execute(sql: "PRAGMA user_version = 2")
+        }
+        migrator.registerMigration(migrationNames[2]) { db in
+            try db.execute(sql: version3)
+            try db.execute(sql: "PRAGMA user_version = 3")
         }
         return migrator
     }
 
-    /// Release 2: a tombstone keeps the deleted sample whole (so an anchored query's predicate can filter deletions;
+    /// Release 3: a tombstone keeps the deleted sample whole (so an anchored query's predicate can filter deletions;
     /// NULL for deletions recorded before), and background-delivery subscriptions persist with the store.
-    private static let version2 = """
+    private static let version3 = """
         ALTER TABLE tombstones ADD COLUMN sample BLOB;
 
         -- One row per (client, type) subscribed to background delivery. frequency: 1 immediate, 2 hourly, 3 daily,
@@ -191,5 +196,58 @@ enum SQLiteSchema {
             bundle_identifier TEXT NOT NULL,
             PRIMARY KEY (type_id, position)
         ) WITHOUT ROWID;
+        """
+
+    /// Release 2: what an export holds besides samples. Keyed so that saving again replaces (see `ImportedData`);
+    /// routes and heartbeat series point at their workout or sample by uuid (kept even when it is deleted), their
+    /// points and beats in a blob (`ImportedDataCoding`), read whole.
+    private static let importedDataTables = """
+        -- day: year * 10000 + month * 100 + day; summary: the quantities with their units, move mode, paused.
+        CREATE TABLE activity_summaries (
+            day INTEGER PRIMARY KEY,
+            summary BLOB NOT NULL
+        );
+
+        CREATE TABLE workout_routes (
+            id INTEGER PRIMARY KEY,
+            uuid BLOB NOT NULL UNIQUE CHECK (length(uuid) = 16),
+            workout_uuid BLOB NOT NULL CHECK (length(workout_uuid) = 16),
+            source_name TEXT,
+            file_path TEXT,
+            start_time REAL,
+            end_time REAL,
+            location_count INTEGER NOT NULL CHECK (location_count >= 0),
+            locations BLOB NOT NULL,
+            CHECK (end_time >= start_time)
+        );
+        CREATE INDEX workout_routes_by_workout ON workout_routes (workout_uuid, start_time);
+
+        CREATE TABLE heartbeat_series (
+            id INTEGER PRIMARY KEY,
+            sample_uuid BLOB NOT NULL UNIQUE CHECK (length(sample_uuid) = 16),
+            beat_count INTEGER NOT NULL CHECK (beat_count >= 0),
+            beats BLOB NOT NULL
+        );
+
+        CREATE TABLE characteristics (
+            identifier TEXT PRIMARY KEY NOT NULL CHECK (length(identifier) > 0),
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE export_information (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            export_date REAL,
+            locale TEXT
+        );
+
+        -- position: the order first saved; identity: from the element's content and parent (not its line).
+        CREATE TABLE kept_elements (
+            position INTEGER PRIMARY KEY,
+            identity BLOB NOT NULL UNIQUE CHECK (length(identity) = 16),
+            parent_uuid BLOB CHECK (parent_uuid IS NULL OR length(parent_uuid) = 16),
+            name TEXT NOT NULL,
+            element BLOB NOT NULL
+        );
+        CREATE INDEX kept_elements_by_parent ON kept_elements (parent_uuid) WHERE parent_uuid IS NOT NULL;
         """
 }

@@ -122,4 +122,23 @@ struct IdempotentImportTests {
         let order = try store.sourceOrder(for: try .quantity("HKQuantityTypeIdentifierStepCount"))
         #expect(order == ["export:Health", "export:Watch", "export:iPhone", "export:New App", "export:Old App"])
     }
+
+    @Test("identifiers lead with the start time in milliseconds, so an export sorted by time comes in identifier order")
+    func identifiersLeadWithTheStartTime() throws {
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        _ = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
+        var checked = 0
+        for type in [try SampleType.quantity("HKQuantityTypeIdentifierStepCount"), .workout, try SampleType.correlation("HKCorrelationTypeIdentifierFood")] {
+            let samples = try ExportFixtures.samples(store, type).sorted { $0.startDate < $1.startDate }
+            #expect(!samples.isEmpty)
+            for sample in samples {
+                let prefix = withUnsafeBytes(of: sample.uuid.uuid) { raw in raw.prefix(6).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+                #expect(prefix == UInt64((sample.startDate.timeIntervalSince1970 * 1000).rounded(.down)), "\(type.identifier) \(sample.startDate)")
+                #expect(sample.uuid.uuidString.dropFirst(14).first == "8")
+                checked += 1
+            }
+        }
+        #expect(checked > 1_000)
+    }
 }

@@ -1,0 +1,173 @@
+import Foundation
+import HealthModel
+
+/// The binary layout of what the SQLite store keeps besides samples, in blobs: activity summaries, route points,
+/// heartbeats and kept elements. A version byte leads each blob, as in the sample detail blob.
+enum ImportedDataCoding {
+    private static let version: UInt8 = 1
+
+    /// The day key of a summary, ordered like the days (`year * 10_000 + month * 100 + day`).
+    static func dayKey(_ day: DateComponents) -> Int64 {
+        Int64((day.year ?? 0) * 10_000 + (day.month ?? 0) * 100 + (day.day ?? 0))
+    }
+
+    // MARK: Activity summaries
+
+    static func encode(_ summary: ActivitySummary) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        writer.write(signed: Int64(summary.day.era ?? -1))
+        for quantity in [
+            summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.appleMoveTime, summary.appleMoveTimeGoal,
+            summary.appleExerciseTime, summary.appleExerciseTimeGoal, summary.appleStandHours, summary.appleStandHoursGoal,
+        ] {
+            writer.write(quantity.value)
+            writer.write(quantity.unit.unitString)
+        }
+        writer.write(UInt8(summary.moveMode.rawValue))
+        writer.write(UInt8(summary.isPaused ? 1 : 0))
+        return writer.bytes
+    }
+
+    static func decodeActivitySummary(_ bytes: [UInt8], dayKey: Int64) throws -> ActivitySummary {
+        let context = "activity summary of day \(dayKey)"
+        var reader = BinaryReader(bytes, context: context)
+        try checkVersion(&reader, context)
+        let era = try reader.readSigned()
+        var day = DateComponents(year: Int(dayKey / 10_000), month: Int(dayKey / 100 % 100), day: Int(dayKey % 100))
+        if era >= 0 { day.era = Int(era) }
+        var quantities: [Quantity] = []
+        for _ in 0..<8 {
+            let value = try reader.readDouble()
+            let unitString = try reader.readString()
+            do {
+                quantities.append(Quantity(value, try HealthUnit(parsing: unitString)))
+            } catch {
+                throw HealthStoreError.corruptStore("\(context): unit \"\(unitString)\" cannot be read")
+            }
+        }
+        guard let moveMode = ActivitySummary.MoveMode(rawValue: Int(try reader.readByte())) else {
+            throw HealthStoreError.corruptStore("\(context): unknown move mode")
+        }
+        let paused = try reader.readByte() != 0
+        do {
+            return try ActivitySummary(
+                day: day, activeEnergyBurned: quantities[0], activeEnergyBurnedGoal: quantities[1], appleMoveTime: quantities[2],
+                appleMoveTimeGoal: quantities[3], appleExerciseTime: quantities[4], appleExerciseTimeGoal: quantities[5],
+                appleStandHours: quantities[6], appleStandHoursGoal: quantities[7], moveMode: moveMode, isPaused: paused)
+        } catch {
+            throw HealthStoreError.corruptStore("\(context): \(error)")
+        }
+    }
+
+    // MARK: Route points
+
+    /// Each point: date, latitude, longitude, then a byte saying which optional fields follow.
+    static func encode(_ locations: [WorkoutRouteLocation]) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        writer.write(varint: UInt64(locations.count))
+        for location in locations {
+            writer.write(location.date.timeIntervalSinceReferenceDate)
+            writer.write(location.latitude)
+            writer.write(location.longitude)
+            let optionals = [location.altitude, location.speed, location.course, location.horizontalAccuracy, location.verticalAccuracy]
+            var present: UInt8 = 0
+            for (index, value) in optionals.enumerated() where value != nil { present |= 1 << index }
+            writer.write(present)
+            for value in optionals { if let value { writer.write(value) } }
+        }
+        return writer.bytes
+    }
+
+    static func decodeLocations(_ bytes: [UInt8], route: UUID) throws -> [WorkoutRouteLocation] {
+        let context = "points of route \(route)"
+        var reader = BinaryReader(bytes, context: context)
+        try checkVersion(&reader, context)
+        let count = try reader.readCount()
+        var locations: [WorkoutRouteLocation] = []
+        locations.reserveCapacity(count)
+        for _ in 0..<count {
+            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
+            let latitude = try reader.readDouble(), longitude = try reader.readDouble()
+            let present = try reader.readByte()
+            var optionals: [Double?] = []
+            for index in 0..<5 { optionals.append(present & (1 << index) != 0 ? try reader.readDouble() : nil) }
+            locations.append(WorkoutRouteLocation(
+                date: date, latitude: latitude, longitude: longitude, altitude: optionals[0], speed: optionals[1], course: optionals[2],
+                horizontalAccuracy: optionals[3], verticalAccuracy: optionals[4]))
+        }
+        return locations
+    }
+
+    // MARK: Heartbeats
+
+    static func encode(_ beats: [HeartbeatSeries.Beat]) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        writer.write(varint: UInt64(beats.count))
+        for beat in beats {
+            writer.write(beat.date.timeIntervalSinceReferenceDate)
+            writer.write(beat.beatsPerMinute)
+        }
+        return writer.bytes
+    }
+
+    static func decodeBeats(_ bytes: [UInt8], sample: UUID) throws -> [HeartbeatSeries.Beat] {
+        let context = "heartbeat series of sample \(sample)"
+        var reader = BinaryReader(bytes, context: context)
+        try checkVersion(&reader, context)
+        let count = try reader.readCount()
+        var beats: [HeartbeatSeries.Beat] = []
+        beats.reserveCapacity(count)
+        for _ in 0..<count {
+            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
+            beats.append(HeartbeatSeries.Beat(date: date, beatsPerMinute: try reader.readDouble()))
+        }
+        return beats
+    }
+
+    // MARK: Kept elements
+
+    static func encode(_ element: ExportElement) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        write(element, into: &writer)
+        return writer.bytes
+    }
+
+    private static func write(_ element: ExportElement, into writer: inout BinaryWriter) {
+        writer.write(element.name)
+        writer.write(varint: UInt64(max(0, element.line)))
+        let attributes = element.attributes
+        writer.write(varint: UInt64(attributes.count))
+        for attribute in attributes {
+            writer.write(attribute.name)
+            writer.write(attribute.value)
+        }
+        writer.write(varint: UInt64(element.children.count))
+        for child in element.children { write(child, into: &writer) }
+    }
+
+    static func decodeElement(_ bytes: [UInt8], identity: UUID) throws -> ExportElement {
+        let context = "kept element \(identity)"
+        var reader = BinaryReader(bytes, context: context)
+        try checkVersion(&reader, context)
+        return try readElement(&reader, depth: 0)
+    }
+
+    private static func readElement(_ reader: inout BinaryReader, depth: Int) throws -> ExportElement {
+        let name = try reader.readString()
+        let line = Int(try reader.readVarint())
+        var attributes: [(name: String, value: String)] = []
+        for _ in 0..<(try reader.readCount()) { attributes.append((try reader.readString(), try reader.readString())) }
+        var children: [ExportElement] = []
+        for _ in 0..<(try reader.readCount()) { children.append(try readElement(&reader, depth: depth + 1)) }
+        return ExportElement(name: name, attributes: attributes, children: children, line: line)
+    }
+
+    private static func checkVersion(_ reader: inout BinaryReader, _ context: String) throws {
+        let found = try reader.readByte()
+        guard found == version else { throw HealthStoreError.corruptStore("\(context): unknown blob version \(found)") }
+    }
+}

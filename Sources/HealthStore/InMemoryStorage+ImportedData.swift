@@ -1,0 +1,50 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+extension InMemoryStorage {
+    public func saveImportedData(_ data: ImportedData) throws {
+        importedData.withLock { $0.save(data) }
+    }
+
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
+        let low = InMemoryImportedData.dayKey(first), high = InMemoryImportedData.dayKey(last)
+        return importedData.withLock { data in
+            data.activitySummaries.filter { $0.key >= low && $0.key <= high }.sorted { $0.key < $1.key }.map(\.value)
+        }
+    }
+
+    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
+        importedData.withLock { data in
+            (data.routesOfWorkout[workout] ?? []).compactMap { data.routes[$0] }
+                .sorted { ($0.locations.first?.date ?? .distantPast) < ($1.locations.first?.date ?? .distantPast) }
+        }
+    }
+
+    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
+        importedData.withLock { $0.routes[uuid] }
+    }
+
+    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
+        importedData.withLock { $0.heartbeatSeries[sample] }
+    }
+
+    public func characteristics() throws -> [String: String] {
+        importedData.withLock { $0.characteristics }
+    }
+
+    public func exportInformation() throws -> ExportInformation? {
+        importedData.withLock { $0.exportInformation }
+    }
+
+    public func keptElements(parent: UUID?) throws -> [KeptElement] {
+        importedData.withLock { data in
+            guard let parent else { return data.keptElements }
+            return data.keptElements.filter { $0.parent == parent }
+        }
+    }
+
+    public func importedDataCounts() throws -> ImportedDataCounts {
+        importedData.withLock { $0.counts }
+    }
+}

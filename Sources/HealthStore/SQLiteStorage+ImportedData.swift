@@ -1,0 +1,221 @@
+import Foundation
+import GRDB
+import HealthEngine
+import HealthModel
+
+/// Data besides samples (migration "v2 …"): activity summaries, workout routes, heartbeat series, characteristics,
+/// the export's date and locale, kept elements. Also the import's cheap uuid lookup.
+extension SQLiteStorage {
+    private func readImported<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as HealthStoreError {
+            throw error
+        } catch {
+            throw HealthStoreError.database(operation: operation, message: "\(error)")
+        }
+    }
+
+    /// Each uuid looked up in the uuid index alone: no sample is read, so a re-import costs one index probe a record.
+    public func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64] {
+        guard !uuids.isEmpty else { return [:] }
+        return try readImported("looking up samples by uuid") { db in
+            let statement = try SQLiteRawStatement(db, "SELECT sequence FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
+            var result: [UUID: Int64] = [:]
+            // In uuid order, so that the probes walk the index forwards.
+            for uuid in uuids.sorted(by: { SQLiteStorage.orderKey($0) < SQLiteStorage.orderKey($1) }) {
+                statement.reset()
+                statement.bind(1, uuid)
+                if try statement.step() { result[uuid] = statement.int64(0) }
+            }
+            return result
+        }
+    }
+
+    /// A uuid's 16 bytes as two big-endian words, ordered as SQLite orders the blobs.
+    private static func orderKey(_ uuid: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            (UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
+    public func saveImportedData(_ data: ImportedData) throws {
+        guard !data.isEmpty else { return }
+        do {
+            try pool.write { db in
+                if !data.activitySummaries.isEmpty {
+                    let statement = try SQLiteRawStatement(
+                        db, "INSERT OR REPLACE INTO activity_summaries (day, summary) VALUES (?, ?)", purpose: "saving an activity summary")
+                    for summary in data.activitySummaries {
+                        statement.reset()
+                        statement.bind(1, ImportedDataCoding.dayKey(summary.day))
+                        statement.bind(2, bytes: ImportedDataCoding.encode(summary))
+                        try statement.run()
+                    }
+                }
+                if !data.workoutRoutes.isEmpty {
+                    let statement = try SQLiteRawStatement(db, """
+                        INSERT INTO workout_routes (uuid, workout_uuid, source_name, file_path, start_time, end_time, location_count, locations)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (uuid) DO UPDATE SET workout_uuid = excluded.workout_uuid, source_name = excluded.source_name,
+                            file_path = excluded.file_path, start_time = excluded.start_time, end_time = excluded.end_time,
+                            location_count = excluded.location_count, locations = excluded.locations
+                        """, purpose: "saving a workout route")
+                    for route in data.workoutRoutes {
+                        statement.reset()
+                        statement.bind(1, route.uuid)
+                        statement.bind(2, route.workout)
+                        statement.bind(3, route.sourceName)
+                        statement.bind(4, route.filePath)
+                        statement.bind(5, route.locations.map { $0.date.timeIntervalSinceReferenceDate }.min())
+                        statement.bind(6, route.locations.map { $0.date.timeIntervalSinceReferenceDate }.max())
+                        statement.bind(7, Int64(route.locations.count))
+                        statement.bind(8, bytes: ImportedDataCoding.encode(route.locations))
+                        try statement.run()
+                    }
+                }
+                if !data.heartbeatSeries.isEmpty {
+                    let statement = try SQLiteRawStatement(db, """
+                        INSERT INTO heartbeat_series (sample_uuid, beat_count, beats) VALUES (?, ?, ?)
+                        ON CONFLICT (sample_uuid) DO UPDATE SET beat_count = excluded.beat_count, beats = excluded.beats
+                        """, purpose: "saving a heartbeat series")
+                    for series in data.heartbeatSeries {
+                        statement.reset()
+                        statement.bind(1, series.sample)
+                        statement.bind(2, Int64(series.beats.count))
+                        statement.bind(3, bytes: ImportedDataCoding.encode(series.beats))
+                        try statement.run()
+                    }
+                }
+                for (identifier, value) in data.characteristics {
+                    try db.execute(sql: "INSERT OR REPLACE INTO characteristics (identifier, value) VALUES (?, ?)", arguments: [identifier, value])
+                }
+                if let information = data.exportInformation {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO export_information (id, export_date, locale) VALUES (1, ?, ?)",
+                        arguments: [information.exportDate?.timeIntervalSinceReferenceDate, information.locale])
+                }
+                if !data.keptElements.isEmpty {
+                    let statement = try SQLiteRawStatement(db, """
+                        INSERT OR IGNORE INTO kept_elements (identity, parent_uuid, name, element) VALUES (?, ?, ?, ?)
+                        """, purpose: "saving a kept element")
+                    for kept in data.keptElements {
+                        statement.reset()
+                        statement.bind(1, kept.identity)
+                        if let parent = kept.parent { statement.bind(2, parent) }
+                        statement.bind(3, kept.element.name)
+                        statement.bind(4, bytes: ImportedDataCoding.encode(kept.element))
+                        try statement.run()
+                    }
+                }
+            }
+        } catch let error as HealthStoreError {
+            throw error
+        } catch {
+            throw HealthStoreError.database(operation: "saving imported data", message: "\(error)")
+        }
+    }
+
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
+        try readImported("reading activity summaries") { db in
+            let statement = try SQLiteRawStatement(
+                db, "SELECT day, summary FROM activity_summaries WHERE day BETWEEN ? AND ? ORDER BY day", purpose: "reading activity summaries")
+            statement.bind(1, ImportedDataCoding.dayKey(first))
+            statement.bind(2, ImportedDataCoding.dayKey(last))
+            var result: [ActivitySummary] = []
+            while try statement.step() {
+                result.append(try ImportedDataCoding.decodeActivitySummary(statement.bytes(1) ?? [], dayKey: statement.int64(0)))
+            }
+            return result
+        }
+    }
+
+    private static let routeColumns = "uuid, workout_uuid, source_name, file_path, locations"
+
+    private static func route(_ statement: SQLiteRawStatement) throws -> WorkoutRoute {
+        guard let uuid = statement.uuid(0), let workout = statement.uuid(1) else {
+            throw HealthStoreError.corruptStore("workout route: bad uuid")
+        }
+        return WorkoutRoute(
+            uuid: uuid, workout: workout, sourceName: statement.text(2), filePath: statement.text(3),
+            locations: try ImportedDataCoding.decodeLocations(statement.bytes(4) ?? [], route: uuid))
+    }
+
+    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
+        try readImported("reading the routes of workout \(workout)") { db in
+            let statement = try SQLiteRawStatement(db, """
+                SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE workout_uuid = ? ORDER BY start_time, uuid
+                """, purpose: "reading workout routes")
+            statement.bind(1, workout)
+            var result: [WorkoutRoute] = []
+            while try statement.step() { result.append(try SQLiteStorage.route(statement)) }
+            return result
+        }
+    }
+
+    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
+        try readImported("reading route \(uuid)") { db in
+            let statement = try SQLiteRawStatement(
+                db, "SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE uuid = ?", purpose: "reading a workout route")
+            statement.bind(1, uuid)
+            return try statement.step() ? try SQLiteStorage.route(statement) : nil
+        }
+    }
+
+    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
+        try readImported("reading the heartbeat series of \(sample)") { db in
+            let statement = try SQLiteRawStatement(
+                db, "SELECT beats FROM heartbeat_series WHERE sample_uuid = ?", purpose: "reading a heartbeat series")
+            statement.bind(1, sample)
+            guard try statement.step() else { return nil }
+            return HeartbeatSeries(sample: sample, beats: try ImportedDataCoding.decodeBeats(statement.bytes(0) ?? [], sample: sample))
+        }
+    }
+
+    public func characteristics() throws -> [String: String] {
+        try readImported("reading characteristics") { db in
+            var result: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT identifier, value FROM characteristics") { result[row[0]] = row[1] as String }
+            return result
+        }
+    }
+
+    public func exportInformation() throws -> ExportInformation? {
+        try readImported("reading the export information") { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT export_date, locale FROM export_information WHERE id = 1") else { return nil }
+            return ExportInformation(exportDate: (row[0] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)), locale: row[1])
+        }
+    }
+
+    public func keptElements(parent: UUID?) throws -> [KeptElement] {
+        try readImported("reading kept elements") { db in
+            let statement = try SQLiteRawStatement(db, parent == nil
+                ? "SELECT identity, parent_uuid, element FROM kept_elements ORDER BY position"
+                : "SELECT identity, parent_uuid, element FROM kept_elements WHERE parent_uuid = ? ORDER BY position",
+                purpose: "reading kept elements")
+            if let parent { statement.bind(1, parent) }
+            var result: [KeptElement] = []
+            while try statement.step() {
+                guard let identity = statement.uuid(0) else { throw HealthStoreError.corruptStore("kept element: bad identity") }
+                result.append(KeptElement(
+                    identity: identity, parent: statement.uuid(1),
+                    element: try ImportedDataCoding.decodeElement(statement.bytes(2) ?? [], identity: identity)))
+            }
+            return result
+        }
+    }
+
+    public func importedDataCounts() throws -> ImportedDataCounts {
+        try readImported("counting imported data") { db in
+            func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
+            return ImportedDataCounts(
+                activitySummaries: try count("SELECT count(*) FROM activity_summaries"),
+                workoutRoutes: try count("SELECT count(*) FROM workout_routes"),
+                routeLocations: try count("SELECT coalesce(sum(location_count), 0) FROM workout_routes"),
+                heartbeatSeries: try count("SELECT count(*) FROM heartbeat_series"),
+                heartbeats: try count("SELECT coalesce(sum(beat_count), 0) FROM heartbeat_series"),
+                characteristics: try count("SELECT count(*) FROM characteristics"),
+                keptElements: try count("SELECT count(*) FROM kept_elements"))
+        }
+    }
+}
