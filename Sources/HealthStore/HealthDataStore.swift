@@ -16,6 +16,9 @@ public final class HealthDataStore: Sendable {
     /// The engine that evaluates anchored object queries.
     public let anchoredQueries: AnchoredQueryEngine
 
+    /// The engine that answers activity summary queries.
+    public let activitySummaryQueries: ActivitySummaryEngine
+
     private struct Registry {
         var observers: [UUID: @Sendable (CommitResult) -> Void] = [:]
         /// The latest sequence observers have been told of.
@@ -30,6 +33,7 @@ public final class HealthDataStore: Sendable {
         self.sampleQueries = SampleQueryEngine(storage: storage)
         self.statisticsQueries = StatisticsEngine(storage: storage)
         self.anchoredQueries = AnchoredQueryEngine(storage: storage)
+        self.activitySummaryQueries = ActivitySummaryEngine(storage: storage)
         let latest = (try? storage.latestSequence()) ?? 0
         registry.withLock { $0.notifiedSequence = latest }
     }
@@ -213,6 +217,16 @@ public final class HealthDataStore: Sendable {
     public func changes(_ request: AnchoredQueryRequest, through end: Int64? = nil) throws -> AnchoredQueryResult {
         do {
             return try anchoredQueries.changes(for: request, through: end)
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
+    }
+
+    /// The activity summaries a predicate selects (nil: all), stored or computed from the day's samples, by day in
+    /// `calendar`.
+    public func activitySummaries(matching predicate: ActivitySummaryPredicate?, calendar: Calendar) throws -> [ActivitySummary] {
+        do {
+            return try activitySummaryQueries.summaries(matching: predicate, calendar: calendar)
         } catch let error as HealthEngineError {
             throw HealthStoreError.engine(error)
         }

@@ -155,7 +155,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
         HealthPredicate(.day(dateComponents))
     }
     /// Activity summaries from one day through another, both included.
-    public class func predicateForActivitySummaries(withStart startDateComponents: DateComponents, end endDateComponents: DateComponents) -> NSPredicate {
+    public class func predicate(forActivitySummariesBetweenStart startDateComponents: DateComponents, end endDateComponents: DateComponents) -> NSPredicate {
         HealthPredicate(.days(from: startDateComponents, through: endDateComponents))
     }
 

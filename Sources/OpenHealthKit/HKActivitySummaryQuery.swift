@@ -1,0 +1,119 @@
+import Dispatch
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import Synchronization
+
+/// Fetches activity summaries: the days a predicate from `predicateForActivitySummary(with:)` or
+/// `predicate(forActivitySummariesBetweenStart:end:)` selects (nil: every day with data). Days are those of the date
+/// components' calendar (the current calendar when they carry none). With an update handler it keeps running and
+/// reports the summaries again whenever a save or delete of active energy, exercise time or stand hours changes them.
+public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
+    /// What the results and update handlers receive.
+    public typealias Handler = (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
+
+    private struct State {
+        var update: UncheckedSendable<Handler>?
+        var token: UUID?
+        var dataStore: HealthDataStore?
+        var stopped = false
+        var last: [ActivitySummary]?
+    }
+
+    private let resultsHandler: UncheckedSendable<Handler>
+    private let state = Mutex(State())
+
+    /// A query; `handler` receives the summaries once.
+    public init(predicate: NSPredicate?, resultsHandler handler: @escaping Handler) {
+        resultsHandler = UncheckedSendable(handler)
+        super.init(objectType: HKObjectType.activitySummaryType(), predicate: predicate)
+    }
+
+    /// Receives the summaries again after each change to them; set it before executing the query.
+    public var updateHandler: Handler? {
+        get { state.withLock { $0.update }?.value }
+        set {
+            let handler = newValue.map(UncheckedSendable.init)
+            state.withLock { $0.update = handler }
+        }
+    }
+
+    /// The model predicate and the calendar whose days it names.
+    static func request(_ predicate: NSPredicate?) throws -> (ActivitySummaryPredicate?, Calendar) {
+        guard let predicate else { return (nil, Calendar.current) }
+        guard let health = predicate as? HealthPredicate, let model = health.activitySummaryPredicate else {
+            throw HKError(.errorInvalidArgument, "an activity summary query takes a predicate from predicateForActivitySummary(with:) or predicate(forActivitySummariesBetweenStart:end:)")
+        }
+        switch model {
+        case let .day(day): return (model, day.calendar ?? Calendar.current)
+        case let .days(from, _): return (model, from.calendar ?? Calendar.current)
+        }
+    }
+
+    override func run(in healthStore: HKHealthStore) {
+        let dataStore = healthStore.dataStore
+        let model: ActivitySummaryPredicate?, calendar: Calendar
+        do {
+            (model, calendar) = try Self.request(predicate)
+        } catch {
+            resultsHandler.value(self, nil, HKError.from(error))
+            return
+        }
+        let queue = DispatchQueue(label: "org.openhealthkit.activity-summaries", target: healthStore.callbackQueue)
+        let hasUpdates = state.withLock { $0.update != nil }
+        if hasUpdates {
+            let token = dataStore.addObserver { [self] commit in
+                let outside = commit.inserted.isEmpty && commit.deleted.isEmpty
+                guard outside || !commit.deleted.isEmpty || commit.inserted.contains(where: { ActivitySummaryEngine.sourceTypes.contains($0.type) }) else { return }
+                queue.async { [self] in refresh(dataStore, model, calendar) }
+            }
+            let running = state.withLock { state -> Bool in
+                guard !state.stopped, state.token == nil else { return false }
+                state.token = token
+                state.dataStore = dataStore
+                return true
+            }
+            guard running else {
+                dataStore.removeObserver(token)
+                return
+            }
+        }
+        queue.async { [self] in
+            do {
+                let summaries = try dataStore.activitySummaries(matching: model, calendar: calendar)
+                state.withLock { $0.last = summaries }
+                resultsHandler.value(self, summaries.map(HKActivitySummary.init), nil)
+            } catch {
+                resultsHandler.value(self, nil, HKError.from(error))
+            }
+        }
+    }
+
+    /// Recomputes and reports when the summaries differ from the last report.
+    private func refresh(_ dataStore: HealthDataStore, _ model: ActivitySummaryPredicate?, _ calendar: Calendar) {
+        guard let update = state.withLock({ $0.stopped ? nil : $0.update }) else { return }
+        do {
+            let summaries = try dataStore.activitySummaries(matching: model, calendar: calendar)
+            let changed = state.withLock { state -> Bool in
+                defer { state.last = summaries }
+                return state.last != summaries
+            }
+            if changed { update.value(self, summaries.map(HKActivitySummary.init), nil) }
+        } catch {
+            update.value(self, nil, HKError.from(error))
+        }
+    }
+
+    override func stopRunning() {
+        let (token, dataStore) = state.withLock { state -> (UUID?, HealthDataStore?) in
+            state.stopped = true
+            defer {
+                state.token = nil
+                state.dataStore = nil
+            }
+            return (state.token, state.dataStore)
+        }
+        if let token, let dataStore { dataStore.removeObserver(token) }
+    }
+}
