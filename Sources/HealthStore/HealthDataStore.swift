@@ -19,48 +19,91 @@ public final class HealthDataStore: Sendable {
     /// The engine that answers activity summary queries.
     public let activitySummaryQueries: ActivitySummaryEngine
 
-    private struct Registry {
-        var observers: [UUID: @Sendable (CommitResult) -> Void] = [:]
-        /// The latest sequence observers have been told of.
-        var notifiedSequence: Int64 = 0
-    }
+    /// Who may do what, and the store's condition; shared by the store and every client view of it.
+    public let access: AccessControl
 
-    private let registry = Mutex(Registry())
+    /// The observers of the store and of all its client views, each behind its view's visibility filter.
+    private let hub: ObserverHub
 
-    /// A store over a backend (in memory by default).
-    public init(storage: any HealthStorage = InMemoryStorage()) {
+    /// The client this store object acts for (nil: the store itself, unrestricted).
+    public let client: String?
+
+    /// A store over a backend (in memory by default). It reads and writes everything; `client(_:)` gives views that
+    /// follow a client's permissions.
+    public init(storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl()) {
         self.storage = storage
         self.sampleQueries = SampleQueryEngine(storage: storage)
         self.statisticsQueries = StatisticsEngine(storage: storage)
         self.anchoredQueries = AnchoredQueryEngine(storage: storage)
         self.activitySummaryQueries = ActivitySummaryEngine(storage: storage)
-        let latest = (try? storage.latestSequence()) ?? 0
-        registry.withLock { $0.notifiedSequence = latest }
+        self.access = access
+        self.client = nil
+        self.hub = ObserverHub(latestSequence: (try? storage.latestSequence()) ?? 0, storage: storage)
+    }
+
+    private init(view storage: ClientStorage, hub: ObserverHub) {
+        self.storage = storage
+        self.sampleQueries = SampleQueryEngine(storage: storage)
+        self.statisticsQueries = StatisticsEngine(storage: storage)
+        self.anchoredQueries = AnchoredQueryEngine(storage: storage)
+        self.activitySummaryQueries = ActivitySummaryEngine(storage: storage)
+        self.access = storage.access
+        self.client = storage.client
+        self.hub = hub
+    }
+
+    /// The store as one client (app) sees it: reads limited to what the client may read plus its own data, writes
+    /// checked against its sharing decisions, the store's condition honoured (SEMANTICS §8). Views share this store's
+    /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
+    public func client(_ bundleIdentifier: String) -> HealthDataStore {
+        let base = (storage as? ClientStorage)?.base ?? storage
+        return HealthDataStore(view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub)
+    }
+
+    // MARK: Condition
+
+    /// The store's condition (available, unavailable, locked, guest).
+    public var condition: StoreCondition { access.condition }
+
+    /// Sets the store's condition. Leaving the locked state applies the writes accepted meanwhile, in order, and tells
+    /// the observers; a write that no longer applies (its object deleted meanwhile) is dropped and the error returned.
+    @discardableResult
+    public func setCondition(_ condition: StoreCondition) -> [any Error] {
+        let base = (storage as? ClientStorage)?.base ?? storage
+        var errors: [any Error] = []
+        for write in access.setCondition(condition) {
+            do {
+                _ = notify(try base.commit(inserting: write.samples, deleting: write.deletions))
+            } catch {
+                errors.append(error)
+            }
+        }
+        return errors
     }
 
     // MARK: Observation
 
-    /// Calls `observer` after every commit that changed something, on the committing thread; returns a token for
-    /// `removeObserver(_:)`.
+    /// Calls `observer` after every commit that changed something this store object can see, on the committing
+    /// thread; returns a token for `removeObserver(_:)`.
     @discardableResult
     public func addObserver(_ observer: @escaping @Sendable (CommitResult) -> Void) -> UUID {
-        let token = RandomUUID.make()
-        registry.withLock { $0.observers[token] = observer }
-        return token
+        let filter: @Sendable (CommitResult) -> CommitResult?
+        if let view = storage as? ClientStorage {
+            filter = { result in view.visibleResult(result) }
+        } else {
+            filter = { $0 }
+        }
+        return hub.add(observer, filter: filter)
     }
 
     /// Stops calling an observer.
     public func removeObserver(_ token: UUID) {
-        _ = registry.withLock { $0.observers.removeValue(forKey: token) }
+        hub.remove(token)
     }
 
     private func notify(_ result: CommitResult) -> CommitResult {
         guard !result.inserted.isEmpty || !result.deleted.isEmpty else { return result }
-        let observers = registry.withLock { registry in
-            registry.notifiedSequence = max(registry.notifiedSequence, result.latestSequence)
-            return Array(registry.observers.values)
-        }
-        for observer in observers { observer(result) }
+        hub.notify(result)
         return result
     }
 
@@ -70,16 +113,7 @@ public final class HealthDataStore: Sendable {
     /// there was such a change. `OutsideWriteWatch` calls it periodically.
     @discardableResult
     public func checkForOutsideWrites() throws -> Bool {
-        let latest = try storage.latestSequence()
-        let observers = registry.withLock { registry -> [@Sendable (CommitResult) -> Void]? in
-            guard latest > registry.notifiedSequence else { return nil }
-            registry.notifiedSequence = latest
-            return Array(registry.observers.values)
-        }
-        guard let observers else { return false }
-        let result = CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: latest)
-        for observer in observers { observer(result) }
-        return true
+        try hub.checkForOutsideWrites()
     }
 
     // MARK: Source priority

@@ -28,6 +28,16 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case database(operation: String, message: String)
     /// Stored data could not be read back; the message says what and where.
     case corruptStore(String)
+    /// The client has not asked for permission to share (save) this type.
+    case authorizationNotDetermined(type: String)
+    /// The client may not do this: the message says what was refused.
+    case authorizationDenied(String)
+    /// Health data is not available in this store (its condition says so).
+    case healthDataUnavailable
+    /// The store is locked: it cannot be read until unlocked.
+    case databaseInaccessible
+    /// The store is in guest mode: nothing can be saved or deleted.
+    case notPermissibleInGuestMode(String)
 
     public var description: String {
         switch self {
@@ -44,6 +54,11 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .storeUnavailable(path, reason): return "cannot open the store at \(path): \(reason)"
         case let .database(operation, message): return "the database failed while \(operation): \(message)"
         case let .corruptStore(message): return "the store is damaged: \(message)"
+        case let .authorizationNotDetermined(type): return "not authorized to share \(type): request authorization first"
+        case let .authorizationDenied(what): return "not authorized: \(what)"
+        case .healthDataUnavailable: return "health data is not available in this store"
+        case .databaseInaccessible: return "the store is locked and cannot be read until it is unlocked"
+        case let .notPermissibleInGuestMode(what): return "cannot \(what) in guest mode"
         }
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import Synchronization
+
+/// Who may do what in a store (SEMANTICS §8): each client's share and read decisions per type, the policy that
+/// answers new requests, the clients with full access, and the store's condition (available, unavailable, locked,
+/// guest) with the writes accepted while locked. Shared by every client view of one store.
+public final class AccessControl: Sendable {
+    /// One client's decisions, by type identifier.
+    struct Grants: Sendable {
+        var share: [String: AuthorizationDecision] = [:]
+        var read: [String: AuthorizationDecision] = [:]
+    }
+
+    /// A write accepted while the store was locked, applied on unlock.
+    struct PendingWrite: Sendable {
+        let client: String
+        let samples: [Sample]
+        let deletions: [UUID]
+    }
+
+    private struct State {
+        var grants: [String: Grants] = [:]
+        var fullAccess: Set<String>
+        var policy: AuthorizationPolicy
+        var condition: StoreCondition = .available
+        var pending: [PendingWrite] = []
+    }
+
+    private let state: Mutex<State>
+
+    /// Access control answering requests with `policy`; `fullAccessClients` read and write everything without asking
+    /// (the in-process default client, the command line).
+    public init(policy: AuthorizationPolicy = .grantAll, fullAccessClients: Set<String> = []) {
+        state = Mutex(State(fullAccess: fullAccessClients, policy: policy))
+    }
+
+    // MARK: Decisions
+
+    /// The policy that answers new requests.
+    public var policy: AuthorizationPolicy {
+        get { state.withLock { $0.policy } }
+        set { state.withLock { $0.policy = newValue } }
+    }
+
+    /// Gives a client full access (or takes it away, so that its decisions apply).
+    public func setFullAccess(_ client: String, _ granted: Bool) {
+        state.withLock { state in
+            if granted { state.fullAccess.insert(client) } else { state.fullAccess.remove(client) }
+        }
+    }
+
+    /// Whether a client reads and writes everything.
+    public func hasFullAccess(_ client: String) -> Bool { state.withLock { $0.fullAccess.contains(client) } }
+
+    /// Asks the policy about every type not decided yet for the client; decided ones keep their decision.
+    public func request(client: String, share: Set<String>, read: Set<String>) {
+        let policy = state.withLock { $0.policy }
+        let (undecidedShare, undecidedRead) = state.withLock { state in
+            let grants = state.grants[client] ?? Grants()
+            return (share.filter { (grants.share[$0] ?? .notDetermined) == .notDetermined },
+                    read.filter { (grants.read[$0] ?? .notDetermined) == .notDetermined })
+        }
+        // The policy may be a closure a test supplies: ask it outside the lock.
+        let shareAnswers = undecidedShare.map { ($0, policy.decide(client, $0, true)) }
+        let readAnswers = undecidedRead.map { ($0, policy.decide(client, $0, false)) }
+        state.withLock { state in
+            for (type, decision) in shareAnswers where decision != .notDetermined { state.grants[client, default: Grants()].share[type] = decision }
+            for (type, decision) in readAnswers where decision != .notDetermined { state.grants[client, default: Grants()].read[type] = decision }
+        }
+    }
+
+    /// Sets one decision directly (as a person changing it in Settings would).
+    public func setDecision(_ decision: AuthorizationDecision, client: String, type: String, share: Bool) {
+        state.withLock { state in
+            if share { state.grants[client, default: Grants()].share[type] = decision } else { state.grants[client, default: Grants()].read[type] = decision }
+        }
+    }
+
+    /// The client's sharing decision for a type (authorized for full-access clients).
+    public func shareDecision(client: String, type: String) -> AuthorizationDecision {
+        state.withLock { state in
+            state.fullAccess.contains(client) ? .authorized : state.grants[client]?.share[type] ?? .notDetermined
+        }
+    }
+
+    /// Whether the client may read other clients' data of the type (it always reads its own).
+    public func canRead(client: String, type: String) -> Bool {
+        state.withLock { state in state.fullAccess.contains(client) || state.grants[client]?.read[type] == .authorized }
+    }
+
+    /// Whether asking for these types would ask the person anything (some type is still undecided).
+    public func wouldAsk(client: String, share: Set<String>, read: Set<String>) -> Bool {
+        state.withLock { state in
+            if state.fullAccess.contains(client) { return false }
+            let grants = state.grants[client] ?? Grants()
+            return share.contains { (grants.share[$0] ?? .notDetermined) == .notDetermined }
+                || read.contains { (grants.read[$0] ?? .notDetermined) == .notDetermined }
+        }
+    }
+
+    // MARK: Condition
+
+    /// The store's condition.
+    public var condition: StoreCondition { state.withLock { $0.condition } }
+
+    /// Sets the condition; returns the writes accepted while locked when the store leaves the locked state.
+    func setCondition(_ condition: StoreCondition) -> [PendingWrite] {
+        state.withLock { state in
+            state.condition = condition
+            guard condition != .locked else { return [] }
+            defer { state.pending.removeAll() }
+            return state.pending
+        }
+    }
+
+    /// Keeps a write for when the store is unlocked; false when the store is no longer locked.
+    func hold(_ write: PendingWrite) -> Bool {
+        state.withLock { state in
+            guard state.condition == .locked else { return false }
+            state.pending.append(write)
+            return true
+        }
+    }
+}

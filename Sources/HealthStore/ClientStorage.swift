@@ -1,0 +1,308 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// One client's view of a store (SEMANTICS §8): a storage that answers every read with only what the client may
+/// see, checks every write against the client's sharing decisions, and honours the store's condition.
+///
+/// Because every query engine reads through the storage protocol, putting the rules here enforces them on every query
+/// path at once — sample, statistics (merged and per source), collections, anchored, observer, correlation, activity
+/// summary, source and series queries.
+///
+/// Visibility: a sample of a type the client may read is visible; otherwise only the client's own samples are, so a
+/// client without read permission sees exactly what it wrote, as if nothing else existed. A correlation is visible
+/// when one of its contained samples is, and then shows only the visible ones (their types decide, not the
+/// correlation type, which is never requested).
+public final class ClientStorage: HealthStorage {
+    /// The storage viewed.
+    public let base: any HealthStorage
+    /// The client's bundle identifier.
+    public let client: String
+    /// The decisions and the store's condition.
+    public let access: AccessControl
+
+    /// The view of `base` for `client`.
+    public init(base: any HealthStorage, client: String, access: AccessControl) {
+        self.base = base
+        self.client = client
+        self.access = access
+    }
+
+    // MARK: Visibility
+
+    private var fullAccess: Bool { access.hasFullAccess(client) }
+
+    private func owns(_ sample: Sample) -> Bool { sample.sourceRevision?.source.bundleIdentifier == client }
+
+    /// The sample as the client sees it, or nil when hidden (a correlation keeps only its visible members).
+    func visible(_ sample: Sample) -> Sample? {
+        if fullAccess { return sample }
+        if let members = sample.correlatedObjects {
+            let shown = members.filter { owns($0) || owns(sample) || access.canRead(client: client, type: $0.type.identifier) }
+            guard !shown.isEmpty else { return nil }
+            if shown.count == members.count { return sample }
+            return (try? Sample(
+                uuid: sample.uuid, type: sample.type, startDate: sample.startDate, endDate: sample.endDate, metadata: sample.metadata,
+                device: sample.device, sourceRevision: sample.sourceRevision, content: .correlation(objects: shown))) ?? nil
+        }
+        return owns(sample) || access.canRead(client: client, type: sample.type.identifier) ? sample : nil
+    }
+
+    private func visible(_ stored: [StoredSample]) -> [StoredSample] {
+        if fullAccess { return stored }
+        return stored.compactMap { entry in visible(entry.sample).map { StoredSample(sequence: entry.sequence, sample: $0) } }
+    }
+
+    /// Whether the whole type is readable, so that the base's answers can be passed on as they are.
+    private func readsAll(_ type: SampleType) -> Bool {
+        fullAccess || (type.kind != .correlation && access.canRead(client: client, type: type.identifier))
+    }
+
+    private func checkReadable() throws {
+        switch access.condition {
+        case .available, .guest: return
+        case .unavailable: throw HealthStoreError.healthDataUnavailable
+        case .locked: throw HealthStoreError.databaseInaccessible
+        }
+    }
+
+    // MARK: Writes
+
+    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+        switch access.condition {
+        case .unavailable: throw HealthStoreError.healthDataUnavailable
+        case .guest: throw HealthStoreError.notPermissibleInGuestMode(samples.isEmpty ? "delete" : "save")
+        case .available, .locked: break
+        }
+        if !fullAccess {
+            for sample in samples {
+                var types = [sample.type]
+                if let members = sample.correlatedObjects { types = members.map(\.type) }
+                for type in types {
+                    switch access.shareDecision(client: client, type: type.identifier) {
+                    case .authorized: continue
+                    case .notDetermined: throw HealthStoreError.authorizationNotDetermined(type: type.identifier)
+                    case .denied: throw HealthStoreError.authorizationDenied("sharing \(type.identifier) was denied")
+                    }
+                }
+                guard owns(sample) else { throw HealthStoreError.authorizationDenied("saving as another app (\(sample.sourceRevision?.source.bundleIdentifier ?? "no source"))") }
+            }
+            if !uuids.isEmpty {
+                let stored = Dictionary(try base.storedSamples(withUUIDs: Set(uuids)).map { ($0.sample.uuid, $0.sample) }, uniquingKeysWith: { first, _ in first })
+                for uuid in uuids {
+                    // An object the client cannot see is, for it, an object that does not exist.
+                    guard let sample = stored[uuid], visible(sample) != nil else { throw HealthStoreError.objectNotFound(uuid) }
+                    guard owns(sample) else { throw HealthStoreError.authorizationDenied("deleting \(uuid), which another app saved") }
+                }
+            }
+        }
+        if access.condition == .locked, access.hold(AccessControl.PendingWrite(client: client, samples: samples, deletions: uuids)) {
+            // Accepted; it becomes visible when the store is unlocked.
+            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try base.latestSequence())
+        }
+        return try base.commit(inserting: samples, deleting: uuids)
+    }
+
+    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
+        try checkReadable()
+        if !fullAccess {
+            let stored = try base.storedSamples(withUUIDs: Set(samples + [workout]))
+            guard let found = stored.first(where: { $0.sample.uuid == workout }), owns(found.sample) else {
+                throw HealthStoreError.authorizationDenied("adding samples to a workout another app saved")
+            }
+        }
+        try base.associate(samples, withWorkout: workout)
+    }
+
+    // MARK: Sample reads
+
+    public func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] {
+        try checkReadable()
+        return visible(try base.candidates(of: type, within: bounds))
+    }
+
+    public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
+        try checkReadable()
+        return visible(try base.candidates(of: type, within: bounds, matching: predicate))
+    }
+
+    public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? {
+        try checkReadable()
+        // Columns carry no owner per row; a client limited to its own samples goes the sample way.
+        return readsAll(type) ? try base.quantityColumns(of: type, within: bounds) : nil
+    }
+
+    public func typeSummaries() throws -> [TypeSummary] {
+        try checkReadable()
+        var summaries: [TypeSummary] = []
+        for summary in try base.typeSummaries() {
+            if readsAll(summary.type) {
+                summaries.append(summary)
+                continue
+            }
+            let own = visible(try base.candidates(of: summary.type, within: .unbounded))
+            guard let first = own.map(\.sample.startDate).min(), let last = own.map(\.sample.endDate).max() else { continue }
+            summaries.append(TypeSummary(type: summary.type, count: own.count, firstStart: first, lastEnd: last))
+        }
+        return summaries
+    }
+
+    public func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
+        try checkReadable()
+        return visible(try base.storedSamples(withUUIDs: uuids))
+    }
+
+    public func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64] {
+        try checkReadable()
+        if fullAccess { return try base.storedSequences(withUUIDs: uuids) }
+        var result: [UUID: Int64] = [:]
+        for stored in visible(try base.storedSamples(withUUIDs: uuids)) { result[stored.sample.uuid] = stored.sequence }
+        return result
+    }
+
+    public func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> {
+        try checkReadable()
+        return try base.correlationMembers(among: uuids)
+    }
+
+    public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
+        try checkReadable()
+        return try base.samplesAssociated(withWorkout: workout)
+    }
+
+    // MARK: Change log
+
+    public func latestSequence() throws -> Int64 {
+        try checkReadable()
+        return try base.latestSequence()
+    }
+
+    public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
+        try checkReadable()
+        if fullAccess { return try base.changes(after: sequence, limit: limit) }
+        return try changedObjects(after: sequence, of: nil, limit: limit).objects.map(\.change)
+    }
+
+    public func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage {
+        try checkReadable()
+        if fullAccess || (types.map { !$0.isEmpty && $0.allSatisfy(readsAll) } ?? false) {
+            return try base.changedObjects(after: sequence, of: types, limit: limit)
+        }
+        // Read pages of the base and keep what the client may see; the end position is the base's, so hidden
+        // changes are passed over once and never read again.
+        var cursor = sequence
+        var objects: [ChangedObject] = []
+        while true {
+            let page = try base.changedObjects(after: cursor, of: types, limit: limit)
+            for object in page.objects {
+                guard let shown = object.sample.flatMap(visible) else { continue }
+                objects.append(ChangedObject(change: object.change, sample: shown))
+                if limit > 0, objects.count == limit { return ChangePage(objects: objects, endSequence: object.change.sequence) }
+            }
+            cursor = page.endSequence
+            if limit <= 0 || page.objects.count < limit { return ChangePage(objects: objects, endSequence: cursor) }
+        }
+    }
+
+    public func changeHorizon() throws -> Int64 { try base.changeHorizon() }
+
+    @discardableResult
+    public func expireDeletions() throws -> Int { try base.expireDeletions() }
+
+    // MARK: Settings kept with the store
+
+    public func sourceOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
+
+    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
+        guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access sets source priorities") }
+        try base.setSourceOrder(bundleIdentifiers, for: type)
+    }
+
+    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
+        guard bundleIdentifier == client || fullAccess else { return [] }
+        return try base.backgroundDeliveries(of: bundleIdentifier)
+    }
+
+    public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
+        guard subscription.bundleIdentifier == client || fullAccess else {
+            throw HealthStoreError.authorizationDenied("subscribing another app to background delivery")
+        }
+        try base.saveBackgroundDelivery(subscription)
+    }
+
+    public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
+        guard bundleIdentifier == client || fullAccess else {
+            throw HealthStoreError.authorizationDenied("removing another app's background delivery")
+        }
+        try base.removeBackgroundDeliveries(of: bundleIdentifier, types: types)
+    }
+
+    // MARK: Data besides samples
+
+    public func saveImportedData(_ data: ImportedData) throws {
+        guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access imports data") }
+        try base.saveImportedData(data)
+    }
+
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
+        try checkReadable()
+        guard fullAccess || access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) else { return [] }
+        return try base.activitySummaries(from: first, through: last)
+    }
+
+    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
+        try checkReadable()
+        guard try isVisible(workout) else { return [] }
+        return try base.workoutRoutes(ofWorkout: workout)
+    }
+
+    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
+        try checkReadable()
+        guard let route = try base.workoutRoute(withUUID: uuid), try isVisible(route.workout) else { return nil }
+        return route
+    }
+
+    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
+        try checkReadable()
+        guard try isVisible(sample) else { return nil }
+        return try base.heartbeatSeries(ofSample: sample)
+    }
+
+    public func characteristics() throws -> [String: String] {
+        try checkReadable()
+        if fullAccess { return try base.characteristics() }
+        return try base.characteristics().filter { access.canRead(client: client, type: $0.key) }
+    }
+
+    public func exportInformation() throws -> ExportInformation? {
+        try checkReadable()
+        return fullAccess ? try base.exportInformation() : nil
+    }
+
+    public func keptElements(parent: UUID?) throws -> [KeptElement] {
+        try checkReadable()
+        return fullAccess ? try base.keptElements(parent: parent) : []
+    }
+
+    public func importedDataCounts() throws -> ImportedDataCounts {
+        try checkReadable()
+        guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access counts imported data") }
+        return try base.importedDataCounts()
+    }
+
+    private func isVisible(_ uuid: UUID) throws -> Bool {
+        if fullAccess { return true }
+        return try base.storedSamples(withUUIDs: [uuid]).contains { visible($0.sample) != nil }
+    }
+}
+
+extension ClientStorage {
+    /// A commit as this client may hear of it: its visible inserted samples, no identifiers of deletions (which could
+    /// name objects it never saw; its queries read the deletions they may see from the log), and the sequence. A
+    /// commit with nothing visible still arrives, empty, which observers treat as "something may have changed up to
+    /// this sequence" and answer by reading through this view — so they find nothing they may not see.
+    func visibleResult(_ result: CommitResult) -> CommitResult? {
+        if access.hasFullAccess(client) { return result }
+        return CommitResult(inserted: result.inserted.compactMap(visible), deleted: [], ignored: [], latestSequence: result.latestSequence)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import Synchronization
+
+/// The commit observers of one store and all its client views. Each observer sits behind the visibility filter of
+/// the view that registered it, so a client's long-running queries hear only of changes it may see.
+final class ObserverHub: Sendable {
+    private struct Entry {
+        let observer: @Sendable (CommitResult) -> Void
+        let filter: @Sendable (CommitResult) -> CommitResult?
+    }
+
+    private struct State {
+        var entries: [UUID: Entry] = [:]
+        /// The latest sequence observers have been told of.
+        var notifiedSequence: Int64
+    }
+
+    private let state: Mutex<State>
+    /// The unrestricted storage, for the latest sequence.
+    private let storage: any HealthStorage
+
+    init(latestSequence: Int64, storage: any HealthStorage) {
+        state = Mutex(State(notifiedSequence: latestSequence))
+        self.storage = storage
+    }
+
+    func add(_ observer: @escaping @Sendable (CommitResult) -> Void, filter: @escaping @Sendable (CommitResult) -> CommitResult?) -> UUID {
+        let token = RandomUUID.make()
+        state.withLock { $0.entries[token] = Entry(observer: observer, filter: filter) }
+        return token
+    }
+
+    func remove(_ token: UUID) {
+        _ = state.withLock { $0.entries.removeValue(forKey: token) }
+    }
+
+    /// Calls every observer with the commit as its view sees it.
+    func notify(_ result: CommitResult) {
+        let entries = state.withLock { state in
+            state.notifiedSequence = max(state.notifiedSequence, result.latestSequence)
+            return Array(state.entries.values)
+        }
+        for entry in entries {
+            if let seen = entry.filter(result) { entry.observer(seen) }
+        }
+    }
+
+    /// Reports commits made by others (see `HealthDataStore.checkForOutsideWrites()`).
+    func checkForOutsideWrites() throws -> Bool {
+        let latest = try storage.latestSequence()
+        let entries = state.withLock { state -> [Entry]? in
+            guard latest > state.notifiedSequence else { return nil }
+            state.notifiedSequence = latest
+            return Array(state.entries.values)
+        }
+        guard let entries else { return false }
+        let result = CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: latest)
+        for entry in entries { entry.observer(result) }
+        return true
+    }
+}
