@@ -23,6 +23,8 @@ public final class AccessControl: Sendable {
     private struct State {
         var grants: [String: Grants] = [:]
         var fullAccess: Set<String>
+        /// Clients told to follow their decisions even as the in-process default client.
+        var restricted: Set<String> = []
         var policy: AuthorizationPolicy
         var condition: StoreCondition = .available
         var pending: [PendingWrite] = []
@@ -48,6 +50,21 @@ public final class AccessControl: Sendable {
     public func setFullAccess(_ client: String, _ granted: Bool) {
         state.withLock { state in
             if granted { state.fullAccess.insert(client) } else { state.fullAccess.remove(client) }
+        }
+    }
+
+    /// Makes a client follow its decisions, even when it is the in-process default client.
+    public func restrict(_ client: String) {
+        state.withLock { state in
+            state.fullAccess.remove(client)
+            state.restricted.insert(client)
+        }
+    }
+
+    /// Gives the in-process default client full access unless it was restricted.
+    public func adoptDefaultClient(_ client: String) {
+        state.withLock { state in
+            if !state.restricted.contains(client) { state.fullAccess.insert(client) }
         }
     }
 

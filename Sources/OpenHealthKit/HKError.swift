@@ -75,6 +75,11 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
             switch error {
             case let .engine(inner): return from(inner)
             case .capacityExceeded: return HKError(.errorDataSizeExceeded, error.description)
+            case .authorizationNotDetermined: return HKError(.errorAuthorizationNotDetermined, error.description)
+            case .authorizationDenied: return HKError(.errorAuthorizationDenied, error.description)
+            case .healthDataUnavailable: return HKError(.errorHealthDataUnavailable, error.description)
+            case .databaseInaccessible: return HKError(.errorDatabaseInaccessible, error.description)
+            case .notPermissibleInGuestMode: return HKError(.errorNotPermissibleForGuestUserMode, error.description)
             default: return HKError(.errorInvalidArgument, error.description)
             }
         default:

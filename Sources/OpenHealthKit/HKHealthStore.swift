@@ -9,7 +9,7 @@ import HealthStore
 /// `HKHealthStore()` uses one store per process, as every `HKHealthStore` of an app shares HealthKit's database;
 /// `HKHealthStore(dataStore:)` uses a store of your own (tests give each case its own).
 public final class HKHealthStore: NSObject, @unchecked Sendable {
-    /// The store queries run against.
+    /// The store queries run against, as the client sees it.
     public let dataStore: HealthDataStore
 
     /// The store that `HKHealthStore()` uses: in memory, shared by the process.
@@ -30,20 +30,28 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// A health store on a store of your own; `clock` (the system clock by default, as on a device) times background
-    /// delivery, so tests can move time on.
-    public init(dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date = { Date() }) {
-        self.dataStore = dataStore
+    /// delivery, so tests can move time on. `client` is the app this health store acts for: by default
+    /// `HKSource.default()`, which has full access unless `dataStore.access.restrict(_:)` was called for it; any other
+    /// client follows the decisions of its authorization requests (SEMANTICS §8).
+    public init(dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date = { Date() }, client: HKSource? = nil) {
+        let source = client ?? HKSource.default()
+        if client == nil { dataStore.access.adoptDefaultClient(source.bundleIdentifier) }
+        self.client = source
+        self.dataStore = dataStore.client(source.bundleIdentifier)
         self.clock = clock
         self.backgroundDelivery = BackgroundDeliveryRouter(
-            dataStore: dataStore, bundleIdentifier: HKSource.default().bundleIdentifier, clock: clock)
+            dataStore: self.dataStore, bundleIdentifier: source.bundleIdentifier, clock: clock)
         super.init()
     }
+
+    /// The app this health store acts for: whose permissions apply and whose source saves are stamped with.
+    public let client: HKSource
 
     /// Whether health data is available here (always, unless a later configuration says otherwise).
     public class func isHealthDataAvailable() -> Bool { true }
 
     /// The source revision that saves from this process are stamped with.
-    var clientRevision: SourceRevision { SourceRevision(source: HKSource.default().source, version: "1") }
+    var clientRevision: SourceRevision { SourceRevision(source: client.source, version: "1") }
 
     // MARK: Saving
 

@@ -1,0 +1,94 @@
+import Foundation
+import HealthModel
+import HealthStore
+
+/// Whether an app may share (save) a type, as in HealthKit. Read permission is never reported.
+public enum HKAuthorizationStatus: Int, Sendable, Hashable {
+    /// The app has not asked.
+    case notDetermined = 0
+    /// The person refused sharing.
+    case sharingDenied = 1
+    /// The person allowed sharing.
+    case sharingAuthorized = 2
+}
+
+/// Whether asking for some types would show the permission sheet, as in HealthKit.
+public enum HKAuthorizationRequestStatus: Int, Sendable, Hashable {
+    /// Cannot tell.
+    case unknown = 0
+    /// Some type has not been asked about: requesting would ask the person.
+    case shouldRequest = 1
+    /// Every type has been asked about already.
+    case unnecessary = 2
+}
+
+extension HKHealthStore {
+    /// Asks the person (the store's authorization policy) for permission to share and read types; succeeds whatever
+    /// was decided, as HealthKit never reveals read decisions. Correlation types cannot be requested directly (ask for
+    /// their contained types), and read-only types cannot be shared: both fail with `errorInvalidArgument`.
+    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
+        try await offCooperativePool { try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead) }
+    }
+
+    /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.
+    public func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?, completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
+        let share = typesToShare ?? [], read = typesToRead ?? []
+        let handler = UncheckedSendable(completion)
+        callbackQueue.async {
+            do {
+                try self.requestAuthorizationNow(toShare: share, read: read)
+                handler.value(true, nil)
+            } catch {
+                handler.value(false, HKError.from(error))
+            }
+        }
+    }
+
+    /// Whether the app may share (save) the type. Says nothing about reading.
+    public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+        switch dataStore.access.shareDecision(client: client.bundleIdentifier, type: type.identifier) {
+        case .notDetermined: return .notDetermined
+        case .denied: return .sharingDenied
+        case .authorized: return .sharingAuthorized
+        }
+    }
+
+    /// Whether requesting these types would ask the person anything.
+    public func getRequestStatusForAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+        completion: @escaping (HKAuthorizationRequestStatus, (any Error)?) -> Void
+    ) {
+        let status = requestStatus(toShare: typesToShare, read: typesToRead)
+        let handler = UncheckedSendable(completion)
+        callbackQueue.async { handler.value(status, nil) }
+    }
+
+    /// Whether requesting these types would ask the person anything.
+    public func statusForAuthorizationRequest(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws -> HKAuthorizationRequestStatus {
+        requestStatus(toShare: typesToShare, read: typesToRead)
+    }
+
+    private func requestStatus(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) -> HKAuthorizationRequestStatus {
+        dataStore.access.wouldAsk(
+            client: client.bundleIdentifier, share: Set(typesToShare.map(\.identifier)), read: Set(typesToRead.map(\.identifier)))
+            ? .shouldRequest : .unnecessary
+    }
+
+    private func requestAuthorizationNow(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) throws {
+        if dataStore.condition == .unavailable { throw HKError(.errorHealthDataUnavailable, "health data is not available in this store") }
+        guard !typesToShare.isEmpty || !typesToRead.isEmpty else {
+            throw HKError(.errorInvalidArgument, "an authorization request needs at least one type to share or read")
+        }
+        let correlations = (Array(typesToShare) as [HKObjectType] + Array(typesToRead)).filter { $0 is HKCorrelationType }
+        if let first = correlations.map(\.identifier).sorted().first {
+            throw HKError(.errorInvalidArgument, "authorization for \(first) cannot be requested: ask for the types it contains")
+        }
+        if let readOnly = typesToShare.map(\.sampleType).filter(\.isReadOnly).map(\.identifier).sorted().first {
+            throw HKError(.errorInvalidArgument, "sharing \(readOnly) cannot be requested: it is read-only")
+        }
+        dataStore.access.request(
+            client: client.bundleIdentifier, share: Set(typesToShare.map(\.identifier)), read: Set(typesToRead.map(\.identifier)))
+    }
+}
