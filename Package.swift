@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
+        .library(name: "OpenHealthKitTesting", targets: ["OpenHealthKitTesting"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
         .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
@@ -37,6 +38,7 @@ let package = Package(
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
         .executableTarget(
             name: "ohk",
             dependencies: [
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine"]),
+        .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
         .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],

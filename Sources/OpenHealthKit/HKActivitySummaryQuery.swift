@@ -51,6 +51,8 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
         }
     }
 
+    override func deliverFailure(_ error: HKError) { resultsHandler.value(self, nil, error) }
+
     override func run(in healthStore: HKHealthStore) {
         let dataStore = healthStore.dataStore
         let model: ActivitySummaryPredicate?, calendar: Calendar

@@ -66,6 +66,13 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         return [SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))]
     }
 
+    override func deliverFailure(_ error: HKError) {
+        let handler = state.withLock { $0.results ?? $0.update }
+        handler?.value(self, nil, nil, nil, error)
+    }
+
+    override var queryTypes: [HKObjectType] { queryDescriptors?.map(\.sampleType) ?? super.queryTypes }
+
     override func run(in healthStore: HKHealthStore) {
         let (results, update) = state.withLock { ($0.results, $0.update) }
         let report: @Sendable (Result<AnchoredQueryResult, HKError>, UncheckedSendable<Handler>?) -> Void = { [self] outcome, handler in

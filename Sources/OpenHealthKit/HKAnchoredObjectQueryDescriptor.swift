@@ -37,6 +37,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
 
     /// The changes after the anchor (at most `limit`) and the new anchor.
     public func result(for healthStore: HKHealthStore) async throws -> Result {
+        try await healthStore.admitDescriptor(
+            kind: "HKAnchoredObjectQueryDescriptor", types: predicates.map(\.sampleType.identifier), predicate: predicates.first?.nsPredicate?.description)
         let request = try self.request()
         let result = try await healthStore.offCooperativePool {
             do {

@@ -3,6 +3,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import Synchronization
 
 /// The entry point of HealthKit code: saves, deletes and runs queries against a store.
 ///
@@ -17,6 +18,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Queues the results handlers run on, as HealthKit runs them on an anonymous background queue.
     let callbackQueue = DispatchQueue(label: "org.openhealthkit.queries", attributes: .concurrent)
+
+    /// Set by the testing product; nil in apps.
+    private let interceptorBox = Mutex<(any QueryInterceptor)?>(nil)
 
     /// The clock background delivery measures its frequencies with.
     public let clock: @Sendable () -> Date
@@ -237,7 +241,16 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Runs a query on a background queue; its handler receives the results there.
     public func execute(_ query: HKQuery) {
-        callbackQueue.async { query.run(in: self) }
+        callbackQueue.async {
+            guard self.admit(query) else { return }
+            query.run(in: self)
+        }
+    }
+
+    /// The testing product's view of the queries this health store runs (OpenHealthKit addition).
+    @_spi(Testing) public var queryInterceptor: (any QueryInterceptor)? {
+        get { interceptorBox.withLock { $0 } }
+        set { interceptorBox.withLock { $0 = newValue } }
     }
 
     /// Stops a long-running query.

@@ -73,6 +73,10 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         }
     }
 
+    override func deliverFailure(_ error: HKError) { fail(error) }
+
+    override var queryTypes: [HKObjectType] { queryDescriptors?.map(\.sampleType) ?? super.queryTypes }
+
     override func run(in healthStore: HKHealthStore) {
         let descriptors: [SampleQueryDescriptor]
         do {

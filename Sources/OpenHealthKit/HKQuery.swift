@@ -39,6 +39,12 @@ public class HKQuery: NSObject, @unchecked Sendable {
     /// Ends a long-running query; called by `HKHealthStore.stop(_:)`.
     func stopRunning() {}
 
+    /// Hands an error to the query's handler instead of running it (fault injection by the testing product).
+    func deliverFailure(_ error: HKError) {}
+
+    /// The types the query searches, for the record of executed queries.
+    var queryTypes: [HKObjectType] { objectType.map { [$0] } ?? [] }
+
     // MARK: Dates
 
     /// Samples in a date window; see SEMANTICS §3 for how each option treats the edges.

@@ -63,6 +63,10 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         super.init(objectType: nil, predicate: nil)
     }
 
+    override func deliverFailure(_ error: HKError) { resultsHandler(self, nil, error) }
+
+    override var queryTypes: [HKObjectType] { queryDescriptors?.map(\.sampleType) ?? super.queryTypes }
+
     override func run(in healthStore: HKHealthStore) {
         do {
             let samples = try evaluate(in: healthStore)

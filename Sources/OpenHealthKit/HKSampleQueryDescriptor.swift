@@ -73,6 +73,8 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
 
     /// Runs the query and returns the matching samples, sorted and limited.
     public func result(for healthStore: HKHealthStore) async throws -> [Sample] {
+        try await healthStore.admitDescriptor(
+            kind: "HKSampleQueryDescriptor", types: predicates.map(\.sampleType.identifier), predicate: predicates.first?.nsPredicate?.description)
         if let limit, limit < 0 { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
         do {
             let descriptors = try predicates.map { try $0.model() }

@@ -62,6 +62,11 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         }
     }
 
+    override func deliverFailure(_ error: HKError) {
+        let (initial, update) = state.withLock { ($0.initial, $0.update) }
+        if let initial { initial.value(self, nil, error) } else { update?.value(self, nil, nil, error) }
+    }
+
     override func run(in healthStore: HKHealthStore) {
         let (initial, update) = state.withLock { ($0.initial, $0.update) }
         let monitor: StatisticsCollectionMonitor

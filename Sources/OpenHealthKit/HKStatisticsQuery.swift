@@ -23,6 +23,8 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
         super.init(objectType: quantityType, predicate: quantitySamplePredicate)
     }
 
+    override func deliverFailure(_ error: HKError) { completionHandler(self, nil, error) }
+
     override func run(in healthStore: HKHealthStore) {
         do {
             let statistics = try Self.statistics(

@@ -21,6 +21,8 @@ public struct HKStatisticsQueryDescriptor: Sendable {
 
     /// The statistics of the matching samples, or nil when none matches.
     public func result(for healthStore: HKHealthStore) async throws -> HKStatistics? {
+        try await healthStore.admitDescriptor(
+            kind: "HKStatisticsQueryDescriptor", types: [predicate.sampleType.identifier], predicate: predicate.nsPredicate?.description)
         do {
             let type = HKQuantityType(sampleType: predicate.sampleType.sampleType)
             let nsPredicate = predicate.nsPredicate, options = options
@@ -66,6 +68,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
     /// The collection as the store holds it now.
     public func result(for healthStore: HKHealthStore) async throws -> HKStatisticsCollection {
+        try await healthStore.admitDescriptor(
+            kind: "HKStatisticsCollectionQueryDescriptor", types: [predicate.sampleType.identifier], predicate: predicate.nsPredicate?.description)
         let monitor = try monitor(for: healthStore)
         return HKStatisticsCollection(try await healthStore.offCooperativePool { try monitor.compute() })
     }

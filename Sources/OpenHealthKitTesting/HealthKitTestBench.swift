@@ -1,0 +1,135 @@
+import Foundation
+import HealthEngine
+import HealthExport
+import HealthModel
+import HealthStore
+@_spi(Testing) import OpenHealthKit
+import Synchronization
+
+/// A store for testing HealthKit app code off-device: `HKHealthStore`s on it for any app, a clock the test moves,
+/// seeding from the data generator or an Apple Health export, the store's states and authorization policy, faults
+/// injected into the next queries of a kind, and a record of every query run.
+///
+/// ```swift
+/// let bench = try HealthKitTestBench(start: someMorning)
+/// try bench.seedGeneratedData(days: 30, calendar: calendar)
+/// let healthStore = bench.healthStore(for: HKSource(Source(name: "MyApp", bundleIdentifier: "com.example.app")))
+/// bench.failNext(1, .statisticsCollection, with: .errorDatabaseInaccessible)
+/// // … run the app code …
+/// #expect(bench.executedQueries.map(\.kind) == ["HKStatisticsCollectionQuery"])
+/// ```
+public final class HealthKitTestBench: Sendable {
+    /// The store (unrestricted); apps see it through `healthStore(for:)`.
+    public let dataStore: HealthDataStore
+    /// The clock every health store of the bench uses (background delivery, the record's dates).
+    public let clock: TestClock
+
+    private struct Fault: Sendable {
+        let kind: QueryKind
+        var remaining: Int
+        let action: QueryFault
+    }
+
+    private struct State {
+        var faults: [Fault] = []
+        var executed: [ExecutedQuery] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// A bench on an empty in-memory store (or on `storage`), its clock at `start`, answering authorization requests
+    /// with `policy`.
+    public init(storage: any HealthStorage = InMemoryStorage(), start: Date, policy: AuthorizationPolicy = .grantAll) {
+        dataStore = HealthDataStore(storage: storage, access: AccessControl(policy: policy))
+        clock = TestClock(start)
+    }
+
+    /// A health store acting for an app (nil: the in-process default client, which has full access), on the bench's
+    /// clock, with its queries recorded and subject to the injected faults.
+    public func healthStore(for client: HKSource? = nil) -> HKHealthStore {
+        let clock = self.clock
+        let healthStore = HKHealthStore(dataStore: dataStore, clock: { clock.now() }, client: client)
+        healthStore.queryInterceptor = Interceptor(bench: self)
+        return healthStore
+    }
+
+    // MARK: Seeding
+
+    /// Saves generated data (overlapping Watch and iPhone steps, energy, heart rate, sleep, workouts, food) for `days`
+    /// local days from the clock's day back; returns how many samples were saved.
+    @discardableResult
+    public func seedGeneratedData(days: Int, calendar: Calendar, seed: UInt64 = 1) throws -> Int {
+        let firstDay = calendar.date(byAdding: .day, value: -(days - 1), to: calendar.startOfDay(for: clock.now())) ?? clock.now()
+        var saved = 0
+        for batch in try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).batches() {
+            saved += try dataStore.save(batch.samples, as: batch.sourceRevision).inserted.count
+        }
+        return saved
+    }
+
+    /// Imports an Apple Health export (`export.zip`, the folder or the XML) into the store.
+    @discardableResult
+    public func seedExport(at url: URL) throws -> ImportReport {
+        try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: url)
+    }
+
+    // MARK: Store state and permissions
+
+    /// Sets the store's state (available, unavailable, locked, guest); see `HealthDataStore.setCondition(_:)`.
+    public func setCondition(_ condition: StoreCondition) {
+        dataStore.setCondition(condition)
+    }
+
+    /// How later authorization requests are answered.
+    public func setAuthorizationPolicy(_ policy: AuthorizationPolicy) {
+        dataStore.access.policy = policy
+    }
+
+    // MARK: Faults and the record
+
+    /// Makes the next `count` queries of the kind fail with the error code (their handler receives it, or the
+    /// descriptor throws it).
+    public func failNext(_ count: Int, _ kind: QueryKind, with code: HKError.Code) {
+        state.withLock { $0.faults.append(Fault(kind: kind, remaining: count, action: .fail(HKError(code, "injected by the test bench")))) }
+    }
+
+    /// Makes the next `count` queries of the kind wait before running.
+    public func delayNext(_ count: Int, _ kind: QueryKind, by seconds: TimeInterval) {
+        state.withLock { $0.faults.append(Fault(kind: kind, remaining: count, action: .delay(seconds))) }
+    }
+
+    /// Every query run so far by the bench's health stores, oldest first.
+    public var executedQueries: [ExecutedQuery] { state.withLock { $0.executed } }
+
+    /// Forgets the record and the faults not used yet.
+    public func reset() { state.withLock { $0 = State() } }
+
+    fileprivate func queryWillRun(kind: String, types: [String], predicate: String?) -> QueryFault? {
+        let date = clock.now()
+        return state.withLock { state -> QueryFault? in
+            var applied: QueryFault?
+            if let index = state.faults.firstIndex(where: { $0.remaining > 0 && $0.kind.matches(kind) }) {
+                applied = state.faults[index].action
+                state.faults[index].remaining -= 1
+                if state.faults[index].remaining == 0 { state.faults.remove(at: index) }
+            }
+            let described: String?
+            switch applied {
+            case let .fail(error)?: described = "failed with \(error.code)"
+            case let .delay(seconds)?: described = "delayed \(seconds) s"
+            case nil: described = nil
+            }
+            state.executed.append(ExecutedQuery(kind: kind, types: types, predicate: predicate, date: date, fault: described))
+            return applied
+        }
+    }
+}
+
+/// Hands each query to its bench (held weakly, so a health store kept by app code does not keep the bench alive).
+private struct Interceptor: QueryInterceptor {
+    weak var bench: HealthKitTestBench?
+
+    func queryWillRun(kind: String, types: [String], predicate: String?) -> QueryFault? {
+        bench?.queryWillRun(kind: kind, types: types, predicate: predicate)
+    }
+}
