@@ -266,6 +266,24 @@ public final class HealthDataStore: Sendable {
         }
     }
 
+    /// The correlations a correlation query matches (SEMANTICS §7).
+    public func correlations(_ request: CorrelationQueryRequest) throws -> [Sample] {
+        do {
+            return try sampleQueries.correlations(for: request)
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
+    }
+
+    /// The sources with samples of a type matching a predicate.
+    public func sources(of type: SampleType, matching predicate: SamplePredicate = .all) throws -> [Source] {
+        do {
+            return try sampleQueries.sources(of: type, matching: predicate)
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
+    }
+
     /// The samples a sample query returns.
     public func samples(_ request: SampleQueryRequest) throws -> [Sample] {
         do {

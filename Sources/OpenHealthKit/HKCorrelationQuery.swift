@@ -1,0 +1,41 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Finds correlations (food, blood pressure) by their own predicate and a predicate per contained type: a correlation
+/// matches when it contains at least one sample of every keyed type and every such sample matches (SEMANTICS §7).
+public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
+    /// The correlation type searched.
+    public let correlationType: HKCorrelationType
+    /// Per contained type, the condition its samples must meet.
+    public let samplePredicates: [HKSampleType: NSPredicate]?
+    private let completion: (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
+
+    /// A correlation query; `completion` receives the matching correlations on a background queue.
+    public init(
+        type correlationType: HKCorrelationType, predicate: NSPredicate?, samplePredicates: [HKSampleType: NSPredicate]?,
+        completion: @escaping (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
+    ) {
+        self.correlationType = correlationType
+        self.samplePredicates = samplePredicates
+        self.completion = completion
+        super.init(objectType: correlationType, predicate: predicate)
+    }
+
+    override func deliverFailure(_ error: HKError) { completion(self, nil, error) }
+
+    override func run(in healthStore: HKHealthStore) {
+        do {
+            var keyed: [SampleType: SamplePredicate] = [:]
+            for (type, predicate) in samplePredicates ?? [:] {
+                keyed[type.sampleType] = try PredicateBridge.samplePredicate(predicate)
+            }
+            let request = CorrelationQueryRequest(
+                type: correlationType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate), samplePredicates: keyed)
+            let found = try healthStore.dataStore.correlations(request)
+            completion(self, found.map(HKCorrelation.init(model:)), nil)
+        } catch {
+            completion(self, nil, HKError.from(error))
+        }
+    }
+}

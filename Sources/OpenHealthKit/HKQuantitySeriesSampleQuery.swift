@@ -1,0 +1,84 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Reads the entries of quantity series samples (many measurements in one sample, such as a Watch's steps), one call
+/// of the handler per entry with `done` on the last. A sample saved without series entries counts as one entry: its
+/// own quantity over its own interval.
+public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
+    /// The handler of the older form: quantity, the entry's date, done.
+    public typealias SampleHandler = (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) -> Void
+    /// The handler of the newer form: quantity, the entry's interval, the sample it belongs to (with `includeSample`), done.
+    public typealias QuantityHandler = (HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?, Bool, (any Error)?) -> Void
+
+    /// Whether the newer handler receives the sample each entry belongs to.
+    public var includeSample = false
+    /// Whether entries come ordered by their sample's start date (otherwise by sample insertion), then by entry start.
+    public var orderByQuantitySampleStartDate = false
+
+    private enum Handler {
+        case sample(UUID, SampleHandler)
+        case quantity(QuantityHandler)
+    }
+
+    private let handler: Handler
+
+    /// The entries of one sample (the older form).
+    public init(sample: HKQuantitySample, quantityHandler: @escaping SampleHandler) {
+        handler = .sample(sample.uuid, quantityHandler)
+        super.init(objectType: sample.sampleType, predicate: HKQuery.predicateForObject(with: sample.uuid))
+    }
+
+    /// The entries of every sample of a type matching a predicate.
+    public init(quantityType: HKQuantityType, predicate: NSPredicate?, quantityHandler: @escaping QuantityHandler) {
+        handler = .quantity(quantityHandler)
+        super.init(objectType: quantityType, predicate: predicate)
+    }
+
+    override func deliverFailure(_ error: HKError) {
+        switch handler {
+        case let .sample(_, report): report(self, nil, nil, true, error)
+        case let .quantity(report): report(self, nil, nil, nil, true, error)
+        }
+    }
+
+    override func run(in healthStore: HKHealthStore) {
+        do {
+            guard let sampleType else { throw HKError(.errorInvalidArgument, "a quantity series query needs a quantity type") }
+            var samples = try healthStore.dataStore.samples(SampleQueryRequest(
+                type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate)))
+            if orderByQuantitySampleStartDate {
+                samples = samples.enumerated().sorted { ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset) }.map(\.element)
+            }
+            var entries: [(Quantity, DateInterval, Sample)] = []
+            for sample in samples {
+                guard let content = sample.quantityContent else { continue }
+                if content.seriesEntries.isEmpty {
+                    entries.append((content.quantity, DateInterval(start: sample.startDate, end: sample.endDate), sample))
+                } else {
+                    for entry in content.seriesEntries.sorted(by: { $0.startDate < $1.startDate }) {
+                        entries.append((entry.quantity, DateInterval(start: entry.startDate, end: entry.endDate), sample))
+                    }
+                }
+            }
+            switch handler {
+            case let .sample(uuid, report):
+                guard !entries.isEmpty else { throw HKError(.errorInvalidArgument, "no stored quantity sample has uuid \(uuid)") }
+                for (index, entry) in entries.enumerated() {
+                    report(self, HKQuantity(entry.0), entry.1.start, index == entries.count - 1, nil)
+                }
+            case let .quantity(report):
+                if entries.isEmpty { report(self, nil, nil, nil, true, nil) }
+                for (index, entry) in entries.enumerated() {
+                    let sample = includeSample ? HKSample.wrap(entry.2) as? HKQuantitySample : nil
+                    report(self, HKQuantity(entry.0), entry.1, sample, index == entries.count - 1, nil)
+                }
+            }
+        } catch {
+            switch handler {
+            case let .sample(_, report): report(self, nil, nil, true, HKError.from(error))
+            case let .quantity(report): report(self, nil, nil, nil, true, HKError.from(error))
+            }
+        }
+    }
+}
