@@ -191,6 +191,19 @@ if [[ -f "$FIXTURE" ]]; then
         failed=$((failed + 1)); echo "FAIL  stats on the imported export"; echo "$steps"
     fi
 fi
+# The ipyhealth export: what is not a sample (activity summaries, the heartbeat series, characteristics) is kept too,
+# and a re-import does not add it twice.
+IPY="$(cd "$(dirname "$0")/../.." && pwd)/shared/fixtures/ipyhealth-export.xml"
+if [[ -f "$IPY" ]]; then
+    "$OHK" --store "$STORE_DIR/ipy.sqlite" import "$IPY" --quiet >/dev/null 2>&1
+    "$OHK" --store "$STORE_DIR/ipy.sqlite" import "$IPY" --quiet >/dev/null 2>&1
+    info="$("$OHK" --store "$STORE_DIR/ipy.sqlite" store info 2>&1)"
+    if [[ "$info" == *"activity summaries: 8"* && "$info" == *"heartbeat series: 1 (46 beats)"* && "$info" == *"characteristics: 4"* && "$info" == *"locale en_ZA"* ]]; then
+        passed=$((passed + 1)); echo "ok    store info after importing ipyhealth twice: 8 activity summaries, 1 heartbeat series of 46 beats, characteristics"
+    else
+        failed=$((failed + 1)); echo "FAIL  store info after importing ipyhealth"; echo "$info"
+    fi
+fi
 check "import of a path that does not exist" 2 "" "no such file or folder" -- --store "$STORE_DIR/import.sqlite" import "$STORE_DIR/nothing.zip"
 check "import of a file that is not an export" 1 "" "steps.csv" -- --store "$STORE_DIR/import2.sqlite" import "$STORE_DIR/steps.csv.orig"
 err="$("$OHK" stats stepz --store "$Q" 2>&1 >/dev/null)"

@@ -1,7 +1,7 @@
 // ohk-export-benchmark: generates a large realistic Apple Health export and times importing it.
 //
 //   ohk-export-benchmark generate --output DIR [--megabytes 1024] [--seed 42] [--time-zone America/Los_Angeles]
-//   ohk-export-benchmark import PATH [--store sqlite|identifiers|memory] [--store-path FILE] [--reimport]
+//   ohk-export-benchmark import PATH [--store sqlite|identifiers|memory] [--store-path FILE] [--batch-size N] [--reimport]
 //     sqlite (the default) imports into a new SQLite store file (FILE, else a temporary file removed at the end);
 //     identifiers is a stand-in that keeps only identifiers; memory keeps every sample in memory.
 //   ohk-export-benchmark xmlparser PATH
@@ -75,7 +75,8 @@ case "import":
         }
     }
     let store = HealthDataStore(storage: storage)
-    let importer = ExportImporter(store: store, clock: clock, batchSize: 20_000)
+    let batchSize = Int(option("--batch-size", in: arguments) ?? "20000") ?? 20_000
+    let importer = ExportImporter(store: store, clock: clock, batchSize: batchSize)
     var lastPrinted = 0.0
     let first = try importer.importExport(at: url) { progress in
         let seconds = progress.elapsed.components.seconds

@@ -59,44 +59,21 @@ public final class ExportImporter {
             batcher.report.endedEarly = true
             batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))
         }
-        // Routes whose points are in GPX files, read now that the document is done: files on disk two at a time
-        // (the receiver gets them in order), zip entries one after the other (one archive handle).
+        // Routes whose points are in GPX files, read now that the document is done, eight at a time so that memory
+        // holds at most eight routes' points: files on disk two at a time (the receiver gets them in order), zip
+        // entries one after the other (one archive handle).
         let references = reader.routeReferences
-        let parsed = Mutex<[Int: [WorkoutRouteLocation]]>([:])
-        func parse(_ read: ((UnsafeRawBufferPointer) throws -> Void) throws -> Bool) -> [WorkoutRouteLocation]? {
-            var gpx = GPXReader()
-            var gpxTokenizer = XMLTokenizer()
-            defer { gpxTokenizer.deallocate() }
-            let found = (try? read { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }) ?? false
-            return found ? gpx.locations : nil
-        }
-        if case let .file(_, folder) = location.container {
-            let paths = references.map { $0.route.filePath ?? "" }
-            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                let url = ExportLocation.referencedURL(paths[index], in: folder)
-                var gpx = GPXReader()
-                var gpxTokenizer = XMLTokenizer()
-                defer { gpxTokenizer.deallocate() }
-                guard FileManager.default.fileExists(atPath: url.path),
-                      (try? ExportLocation.readFile(url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
-                else { return }
-                let locations = gpx.locations
-                parsed.withLock { $0[index] = locations }
-            }
-        } else {
-            for (index, reference) in references.enumerated() {
-                guard let path = reference.route.filePath else { continue }
-                if let locations = parse({ consumer in try location.readReferencedFile(path, consumer) }) {
-                    parsed.withLock { $0[index] = locations }
+        var first = 0
+        while first < references.count {
+            let chunk = Array(references[first..<min(first + 8, references.count)])
+            first += chunk.count
+            let routes = ExportImporter.readRoutes(chunk.map { $0.route.filePath }, from: location)
+            for (index, reference) in chunk.enumerated() {
+                if let locations = routes[index] {
+                    reader.deliverRoute(reference.route, workout: reference.workout, locations: locations)
+                } else {
+                    batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
                 }
-            }
-        }
-        let routes = parsed.withLock { $0 }
-        for (index, reference) in references.enumerated() {
-            if let locations = routes[index] {
-                reader.deliverRoute(reference.route, workout: reference.workout, locations: locations)
-            } else {
-                batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
             }
         }
         try writer.flush()
@@ -109,5 +86,33 @@ public final class ExportImporter {
         batcher.report.duration = elapsed() - started
         report()
         return batcher.report
+    }
+
+    /// The points of the GPX files at these paths (nil where a file is missing or unreadable), by position.
+    private static func readRoutes(_ paths: [String?], from location: ExportLocation) -> [Int: [WorkoutRouteLocation]] {
+        let parsed = Mutex<[Int: [WorkoutRouteLocation]]>([:])
+        if case let .file(_, folder) = location.container {
+            DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                let url = ExportLocation.referencedURL(paths[index] ?? "", in: folder)
+                var gpx = GPXReader()
+                var gpxTokenizer = XMLTokenizer()
+                defer { gpxTokenizer.deallocate() }
+                guard FileManager.default.fileExists(atPath: url.path),
+                      (try? ExportLocation.readFile(url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
+                else { return }
+                let locations = gpx.locations
+                parsed.withLock { $0[index] = locations }
+            }
+        } else {
+            for (index, path) in paths.enumerated() {
+                guard let path else { continue }
+                var gpx = GPXReader()
+                var gpxTokenizer = XMLTokenizer()
+                defer { gpxTokenizer.deallocate() }
+                let found = (try? location.readReferencedFile(path) { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }) ?? false
+                if found { parsed.withLock { $0[index] = gpx.locations } }
+            }
+        }
+        return parsed.withLock { $0 }
     }
 }

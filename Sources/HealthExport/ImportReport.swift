@@ -67,7 +67,7 @@ public struct ImportReport: Sendable, Equatable {
         var lines = [
             "imported \(dataFile) from \(path) in \(String(format: "%.2f", duration.seconds)) s (\(bytesRead) bytes)",
             "stored: \(quantitySamples) quantity, \(categorySamples) category, \(correlations) correlations, \(workouts) workouts",
-            "read: \(activitySummaries) activity summaries, \(workoutRoutes) routes (\(routePoints) points), \(heartbeatSeries) heartbeat series (\(heartbeats) beats), \(characteristics) characteristics, \(keptElements) kept elements",
+            "also kept (replacing what a re-import repeats): \(activitySummaries) activity summaries, \(workoutRoutes) routes (\(routePoints) points), \(heartbeatSeries) heartbeat series (\(heartbeats) beats), \(characteristics) characteristics, \(keptElements) kept elements",
             "duplicates in the export: \(duplicatesInExport); already stored: \(alreadyStored); correlation members linked: \(correlationMembersLinked); skipped: \(skipped)",
         ]
         if endedEarly { lines.append("the file ended early") }

@@ -64,10 +64,7 @@ enum ImportedDataCoding {
 
     /// Each point: date, latitude, longitude, then a byte saying which optional fields follow.
     static func encode(_ locations: [WorkoutRouteLocation]) -> [UInt8] {
-        var writer = BinaryWriter()
-        writer.write(version)
-        writer.write(varint: UInt64(locations.count))
-        for location in locations {
+        encodeList(locations) { location, writer in
             writer.write(location.date.timeIntervalSinceReferenceDate)
             writer.write(location.latitude)
             writer.write(location.longitude)
@@ -77,54 +74,55 @@ enum ImportedDataCoding {
             writer.write(present)
             for value in optionals { if let value { writer.write(value) } }
         }
-        return writer.bytes
     }
 
     static func decodeLocations(_ bytes: [UInt8], route: UUID) throws -> [WorkoutRouteLocation] {
-        let context = "points of route \(route)"
-        var reader = BinaryReader(bytes, context: context)
-        try checkVersion(&reader, context)
-        let count = try reader.readCount()
-        var locations: [WorkoutRouteLocation] = []
-        locations.reserveCapacity(count)
-        for _ in 0..<count {
+        try decodeList(bytes, context: "points of route \(route)") { reader in
             let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             let latitude = try reader.readDouble(), longitude = try reader.readDouble()
             let present = try reader.readByte()
             var optionals: [Double?] = []
             for index in 0..<5 { optionals.append(present & (1 << index) != 0 ? try reader.readDouble() : nil) }
-            locations.append(WorkoutRouteLocation(
+            return WorkoutRouteLocation(
                 date: date, latitude: latitude, longitude: longitude, altitude: optionals[0], speed: optionals[1], course: optionals[2],
-                horizontalAccuracy: optionals[3], verticalAccuracy: optionals[4]))
+                horizontalAccuracy: optionals[3], verticalAccuracy: optionals[4])
         }
-        return locations
     }
 
     // MARK: Heartbeats
 
     static func encode(_ beats: [HeartbeatSeries.Beat]) -> [UInt8] {
-        var writer = BinaryWriter()
-        writer.write(version)
-        writer.write(varint: UInt64(beats.count))
-        for beat in beats {
+        encodeList(beats) { beat, writer in
             writer.write(beat.date.timeIntervalSinceReferenceDate)
             writer.write(beat.beatsPerMinute)
         }
-        return writer.bytes
     }
 
     static func decodeBeats(_ bytes: [UInt8], sample: UUID) throws -> [HeartbeatSeries.Beat] {
-        let context = "heartbeat series of sample \(sample)"
+        try decodeList(bytes, context: "heartbeat series of sample \(sample)") { reader in
+            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
+            return HeartbeatSeries.Beat(date: date, beatsPerMinute: try reader.readDouble())
+        }
+    }
+
+    /// A version byte, the count, then each item as `each` writes it.
+    private static func encodeList<T>(_ items: [T], _ each: (T, inout BinaryWriter) -> Void) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        writer.write(varint: UInt64(items.count))
+        for item in items { each(item, &writer) }
+        return writer.bytes
+    }
+
+    /// Reads what `encodeList` wrote.
+    private static func decodeList<T>(_ bytes: [UInt8], context: String, _ each: (inout BinaryReader) throws -> T) throws -> [T] {
         var reader = BinaryReader(bytes, context: context)
         try checkVersion(&reader, context)
         let count = try reader.readCount()
-        var beats: [HeartbeatSeries.Beat] = []
-        beats.reserveCapacity(count)
-        for _ in 0..<count {
-            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
-            beats.append(HeartbeatSeries.Beat(date: date, beatsPerMinute: try reader.readDouble()))
-        }
-        return beats
+        var items: [T] = []
+        items.reserveCapacity(count)
+        for _ in 0..<count { items.append(try each(&reader)) }
+        return items
     }
 
     // MARK: Kept elements
@@ -153,16 +151,16 @@ enum ImportedDataCoding {
         let context = "kept element \(identity)"
         var reader = BinaryReader(bytes, context: context)
         try checkVersion(&reader, context)
-        return try readElement(&reader, depth: 0)
+        return try readElement(&reader)
     }
 
-    private static func readElement(_ reader: inout BinaryReader, depth: Int) throws -> ExportElement {
+    private static func readElement(_ reader: inout BinaryReader) throws -> ExportElement {
         let name = try reader.readString()
         let line = Int(try reader.readVarint())
         var attributes: [(name: String, value: String)] = []
         for _ in 0..<(try reader.readCount()) { attributes.append((try reader.readString(), try reader.readString())) }
         var children: [ExportElement] = []
-        for _ in 0..<(try reader.readCount()) { children.append(try readElement(&reader, depth: depth + 1)) }
+        for _ in 0..<(try reader.readCount()) { children.append(try readElement(&reader)) }
         return ExportElement(name: name, attributes: attributes, children: children, line: line)
     }
 

@@ -17,19 +17,31 @@ extension SQLiteStorage {
     }
 
     /// Each uuid looked up in the uuid index alone: no sample is read, so a re-import costs one index probe a record.
+    ///
+    /// Asked on the writer's connection (outside a transaction, so it sees every commit): an import looks up each
+    /// batch just before committing it, so the index pages it reads are the ones the insert needs next, and no
+    /// reader connection fills its own page cache (64 MiB each) with the uuid index while the store grows.
     public func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64] {
         guard !uuids.isEmpty else { return [:] }
-        return try readImported("looking up samples by uuid") { db in
-            let statement = try SQLiteRawStatement(db, "SELECT sequence FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
-            var result: [UUID: Int64] = [:]
-            // In uuid order, so that the probes walk the index forwards.
-            for uuid in uuids.sorted(by: { SQLiteStorage.orderKey($0) < SQLiteStorage.orderKey($1) }) {
-                statement.reset()
-                statement.bind(1, uuid)
-                if try statement.step() { result[uuid] = statement.int64(0) }
-            }
-            return result
+        do {
+            return try pool.writeWithoutTransaction { db in try SQLiteStorage.sequences(of: uuids, db) }
+        } catch let error as HealthStoreError {
+            throw error
+        } catch {
+            throw HealthStoreError.database(operation: "looking up samples by uuid", message: "\(error)")
         }
+    }
+
+    private static func sequences(of uuids: Set<UUID>, _ db: Database) throws -> [UUID: Int64] {
+        let statement = try SQLiteRawStatement(db, "SELECT sequence FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
+        var result: [UUID: Int64] = [:]
+        // In uuid order, so that the probes walk the index forwards.
+        for uuid in uuids.sorted(by: { orderKey($0) < orderKey($1) }) {
+            statement.reset()
+            statement.bind(1, uuid)
+            if try statement.step() { result[uuid] = statement.int64(0) }
+        }
+        return result
     }
 
     /// A uuid's 16 bytes as two big-endian words, ordered as SQLite orders the blobs.

@@ -27,6 +27,16 @@ struct StoreInfoCommand: ParsableCommand {
         print("samples: \(try storage.sampleCount())")
         print("latest change: \(try storage.latestSequence())")
         print("change horizon: \(try storage.changeHorizon())")
+        let counts = try storage.importedDataCounts()
+        print("activity summaries: \(counts.activitySummaries)")
+        print("workout routes: \(counts.workoutRoutes) (\(counts.routeLocations) points)")
+        print("heartbeat series: \(counts.heartbeatSeries) (\(counts.heartbeats) beats)")
+        print("characteristics: \(counts.characteristics)")
+        print("kept elements: \(counts.keptElements)")
+        if let information = try storage.exportInformation() {
+            let date = information.exportDate.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
+            print("last export imported: made \(date), locale \(information.locale ?? "unknown")")
+        }
         print("bytes on disk: \(storage.bytesOnDisk())")
     }
 }

@@ -63,3 +63,30 @@ enum ExportFixtures {
         try store.samples(SampleQueryRequest(type: type, predicate: .all))
     }
 }
+
+/// Day keys for checking order.
+enum DayKey {
+    static func of(_ components: DateComponents) -> Int { (components.year ?? 0) * 10_000 + (components.month ?? 0) * 100 + (components.day ?? 0) }
+}
+
+/// An unzipped export folder with one workout whose route is the ipyhealth GPX fixture, and a kept child.
+enum RouteExport {
+    static func make(in folder: URL) throws -> URL {
+        let root = folder.appendingPathComponent("route-export")
+        let export = root.appendingPathComponent("apple_health_export")
+        try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"),
+            to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
+        _ = try ExportFixtures.write(ExportFixtures.document("""
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+              <WorkoutActivity uuid="8D3C2A" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200" duration="60" durationUnit="min"/>
+              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
+              </WorkoutRoute>
+             </Workout>
+
+            """), named: "export.xml", in: export)
+        return root
+    }
+}

@@ -47,7 +47,7 @@ struct PersistedImportTests {
             let summaries = try storage.activitySummaries(
                 from: DateComponents(year: 2000, month: 1, day: 1), through: DateComponents(year: 2100, month: 12, day: 31))
             #expect(summaries.count == 8)
-            #expect(summaries.map { InMemoryKey.day($0.day) } == summaries.map { InMemoryKey.day($0.day) }.sorted())
+            #expect(summaries.map { DayKey.of($0.day) } == summaries.map { DayKey.of($0.day) }.sorted())
             // The HRV sample the series belongs to is stored, and the series is found by its uuid.
             let hrv = try ExportFixtures.samples(HealthDataStore(storage: storage), .quantity("HKQuantityTypeIdentifierHeartRateVariabilitySDNN"))
             let series = try #require(hrv.lazy.compactMap { try? storage.heartbeatSeries(ofSample: $0.uuid) }.first)
@@ -110,32 +110,5 @@ struct PersistedImportTests {
         #expect(kept.count == 1)
         #expect(kept.first?.element.name == "Audiogram")
         #expect(kept.first?.element.children.first?.attribute("leftEarValue") == "10")
-    }
-}
-
-/// Day keys for checking order.
-enum InMemoryKey {
-    static func day(_ components: DateComponents) -> Int { (components.year ?? 0) * 10_000 + (components.month ?? 0) * 100 + (components.day ?? 0) }
-}
-
-/// An unzipped export folder with one workout whose route is the ipyhealth GPX fixture, and a kept child.
-enum RouteExport {
-    static func make(in folder: URL) throws -> URL {
-        let root = folder.appendingPathComponent("route-export")
-        let export = root.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"),
-            to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
-        _ = try ExportFixtures.write(ExportFixtures.document("""
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-              <WorkoutActivity uuid="8D3C2A" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200" duration="60" durationUnit="min"/>
-              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
-              </WorkoutRoute>
-             </Workout>
-
-            """), named: "export.xml", in: export)
-        return root
     }
 }

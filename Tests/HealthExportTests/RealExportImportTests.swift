@@ -69,21 +69,9 @@ struct RealExportImportTests {
     func routeFromGPXFileReference() throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let export = folder.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"),
-            to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
-        _ = try ExportFixtures.write(ExportFixtures.document("""
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
-              </WorkoutRoute>
-             </Workout>
-
-            """), named: "export.xml", in: export)
+        let export = try RouteExport.make(in: folder)
         let (importer, collector) = ExportFixtures.importer()
-        let report = try importer.importExport(at: folder)
+        let report = try importer.importExport(at: export)
         #expect(report.issues.isEmpty, "\(report.issues)")
         #expect(report.workouts == 1)
         #expect(report.workoutRoutes == 1)
