@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine"]),
+        .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
         .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
         .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(

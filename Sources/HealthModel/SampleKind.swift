@@ -8,6 +8,10 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     case correlation
     /// Workouts with events and statistics.
     case workout
+    /// Series data belonging to another sample: workout routes (locations) and heartbeat series (beat times). The
+    /// store keeps them beside their workout or heart rate variability sample, not as samples of their own, so no
+    /// sample of this kind can be built; queries read them through the series queries.
+    case series
 
     public static func < (lhs: SampleKind, rhs: SampleKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -39,9 +39,17 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The workout type.
     public static let workout = SampleType(kind: .workout, identifier: TypeTable.workoutTypeIdentifier)
 
+    /// The series type of workout routes (`HKWorkoutRouteTypeIdentifier`).
+    public static let workoutRoute = SampleType(kind: .series, identifier: "HKWorkoutRouteTypeIdentifier")
+
+    /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`).
+    public static let heartbeatSeries = SampleType(kind: .series, identifier: "HKDataTypeIdentifierHeartbeatSeries")
+
     /// The sample type for any known identifier of any kind.
     public static func named(_ identifier: String) throws(HealthModelError) -> SampleType {
         if identifier == TypeTable.workoutTypeIdentifier || identifier == "workout" { return .workout }
+        if identifier == workoutRoute.identifier { return .workoutRoute }
+        if identifier == heartbeatSeries.identifier { return .heartbeatSeries }
         if let description = TypeTable.quantityType(identifier) {
             return SampleType(kind: .quantity, identifier: description.identifier)
         }
@@ -92,6 +100,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .quantity: return quantityDescription?.isReadOnly ?? false
         case .category: return categoryDescription?.isReadOnly ?? false
         case .correlation, .workout: return false
+        case .series: return true
         }
     }
 

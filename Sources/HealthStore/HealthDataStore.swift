@@ -284,6 +284,15 @@ public final class HealthDataStore: Sendable {
         }
     }
 
+    /// The workout routes or heartbeat series of a series type that a predicate selects.
+    public func series(of type: SampleType, matching predicate: SamplePredicate = .all) throws -> [SeriesSample] {
+        do {
+            return try SeriesSampleFinder(storage: storage).series(of: type, matching: predicate)
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        }
+    }
+
     /// The samples a sample query returns.
     public func samples(_ request: SampleQueryRequest) throws -> [Sample] {
         do {

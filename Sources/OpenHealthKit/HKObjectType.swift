@@ -68,8 +68,17 @@ public class HKObjectType: NSObject, @unchecked Sendable {
         case .category: return HKCategoryType(sampleType: sampleType)
         case .correlation: return HKCorrelationType(sampleType: sampleType)
         case .workout: return HKWorkoutType(sampleType: sampleType)
+        case .series: return HKSeriesType(sampleType: sampleType)
         }
     }
+}
+
+/// A type of series data stored beside a sample: workout routes and heartbeat series, as in HealthKit.
+public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+    /// The type of workout routes.
+    public class func workoutRoute() -> HKSeriesType { HKSeriesType(sampleType: .workoutRoute) }
+    /// The type of heartbeat series.
+    public class func heartbeat() -> HKSeriesType { HKSeriesType(sampleType: .heartbeatSeries) }
 }
 
 /// A type of sample: data with a start and an end date.

@@ -1,0 +1,46 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Reads a heartbeat series beat by beat: the time since the series' start, whether a gap came before the beat, and
+/// `done` on the last.
+///
+/// Exports keep each beat's time and instantaneous rate, not HealthKit's gap flags, so a gap is inferred: a beat is
+/// preceded by a gap when it comes more than twice the previous beat's period (60 / its rate) after it.
+public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
+    private let seriesSample: HKHeartbeatSeriesSample
+    private let dataHandler: (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
+
+    /// A query over one series.
+    public init(heartbeatSeries: HKHeartbeatSeriesSample, dataHandler: @escaping (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void) {
+        seriesSample = heartbeatSeries
+        self.dataHandler = dataHandler
+        super.init(objectType: HKSeriesType.heartbeat(), predicate: nil)
+    }
+
+    override func deliverFailure(_ error: HKError) { dataHandler(self, 0, false, true, error) }
+
+    override func run(in healthStore: HKHealthStore) {
+        do {
+            guard let series = try healthStore.dataStore.storage.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
+                throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
+            }
+            let beats = series.beats.sorted { $0.date < $1.date }
+            guard let first = beats.first else {
+                dataHandler(self, 0, false, true, nil)
+                return
+            }
+            for (index, beat) in beats.enumerated() {
+                var gap = false
+                if index > 0 {
+                    let previous = beats[index - 1]
+                    let period = previous.beatsPerMinute > 0 ? 60 / previous.beatsPerMinute : .infinity
+                    gap = beat.date.timeIntervalSince(previous.date) > 2 * period
+                }
+                dataHandler(self, beat.date.timeIntervalSince(first.date), gap, index == beats.count - 1, nil)
+            }
+        } catch {
+            dataHandler(self, 0, false, true, HKError.from(error))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Reads a workout route's locations in batches, the last with `done` (as HealthKit delivers them).
+public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
+    /// Locations per handler call.
+    static let batchSize = 100
+
+    private let route: HKWorkoutRoute
+    private let dateInterval: DateInterval?
+    private let dataHandler: (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
+
+    /// The whole route.
+    public init(route workoutRoute: HKWorkoutRoute, dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void) {
+        route = workoutRoute
+        dateInterval = nil
+        self.dataHandler = dataHandler
+        super.init(objectType: HKSeriesType.workoutRoute(), predicate: nil)
+    }
+
+    /// The locations within a date interval.
+    public init(route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval, dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void) {
+        route = workoutRoute
+        self.dateInterval = dateInterval
+        self.dataHandler = dataHandler
+        super.init(objectType: HKSeriesType.workoutRoute(), predicate: nil)
+    }
+
+    override func deliverFailure(_ error: HKError) { dataHandler(self, nil, true, error) }
+
+    override func run(in healthStore: HKHealthStore) {
+        do {
+            guard let stored = try healthStore.dataStore.storage.workoutRoute(withUUID: route.uuid) else {
+                throw HKError(.errorInvalidArgument, "no stored workout route has uuid \(route.uuid)")
+            }
+            let locations = stored.locations.filter { dateInterval?.contains($0.date) ?? true }.map(Self.location)
+            if locations.isEmpty {
+                dataHandler(self, [], true, nil)
+                return
+            }
+            var start = 0
+            while start < locations.count {
+                let end = min(locations.count, start + Self.batchSize)
+                dataHandler(self, Array(locations[start..<end]), end == locations.count, nil)
+                start = end
+            }
+        } catch {
+            dataHandler(self, nil, true, HKError.from(error))
+        }
+    }
+
+    static func location(_ point: WorkoutRouteLocation) -> CLLocation {
+        CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: point.latitude, longitude: point.longitude), altitude: point.altitude ?? 0,
+            horizontalAccuracy: point.horizontalAccuracy ?? -1, verticalAccuracy: point.verticalAccuracy ?? -1,
+            course: point.course ?? -1, speed: point.speed ?? -1, timestamp: point.date)
+    }
+}
