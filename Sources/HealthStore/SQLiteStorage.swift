@@ -24,6 +24,9 @@ public final class SQLiteStorage: HealthStorage {
     }
 
     private let shared: Mutex<Shared>
+    /// Checkpoints the log in the background (nil when its connection could not be opened: SQLite's automatic
+    /// checkpoints then stay on).
+    private let checkpointer: SQLiteCheckpointer?
 
     /// The default smallest column answer that makes the storage keep a type's columns in memory: at once when the
     /// answer is the whole type (the scan already read it), otherwise when the type is asked for a second time.
@@ -63,6 +66,10 @@ public final class SQLiteStorage: HealthStorage {
             try migrator.migrate(pool)
             let catalog = try pool.read { db in try SQLiteCatalog.load(db) }
             shared = Mutex(Shared(catalog: catalog))
+            checkpointer = try? SQLiteCheckpointer(path: path)
+            if checkpointer != nil {
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            }
         } catch let error as HealthStoreError {
             throw error
         } catch {
@@ -178,6 +185,7 @@ public final class SQLiteStorage: HealthStorage {
 
     /// Writes the log back into the main file and truncates the log (done by SQLite on its own as it grows).
     public func checkpoint() throws {
+        checkpointer?.waitForCheckpoints()
         try write("checkpointing", withoutTransaction: true) { db in _ = try db.checkpoint(.truncate) }
     }
 
@@ -196,6 +204,8 @@ public final class SQLiteStorage: HealthStorage {
     }
 
     private func write<T>(_ operation: String, withoutTransaction: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        checkpointer?.waitWhenLogIsLong()
+        defer { checkpointer?.checkpointSoon() }
         do {
             return withoutTransaction ? try pool.writeWithoutTransaction(body) : try pool.write(body)
         } catch let error as HealthStoreError {
