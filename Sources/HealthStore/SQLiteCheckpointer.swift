@@ -54,7 +54,7 @@ final class SQLiteCheckpointer: Sendable {
     }
 
     deinit {
-        // Every checkpoint asked for holds a reference, so none is left to run (this may run on `queue` itself).
+        // A checkpoint running holds a reference, so none runs now (this may run on `queue`, at the end of one).
         sqlite3_close_v2(connection.handle)
     }
 
@@ -66,7 +66,8 @@ final class SQLiteCheckpointer: Sendable {
             return true
         }
         guard isNew else { return }
-        queue.async { [self] in
+        queue.async { [weak self] in
+            guard let self else { return }
             state.withLock { $0.scheduled = false }
             var logFrames: Int32 = 0, copiedFrames: Int32 = 0
             let code = sqlite3_wal_checkpoint_v2(connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copiedFrames)

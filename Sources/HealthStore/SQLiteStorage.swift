@@ -77,6 +77,12 @@ public final class SQLiteStorage: HealthStorage {
         }
     }
 
+    deinit {
+        // Closes the checkpoint connection here and now, not at the end of a checkpoint still running: another
+        // connection opening the file right after would find it busy.
+        checkpointer?.waitForCheckpoints()
+    }
+
     // MARK: Opening
 
     /// Checks an existing file without changing it; returns whether a new store must be made (no file, or empty).
