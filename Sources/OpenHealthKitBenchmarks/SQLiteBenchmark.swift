@@ -14,7 +14,6 @@ enum SQLiteBenchmark {
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         save(options, fixtures: fixtures, folder: folder, into: &table)
-        if ProcessInfo.processInfo.environment["HACK_KIND"] != nil { return }
         statistics(options, fixtures: fixtures, folder: folder, into: &table)
         if options.sqliteStoreSamples > 0 { coldOpen(options, fixtures: fixtures, folder: folder, into: &table) }
     }
@@ -41,7 +40,7 @@ enum SQLiteBenchmark {
     }
 
     private static func save(_ options: BenchmarkOptions, fixtures: SampleFixtures, folder: String, into table: inout ResultTable) {
-        for kind in UUIDKind.allCases where ProcessInfo.processInfo.environment["HACK_KIND"] == nil || kind == .ordered { save(kind, options, fixtures: fixtures, folder: folder, into: &table) }
+        for kind in UUIDKind.allCases { save(kind, options, fixtures: fixtures, folder: folder, into: &table) }
     }
 
     private static func save(_ kind: UUIDKind, _ options: BenchmarkOptions, fixtures: SampleFixtures, folder: String, into table: inout ResultTable) {
@@ -60,7 +59,6 @@ enum SQLiteBenchmark {
             })
             minute = end
         }
-        let stamped = batches.map { $0.map { $0.with(sourceRevision: fixtures.revisions[1]) } }
         var rates: [Double] = []
         var cpuRates: [Double] = []
         var bytesPerSample = 0.0
@@ -70,11 +68,7 @@ enum SQLiteBenchmark {
             let store = HealthDataStore(storage: storage)
             let cpuBefore = processCPUSeconds()
             let (_, seconds) = Stopwatch.time {
-                if ProcessInfo.processInfo.environment["HACK_DIRECT"] != nil {
-                    for batch in stamped { blackHole(try! storage.commit(inserting: batch, deleting: [])) }
-                } else {
                 for batch in batches { blackHole(try! store.save(batch, as: fixtures.revisions[1])) }
-                }
             }
             let cpuSeconds = processCPUSeconds() - cpuBefore
             let rate = Double(count) / seconds
