@@ -166,13 +166,13 @@ enum SQLiteBenchmark {
             var batchNumber: UInt64 = 0
             while minute < perType {
                 let end = min(perType, minute + minutesPerBatch)
-                let batch = QueryBenchmark.buildBatch(fixtures: fixtures, minutes: minute..<end, seed: 5000 + batchNumber)
+                let batch = QueryBenchmark.buildBatch(fixtures: fixtures, minutes: minute..<end, seed: 5000 + batchNumber, defaultUUIDs: true)
                 saveSeconds += Stopwatch.time { blackHole(try! store.save(batch, as: fixtures.revisions[1])) }.seconds
                 minute = end
                 batchNumber += 1
             }
             try! storage.checkpoint()
-            table.add("sqlite", "save \(Figures.grouped(Double(total))) samples (5 types) into one file, batches of \(Figures.grouped(Double(minutesPerBatch * typeCount)))",
+            table.add("sqlite", "save \(Figures.grouped(Double(total))) samples (5 types, default UUIDs) into one file, batches of \(Figures.grouped(Double(minutesPerBatch * typeCount)))",
                       "\(Figures.duration(saveSeconds)) (\(Figures.rate(Double(total) / saveSeconds, unit: "samples"))), \(Figures.bytes(Int(storage.bytesOnDisk()))) on disk, \(Figures.grouped(Double(storage.bytesOnDisk()) / Double(total))) B/sample")
         }
         let steps = fixtures.series[0].type, heartRate = fixtures.series[1].type
