@@ -17,6 +17,8 @@ final class SQLiteCheckpointer: Sendable {
     /// The log length (in frames, i.e. pages) from which a commit waits for the running checkpoint: 4,096 frames are
     /// 64 MiB with 16 KiB pages (SQLite's automatic checkpoint starts at 1,000).
     static let frameLimit: Int32 = 4_096
+    /// The size the log file is cut back to when it is rewound (`PRAGMA journal_size_limit`): 64 MiB.
+    static let logSizeLimit = 64 << 20
 
     /// The connection, used on `queue` only.
     private final class Connection: @unchecked Sendable {

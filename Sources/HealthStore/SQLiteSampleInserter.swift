@@ -19,14 +19,15 @@ import HealthModel
 struct SQLiteSampleInserter {
     /// Rows per multi-row statement (500 × 18 parameters, far below SQLite's limit of 32,766).
     static let rowsPerStatement = 500
-    /// The parameters of a row in the general statements, in column order.
+    /// The parameters of a row in the general statements.
     private static let columnCount: Int32 = 18
     /// The parameters of a row in the shared-values statement (sequence, uuid, start, end, value, user_entered,
     /// has_metadata, time_zone_offset).
     private static let uniformColumnCount: Int32 = 8
+    /// The columns in parameter order: the shared-values statement's own 8 first, the ids it shares after them.
     private static let columns = """
-        sequence, uuid, type_id, start_time, end_time, value, unit_id, original_value, count, source_id, \
-        source_revision_id, device_id, user_entered, has_metadata, time_zone_offset, sync_identifier, sync_version, detail
+        sequence, uuid, start_time, end_time, value, user_entered, has_metadata, time_zone_offset, type_id, unit_id, \
+        original_value, count, source_id, source_revision_id, device_id, sync_identifier, sync_version, detail
         """
     private static func insertSQL(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ",") + ")"
@@ -34,13 +35,14 @@ struct SQLiteSampleInserter {
     }
     private static let singleRowSQL = insertSQL(rows: 1)
     private static let multiRowSQL = insertSQL(rows: rowsPerStatement)
-    /// Row r binds ?(8r+1)…?(8r+8); the shared type, unit, source, revision and device ids come after all rows.
+    /// Row r binds ?(8r+1)…?(8r+8) (the first 8 of `columns`); the shared type, unit, source, revision and device
+    /// ids come after all rows.
     private static let uniformRowSQL: String = {
         let shared = Int(uniformColumnCount) * rowsPerStatement
         let rows = (0..<rowsPerStatement).map { row in
             let p = Int(uniformColumnCount) * row
-            return "(?\(p + 1),?\(p + 2),?\(shared + 1),?\(p + 3),?\(p + 4),?\(p + 5),?\(shared + 2),NULL,1,"
-                + "?\(shared + 3),?\(shared + 4),?\(shared + 5),?\(p + 6),?\(p + 7),?\(p + 8),NULL,NULL,NULL)"
+            let own = (1...Int(uniformColumnCount)).map { "?\(p + $0)" }.joined(separator: ",")
+            return "(\(own),?\(shared + 1),?\(shared + 2),NULL,1,?\(shared + 3),?\(shared + 4),?\(shared + 5),NULL,NULL,NULL)"
         }
         return "INSERT INTO samples (\(columns)) VALUES " + rows.joined(separator: ",")
     }()
@@ -352,7 +354,7 @@ struct SQLiteSampleInserter {
                 // The rows before the one at fault go in one by one, so that an earlier duplicate is still found first.
                 for slot in rows.indices {
                     let sample = samples[range.lowerBound + slot]
-                    bindAll([rows[slot]], UnsafeMutableRawBufferPointer(rebasing: uuidBytes[(slot * 16)..<(slot * 16 + 16)]), to: single)
+                    bind([rows[slot]], UnsafeMutableRawBufferPointer(rebasing: uuidBytes[(slot * 16)..<(slot * 16 + 16)]), to: single, sharingIDs: false)
                     do {
                         try single.run()
                     } catch {
@@ -365,14 +367,10 @@ struct SQLiteSampleInserter {
             let statement: SQLiteRawStatement
             if size == 1 {
                 statement = single
-                bindAll(rows, uuidBytes, to: single)
-            } else if shared {
-                statement = uniform!
-                bindShared(rows, uuidBytes, to: uniform!)
             } else {
-                statement = multiple!
-                bindAll(rows, uuidBytes, to: multiple!)
+                statement = shared ? uniform! : multiple!
             }
+            bind(rows, uuidBytes, to: statement, sharingIDs: size > 1 && shared)
             do {
                 try statement.run()
             } catch {
@@ -405,37 +403,13 @@ struct SQLiteSampleInserter {
         return outcome
     }
 
-    /// Binds every column of `rows` (row r from parameter 18r + 1).
-    private static func bindAll(_ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement) {
+    /// Binds `rows`: every column (row r from parameter 18r + 1), or with `sharingIDs` to the shared-values
+    /// statement (8 parameters per row, then the ids all rows share).
+    private static func bind(_ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement, sharingIDs: Bool) {
         statement.rewind()
+        let perRow = sharingIDs ? uniformColumnCount : columnCount
         for (slot, row) in rows.enumerated() {
-            let base = Int32(slot) * columnCount
-            statement.bind(base + 1, row.sequence)
-            statement.bind(base + 2, uuidBytesAt: uuids.baseAddress! + slot * 16)
-            statement.bind(base + 3, row.typeID)
-            statement.bind(base + 4, row.start)
-            statement.bind(base + 5, row.end)
-            statement.bind(base + 6, row.value)
-            statement.bind(base + 7, row.unitID)
-            statement.bind(base + 8, row.originalValue)
-            statement.bind(base + 9, row.count)
-            statement.bind(base + 10, row.sourceID)
-            statement.bind(base + 11, row.revisionID)
-            statement.bind(base + 12, row.deviceID)
-            statement.bind(base + 13, Int64(row.userEntered ? 1 : 0))
-            statement.bind(base + 14, Int64(row.hasMetadata ? 1 : 0))
-            statement.bind(base + 15, row.timeZoneOffset)
-            statement.bind(base + 16, row.syncIdentifier)
-            statement.bind(base + 17, row.syncVersion)
-            statement.bind(base + 18, bytes: row.detail)
-        }
-    }
-
-    /// Binds `rows` to the shared-values statement: 8 parameters per row, then the ids all rows share.
-    private static func bindShared(_ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement) {
-        statement.rewind()
-        for (slot, row) in rows.enumerated() {
-            let base = Int32(slot) * uniformColumnCount
+            let base = Int32(slot) * perRow
             statement.bind(base + 1, row.sequence)
             statement.bind(base + 2, uuidBytesAt: uuids.baseAddress! + slot * 16)
             statement.bind(base + 3, row.start)
@@ -444,9 +418,20 @@ struct SQLiteSampleInserter {
             statement.bind(base + 6, Int64(row.userEntered ? 1 : 0))
             statement.bind(base + 7, Int64(row.hasMetadata ? 1 : 0))
             statement.bind(base + 8, row.timeZoneOffset)
+            guard !sharingIDs else { continue }
+            statement.bind(base + 9, row.typeID)
+            statement.bind(base + 10, row.unitID)
+            statement.bind(base + 11, row.originalValue)
+            statement.bind(base + 12, row.count)
+            statement.bind(base + 13, row.sourceID)
+            statement.bind(base + 14, row.revisionID)
+            statement.bind(base + 15, row.deviceID)
+            statement.bind(base + 16, row.syncIdentifier)
+            statement.bind(base + 17, row.syncVersion)
+            statement.bind(base + 18, bytes: row.detail)
         }
+        guard sharingIDs, let first = rows.first else { return }
         let shared = Int32(rows.count) * uniformColumnCount
-        let first = rows[0]
         statement.bind(shared + 1, first.typeID)
         statement.bind(shared + 2, first.unitID)
         statement.bind(shared + 3, first.sourceID)

@@ -68,7 +68,10 @@ public final class SQLiteStorage: HealthStorage {
             shared = Mutex(Shared(catalog: catalog))
             checkpointer = try? SQLiteCheckpointer(path: path)
             if checkpointer != nil {
-                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+                // The log file keeps its largest size once rewound; a limit trims it back (64 MiB, the wait threshold).
+                try pool.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = \(SQLiteCheckpointer.logSizeLimit)")
+                }
             }
         } catch let error as HealthStoreError {
             throw error

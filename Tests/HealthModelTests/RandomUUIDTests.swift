@@ -10,15 +10,19 @@ struct RandomUUIDTests {
     /// The 48-bit prefix of an ordered UUID.
     private static func prefix(_ uuid: UUID) -> UInt64 { bytes(uuid).prefix(6).reduce(0) { $0 << 8 | UInt64($1) } }
 
-    @Test("new-object UUIDs are version 8, variant 1, and do not repeat across pool refills and threads")
-    func orderedVersionVariantAndUniqueness() async {
-        let perTask = 5_000
-        let all = await withTaskGroup(of: [UUID].self) { group in
-            for _ in 0..<4 { group.addTask { (0..<perTask).map { _ in RandomUUID.make() } } }
+    /// UUIDs made by four tasks at once, 5,000 each.
+    private static func madeConcurrently(_ make: @escaping @Sendable () -> UUID) async -> [UUID] {
+        await withTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<5_000).map { _ in make() } } }
             return await group.reduce(into: [UUID]()) { $0 += $1 }
         }
-        #expect(Set(all).count == 4 * perTask)
-        #expect(Set(all.map(RandomUUIDTests.prefix)).count == 4 * perTask)
+    }
+
+    @Test("new-object UUIDs are version 8, variant 1, and do not repeat across pool refills and threads")
+    func orderedVersionVariantAndUniqueness() async {
+        let all = await RandomUUIDTests.madeConcurrently(RandomUUID.make)
+        #expect(Set(all).count == 20_000)
+        #expect(Set(all.map(RandomUUIDTests.prefix)).count == 20_000)
         for uuid in all {
             let bytes = uuid.uuid
             #expect(bytes.6 >> 4 == 8)
@@ -43,12 +47,8 @@ struct RandomUUIDTests {
 
     @Test("version 4 UUIDs are version 4, variant 1, random in every byte, and do not repeat across threads")
     func version4VersionVariantAndUniqueness() async {
-        let perTask = 5_000
-        let all = await withTaskGroup(of: [UUID].self) { group in
-            for _ in 0..<4 { group.addTask { (0..<perTask).map { _ in RandomUUID.makeVersion4() } } }
-            return await group.reduce(into: [UUID]()) { $0 += $1 }
-        }
-        #expect(Set(all).count == 4 * perTask)
+        let all = await RandomUUIDTests.madeConcurrently(RandomUUID.makeVersion4)
+        #expect(Set(all).count == 20_000)
         for uuid in all.prefix(1000) {
             let bytes = uuid.uuid
             #expect(bytes.6 >> 4 == 4)
