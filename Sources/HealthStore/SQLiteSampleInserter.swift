@@ -82,8 +82,10 @@ struct SQLiteSampleInserter {
         var series = false
         /// Whether metadata rows or correlation members follow the row.
         var hasDependents = false
-        /// Whether type, unit, source revision and device are those of the row before (so are the ids).
-        var sameKeys = false
+        /// Which of type, unit, source revision and device differ from the row before (`Keys`; all for the first).
+        var changedKeys: UInt8 = 0
+        /// Whether a quantity is in its type's canonical unit (no unit id then).
+        var unitIsCanonical = true
 
         /// Whether the row has the same ids as `other` and nothing but times, value and metadata of its own.
         func fitsSharedStatement(with other: Row) -> Bool {
@@ -98,18 +100,18 @@ struct SQLiteSampleInserter {
     private struct RowBuilder {
         var lastType: SampleType?, lastUnit: HealthUnit?, lastRevision: SourceRevision?, lastDevice: Device?
         var lastConverter = UnitConverter.identity, lastBack = UnitConverter.identity, lastUnitIsCanonical = true
-        var isFirst = true
+        /// Converters of the (type, unit) pairs met, for batches that interleave types.
+        var conversions: [(type: SampleType, unit: HealthUnit, forward: HealthModel.UnitConverter, back: HealthModel.UnitConverter, isCanonical: Bool)] = []
         var timeZones: [String: TimeZone?] = [:]
 
         mutating func row(for sample: Sample, sequence: Int64) throws -> Row {
             var row = Row()
             row.sequence = sequence
             let type = sample.type
-            var sameKeys = !isFirst
-            isFirst = false
+            var changed: UInt8 = 0
             if type != lastType {
                 lastType = type
-                sameKeys = false
+                changed |= Keys.type
             }
             row.kind = type.kind
             row.start = sample.startDate.timeIntervalSinceReferenceDate
@@ -117,20 +119,12 @@ struct SQLiteSampleInserter {
             switch sample.content {
             case let .quantity(content):
                 let quantity = content.quantity
-                if quantity.unit != lastUnit || !sameKeys {
-                    guard let canonical = type.canonicalUnit else {
-                        throw HealthStoreError.model(.invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
-                    }
-                    do {
-                        lastConverter = try quantity.unit.converter(to: canonical)
-                        lastBack = try canonical.converter(to: quantity.unit)
-                    } catch {
-                        throw HealthStoreError.model(error)
-                    }
-                    lastUnitIsCanonical = quantity.unit == canonical
+                if quantity.unit != lastUnit || changed != 0 {
+                    try convert(quantity.unit, of: type)
                     lastUnit = quantity.unit
-                    sameKeys = false
+                    changed |= Keys.unit
                 }
+                row.unitIsCanonical = lastUnitIsCanonical
                 let canonicalValue = lastConverter.convert(quantity.value)
                 row.value = canonicalValue
                 if !lastUnitIsCanonical, lastBack.convert(canonicalValue).bitPattern != quantity.value.bitPattern {
@@ -150,17 +144,21 @@ struct SQLiteSampleInserter {
                 row.value = content.duration
                 row.detail = SampleDetailCoding.detail(of: sample)
             }
+            if case .quantity = sample.content {} else if lastUnit != nil {
+                lastUnit = nil
+                changed |= Keys.unit
+            }
             let revision = sample.sourceRevision
             if revision != lastRevision {
                 lastRevision = revision
-                sameKeys = false
+                changed |= Keys.revision
             }
             let device = sample.device
             if device != lastDevice {
                 lastDevice = device
-                sameKeys = false
+                changed |= Keys.device
             }
-            row.sameKeys = sameKeys
+            row.changedKeys = changed
             // User entry, sync identifier and version are metadata: none without it.
             if let metadata = sample.metadata {
                 row.hasMetadata = true
@@ -182,6 +180,25 @@ struct SQLiteSampleInserter {
             return row
         }
 
+        /// Makes the converters between `unit` and the type's canonical unit the current ones.
+        mutating func convert(_ unit: HealthUnit, of type: SampleType) throws {
+            if let known = conversions.first(where: { $0.unit == unit && $0.type == type }) {
+                (lastConverter, lastBack, lastUnitIsCanonical) = (known.forward, known.back, known.isCanonical)
+                return
+            }
+            guard let canonical = type.canonicalUnit else {
+                throw HealthStoreError.model(.invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
+            }
+            do {
+                lastConverter = try unit.converter(to: canonical)
+                lastBack = try canonical.converter(to: unit)
+            } catch {
+                throw HealthStoreError.model(error)
+            }
+            lastUnitIsCanonical = unit == canonical
+            if conversions.count < 16 { conversions.append((type, unit, lastConverter, lastBack, lastUnitIsCanonical)) }
+        }
+
         /// Rows for `samples[range]`, and the error that stopped them early, if any.
         mutating func rows(for samples: [Sample], _ range: Range<Int>, firstSequence: Int64) -> (rows: [Row], error: Error?) {
             var rows: [Row] = []
@@ -197,28 +214,53 @@ struct SQLiteSampleInserter {
         }
     }
 
-    /// The catalog ids of a row's type, unit, source revision and device.
+    /// Bits of `Row.changedKeys`.
+    private enum Keys {
+        static let type: UInt8 = 1, unit: UInt8 = 2, revision: UInt8 = 4, device: UInt8 = 8
+    }
+
+    /// The catalog ids of the current row's type, unit, source revision and device, updated for what changed.
     private struct RowIDs {
         var typeID: Int64 = 0
         var unitID: Int64?
         var sourceID: Int64?
         var revisionID: Int64?
         var deviceID: Int64?
+        /// Ids of the types and units met (few per batch), found by identity before any hashing.
+        var typeIDs: [(type: SampleType, id: Int64)] = []
+        var unitIDs: [(unit: HealthUnit, id: Int64)] = []
 
-        /// The ids of a sample's type, unit (nil for a quantity's canonical unit), revision and device.
-        init(of sample: Sample, catalog: inout SQLiteCatalog, _ db: Database) throws {
-            let type = sample.type
-            typeID = try catalog.typeID(type, db)
-            if let unit = sample.quantity?.unit, unit != type.canonicalUnit { unitID = try catalog.unitID(unit, db) }
-            if let revision = sample.sourceRevision {
-                let ids = try catalog.revisionID(revision, db)
-                sourceID = ids.source
-                revisionID = ids.revision
+        /// Updates the ids that `row` says changed, from its sample.
+        mutating func update(for row: Row, of sample: Sample, catalog: inout SQLiteCatalog, _ db: Database) throws {
+            let changed = row.changedKeys
+            if changed & Keys.type != 0 {
+                let type = sample.type
+                if let known = typeIDs.first(where: { $0.type == type }) {
+                    typeID = known.id
+                } else {
+                    typeID = try catalog.typeID(type, db)
+                    typeIDs.append((type, typeID))
+                }
             }
-            if let device = sample.device { deviceID = try catalog.deviceID(device, db) }
+            if changed & (Keys.type | Keys.unit) != 0 {
+                unitID = nil
+                if !row.unitIsCanonical, let unit = sample.quantity?.unit {
+                    if let known = unitIDs.first(where: { $0.unit == unit }) {
+                        unitID = known.id
+                    } else {
+                        let id = try catalog.unitID(unit, db)
+                        unitIDs.append((unit, id))
+                        unitID = id
+                    }
+                }
+            }
+            if changed & Keys.revision != 0 {
+                let ids = try sample.sourceRevision.map { try catalog.revisionID($0, db) }
+                sourceID = ids?.source
+                revisionID = ids?.revision
+            }
+            if changed & Keys.device != 0 { deviceID = try sample.device.map { try catalog.deviceID($0, db) } }
         }
-
-        init() {}
     }
 
     /// Builds the rows of a batch, one statement's worth at a time, on another thread while the writer inserts the
@@ -330,7 +372,7 @@ struct SQLiteSampleInserter {
             var shared = true
             for slot in rows.indices {
                 let sampleIndex = range.lowerBound + slot
-                if !rows[slot].sameKeys { ids = try RowIDs(of: samples[sampleIndex], catalog: &catalog, db) }
+                if rows[slot].changedKeys != 0 { try ids.update(for: rows[slot], of: samples[sampleIndex], catalog: &catalog, db) }
                 rows[slot].typeID = ids.typeID
                 rows[slot].unitID = rows[slot].kind == .quantity ? ids.unitID : nil
                 rows[slot].sourceID = ids.sourceID
