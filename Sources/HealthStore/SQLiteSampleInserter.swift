@@ -275,7 +275,9 @@ struct SQLiteSampleInserter {
         init(_ samples: [Sample], chunks: [Range<Int>], firstSequence: Int64) {
             self.chunks = chunks
             results = Array(repeating: nil, count: chunks.count)
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+            // A thread of its own, not a shared queue: the writer blocks waiting for it, and a pool of blocked
+            // workers could leave it no thread to run on.
+            let thread = Thread { [self] in
                 var builder = RowBuilder()
                 for (index, range) in chunks.enumerated() {
                     let result = builder.rows(for: samples, range, firstSequence: firstSequence)
@@ -284,6 +286,8 @@ struct SQLiteSampleInserter {
                     if result.error != nil { break }
                 }
             }
+            thread.name = "OpenHealthKit store rows"
+            thread.start()
         }
 
         /// The rows of the next chunk, waiting for them when they are not built yet.

@@ -325,7 +325,8 @@ public final class SQLiteStorage: HealthStorage {
             SELECT s.sequence, s.uuid, s.type_id, s.sync_version FROM samples s JOIN sources ON sources.id = s.source_id
             WHERE s.sync_identifier = ? AND sources.bundle_identifier = ? ORDER BY s.sequence DESC LIMIT 1
             """, purpose: "looking up a sync identifier")
-        for sample in samples {
+        // Without sync identifiers and deletions every sample is accepted as it is (duplicates are found on insert).
+        for sample in samples where tracksClaims || !deletedUUIDs.isEmpty {
             guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else {
                 try claim(sample.uuid)
                 accepted.append(sample)
@@ -367,6 +368,8 @@ public final class SQLiteStorage: HealthStorage {
             pendingSync[key] = accepted.count
             accepted.append(sample)
         }
+
+        if !tracksClaims, deletedUUIDs.isEmpty { accepted = samples }  // the loop above took none of them
 
         // Deletions first, then insertions, each taking the next sequence number.
         var written = Written(result: CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0))
