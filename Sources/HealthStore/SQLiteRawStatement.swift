@@ -77,6 +77,11 @@ final class SQLiteRawStatement {
             _ = sqlite3_bind_blob(handle, index, raw.baseAddress, 16, SQLiteRawStatement.transient)
         }
     }
+    /// Binds 16 bytes at `bytes` as a blob without copying them: they must stay unchanged until the statement has
+    /// run and been bound anew or reset with `reset()` (SQLite's `SQLITE_STATIC`).
+    func bind(_ index: Int32, uuidBytesAt bytes: UnsafeRawPointer) {
+        _ = sqlite3_bind_blob(handle, index, bytes, 16, nil)
+    }
     /// Binds bytes as a blob (NULL for nil).
     func bind(_ index: Int32, bytes: [UInt8]?) {
         guard let bytes else {

@@ -24,6 +24,9 @@ public final class SQLiteStorage: HealthStorage {
     }
 
     private let shared: Mutex<Shared>
+    /// Checkpoints the log in the background (nil when its connection could not be opened: SQLite's automatic
+    /// checkpoints then stay on).
+    private let checkpointer: SQLiteCheckpointer?
 
     /// The default smallest column answer that makes the storage keep a type's columns in memory: at once when the
     /// answer is the whole type (the scan already read it), otherwise when the type is asked for a second time.
@@ -63,11 +66,24 @@ public final class SQLiteStorage: HealthStorage {
             try migrator.migrate(pool)
             let catalog = try pool.read { db in try SQLiteCatalog.load(db) }
             shared = Mutex(Shared(catalog: catalog))
+            checkpointer = try? SQLiteCheckpointer(path: path)
+            if checkpointer != nil {
+                // The log file keeps its largest size once rewound; a limit trims it back (64 MiB, the wait threshold).
+                try pool.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = \(SQLiteCheckpointer.logSizeLimit)")
+                }
+            }
         } catch let error as HealthStoreError {
             throw error
         } catch {
             throw HealthStoreError.storeUnavailable(path: path, reason: "\(error)")
         }
+    }
+
+    deinit {
+        // Closes the checkpoint connection here and now, not at the end of a checkpoint still running: another
+        // connection opening the file right after would find it busy.
+        checkpointer?.waitForCheckpoints()
     }
 
     // MARK: Opening
@@ -133,11 +149,12 @@ public final class SQLiteStorage: HealthStorage {
     }
 
     /// Writes the application id into a new (absent or empty) file, before WAL mode, so that the file is known as a
-    /// store from its first byte on disk.
+    /// store from its first byte on disk; the page size is chosen first (it cannot change once a table exists).
     static func markNewStore(at path: String) throws {
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA page_size = \(SQLiteSchema.newStorePageSize)")
                 try db.execute(sql: "PRAGMA application_id = \(SQLiteSchema.applicationID)")
             }
             try queue.close()
@@ -180,6 +197,7 @@ public final class SQLiteStorage: HealthStorage {
 
     /// Writes the log back into the main file and truncates the log (done by SQLite on its own as it grows).
     public func checkpoint() throws {
+        checkpointer?.waitForCheckpoints()
         try write("checkpointing", withoutTransaction: true) { db in _ = try db.checkpoint(.truncate) }
     }
 
@@ -198,6 +216,8 @@ public final class SQLiteStorage: HealthStorage {
     }
 
     private func write<T>(_ operation: String, withoutTransaction: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        checkpointer?.waitWhenLogIsLong()
+        defer { checkpointer?.checkpointSoon() }
         do {
             return withoutTransaction ? try pool.writeWithoutTransaction(body) : try pool.write(body)
         } catch let error as HealthStoreError {
@@ -237,7 +257,7 @@ public final class SQLiteStorage: HealthStorage {
     private struct Written {
         var result: CommitResult
         var deletedSequences: Set<Int64> = []
-        var insertedRows: [(typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?, userEntered: Bool, series: Bool)] = []
+        var insertedRows: [SQLiteSampleInserter.ColumnRow] = []
         var sequence: Int64 = 0
         var previousSequence: Int64 = 0
         /// Whether `insertedRows` was collected (otherwise any cache made meanwhile is dropped).
@@ -308,7 +328,8 @@ public final class SQLiteStorage: HealthStorage {
             SELECT s.sequence, s.uuid, s.type_id, s.sync_version FROM samples s JOIN sources ON sources.id = s.source_id
             WHERE s.sync_identifier = ? AND sources.bundle_identifier = ? ORDER BY s.sequence DESC LIMIT 1
             """, purpose: "looking up a sync identifier")
-        for sample in samples {
+        // Without sync identifiers and deletions every sample is accepted as it is (duplicates are found on insert).
+        for sample in samples where tracksClaims || !deletedUUIDs.isEmpty {
             guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else {
                 try claim(sample.uuid)
                 accepted.append(sample)
@@ -351,6 +372,8 @@ public final class SQLiteStorage: HealthStorage {
             accepted.append(sample)
         }
 
+        if !tracksClaims, deletedUUIDs.isEmpty { accepted = samples }  // the loop above took none of them
+
         // Deletions first, then insertions, each taking the next sequence number.
         var written = Written(result: CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0))
         written.previousSequence = previous
@@ -392,164 +415,14 @@ public final class SQLiteStorage: HealthStorage {
             written.deletedSequences.insert(row.sequence)
         }
 
-        let insert = try SQLiteRawStatement(db, """
-            INSERT INTO samples (sequence, uuid, type_id, start_time, end_time, value, unit_id, original_value, count,
-                                 source_id, source_revision_id, device_id, user_entered, has_metadata, time_zone_offset,
-                                 sync_identifier, sync_version, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, purpose: "inserting a sample")
-        let insertMetadata = try SQLiteRawStatement(db, """
-            INSERT INTO metadata (sample, key, kind, text, number, unit_id) VALUES (?, ?, ?, ?, ?, ?)
-            """, purpose: "inserting metadata")
-        let insertMember = try SQLiteRawStatement(db, """
-            INSERT INTO correlation_members (correlation, member_uuid) VALUES (?, ?)
-            """, purpose: "inserting a correlation member")
-        var lastType: SampleType?, lastTypeID: Int64 = 0
-        var lastUnit: HealthUnit?, lastUnitID: Int64?, lastConverter = UnitConverter.identity, lastBack = UnitConverter.identity
-        var lastRevision: SourceRevision?, lastRevisionIDs: (revision: Int64, source: Int64)?
-        var lastDevice: Device?, lastDeviceID: Int64?
-        var longest: [Int64: Double] = [:]
-        var timeZones: [String: TimeZone?] = [:]
         // Rows for the column caches are collected only when there are caches to keep in step.
         let tracksColumns = shared.withLock { !$0.columnCaches.isEmpty }
         written.tracksColumns = tracksColumns
-        if tracksColumns { written.insertedRows.reserveCapacity(accepted.count) }
-        for sample in accepted {
-            sequence += 1
-            let type = sample.type
-            if type != lastType {
-                lastType = type
-                lastTypeID = try catalog.typeID(type, db)
-            }
-            let start = sample.startDate.timeIntervalSinceReferenceDate, end = sample.endDate.timeIntervalSinceReferenceDate
-            var value: Double?
-            var unitID: Int64?
-            var originalValue: Double?
-            var count: Int64 = 1
-            var series = false
-            switch sample.content {
-            case let .quantity(content):
-                let quantity = content.quantity
-                if quantity.unit != lastUnit {
-                    guard let canonical = type.canonicalUnit else {
-                        throw HealthStoreError.model(.invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
-                    }
-                    do {
-                        lastConverter = try quantity.unit.converter(to: canonical)
-                        lastBack = try canonical.converter(to: quantity.unit)
-                    } catch {
-                        throw HealthStoreError.model(error)
-                    }
-                    lastUnitID = quantity.unit == canonical ? nil : try catalog.unitID(quantity.unit, db)
-                    lastUnit = quantity.unit
-                }
-                let canonicalValue = lastConverter.convert(quantity.value)
-                value = canonicalValue
-                unitID = lastUnitID
-                if unitID != nil, lastBack.convert(canonicalValue).bitPattern != quantity.value.bitPattern {
-                    originalValue = quantity.value
-                }
-                count = Int64(content.count)
-                series = content.count > 1 && !content.seriesEntries.isEmpty
-            case let .category(categoryValue):
-                value = Double(categoryValue)
-            case .correlation:
-                value = nil
-            case let .workout(content):
-                value = content.duration
-            }
-            var revisionIDs: (revision: Int64, source: Int64)?
-            if let revision = sample.sourceRevision {
-                if revision != lastRevision {
-                    lastRevision = revision
-                    lastRevisionIDs = try catalog.revisionID(revision, db)
-                }
-                revisionIDs = lastRevisionIDs
-            }
-            var deviceID: Int64?
-            if let device = sample.device {
-                if device != lastDevice {
-                    lastDevice = device
-                    lastDeviceID = try catalog.deviceID(device, db)
-                }
-                deviceID = lastDeviceID
-            }
-            let metadata = sample.metadata
-            var timeZoneOffset: Int64?
-            if let name = metadata?[MetadataKey.timeZone]?.stringValue {
-                let zone: TimeZone?
-                if let known = timeZones[name] {
-                    zone = known
-                } else {
-                    zone = TimeZone(identifier: name)
-                    timeZones[name] = zone
-                }
-                timeZoneOffset = zone.map { Int64($0.secondsFromGMT(for: sample.startDate)) }
-            }
-            let userEntered = sample.wasUserEntered
-            insert.rewind()
-            insert.bind(1, sequence)
-            insert.bind(2, sample.uuid)
-            insert.bind(3, lastTypeID)
-            insert.bind(4, start)
-            insert.bind(5, end)
-            insert.bind(6, value)
-            insert.bind(7, unitID)
-            insert.bind(8, originalValue)
-            insert.bind(9, count)
-            insert.bind(10, revisionIDs?.source)
-            insert.bind(11, revisionIDs?.revision)
-            insert.bind(12, deviceID)
-            insert.bind(13, Int64(userEntered ? 1 : 0))
-            insert.bind(14, Int64(metadata == nil ? 0 : 1))
-            insert.bind(15, timeZoneOffset)
-            insert.bind(16, sample.syncIdentifier)
-            insert.bind(17, sample.syncVersion)
-            insert.bind(18, bytes: SampleDetailCoding.detail(of: sample))
-            do {
-                try insert.run()
-            } catch {
-                if insert.failedOnUniqueness { throw HealthStoreError.duplicateObject(sample.uuid) }
-                throw error
-            }
-            if let metadata {
-                for (key, entry) in metadata {
-                    insertMetadata.reset()
-                    insertMetadata.bind(1, sequence)
-                    insertMetadata.bind(2, key)
-                    switch entry {
-                    case let .string(text):
-                        insertMetadata.bind(3, Int64(0))
-                        insertMetadata.bind(4, text)
-                    case let .number(number):
-                        insertMetadata.bind(3, Int64(1))
-                        insertMetadata.bind(5, number)
-                    case let .date(date):
-                        insertMetadata.bind(3, Int64(2))
-                        insertMetadata.bind(5, date.timeIntervalSinceReferenceDate)
-                    case let .quantity(quantity):
-                        insertMetadata.bind(3, Int64(3))
-                        insertMetadata.bind(5, quantity.value)
-                        insertMetadata.bind(6, try catalog.unitID(quantity.unit, db))
-                    }
-                    try insertMetadata.run()
-                }
-            }
-            if let members = sample.correlatedObjects {
-                for member in members {
-                    insertMember.reset()
-                    insertMember.bind(1, sequence)
-                    insertMember.bind(2, member.uuid)
-                    try insertMember.run()
-                }
-            }
-            let duration = end - start
-            if duration <= 86_400, duration > longest[lastTypeID] ?? -1 { longest[lastTypeID] = duration }
-            if tracksColumns, type.kind == .quantity, let value {
-                written.insertedRows.append((lastTypeID, sequence, start, end, value, revisionIDs?.revision, userEntered, series))
-            }
-        }
-        for (typeID, duration) in longest {
+        let outcome = try SQLiteSampleInserter.insert(
+            accepted, firstSequence: sequence + 1, catalog: &catalog, collectingColumnRows: tracksColumns, db)
+        sequence += Int64(accepted.count)
+        written.insertedRows = outcome.columnRows
+        for (typeID, duration) in outcome.longestShortDuration {
             try db.execute(sql: """
                 INSERT INTO type_extents (type_id, longest_short_duration) VALUES (?, ?)
                 ON CONFLICT (type_id) DO UPDATE SET longest_short_duration = max(longest_short_duration, excluded.longest_short_duration)

@@ -108,7 +108,7 @@ enum QueryBenchmark {
     }
 
     /// Samples for a range of minutes, every type at every minute, in time order; built on all cores.
-    static func buildBatch(fixtures: SampleFixtures, minutes: Range<Int>, seed: UInt64) -> [Sample] {
+    static func buildBatch(fixtures: SampleFixtures, minutes: Range<Int>, seed: UInt64, defaultUUIDs: Bool = false) -> [Sample] {
         let typeCount = fixtures.series.count
         let count = minutes.count * typeCount
         let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, minutes.count / 1_000))
@@ -124,7 +124,8 @@ enum QueryBenchmark {
                         let unit = Double(random.next() >> 11) * 0x1p-53
                         let value = series.range.lowerBound + unit * (series.range.upperBound - series.range.lowerBound)
                         (base.pointer + slot).initialize(to: fixtures.sample(
-                            of: series, minute: minute, device: fixtures.devices[1], value: value, uuid: random.uuid()))
+                            of: series, minute: minute, device: fixtures.devices[1], value: value,
+                            uuid: defaultUUIDs ? RandomUUID.make() : random.uuid()))
                         slot += 1
                     }
                 }

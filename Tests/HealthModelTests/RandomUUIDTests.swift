@@ -4,21 +4,56 @@ import Testing
 
 @Suite("Random UUIDs")
 struct RandomUUIDTests {
-    @Test("random UUIDs are version 4, variant 1, and do not repeat across pool refills and threads")
-    func versionVariantAndUniqueness() async {
-        let perTask = 5_000
-        let all = await withTaskGroup(of: [UUID].self) { group in
-            for _ in 0..<4 { group.addTask { (0..<perTask).map { _ in RandomUUID.make() } } }
+    /// The 16 bytes of a UUID, in order (SQLite compares blobs this way).
+    private static func bytes(_ uuid: UUID) -> [UInt8] { withUnsafeBytes(of: uuid.uuid) { Array($0) } }
+
+    /// The 48-bit prefix of an ordered UUID.
+    private static func prefix(_ uuid: UUID) -> UInt64 { bytes(uuid).prefix(6).reduce(0) { $0 << 8 | UInt64($1) } }
+
+    /// UUIDs made by four tasks at once, 5,000 each.
+    private static func madeConcurrently(_ make: @escaping @Sendable () -> UUID) async -> [UUID] {
+        await withTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<5_000).map { _ in make() } } }
             return await group.reduce(into: [UUID]()) { $0 += $1 }
         }
-        #expect(Set(all).count == 4 * perTask)
+    }
+
+    @Test("new-object UUIDs are version 8, variant 1, and do not repeat across pool refills and threads")
+    func orderedVersionVariantAndUniqueness() async {
+        let all = await RandomUUIDTests.madeConcurrently(RandomUUID.make)
+        #expect(Set(all).count == 20_000)
+        #expect(Set(all.map(RandomUUIDTests.prefix)).count == 20_000)
+        for uuid in all {
+            let bytes = uuid.uuid
+            #expect(bytes.6 >> 4 == 8)
+            #expect(bytes.8 >> 6 == 0b10)
+        }
+        // The random part varies (a stuck byte would show up here).
+        #expect(Set(all.map { $0.uuid.15 }).count > 200)
+        #expect(Set(all.map { $0.uuid.7 }).count > 200)
+    }
+
+    @Test("new-object UUIDs increase from one call to the next on a thread, as bytes and as their counter")
+    func orderedUUIDsIncrease() {
+        let uuids = (0..<10_000).map { _ in RandomUUID.make() }
+        for (earlier, later) in zip(uuids, uuids.dropFirst()) {
+            // Other tests may take counter values in between, so only the order is certain.
+            #expect(RandomUUIDTests.prefix(later) > RandomUUIDTests.prefix(earlier))
+            #expect(RandomUUIDTests.bytes(earlier).lexicographicallyPrecedes(RandomUUIDTests.bytes(later)))
+        }
+        // The counter starts below 2^47, so it cannot wrap within any realistic process.
+        #expect(RandomUUIDTests.prefix(uuids[0]) < (1 << 47) + (1 << 40))
+    }
+
+    @Test("version 4 UUIDs are version 4, variant 1, random in every byte, and do not repeat across threads")
+    func version4VersionVariantAndUniqueness() async {
+        let all = await RandomUUIDTests.madeConcurrently(RandomUUID.makeVersion4)
+        #expect(Set(all).count == 20_000)
         for uuid in all.prefix(1000) {
             let bytes = uuid.uuid
             #expect(bytes.6 >> 4 == 4)
             #expect(bytes.8 >> 6 == 0b10)
         }
-        // Every nibble position varies (a stuck byte would show up here).
-        let firstBytes = Set(all.map { $0.uuid.0 })
-        #expect(firstBytes.count > 200)
+        #expect(Set(all.map { $0.uuid.0 }).count > 200)
     }
 }
