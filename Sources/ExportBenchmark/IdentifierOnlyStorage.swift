@@ -86,4 +86,5 @@ final class IdentifierOnlyStorage: HealthStorage {
     func exportInformation() throws -> ExportInformation? { nil }
     func keptElements(parent: UUID?) throws -> [KeptElement] { [] }
     func importedDataCounts() throws -> ImportedDataCounts { ImportedDataCounts() }
+    func clinicalDocuments() throws -> [ClinicalDocument] { [] }
 }

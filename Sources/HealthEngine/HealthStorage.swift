@@ -109,6 +109,9 @@ public protocol HealthStorage: AnyObject, Sendable {
 
     /// How much is stored besides samples.
     func importedDataCounts() throws -> ImportedDataCounts
+
+    /// The clinical documents, by start date.
+    func clinicalDocuments() throws -> [ClinicalDocument]
 }
 
 extension HealthStorage {

@@ -17,6 +17,8 @@ public struct ImportedData: Sendable, Hashable {
     public var exportInformation: ExportInformation?
     /// Elements kept as written; one with an identity already stored is not added again.
     public var keptElements: [KeptElement] = []
+    /// Clinical documents; a document replaces the stored one with its identifier.
+    public var clinicalDocuments: [ClinicalDocument] = []
 
     /// Nothing to save.
     public init() {}
@@ -24,6 +26,6 @@ public struct ImportedData: Sendable, Hashable {
     /// Whether there is nothing to save.
     public var isEmpty: Bool {
         activitySummaries.isEmpty && workoutRoutes.isEmpty && heartbeatSeries.isEmpty && characteristics.isEmpty
-            && exportInformation == nil && keptElements.isEmpty
+            && exportInformation == nil && keptElements.isEmpty && clinicalDocuments.isEmpty
     }
 }

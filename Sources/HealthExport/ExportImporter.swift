@@ -1,4 +1,5 @@
 import Foundation
+import HealthEngine
 import HealthModel
 import HealthStore
 import Synchronization
@@ -77,6 +78,18 @@ public final class ExportImporter {
             }
         }
         try writer.flush()
+        // The clinical document beside the data file (`export_cda.xml`), when the export has one.
+        var clinical = Data()
+        if (try? location.readReferencedFile("export_cda.xml") { clinical.append(contentsOf: $0) }) == true, !clinical.isEmpty {
+            if let document = ClinicalDocumentReader.read(clinical, fallbackDate: batcher.report.exportDate) {
+                var data = ImportedData()
+                data.clinicalDocuments = [document]
+                try store.storage.saveImportedData(data)
+                batcher.report.clinicalDocuments += 1
+            } else {
+                batcher.report.issues.append(.unreadable(file: "export_cda.xml", reason: "no ClinicalDocument with a date in it"))
+            }
+        }
         try SourcePriorityPlanner.apply(reader.sources + batcher.saverBuilder.sourceList, to: store)
         // Problems found while saving come after those found while reading: put them back in file order.
         let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }

@@ -34,6 +34,8 @@ public struct ImportReport: Sendable, Equatable {
     public var characteristics = 0
     /// Elements kept as written (unknown record types and other elements).
     public var keptElements = 0
+    /// Clinical documents read (`export_cda.xml`).
+    public var clinicalDocuments = 0
     /// Records inside correlations linked to their top-level copies instead of being stored twice.
     public var correlationMembersLinked = 0
     /// Samples whose exact content appeared earlier in this same export: stored once.

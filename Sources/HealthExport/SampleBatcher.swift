@@ -226,7 +226,7 @@ final class SampleBatcher: @unchecked Sendable {
             case .category: saved.categorySamples += 1
             case .correlation: saved.correlations += 1
             case .workout: saved.workouts += 1
-            case .series: break  // never saved as samples
+            case .series, .document: break  // never saved as samples
             }
         }
     }

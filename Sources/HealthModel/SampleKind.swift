@@ -12,6 +12,8 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     /// store keeps them beside their workout or heart rate variability sample, not as samples of their own, so no
     /// sample of this kind can be built; queries read them through the series queries.
     case series
+    /// Clinical documents (CDA), kept whole beside the samples; read with document queries.
+    case document
 
     public static func < (lhs: SampleKind, rhs: SampleKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -42,6 +42,9 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The series type of workout routes (`HKWorkoutRouteTypeIdentifier`).
     public static let workoutRoute = SampleType(kind: .series, identifier: "HKWorkoutRouteTypeIdentifier")
 
+    /// The document type of clinical documents (`HKDocumentTypeIdentifierCDA`).
+    public static let clinicalDocument = SampleType(kind: .document, identifier: "HKDocumentTypeIdentifierCDA")
+
     /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`).
     public static let heartbeatSeries = SampleType(kind: .series, identifier: "HKDataTypeIdentifierHeartbeatSeries")
 
@@ -50,6 +53,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         if identifier == TypeTable.workoutTypeIdentifier || identifier == "workout" { return .workout }
         if identifier == workoutRoute.identifier { return .workoutRoute }
         if identifier == heartbeatSeries.identifier { return .heartbeatSeries }
+        if identifier == clinicalDocument.identifier { return .clinicalDocument }
         if let description = TypeTable.quantityType(identifier) {
             return SampleType(kind: .quantity, identifier: description.identifier)
         }
@@ -100,7 +104,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .quantity: return quantityDescription?.isReadOnly ?? false
         case .category: return categoryDescription?.isReadOnly ?? false
         case .correlation, .workout: return false
-        case .series: return true
+        case .series, .document: return true
         }
     }
 

@@ -284,6 +284,12 @@ public final class ClientStorage: HealthStorage {
         return fullAccess ? try base.keptElements(parent: parent) : []
     }
 
+    public func clinicalDocuments() throws -> [ClinicalDocument] {
+        try checkReadable()
+        guard fullAccess || access.canRead(client: client, type: "HKDocumentTypeIdentifierCDA") else { return [] }
+        return try base.clinicalDocuments()
+    }
+
     public func importedDataCounts() throws -> ImportedDataCounts {
         try checkReadable()
         guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access counts imported data") }

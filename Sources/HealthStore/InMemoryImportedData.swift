@@ -19,6 +19,8 @@ struct InMemoryImportedData: Sendable {
     /// Kept elements in the order first saved, and their identities.
     var keptElements: [KeptElement] = []
     var keptIdentities = Set<UUID>()
+    /// Clinical documents by identifier.
+    var clinicalDocuments: [UUID: ClinicalDocument] = [:]
 
     /// The key of a day's summary, ordered like the days.
     static func dayKey(_ day: DateComponents) -> Int {
@@ -35,6 +37,7 @@ struct InMemoryImportedData: Sendable {
         characteristics.merge(data.characteristics) { _, new in new }
         if let information = data.exportInformation { exportInformation = information }
         for element in data.keptElements where keptIdentities.insert(element.identity).inserted { keptElements.append(element) }
+        for document in data.clinicalDocuments { clinicalDocuments[document.uuid] = document }
     }
 
     /// How much is kept.

@@ -29,6 +29,10 @@ extension InMemoryStorage {
         importedData.withLock { $0.heartbeatSeries[sample] }
     }
 
+    public func clinicalDocuments() throws -> [ClinicalDocument] {
+        importedData.withLock { data in data.clinicalDocuments.values.sorted { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) } }
+    }
+
     public func characteristics() throws -> [String: String] {
         importedData.withLock { $0.characteristics }
     }

@@ -15,6 +15,7 @@ enum SQLiteSchema {
         "v1 samples, sources, devices, metadata, change log, source orders",
         "v2 activity summaries, routes, heartbeat series, characteristics, kept elements",
         "v3 tombstones keep the deleted sample, background delivery subscriptions",
+        "v4 clinical documents",
     ]
 
     /// The migrator holding every migration.
@@ -32,8 +33,27 @@ enum SQLiteSchema {
             try db.execute(sql: version3)
             try db.execute(sql: "PRAGMA user_version = 3")
         }
+        migrator.registerMigration(migrationNames[3]) { db in
+            try db.execute(sql: version4)
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         return migrator
     }
+
+    /// Release 4: clinical documents (CDA) from exports, kept whole with the fields queries show.
+    private static let version4 = """
+        CREATE TABLE clinical_documents (
+            uuid BLOB PRIMARY KEY CHECK (length(uuid) = 16),
+            start_time REAL NOT NULL,
+            end_time REAL NOT NULL,
+            title TEXT NOT NULL,
+            patient_name TEXT NOT NULL,
+            author_name TEXT NOT NULL,
+            custodian_name TEXT NOT NULL,
+            data BLOB NOT NULL,
+            CHECK (end_time >= start_time)
+        ) WITHOUT ROWID;
+        """
 
     /// Release 3: a tombstone keeps the deleted sample whole (so an anchored query's predicate can filter deletions;
     /// NULL for deletions recorded before), and background-delivery subscriptions persist with the store.

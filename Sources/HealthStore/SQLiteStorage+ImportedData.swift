@@ -51,6 +51,32 @@ extension SQLiteStorage {
         }
     }
 
+    public func clinicalDocuments() throws -> [ClinicalDocument] {
+        do {
+            return try pool.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data FROM clinical_documents
+                    ORDER BY start_time, uuid
+                    """).map { row in
+                    let bytes: Data = row[0]
+                    guard bytes.count == 16 else { throw HealthStoreError.corruptStore("clinical document: uuid is not 16 bytes") }
+                    let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+                    do {
+                        return try ClinicalDocument(
+                            uuid: uuid, startDate: Date(timeIntervalSinceReferenceDate: row[1]), endDate: Date(timeIntervalSinceReferenceDate: row[2]),
+                            title: row[3], patientName: row[4], authorName: row[5], custodianName: row[6], data: row[7])
+                    } catch {
+                        throw HealthStoreError.corruptStore("clinical document \(uuid): \(error)")
+                    }
+                }
+            }
+        } catch let error as HealthStoreError {
+            throw error
+        } catch {
+            throw HealthStoreError.database(operation: "reading clinical documents", message: "\(error)")
+        }
+    }
+
     public func saveImportedData(_ data: ImportedData) throws {
         guard !data.isEmpty else { return }
         do {
@@ -101,6 +127,17 @@ extension SQLiteStorage {
                 }
                 for (identifier, value) in data.characteristics {
                     try db.execute(sql: "INSERT OR REPLACE INTO characteristics (identifier, value) VALUES (?, ?)", arguments: [identifier, value])
+                }
+                for document in data.clinicalDocuments {
+                    try db.execute(sql: """
+                        INSERT OR REPLACE INTO clinical_documents
+                            (uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [
+                            Data(withUnsafeBytes(of: document.uuid.uuid) { Array($0) }), document.startDate.timeIntervalSinceReferenceDate,
+                            document.endDate.timeIntervalSinceReferenceDate, document.title, document.patientName, document.authorName,
+                            document.custodianName, document.data,
+                        ])
                 }
                 if let information = data.exportInformation {
                     try db.execute(

@@ -516,7 +516,7 @@ public final class SQLiteStorage: HealthStorage {
             content = .correlation(objects: try SampleDetailCoding.correlatedObjects(from: row.bytes(12) ?? []))
         case .workout:
             content = .workout(try SampleDetailCoding.workoutContent(from: row.bytes(12) ?? [], duration: row.double(5)))
-        case .series:
+        case .series, .document:
             throw HealthStoreError.corruptStore("sample \(sequence): \(type.identifier) is a series type, kept beside samples, never as one")
         }
         let sampleMetadata = row.int64(11) == 1 ? try readMetadata(of: sequence, metadata, catalog: catalog) : nil

@@ -69,6 +69,7 @@ public class HKObjectType: NSObject, @unchecked Sendable {
         case .correlation: return HKCorrelationType(sampleType: sampleType)
         case .workout: return HKWorkoutType(sampleType: sampleType)
         case .series: return HKSeriesType(sampleType: sampleType)
+        case .document: return HKDocumentType(sampleType: sampleType)
         }
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import HealthModel
+
+/// Reads the clinical document of an export (`export_cda.xml`, an HL7 CDA `ClinicalDocument`) into the fields
+/// HealthKit shows of it, tolerating the malformed files recent iOS versions write.
+///
+/// Those files are not well-formed XML (the health records inside are written without escaping, and some end early),
+/// so a strict parser refuses them. The few header fields wanted sit at the top of the document in a fixed shape, so
+/// they are found by scanning for their elements; the document itself is kept byte for byte.
+enum ClinicalDocumentReader {
+    /// The HealthKit identifier of CDA documents.
+    static let documentTypeIdentifier = "HKDocumentTypeIdentifierCDA"
+
+    /// The document in `bytes`, or nil when they hold no `ClinicalDocument`; `fallbackDate` (the export's date) is used
+    /// when the document gives no effective time.
+    static func read(_ bytes: Data, fallbackDate: Date?) -> ClinicalDocument? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let root = text.range(of: "<ClinicalDocument") else { return nil }
+        let header = String(text[root.lowerBound...].prefix(200_000))
+        let title = element("title", in: header).map(plainText) ?? "Health Data"
+        let patient = section("patient", in: header).map(personName) ?? ""
+        let author = section("author", in: header).map { personName(section("assignedPerson", in: $0) ?? $0) } ?? ""
+        let custodian = section("custodian", in: header).flatMap { element("name", in: $0) }.map(plainText) ?? ""
+        // effectiveTime: a single value, or a low/high pair (the period covered).
+        var start: Date?, end: Date?
+        if let period = section("effectiveTime", in: header) {
+            start = attribute("value", of: "low", in: period).flatMap(timestamp)
+            end = attribute("value", of: "high", in: period).flatMap(timestamp)
+        }
+        if start == nil, let value = attribute("value", of: "effectiveTime", in: header).flatMap(timestamp) { start = value }
+        guard let first = start ?? end ?? fallbackDate else { return nil }
+        let last = max(end ?? first, first)
+        var hasher = ContentHasher(seed: 0xCDA)
+        bytes.withUnsafeBytes { hasher.combine($0) }
+        return try? ClinicalDocument(
+            uuid: hasher.finalize().uuid(startingAt: first), startDate: first, endDate: last, title: title, patientName: patient,
+            authorName: author, custodianName: custodian, data: bytes)
+    }
+
+    /// The text between `<name…>` and `</name>` (first occurrence), without the tags.
+    static func element(_ name: String, in text: String) -> String? {
+        guard let open = openTag(name, in: text), let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex) else { return nil }
+        return String(text[open.upperBound..<close.lowerBound])
+    }
+
+    /// Like `element`, for a section that may hold further elements.
+    static func section(_ name: String, in text: String) -> String? { element(name, in: text) }
+
+    /// The value of an attribute of the first `<element …>` tag.
+    static func attribute(_ attribute: String, of name: String, in text: String) -> String? {
+        guard let start = text.range(of: "<\(name)") else { return nil }
+        guard let tagEnd = text.range(of: ">", range: start.upperBound..<text.endIndex) else { return nil }
+        let tag = text[start.upperBound..<tagEnd.lowerBound]
+        guard let key = tag.range(of: "\(attribute)=\"") else { return nil }
+        guard let quote = tag.range(of: "\"", range: key.upperBound..<tag.endIndex) else { return nil }
+        return String(tag[key.upperBound..<quote.lowerBound])
+    }
+
+    /// The end of the opening tag of the first `<name>` or `<name …>` element.
+    private static func openTag(_ name: String, in text: String) -> Range<String.Index>? {
+        var searchFrom = text.startIndex
+        while let start = text.range(of: "<\(name)", range: searchFrom..<text.endIndex) {
+            let next = text[start.upperBound...].first
+            if next == ">" || next == " " || next == "\n" || next == "\t" || next == "\r" {
+                guard let end = text.range(of: ">", range: start.upperBound..<text.endIndex) else { return nil }
+                return start.lowerBound..<end.upperBound
+            }
+            searchFrom = start.upperBound
+        }
+        return nil
+    }
+
+    /// A name from HL7 `given` and `family` parts, or the element's plain text.
+    static func personName(_ text: String) -> String {
+        let given = element("given", in: text).map(plainText)
+        let family = element("family", in: text).map(plainText)
+        let parts = [given, family].compactMap { $0 }.filter { !$0.isEmpty }
+        if !parts.isEmpty { return parts.joined(separator: " ") }
+        return element("name", in: text).map(plainText) ?? ""
+    }
+
+    /// Text with tags removed, entities decoded and whitespace collapsed.
+    static func plainText(_ text: String) -> String {
+        var result = ""
+        var inTag = false
+        for character in text {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { result.append(character) }
+        }
+        for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+            result = result.replacingOccurrences(of: entity, with: value)
+        }
+        return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// An HL7 timestamp: `yyyyMMdd[HHmm[ss]][±zzzz]`.
+    static func timestamp(_ value: String) -> Date? {
+        let digits = value.prefix { $0.isNumber }
+        guard digits.count >= 8 else { return nil }
+        func number(_ from: Int, _ length: Int) -> Int? {
+            guard digits.count >= from + length else { return nil }
+            let start = digits.index(digits.startIndex, offsetBy: from)
+            return Int(digits[start..<digits.index(start, offsetBy: length)])
+        }
+        var components = DateComponents(
+            year: number(0, 4), month: number(4, 2), day: number(6, 2), hour: number(8, 2) ?? 0, minute: number(10, 2) ?? 0,
+            second: number(12, 2) ?? 0)
+        let rest = value.dropFirst(digits.count).drop { $0 == "." || $0.isNumber }
+        var offset = 0
+        if let sign = rest.first, sign == "+" || sign == "-", let zone = Int(rest.dropFirst().prefix(4)), rest.dropFirst().prefix(4).count == 4 {
+            offset = (zone / 100 * 3_600 + zone % 100 * 60) * (sign == "-" ? -1 : 1)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        calendar.timeZone = zone
+        components.calendar = calendar
+        return calendar.date(from: components)
+    }
+}

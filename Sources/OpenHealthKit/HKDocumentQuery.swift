@@ -1,0 +1,126 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// The identifier of a document type, as in HealthKit.
+public struct HKDocumentTypeIdentifier: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    /// An identifier from its raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Clinical documents in HL7 CDA form.
+    public static let CDA = HKDocumentTypeIdentifier(rawValue: "HKDocumentTypeIdentifierCDA")
+}
+
+/// A type of document, as in HealthKit.
+public final class HKDocumentType: HKSampleType, @unchecked Sendable {}
+
+extension HKObjectType {
+    /// The document type with this identifier, or nil for an unknown one.
+    public class func documentType(forIdentifier identifier: HKDocumentTypeIdentifier) -> HKDocumentType? {
+        identifier == .CDA ? HKDocumentType(sampleType: .clinicalDocument) : nil
+    }
+}
+
+/// A document sample, as in HealthKit.
+public class HKDocumentSample: HKSample, @unchecked Sendable {
+    /// The document's type.
+    public var documentType: HKDocumentType { sampleType as! HKDocumentType }
+}
+
+/// A clinical document (CDA) sample: the document's fields, and its data when the query asked for it.
+public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
+    /// The document; its data is nil unless the query set `includeDocumentData`.
+    public let document: HKCDADocument?
+
+    init(_ stored: ClinicalDocument, includeData: Bool) {
+        document = HKCDADocument(stored, includeData: includeData)
+        super.init(
+            backing: .failure(.invalidField(field: "document", reason: "documents come from imports and cannot be saved or deleted here")),
+            uuid: stored.uuid, sampleType: HKDocumentType(sampleType: .clinicalDocument), startDate: stored.startDate,
+            endDate: stored.endDate, metadata: nil, device: nil)
+    }
+}
+
+/// A CDA document's fields, as in HealthKit.
+public final class HKCDADocument: NSObject, @unchecked Sendable {
+    /// The document (XML), or nil when the query did not ask for it.
+    public let documentData: Data?
+    /// The title.
+    public let title: String
+    /// The patient's name.
+    public let patientName: String
+    /// The author's name.
+    public let authorName: String
+    /// The custodian's name.
+    public let custodianName: String
+
+    init(_ stored: ClinicalDocument, includeData: Bool) {
+        documentData = includeData ? stored.data : nil
+        title = stored.title
+        patientName = stored.patientName
+        authorName = stored.authorName
+        custodianName = stored.custodianName
+        super.init()
+    }
+}
+
+/// Finds documents of a type; the results handler may be called several times, `done` on the last call.
+public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
+    /// The most documents returned; `HKObjectQueryNoLimit` for all.
+    public let limit: Int
+    /// The order of the results.
+    public let sortDescriptors: [NSSortDescriptor]?
+    /// Whether the documents' data is returned.
+    public let includeDocumentData: Bool
+    private let resultsHandler: (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
+
+    /// A document query (date and object-identifier predicates apply).
+    public init(
+        documentType: HKDocumentType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?, includeDocumentData: Bool,
+        resultsHandler: @escaping (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
+    ) {
+        self.limit = limit
+        self.sortDescriptors = sortDescriptors
+        self.includeDocumentData = includeDocumentData
+        self.resultsHandler = resultsHandler
+        super.init(objectType: documentType, predicate: predicate)
+    }
+
+    override func deliverFailure(_ error: HKError) { resultsHandler(self, nil, true, error) }
+
+    override func run(in healthStore: HKHealthStore) {
+        do {
+            guard limit >= 0 else { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
+            let model = try PredicateBridge.samplePredicate(predicate)
+            var uuids: Set<UUID>?
+            try Self.collect(model, uuids: &uuids)
+            let window = TimeBounds.implied(by: model)
+            var documents = try healthStore.dataStore.storage.clinicalDocuments().filter { document in
+                (uuids?.contains(document.uuid) ?? true)
+                    && window.contains(start: document.startDate.timeIntervalSinceReferenceDate, end: document.endDate.timeIntervalSinceReferenceDate)
+            }
+            // Sorted by start date unless a descriptor says otherwise (start or end date, either way).
+            if let sort = try sortDescriptors?.first.map(SortKeyPaths.sort(for:)) {
+                let byEnd = sort.key == .endDate
+                documents.sort { first, second in
+                    let (a, b) = byEnd ? (first.endDate, second.endDate) : (first.startDate, second.startDate)
+                    return sort.ascending ? a < b : a > b
+                }
+            }
+            if limit > 0, documents.count > limit { documents.removeSubrange(limit...) }
+            resultsHandler(self, documents.map { HKCDADocumentSample($0, includeData: includeDocumentData) }, true, nil)
+        } catch {
+            resultsHandler(self, nil, true, HKError.from(error))
+        }
+    }
+
+    private static func collect(_ predicate: SamplePredicate, uuids: inout Set<UUID>?) throws {
+        switch predicate {
+        case .all, .date: return
+        case let .uuids(set): uuids = uuids.map { $0.intersection(set) } ?? set
+        case let .and(parts): for part in parts { try collect(part, uuids: &uuids) }
+        default:
+            throw HKError(.errorInvalidArgument, "document queries take date and object-identifier predicates (and their conjunction)")
+        }
+    }
+}
