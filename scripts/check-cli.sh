@@ -190,6 +190,15 @@ if [[ -f "$FIXTURE" ]]; then
     else
         failed=$((failed + 1)); echo "FAIL  stats on the imported export"; echo "$steps"
     fi
+    # As an app that saved nothing, the same store shows nothing (the command line keeps no app's read permission).
+    own="$("$OHK" --store "$STORE_DIR/import.sqlite" samples stepCount --client com.example.nothing --format ndjson 2>&1 | wc -l)"
+    all="$("$OHK" --store "$STORE_DIR/import.sqlite" samples stepCount --limit 3 --format ndjson 2>&1 | wc -l)"
+    if [[ "$own" -eq 0 && "$all" -eq 3 ]]; then
+        passed=$((passed + 1)); echo "ok    samples --client: an app sees only what it saved (none), the owner sees all"
+    else
+        failed=$((failed + 1)); echo "FAIL  samples --client: $own lines as the app, $all as the owner"
+    fi
+    check "sources --reset as an app is refused" 1 "" "full access" -- --store "$STORE_DIR/import.sqlite" sources stepCount --client com.example.nothing --reset
 fi
 # The ipyhealth export: what is not a sample (activity summaries, the heartbeat series, characteristics) is kept too,
 # and a re-import does not add it twice.

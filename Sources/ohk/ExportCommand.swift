@@ -20,6 +20,7 @@ struct ExportCommand: ParsableCommand {
             """)
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
 
     @Option(help: "csv, json or ndjson.")
     var format: OutputFormat = .csv
@@ -45,7 +46,7 @@ struct ExportCommand: ParsableCommand {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let start = try parseDateOption(from, "--from", zone), end = try parseDateOption(to, "--to", zone)
         let chosen = try types.map(TypeArgument.parse)
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(as: clientOptions)
         let exported = chosen.isEmpty ? try store.storage.typeSummaries().map(\.type) : chosen
         let predicate: SamplePredicate = start == nil && end == nil ? .all : .date(start: start, end: end, options: [])
         let output = FileHandle.standardOutput

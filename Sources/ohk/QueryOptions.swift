@@ -53,6 +53,23 @@ extension StoreOptions {
     func openStore() throws -> HealthDataStore {
         HealthDataStore(storage: try StoreOptions.open(try resolvedPath()))
     }
+
+    /// Opens the store as the command line (the owner: everything), or as the app `client.client` names.
+    func openStore(as client: ClientOptions) throws -> HealthDataStore {
+        let store = try openStore()
+        guard let bundleIdentifier = client.client else { return store }
+        return store.client(bundleIdentifier)
+    }
+}
+
+/// `--client BUNDLE`: read the store as one app sees it.
+struct ClientOptions: ParsableArguments {
+    @Option(
+        name: .customLong("client"),
+        help: ArgumentHelp(
+            "Read as this app (bundle identifier) sees the store: the command line keeps no app's permissions, so the app sees only what it saved itself.",
+            valueName: "bundle-id"))
+    var client: String?
 }
 
 /// Parses a date option into an instant, as a usage error.

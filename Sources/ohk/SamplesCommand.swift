@@ -20,6 +20,7 @@ struct SamplesCommand: ParsableCommand {
             """)
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(help: "The type: an identifier or short name (stepCount, heartRate, sleepAnalysis, workout, …).")
@@ -62,7 +63,7 @@ struct SamplesCommand: ParsableCommand {
         var dateOptions: DateMatchingOptions = []
         if strictStart { dateOptions.insert(.strictStartDate) }
         if strictEnd { dateOptions.insert(.strictEndDate) }
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(as: clientOptions)
         var predicates: [SamplePredicate] = []
         if start != nil || end != nil { predicates.append(.date(start: start, end: end, options: dateOptions)) }
         if !sources.isEmpty {
@@ -95,10 +96,11 @@ struct TypesCommand: ParsableCommand {
         discussion: "Example:\n  ohk types --format csv")
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(as: clientOptions)
         output.write(TypeListing.table(try store.storage.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(as: output.resolvedFormat))
     }
 }
@@ -119,6 +121,7 @@ struct SourcesCommand: ParsableCommand {
             """)
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(help: "The type (default: every source of every type in the store).")
@@ -135,7 +138,7 @@ struct SourcesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try storeOptions.openStore()
+        let store = try storeOptions.openStore(as: clientOptions)
         guard let typeText = type else {
             var seen = Set<Source>()
             var all: [Source] = []

@@ -22,6 +22,7 @@ struct StatsCommand: ParsableCommand {
             """)
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(help: "The quantity type: HKQuantityTypeIdentifierStepCount or stepCount.")
@@ -70,7 +71,7 @@ struct StatsCommand: ParsableCommand {
             unit: try parseUnitOption(unit))
         let report: StatisticsReport
         do {
-            report = try StatisticsReport.make(request, store: try storeOptions.openStore())
+            report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))
         } catch let error as HealthReportsError {
             throw ValidationError(error.description)
         } catch let HealthStoreError.engine(error) {

@@ -95,7 +95,10 @@ struct AccessPropertyTests {
                 #expect(Set(found.map(\.uuid)) == expected, "seed \(seed), \(client), samples of \(type.identifier)")
                 let sources = Set(found.compactMap { $0.sourceRevision?.source.bundleIdentifier })
                 #expect(reads.contains(type) || sources.isSubset(of: [client]), "seed \(seed), \(client), sources of \(type.identifier)")
-                checks += 2
+                // The source query names exactly the owners of the visible samples.
+                let owners = Set(live.values.filter { $0.sample.type == type && canSee($0) }.map(\.owner))
+                #expect(Set(try view.sources(of: type).map(\.bundleIdentifier)) == owners, "seed \(seed), \(client), source query of \(type.identifier)")
+                checks += 3
             }
             for type in cumulative {
                 let statistics = try? view.statistics(of: type, options: [.cumulativeSum, .separateBySource])
@@ -109,7 +112,15 @@ struct AccessPropertyTests {
                 for (source, sum) in expectedBySource {
                     #expect(abs((foundBySource[source] ?? -1) - sum) < 1e-6, "seed \(seed), \(client), sum of \(source) in \(type.identifier)")
                 }
-                checks += 1
+                // Hourly collection, per source: each bucket's sources are owners the client may see.
+                let collection = try view.statisticsCollection(
+                    of: type, options: [.cumulativeSum, .separateBySource], anchor: Fixture.morning, interval: DateComponents(hour: 1),
+                    calendar: Calendar(identifier: .gregorian))
+                let bucketSources = Set(collection.statistics().flatMap { $0.bySource.keys.map(\.bundleIdentifier) })
+                #expect(bucketSources.isSubset(of: Set(expectedBySource.keys)), "seed \(seed), \(client), collection sources of \(type.identifier)")
+                let collected = collection.statistics().reduce(0.0) { $0 + ($1.bySource.values.reduce(0.0) { $0 + ($1.sum?.value ?? 0) }) }
+                #expect(abs(collected - expectedBySource.values.reduce(0, +)) < 1e-6, "seed \(seed), \(client), collection total of \(type.identifier)")
+                checks += 3
             }
             // Anchored from the start: the visible live samples, and only deletions the client could see.
             let feed = try view.changes(AnchoredQueryRequest(descriptors: types.map { SampleQueryDescriptor(type: $0) }))
