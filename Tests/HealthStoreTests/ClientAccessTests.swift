@@ -166,3 +166,40 @@ struct ClientAccessTests {
         #expect(heard.withLock { $0 } == [own.uuid])
     }
 }
+
+@Suite("Clients and data besides samples: activity summaries, routes, heartbeat series, documents")
+struct ClientImportedDataAccessTests {
+    @Test("Activity summaries need read permission on the summary type; a route or beat series follows its workout or sample", arguments: StorageBackend.allCases)
+    func importedDataFollowsPermissions(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        let workout = try Sample(
+            type: .workout, startDate: Fixture.at(0), endDate: Fixture.at(30),
+            content: .workout(WorkoutContent(activityTypeRawValue: 37, duration: 1_800, events: [], statistics: [:])))
+        _ = try store.save([workout], as: Fixture.watch)
+        var data = ImportedData()
+        data.activitySummaries = [try ActivitySummary(
+            day: DateComponents(year: 2024, month: 3, day: 10), activeEnergyBurned: Quantity(300, .kilocalorie),
+            activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
+            appleExerciseTime: Quantity(20, .minute), appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(8, .count),
+            appleStandHoursGoal: Quantity(12, .count))]
+        data.workoutRoutes = [WorkoutRoute(
+            uuid: UUID(), workout: workout.uuid, sourceName: "Watch", filePath: nil,
+            locations: [WorkoutRouteLocation(date: Fixture.at(1), latitude: 52.52, longitude: 13.405)])]
+        try store.storage.saveImportedData(data)
+        let day = DateComponents(year: 2024, month: 3, day: 10)
+
+        store.access.policy = .denyAll
+        let denied = store.client("com.example.denied")
+        store.access.request(client: "com.example.denied", share: [], read: [TypeTable.activitySummaryTypeIdentifier, SampleType.workout.identifier])
+        #expect(try denied.storage.activitySummaries(from: day, through: day).isEmpty)
+        #expect(try denied.storage.workoutRoutes(ofWorkout: workout.uuid).isEmpty)
+        #expect(try denied.storage.exportInformation() == nil)
+        #expect(throws: HealthStoreError.self) { try denied.storage.saveImportedData(ImportedData()) }
+
+        store.access.policy = .grantAll
+        let allowed = store.client("com.example.allowed")
+        store.access.request(client: "com.example.allowed", share: [], read: [TypeTable.activitySummaryTypeIdentifier, SampleType.workout.identifier])
+        #expect(try allowed.storage.activitySummaries(from: day, through: day).count == 1)
+        #expect(try allowed.storage.workoutRoutes(ofWorkout: workout.uuid).count == 1)
+    }
+}
