@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
         .library(name: "OpenHealthKitTesting", targets: ["OpenHealthKitTesting"]),
+        .library(name: "HealthTrends", targets: ["HealthTrends"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
         .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
@@ -38,6 +39,7 @@ let package = Package(
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(name: "HealthTrends", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
         .executableTarget(
             name: "ohk",
@@ -62,6 +64,7 @@ let package = Package(
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
+        .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
         .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
