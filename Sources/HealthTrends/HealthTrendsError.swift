@@ -1,4 +1,5 @@
 import Foundation
+import HealthStore
 
 /// What can go wrong computing trends, naming the part at fault.
 public enum HealthTrendsError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -6,13 +7,23 @@ public enum HealthTrendsError: Error, Equatable, Sendable, CustomStringConvertib
     case notCumulative(type: String)
     /// A parameter is out of range.
     case invalidParameter(name: String, reason: String)
+    /// The store is locked (it cannot be read until unlocked).
+    case storeLocked
     /// The store could not answer.
     case store(String)
+
+    /// The error for a store failure: locked stores are told apart, since callers fall back to cached data then.
+    static func from(_ error: any Error) -> HealthTrendsError {
+        if let error = error as? HealthTrendsError { return error }
+        if let error = error as? HealthStoreError, error == .databaseInaccessible { return .storeLocked }
+        return .store("\(error)")
+    }
 
     public var description: String {
         switch self {
         case let .notCumulative(type): return "\(type) is not a cumulative quantity type: trends add samples up"
         case let .invalidParameter(name, reason): return "invalid \(name): \(reason)"
+        case .storeLocked: return "the store is locked and cannot be read until it is unlocked"
         case let .store(message): return message
         }
     }

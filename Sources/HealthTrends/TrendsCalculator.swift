@@ -54,7 +54,7 @@ public struct TrendsCalculator: Sendable {
                 of: type, matching: .date(start: start, end: end, options: []), options: [.cumulativeSum], anchor: start,
                 interval: DateComponents(hour: 1), calendar: calendar)
         } catch {
-            throw HealthTrendsError.store("\(error)")
+            throw HealthTrendsError.from(error)
         }
         var hours: [HourlyTotal] = []
         var index = collection.grid.index(containing: start)
@@ -133,7 +133,7 @@ public struct TrendsCalculator: Sendable {
         do {
             summaries = try store.activitySummaries(matching: .day(day), calendar: calendar)
         } catch {
-            throw HealthTrendsError.store("\(error)")
+            throw HealthTrendsError.from(error)
         }
         guard let goal = try summaries.first.map({ try $0.activeEnergyBurnedGoal.value(in: .kilocalorie) }), goal > 0 else { return fallback }
         return goal
