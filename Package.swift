@@ -38,13 +38,13 @@ let package = Package(
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
-        .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends"]),
         .target(name: "HealthTrends", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport", "HealthTrends",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
         .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
-        .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
+        .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]

@@ -155,6 +155,15 @@ buckets="$("$OHK" stats stepCount --store "$Q" --from 2024-03-01 --to 2024-03-11
 if [[ "$buckets" -eq 10 ]]; then passed=$((passed + 1)); echo "ok    stats lists empty days too (10 lines for 10 days)"; else failed=$((failed + 1)); echo "FAIL  stats empty days: $buckets lines"; fi
 piped="$("$OHK" types --store "$Q" | head -c 1)"
 if [[ "$piped" == "[" ]]; then passed=$((passed + 1)); echo "ok    output to a pipe is JSON by default"; else failed=$((failed + 1)); echo "FAIL  pipe default format: $piped"; fi
+trends="$("$OHK" trends --store "$Q" --tz America/Los_Angeles --days 7 --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["type"], len(d["hours"]) in (23, 24, 25), d["projectedTotal"] >= d["total"])' 2>&1)"
+if [[ "$trends" == "HKQuantityTypeIdentifierActiveEnergyBurned True True" ]]; then
+    passed=$((passed + 1)); echo "ok    trends JSON: the day's hours, total and projection"
+else
+    failed=$((failed + 1)); echo "FAIL  trends JSON: $trends"
+fi
+check "trends chart"                0 "*" "" -- trends --store "$Q" --format table
+check "trends on a discrete type"   2 "" "is not cumulative" -- trends heartRate --store "$Q"
+check "trends with --days 0"        2 "" "--days must be between 1 and 366" -- trends --store "$Q" --days 0
 check "types as csv"            0 "*" "" -- types --store "$Q" --format csv
 check "samples as csv"          0 "*" "" -- samples heartRate --store "$Q" --limit 2 --format csv
 check "sources in priority order" 0 "*" "" -- sources stepCount --store "$Q" --format table

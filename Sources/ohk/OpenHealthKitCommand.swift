@@ -10,7 +10,7 @@ struct OpenHealthKitCommand: ParsableCommand {
         discussion: "OpenHealthKit rebuilds Apple HealthKit's health data store and query engine in Swift for Linux.",
         version: Version.string,
         subcommands: [
-            DemoCommand.self, ImportCommand.self, StatsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
+            DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self,
         ]
