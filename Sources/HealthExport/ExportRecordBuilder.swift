@@ -5,9 +5,9 @@ import Synchronization
 /// Metadata keys the importer adds to keep what exports say and samples have no field for.
 public enum ExportMetadataKey {
     /// When the record was created on the phone (`creationDate`), a date.
-    public static let creationDate = "OpenHealthKitExportCreationDate"
+    public static let creationDate = MetadataKey.exportCreationDate
     /// The UTC offset in seconds written with the start date (`+0200` is 7200), so local days can be recovered.
-    public static let utcOffset = "OpenHealthKitExportUTCOffset"
+    public static let utcOffset = MetadataKey.exportUTCOffset
     /// The workout activity name when it is not in the type table (the workout is stored as "other").
     public static let activityTypeName = "OpenHealthKitExportActivityType"
 }

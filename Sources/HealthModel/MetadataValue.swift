@@ -45,4 +45,10 @@ public enum MetadataKey {
     public static let foodType = "HKFoodType"
     /// The time zone the sample was recorded in (`HKMetadataKeyTimeZone`).
     public static let timeZone = "HKTimeZone"
+    /// When an imported record was created on the phone (an export's `creationDate`), a date. The SQLite store keeps
+    /// it in a column of the sample's row rather than as a metadata row.
+    public static let exportCreationDate = "OpenHealthKitExportCreationDate"
+    /// The UTC offset in seconds written with an imported record's start date (`+0200` is 7200), a whole number. The
+    /// SQLite store keeps it in a column of the sample's row rather than as a metadata row.
+    public static let exportUTCOffset = "OpenHealthKitExportUTCOffset"
 }

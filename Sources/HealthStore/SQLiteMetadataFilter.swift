@@ -39,6 +39,13 @@ enum SQLiteMetadataFilter {
 
     private static func condition(for term: SamplePredicate) -> (String, [Argument])? {
         switch term {
+        case let .metadataKeyExists(key), let .metadataValues(key, _), let .metadataComparison(key, _, _):
+            // Values kept in the sample's own columns may have no metadata row: no necessary condition here.
+            guard SQLiteMetadataColumns.isInMetadataTable(key) else { return nil }
+        default:
+            break
+        }
+        switch term {
         case let .metadataKeyExists(key):
             return ("m.key = ?", [.text(key)])
         case let .metadataValues(key, values):

@@ -15,19 +15,23 @@ import HealthModel
 ///
 /// Binding costs too (18 parameters a row took 0.34 µs in C): a statement's worth of rows that share type, unit,
 /// source revision and device and carry nothing else but times, value and metadata goes through a statement that
-/// binds those shared values once and 8 parameters per row.
+/// binds those shared values once and 10 parameters per row.
+///
+/// An imported record's creation date and UTC offset (`MetadataKey.exportCreationDate`, `.exportUTCOffset`) go into
+/// the row's own columns, not metadata rows (`SQLiteMetadataColumns`).
 struct SQLiteSampleInserter {
-    /// Rows per multi-row statement (500 × 18 parameters, far below SQLite's limit of 32,766).
+    /// Rows per multi-row statement (500 × 20 parameters, far below SQLite's limit of 32,766).
     static let rowsPerStatement = 500
     /// The parameters of a row in the general statements.
-    private static let columnCount: Int32 = 18
+    private static let columnCount: Int32 = 20
     /// The parameters of a row in the shared-values statement (sequence, uuid, start, end, value, user_entered,
-    /// has_metadata, time_zone_offset).
-    private static let uniformColumnCount: Int32 = 8
-    /// The columns in parameter order: the shared-values statement's own 8 first, the ids it shares after them.
+    /// has_metadata, time_zone_offset, creation_time, utc_offset).
+    private static let uniformColumnCount: Int32 = 10
+    /// The columns in parameter order: the shared-values statement's own 10 first, the ids it shares after them.
     private static let columns = """
-        sequence, uuid, start_time, end_time, value, user_entered, has_metadata, time_zone_offset, type_id, unit_id, \
-        original_value, count, source_id, source_revision_id, device_id, sync_identifier, sync_version, detail
+        sequence, uuid, start_time, end_time, value, user_entered, has_metadata, time_zone_offset, creation_time, \
+        utc_offset, type_id, unit_id, original_value, count, source_id, source_revision_id, device_id, sync_identifier, \
+        sync_version, detail
         """
     private static func insertSQL(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ",") + ")"
@@ -35,8 +39,8 @@ struct SQLiteSampleInserter {
     }
     private static let singleRowSQL = insertSQL(rows: 1)
     private static let multiRowSQL = insertSQL(rows: rowsPerStatement)
-    /// Row r binds ?(8r+1)…?(8r+8) (the first 8 of `columns`); the shared type, unit, source, revision and device
-    /// ids come after all rows.
+    /// Row r binds ?(10r+1)…?(10r+10) (the first 10 of `columns`); the shared type, unit, source, revision and
+    /// device ids come after all rows.
     private static let uniformRowSQL: String = {
         let shared = Int(uniformColumnCount) * rowsPerStatement
         let rows = (0..<rowsPerStatement).map { row in
@@ -75,6 +79,8 @@ struct SQLiteSampleInserter {
         var userEntered = false
         var hasMetadata = false
         var timeZoneOffset: Int64?
+        var creationTime: Double?
+        var utcOffset: Int64?
         var syncIdentifier: String?
         var syncVersion: Double?
         var detail: [UInt8]?
@@ -161,8 +167,12 @@ struct SQLiteSampleInserter {
             row.changedKeys = changed
             // User entry, sync identifier and version are metadata: none without it.
             if let metadata = sample.metadata {
-                row.hasMetadata = true
-                row.hasDependents = true
+                row.creationTime = SQLiteMetadataColumns.creationTime(in: metadata)
+                row.utcOffset = SQLiteMetadataColumns.utcOffset(in: metadata)
+                let inColumns = (row.creationTime == nil ? 0 : 1) + (row.utcOffset == nil ? 0 : 1)
+                // An empty dictionary is kept as such (has_metadata and no rows), one of column values only is not.
+                row.hasMetadata = metadata.isEmpty || metadata.count > inColumns
+                row.hasDependents = row.hasDependents || row.hasMetadata
                 row.userEntered = sample.wasUserEntered
                 row.syncIdentifier = sample.syncIdentifier
                 row.syncVersion = sample.syncVersion
@@ -432,7 +442,7 @@ struct SQLiteSampleInserter {
             }
             for row in rows where row.hasDependents {
                 let sample = samples[Int(row.sequence - firstSequence)]
-                if let metadata = sample.metadata {
+                if row.hasMetadata, let metadata = sample.metadata {
                     try writeMetadata(metadata, of: row.sequence, insertMetadata, catalog: &catalog, db)
                 }
                 if let members = sample.correlatedObjects {
@@ -449,8 +459,8 @@ struct SQLiteSampleInserter {
         return outcome
     }
 
-    /// Binds `rows`: every column (row r from parameter 18r + 1), or with `sharingIDs` to the shared-values
-    /// statement (8 parameters per row, then the ids all rows share).
+    /// Binds `rows`: every column (row r from parameter 20r + 1), or with `sharingIDs` to the shared-values
+    /// statement (10 parameters per row, then the ids all rows share).
     private static func bind(_ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement, sharingIDs: Bool) {
         statement.rewind()
         let perRow = sharingIDs ? uniformColumnCount : columnCount
@@ -464,17 +474,19 @@ struct SQLiteSampleInserter {
             statement.bind(base + 6, Int64(row.userEntered ? 1 : 0))
             statement.bind(base + 7, Int64(row.hasMetadata ? 1 : 0))
             statement.bind(base + 8, row.timeZoneOffset)
+            statement.bind(base + 9, row.creationTime)
+            statement.bind(base + 10, row.utcOffset)
             guard !sharingIDs else { continue }
-            statement.bind(base + 9, row.typeID)
-            statement.bind(base + 10, row.unitID)
-            statement.bind(base + 11, row.originalValue)
-            statement.bind(base + 12, row.count)
-            statement.bind(base + 13, row.sourceID)
-            statement.bind(base + 14, row.revisionID)
-            statement.bind(base + 15, row.deviceID)
-            statement.bind(base + 16, row.syncIdentifier)
-            statement.bind(base + 17, row.syncVersion)
-            statement.bind(base + 18, bytes: row.detail)
+            statement.bind(base + 11, row.typeID)
+            statement.bind(base + 12, row.unitID)
+            statement.bind(base + 13, row.originalValue)
+            statement.bind(base + 14, row.count)
+            statement.bind(base + 15, row.sourceID)
+            statement.bind(base + 16, row.revisionID)
+            statement.bind(base + 17, row.deviceID)
+            statement.bind(base + 18, row.syncIdentifier)
+            statement.bind(base + 19, row.syncVersion)
+            statement.bind(base + 20, bytes: row.detail)
         }
         guard sharingIDs, let first = rows.first else { return }
         let shared = Int32(rows.count) * uniformColumnCount
@@ -489,7 +501,7 @@ struct SQLiteSampleInserter {
     private static func writeMetadata(
         _ metadata: [String: MetadataValue], of sequence: Int64, _ statement: SQLiteRawStatement, catalog: inout SQLiteCatalog, _ db: Database
     ) throws {
-        for (key, entry) in metadata {
+        for (key, entry) in metadata where !SQLiteMetadataColumns.isKeptInColumn(key, entry) {
             statement.reset()
             statement.bind(1, sequence)
             statement.bind(2, key)

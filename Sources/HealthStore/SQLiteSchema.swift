@@ -16,6 +16,7 @@ enum SQLiteSchema {
         "v2 activity summaries, routes, heartbeat series, characteristics, kept elements",
         "v3 tombstones keep the deleted sample, background delivery subscriptions",
         "v4 clinical documents",
+        "v5 imported records' creation date and UTC offset as sample columns",
     ]
 
     /// The migrator holding every migration.
@@ -37,8 +38,22 @@ enum SQLiteSchema {
             try db.execute(sql: version4)
             try db.execute(sql: "PRAGMA user_version = 4")
         }
+        migrator.registerMigration(migrationNames[4]) { db in
+            try db.execute(sql: version5)
+            try db.execute(sql: "PRAGMA user_version = 5")
+        }
         return migrator
     }
+
+    /// Release 5: the two metadata values every imported record carries (`MetadataKey.exportCreationDate`, a date,
+    /// and `MetadataKey.exportUTCOffset`, whole seconds) are columns of the sample's row instead of two metadata rows
+    /// with two index entries each: an export's record is one row instead of three (see docs/DECISIONS-sqlite.md).
+    /// Rows written before keep them as metadata rows; both are read back the same. creation_time: seconds since
+    /// 2001; utc_offset: seconds east of UTC.
+    private static let version5 = """
+        ALTER TABLE samples ADD COLUMN creation_time REAL;
+        ALTER TABLE samples ADD COLUMN utc_offset INTEGER CHECK (utc_offset BETWEEN -86400 AND 86400);
+        """
 
     /// Release 4: clinical documents (CDA) from exports, kept whole with the fields queries show.
     private static let version4 = """

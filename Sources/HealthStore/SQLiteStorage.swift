@@ -478,8 +478,10 @@ public final class SQLiteStorage: HealthStorage {
 
     private static let sampleColumns = """
         sequence, uuid, type_id, start_time, end_time, value, unit_id, original_value, count, source_revision_id, \
-        device_id, has_metadata, detail
+        device_id, has_metadata, detail, creation_time, utc_offset
         """
+    /// How many columns `sampleColumns` has (columns selected after them start at this index).
+    private static let sampleColumnCount: Int32 = 15
 
     /// Reads the current row of a statement selecting `sampleColumns` as a stored sample.
     private func storedSample(
@@ -519,7 +521,9 @@ public final class SQLiteStorage: HealthStorage {
         case .series, .document:
             throw HealthStoreError.corruptStore("sample \(sequence): \(type.identifier) is a series type, kept beside samples, never as one")
         }
-        let sampleMetadata = row.int64(11) == 1 ? try readMetadata(of: sequence, metadata, catalog: catalog) : nil
+        let sampleMetadata = SQLiteMetadataColumns.metadata(
+            row.int64(11) == 1 ? try readMetadata(of: sequence, metadata, catalog: catalog) : nil,
+            creationTime: row.optionalDouble(13), utcOffset: row.optionalInt64(14))
         do {
             let sample = try Sample(
                 uuid: uuid, type: type, startDate: start, endDate: end, metadata: sampleMetadata,
@@ -875,7 +879,8 @@ public final class SQLiteStorage: HealthStorage {
                     let sample = stored.sample
                     objects.append(ChangedObject(
                         change: Change(sequence: stored.sequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
-                                       syncIdentifier: inserted.text(13), syncVersion: inserted.optionalDouble(14)),
+                                       syncIdentifier: inserted.text(SQLiteStorage.sampleColumnCount),
+                                       syncVersion: inserted.optionalDouble(SQLiteStorage.sampleColumnCount + 1)),
                         sample: sample))
                     hasInserted = try inserted.step()
                 } else {

@@ -45,4 +45,42 @@ struct SQLiteMigrationTests {
             bundleIdentifier: "com.example.app", type: Fixture.stepCount, frequency: .hourly))
         #expect(try storage.backgroundDeliveries(of: "com.example.app").map(\.frequency) == [.hourly])
     }
+
+    @Test("A release-4 store whose imported records keep creation date and UTC offset as metadata rows reads them back the same after v5")
+    func releaseFourImportMetadataRowsStillRead() throws {
+        let path = TemporaryStoreFolder.newPath("release4")
+        try SQLiteStorage.markNewStore(at: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        try SQLiteSchema.migrator().migrate(queue, upTo: SQLiteSchema.migrationNames[3])
+        try queue.write { db in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 4)
+            try db.execute(sql: "INSERT INTO sample_types (id, identifier, kind) VALUES (1, 'HKQuantityTypeIdentifierStepCount', 0)")
+            try db.execute(sql: "INSERT INTO sources (id, name, bundle_identifier) VALUES (1, 'Watch', 'export:Watch')")
+            try db.execute(sql: "INSERT INTO source_revisions (id, source_id) VALUES (1, 1)")
+            try db.execute(sql: """
+                INSERT INTO samples (sequence, uuid, type_id, start_time, end_time, value, source_id, source_revision_id, has_metadata)
+                VALUES (1, randomblob(16), 1, 731779200, 731779800, 120, 1, 1, 1)
+                """)
+            try db.execute(sql: """
+                INSERT INTO metadata (sample, key, kind, text, number) VALUES
+                (1, 'OpenHealthKitExportCreationDate', 2, NULL, 731779920), (1, 'OpenHealthKitExportUTCOffset', 1, NULL, -25200)
+                """)
+            try db.execute(sql: "UPDATE store_info SET value = 1 WHERE key = 'latest_sequence'")
+        }
+        try queue.close()
+
+        let store = HealthDataStore(storage: try SQLiteStorage(path: path))
+        let expected: [String: MetadataValue] = [
+            MetadataKey.exportCreationDate: .date(Date(timeIntervalSinceReferenceDate: 731_779_920)),
+            MetadataKey.exportUTCOffset: .number(-25_200),
+        ]
+        #expect(try store.all(Fixture.stepCount).map(\.metadata) == [expected])
+        let matching = try store.samples(SampleQueryRequest(
+            type: Fixture.stepCount, predicate: .metadataComparison(key: MetadataKey.exportUTCOffset, comparison: .equalTo, value: .number(-25_200))))
+        #expect(matching.count == 1)
+        // New samples go to the columns and read back the same way.
+        try store.save([try Fixture.steps(80, from: Fixture.at(30), metadata: expected)], as: Fixture.watch)
+        #expect(try store.all(Fixture.stepCount).map(\.metadata) == [expected, expected])
+    }
 }
