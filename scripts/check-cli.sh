@@ -78,8 +78,9 @@ fi
 check "demo rejects a bad time zone" nonzero "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
 check "demo rejects a bad date"  nonzero "" '--date "2024-02-30" is not a day' -- demo --date 2024-02-30
 demo="$("$OHK" demo --date 2024-03-10 --time-zone America/Los_Angeles --days 3 2>&1)"
-if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* ]]; then
-    passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep"
+if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* \
+      && "$(printf '%s\n' "$demo" | grep -c '^[0-2][0-9]:00 ')" -eq 23 && "$(printf '%s\n' "$demo" | tail -n 1)" == "so far "*" · projected "*" · goal 500" ]]; then
+    passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep, and ends with the trends chart (23 hours)"
 else
     failed=$((failed + 1)); echo "FAIL  demo on a spring-forward day"; echo "$demo"
 fi
