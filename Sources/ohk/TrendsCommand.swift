@@ -16,7 +16,7 @@ struct TrendsCommand: ParsableCommand {
             days with nothing yet by that hour.
 
             The typical day is kept in a cache file beside the store (STORE.trends-cache.json, or --cache PATH) and \
-            used while it is under 6 hours old, from today, and no sample of the type in the averaged days has \
+            used while it is under 6 hours old, was computed today and no sample of the type in the averaged days has \
             changed since; --no-cache computes it afresh without reading or writing the file.
 
             --svg FILE also writes the chart as an SVG picture (scripts/render-trends-svg.sh renders it to PNG).

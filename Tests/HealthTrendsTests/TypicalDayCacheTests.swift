@@ -44,6 +44,38 @@ struct TypicalDayCacheTests {
         try TrendsCalculator(store: store, unit: unit, calendar: calendar, clock: { clock.read() })
     }
 
+    /// A test's world: a fresh folder (removed with the world), a store with 100 kcal at 8 AM on the `days` days
+    /// before a day, a clock, a calculator on them and a cache file in the folder.
+    final class World {
+        let folder: URL
+        let store: HealthDataStore
+        let clock: Clock
+        let calculator: TrendsCalculator
+        let cache: TypicalDayCache
+
+        init(_ backend: Backend = .memory, now: Date, dataBefore month: Int, _ day: Int, days: Int = 3) throws {
+            folder = try TypicalDayCacheTests.folder()
+            store = try TypicalDayCacheTests.store(backend, in: folder, before: month, day, days: days)
+            clock = Clock(now)
+            calculator = try TypicalDayCacheTests.calculator(store, clock)
+            cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Sets the clock to each moment in turn and expects the lookup's outcome there.
+    static func expect(
+        _ cache: TypicalDayCache, _ calculator: TrendsCalculator, _ clock: Clock, _ steps: [(Date, TypicalDayCache.Outcome)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for (moment, outcome) in steps {
+            clock.set(moment)
+            let found = try lookUp(cache, calculator).outcome
+            #expect(found == outcome, "at \(ISO8601DateFormatter().string(from: moment))", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Looks the typical day of the clock's day up.
     static func lookUp(_ cache: TypicalDayCache, _ calculator: TrendsCalculator, days: Int = 3) throws -> TypicalDayCache.Lookup {
         try cache.typicalDay(calculator, before: calculator.clock(), days: days)
@@ -51,12 +83,8 @@ struct TypicalDayCacheTests {
 
     @Test("A second lookup within 6 hours reads the file; today's new samples leave it fresh, one in the averaged days does not", arguments: Backend.allCases)
     func freshHit(backend: Backend) throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Self.store(backend, in: folder, before: 3, 15)
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let calculator = try Self.calculator(store, clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        let (store, clock, calculator, cache) = (world.store, world.clock, world.calculator, world.cache)
         let first = try Self.lookUp(cache, calculator)
         #expect(first.outcome == .missing && first.writeError == nil)
         #expect(first.typicalDay == (try calculator.typicalDay(before: clock.read(), days: 3)))
@@ -77,31 +105,20 @@ struct TypicalDayCacheTests {
 
     @Test("At 6 hours the kept typical day expires and is computed again; a clock before the computation does not trust it")
     func expiresAfterSixHours() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 15), clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
-        #expect(try Self.lookUp(cache, calculator).outcome == .missing)
-        clock.set(Fixtures.local(3, 15, 15, 59))
-        #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
-        clock.set(Fixtures.local(3, 15, 16))
-        #expect(try Self.lookUp(cache, calculator).outcome == .expired)
-        clock.set(Fixtures.local(3, 15, 16, 1))
-        #expect(try Self.lookUp(cache, calculator).outcome == .fresh, "rewritten at 16:00")
-        clock.set(Fixtures.local(3, 15, 9))
-        #expect(try Self.lookUp(cache, calculator).outcome == .expired)
+        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        #expect(try Self.lookUp(world.cache, world.calculator).outcome == .missing)
+        try Self.expect(world.cache, world.calculator, world.clock, [
+            (Fixtures.local(3, 15, 15, 59), .fresh), (Fixtures.local(3, 15, 16), .expired),
+            (Fixtures.local(3, 15, 16, 1), .fresh),  // rewritten at 16:00
+            (Fixtures.local(3, 15, 9), .expired),  // a clock before the computation
+        ])
     }
 
     @Test("Midnight is a day change even within 6 hours, and the new day's typical day includes yesterday")
     func dayChangeAtMidnight() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try Self.store(in: folder, before: 3, 15)
-        _ = try store.saveImported([try Fixtures.burn(400, from: Fixtures.local(3, 15, 12), minutes: 60)])
-        let clock = Clock(Fixtures.local(3, 15, 22))
-        let calculator = try Self.calculator(store, clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        let world = try World(now: Fixtures.local(3, 15, 22), dataBefore: 3, 15)
+        let (clock, calculator, cache) = (world.clock, world.calculator, world.cache)
+        _ = try world.store.saveImported([try Fixtures.burn(400, from: Fixtures.local(3, 15, 12), minutes: 60)])
         #expect(try Self.lookUp(cache, calculator).typicalDay.endOfDayTotal == 100)
         clock.set(Fixtures.local(3, 15, 23, 59))
         #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
@@ -113,47 +130,28 @@ struct TypicalDayCacheTests {
 
     @Test("DST days in America/Los_Angeles: midnight before and after them changes the day; 6 hours are elapsed hours, not clock hours")
     func daylightSavingDays() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 9, 22))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 11, days: 5), clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
-        // Spring forward (10 March, 23 hours): from midnight to 06:00 PDT is 5 hours, to 07:00 PDT 6.
-        #expect(try Self.lookUp(cache, calculator).outcome == .missing)
-        clock.set(Fixtures.local(3, 10, 0))
-        #expect(try Self.lookUp(cache, calculator).outcome == .dayChanged)
-        clock.set(Fixtures.local(3, 10, 6, 59))
-        #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
-        clock.set(Fixtures.local(3, 10, 7))
-        #expect(try Self.lookUp(cache, calculator).outcome == .expired)
-        clock.set(Fixtures.local(3, 11, 0))
-        #expect(try Self.lookUp(cache, calculator).outcome == .dayChanged, "the midnight after the 23-hour day")
-
-        // Fall back (3 November, 25 hours): midnight PDT to 05:00 PST is 6 hours.
-        let november = try Self.calculator(try Self.store(in: folder, before: 11, 4, days: 5), clock)
-        clock.set(Fixtures.local(11, 2, 23))
-        #expect(try Self.lookUp(cache, november).outcome == .dayChanged)
-        clock.set(Fixtures.local(11, 3, 0))
-        #expect(try Self.lookUp(cache, november).outcome == .dayChanged)
+        let world = try World(now: Fixtures.local(3, 9, 22), dataBefore: 3, 11, days: 5)
+        #expect(try Self.lookUp(world.cache, world.calculator).outcome == .missing)
+        // Spring forward (10 March, 23 hours): from midnight to 06:59 PDT is 5 hours 59 minutes, to 07:00 PDT 6 hours.
+        try Self.expect(world.cache, world.calculator, world.clock, [
+            (Fixtures.local(3, 10, 0), .dayChanged), (Fixtures.local(3, 10, 6, 59), .fresh), (Fixtures.local(3, 10, 7), .expired),
+            (Fixtures.local(3, 11, 0), .dayChanged),  // the midnight after the 23-hour day
+        ])
+        // Fall back (3 November, 25 hours): from midnight PDT, 01:30 PST (the second 1 AM) is 2.5 hours, 05:00 PST 6.
         let secondOneAM = Fixtures.local(11, 3, 1, 30).addingTimeInterval(3_600)
-        #expect(Fixtures.losAngeles.component(.hour, from: secondOneAM) == 1, "01:30 PST, the second 1 AM")
-        clock.set(secondOneAM)
-        #expect(try Self.lookUp(cache, november).outcome == .fresh)
-        clock.set(Fixtures.local(11, 3, 4, 59))
-        #expect(try Self.lookUp(cache, november).outcome == .fresh)
-        clock.set(Fixtures.local(11, 3, 5))
-        #expect(try Self.lookUp(cache, november).outcome == .expired)
-        clock.set(Fixtures.local(11, 4, 0))
-        #expect(try Self.lookUp(cache, november).outcome == .dayChanged, "the midnight after the 25-hour day")
+        #expect(Fixtures.losAngeles.component(.hour, from: secondOneAM) == 1)
+        let november = try Self.calculator(try Self.store(in: world.folder, before: 11, 4, days: 5), world.clock)
+        try Self.expect(world.cache, november, world.clock, [
+            (Fixtures.local(11, 2, 23), .dayChanged), (Fixtures.local(11, 3, 0), .dayChanged), (secondOneAM, .fresh),
+            (Fixtures.local(11, 3, 4, 59), .fresh), (Fixtures.local(11, 3, 5), .expired),
+            (Fixtures.local(11, 4, 0), .dayChanged),  // the midnight after the 25-hour day
+        ])
     }
 
     @Test("A file of another format version is ignored and rewritten in this one")
     func versionMismatch() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 15), clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        let (calculator, cache) = (world.calculator, world.cache)
         let computed = try Self.lookUp(cache, calculator).typicalDay
         let current = try String(contentsOf: cache.fileURL, encoding: .utf8)
         let older = current.replacingOccurrences(of: #""formatVersion":1"#, with: #""formatVersion":0"#)
@@ -169,11 +167,8 @@ struct TypicalDayCacheTests {
         "", "{not json", "null", #"{"formatVersion":1}"#, #"{"formatVersion":"one"}"#, "[1, 2, 3]",
     ])
     func corruptFile(content: String) throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 15), clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        let (clock, calculator, cache) = (world.clock, world.calculator, world.cache)
         try content.write(to: cache.fileURL, atomically: true, encoding: .utf8)
         let lookup = try Self.lookUp(cache, calculator)
         #expect(lookup.outcome == .unreadable)
@@ -183,11 +178,8 @@ struct TypicalDayCacheTests {
 
     @Test("Figures out of shape (not 24 hours, negative) make the file unreadable")
     func figuresOutOfShape() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 15), clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        let (calculator, cache) = (world.calculator, world.cache)
         _ = try Self.lookUp(cache, calculator)
         let text = try String(contentsOf: cache.fileURL, encoding: .utf8)
         for broken in [
@@ -203,12 +195,8 @@ struct TypicalDayCacheTests {
 
     @Test("Another type, unit, number of days, time zone or client is another key")
     func otherKeys() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let store = try Self.store(in: folder, before: 3, 15)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
-        let calculator = try Self.calculator(store, clock)
+        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        let (store, clock, calculator, cache) = (world.store, world.clock, world.calculator, world.cache)
         var berlin = Calendar(identifier: .gregorian)
         berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
         store.access.setFullAccess("com.example.trends", true)
@@ -229,11 +217,9 @@ struct TypicalDayCacheTests {
 
     @Test("A cache that cannot be written still gives the computed typical day, with the error naming the file")
     func unwritableFile() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 10))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 15), clock)
-        let file = folder.appendingPathComponent("no-such-folder/cache.json")
+        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+        let (clock, calculator) = (world.clock, world.calculator)
+        let file = world.folder.appendingPathComponent("no-such-folder/cache.json")
         let lookup = try Self.lookUp(TypicalDayCache(fileURL: file), calculator)
         #expect(lookup.outcome == .missing)
         #expect(lookup.typicalDay == (try calculator.typicalDay(before: clock.read(), days: 3)))
@@ -246,11 +232,8 @@ struct TypicalDayCacheTests {
 
     @Test("The widget builder keeps its typical day in the cache and shows the same figures as without it")
     func widgetUsesTheCache() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = Clock(Fixtures.local(3, 15, 14, 5))
-        let calculator = try Self.calculator(try Self.store(in: folder, before: 3, 15), clock)
-        let cache = TypicalDayCache(fileURL: folder.appendingPathComponent("cache.json"))
+        let world = try World(now: Fixtures.local(3, 15, 14, 5), dataBefore: 3, 15)
+        let (calculator, cache) = (world.calculator, world.cache)
         let cached = WidgetTimelineBuilder(calculator: calculator, days: 3, goalFallback: 400, cache: cache)
         let plain = WidgetTimelineBuilder(calculator: calculator, days: 3, goalFallback: 400)
         #expect(try cached.timeline() == plain.timeline())
