@@ -78,8 +78,9 @@ fi
 check "demo rejects a bad time zone" nonzero "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
 check "demo rejects a bad date"  nonzero "" '--date "2024-02-30" is not a day' -- demo --date 2024-02-30
 demo="$("$OHK" demo --date 2024-03-10 --time-zone America/Los_Angeles --days 3 2>&1)"
-if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* ]]; then
-    passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep"
+if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* \
+      && "$(printf '%s\n' "$demo" | grep -c '^[0-2][0-9]:00 ')" -eq 23 && "$(printf '%s\n' "$demo" | tail -n 1)" == "so far "*" · projected "*" · goal 500" ]]; then
+    passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep, and ends with the trends chart (23 hours)"
 else
     failed=$((failed + 1)); echo "FAIL  demo on a spring-forward day"; echo "$demo"
 fi
@@ -162,6 +163,65 @@ else
     failed=$((failed + 1)); echo "FAIL  trends JSON: $trends"
 fi
 check "trends chart"                0 "*" "" -- trends --store "$Q" --format table
+# trends --svg: a well-formed SVG with both axes (24 hour marks on the 23-hour spring-forward day), both series, the
+# projection, the goal and the legend; rendered to PNG when rsvg-convert is installed (.ci/run installs it).
+svg="$STORE_DIR/trends.svg"
+"$OHK" trends --store "$Q" --tz America/Los_Angeles --date 2024-03-10 --days 1 --format json --svg "$svg" >/dev/null 2>&1
+shape="$(python3 - "$svg" <<'PY' 2>&1
+import sys, xml.etree.ElementTree as tree
+n = "{http://www.w3.org/2000/svg}"
+root = tree.parse(sys.argv[1]).getroot()
+groups = {g.get("id"): g for g in root.iter(n + "g") if g.get("id")}
+hours = [t.text for t in groups["hour-axis"].iter(n + "text") if t.get("class") == "tick"]
+values = [t.text for t in groups["value-axis"].iter(n + "text")]
+series = all(groups[name].find(n + "polyline") is not None for name in ("today", "typical-day"))
+legend = [t.text for t in groups["legend"].iter(n + "text")]
+print(root.tag == n + "svg", len(hours), "02" not in hours, values[0], series, "goal" in groups and "projection" in groups, legend[:2])
+PY
+)"
+if [[ "$shape" == "True 24 True 0 kcal True True ['today', 'typical day (average of the last 1 day)']" ]]; then
+    passed=$((passed + 1)); echo "ok    trends --svg writes an SVG with hour and value axes, both series, goal, projection and legend"
+else
+    failed=$((failed + 1)); echo "FAIL  trends --svg: $shape"
+fi
+if command -v rsvg-convert >/dev/null 2>&1; then
+    if rsvg-convert --format png --output "$STORE_DIR/trends.png" "$svg" && [[ "$(head -c 8 "$STORE_DIR/trends.png" | od -An -tx1 | tr -d ' \n')" == "89504e470d0a1a0a" ]]; then
+        passed=$((passed + 1)); echo "ok    the SVG renders to a PNG (rsvg-convert)"
+    else
+        failed=$((failed + 1)); echo "FAIL  rsvg-convert could not render $svg"
+    fi
+else
+    echo "skip  rendering the SVG (rsvg-convert is not installed: apt-get install -y librsvg2-bin)"
+fi
+check "trends --svg to a folder that does not exist" 1 "" "cannot write $STORE_DIR/nowhere/trends.svg" -- trends --store "$Q" --format json --svg "$STORE_DIR/nowhere/trends.svg"
+check "trends --cache with --no-cache" 2 "" "--cache and --no-cache exclude each other" -- trends --store "$Q" --cache "$STORE_DIR/c.json" --no-cache
+# The typical-day cache: beside the store by default, reused on the next run, a corrupt one rewritten; --cache, --no-cache.
+cache_file="$Q.trends-cache.json"
+computed_at() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["formatVersion"], d["computedAt"])' "$1" 2>&1; }
+# A rewrite replaces the file (a new inode and modification time), a reuse leaves it alone.
+"$OHK" trends --store "$Q" --tz America/Los_Angeles --date 2024-03-10 --days 1 --format json >/dev/null 2>&1
+first="$(computed_at "$cache_file") $(stat -c '%i %y' "$cache_file")"
+"$OHK" trends --store "$Q" --tz America/Los_Angeles --date 2024-03-10 --days 1 --format json >/dev/null 2>&1
+if [[ "$first" == "1 "* && "$(computed_at "$cache_file") $(stat -c '%i %y' "$cache_file")" == "$first" ]]; then
+    passed=$((passed + 1)); echo "ok    trends keeps the typical day beside the store and reuses it"
+else
+    failed=$((failed + 1)); echo "FAIL  trends cache beside the store: $first / $(computed_at "$cache_file") $(stat -c '%i %y' "$cache_file")"
+fi
+echo 'not json' > "$cache_file"
+kept="$("$OHK" trends --store "$Q" --tz America/Los_Angeles --date 2024-03-10 --days 1 --format json 2>&1)"
+fresh="$("$OHK" trends --store "$Q" --tz America/Los_Angeles --date 2024-03-10 --days 1 --format json --no-cache 2>&1)"
+if [[ "$kept" == "$fresh" && "$kept" == '{"type":'* && "$(computed_at "$cache_file")" == "1 "* ]]; then
+    passed=$((passed + 1)); echo "ok    a corrupt cache is ignored and rewritten; the figures match --no-cache"
+else
+    failed=$((failed + 1)); echo "FAIL  corrupt cache: $kept / $fresh / $(computed_at "$cache_file")"
+fi
+"$OHK" trends --store "$Q" --format json --cache "$STORE_DIR/elsewhere.json" >/dev/null 2>&1
+"$OHK" trends --store "$STORE_DIR/empty.sqlite" --format json --no-cache >/dev/null 2>&1
+if [[ -f "$STORE_DIR/elsewhere.json" && ! -e "$STORE_DIR/empty.sqlite.trends-cache.json" ]]; then
+    passed=$((passed + 1)); echo "ok    --cache PATH writes there; --no-cache writes no cache"
+else
+    failed=$((failed + 1)); echo "FAIL  --cache / --no-cache"
+fi
 check "trends on a discrete type"   2 "" "is not cumulative" -- trends heartRate --store "$Q"
 check "trends with --days 0"        2 "" "--days must be between 1 and 366" -- trends --store "$Q" --days 0
 check "types as csv"            0 "*" "" -- types --store "$Q" --format csv

@@ -10,6 +10,8 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
     case emptyWindow(from: String, to: String)
     /// Options that do not fit together or do not fit the type.
     case invalidOptions(field: String, reason: String)
+    /// An output file (such as `--svg FILE`) that could not be written.
+    case outputNotWritten(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
         case let .unknownTimeZone(field, value): return "\(field): unknown time zone '\(value)' (use an IANA name such as America/Los_Angeles)"
         case let .emptyWindow(from, to): return "--to (\(to)) must be after --from (\(from))"
         case let .invalidOptions(field, reason): return "\(field): \(reason)"
+        case let .outputNotWritten(path, reason): return "cannot write \(path): \(reason)"
         }
     }
 }

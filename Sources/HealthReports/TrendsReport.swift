@@ -33,14 +33,18 @@ public struct TrendsReport: Sendable {
     public let projectedTotal: Double
     /// The typical end-of-day total.
     public let typicalEndOfDay: Double
-    /// The Move goal (or the fallback).
-    public let moveGoal: Double
+    /// The Move goal (or the fallback) in the report's unit; nil unless the type is active energy (the Move goal is
+    /// active energy burned).
+    public let moveGoal: Double?
 
-    /// The report for the day containing `date` (the clock's day when nil).
-    public static func make(_ calculator: TrendsCalculator, date: Date?, days: Int, goalFallback: Double) throws -> TrendsReport {
+    /// The report for the day containing `date` (the clock's day when nil), against `typicalDay` when given (the
+    /// typical day of the `days` days before that day, e.g. from a `TypicalDayCache`), else a computed one.
+    public static func make(
+        _ calculator: TrendsCalculator, date: Date?, days: Int, goalFallback: Double, typicalDay: TypicalDay? = nil
+    ) throws -> TrendsReport {
         let now = calculator.clock()
         let trend = try calculator.day(containing: date ?? now)
-        let typical = try calculator.typicalDay(before: trend.start, days: days)
+        let typical = try typicalDay ?? calculator.typicalDay(before: trend.start, days: days)
         let isToday = now >= trend.start && now < trend.end
         var running = 0.0
         let rows = trend.hours.map { hour -> Row in
@@ -54,7 +58,14 @@ public struct TrendsReport: Sendable {
         return TrendsReport(
             type: calculator.type, unit: calculator.unit, timeZone: calculator.calendar.timeZone, day: trend.start, days: days, rows: rows,
             total: soFar, projectedTotal: projected, typicalEndOfDay: typical.endOfDayTotal,
-            moveGoal: try calculator.moveGoal(on: trend.start, fallback: goalFallback))
+            moveGoal: try moveGoal(calculator, on: trend.start, fallback: goalFallback))
+    }
+
+    /// The day's Move goal in the calculator's unit, for active energy only.
+    private static func moveGoal(_ calculator: TrendsCalculator, on day: Date, fallback: Double) throws -> Double? {
+        guard calculator.type == TrendsCalculator.activeEnergy else { return nil }
+        let kilocalories = try calculator.moveGoal(on: day, fallback: fallback)
+        return try HealthUnit.kilocalorie.convert(kilocalories, to: calculator.unit)
     }
 
     /// The numbers as JSON.
@@ -73,7 +84,7 @@ public struct TrendsReport: Sendable {
     /// A terminal chart: one line per hour with a bar for the day's total and `|` where the typical day stands, then
     /// the projection and the goal.
     public func chart(width: Int = 40) -> String {
-        let scale = max(rows.compactMap(\.total).max() ?? 0, rows.map(\.typical).max() ?? 0, moveGoal, projectedTotal, 1)
+        let scale = max(rows.compactMap(\.total).max() ?? 0, rows.map(\.typical).max() ?? 0, moveGoal ?? 0, projectedTotal, 1)
         func column(_ value: Double) -> Int { min(width, Int((value / scale * Double(width)).rounded())) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -81,17 +92,18 @@ public struct TrendsReport: Sendable {
             let parts = calendar.dateComponents([.hour, .minute], from: date)
             return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         }
-        var lines = ["\(type.identifier) (\(unit.unitString)), \(ISO8601Text.format(day, in: timeZone).prefix(10)) in \(timeZone.identifier): today ▇, typical day of the last \(days) | , goal ┆"]
-        let goalColumn = column(moveGoal)
+        var lines = ["\(type.identifier) (\(unit.unitString)), \(ISO8601Text.format(day, in: timeZone).prefix(10)) in \(timeZone.identifier): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"]
+        let goalColumn = moveGoal.map(column)
         for row in rows {
             var cells = Array(repeating: Character(" "), count: width + 1)
             if let total = row.total { for index in 0..<column(total) { cells[index] = "▇" } }
-            if goalColumn <= width, moveGoal > 0, cells[goalColumn] == " " { cells[goalColumn] = "┆" }
+            if let goalColumn, goalColumn <= width, goalColumn > 0, cells[goalColumn] == " " { cells[goalColumn] = "┆" }
             cells[min(width, column(row.typical))] = "|"
             let figure = row.total.map { String(format: "%8.0f", $0) } ?? "       ·"
             lines.append("\(hourFormat(row.end)) \(String(cells)) \(figure)  typical \(String(format: "%.0f", row.typical))")
         }
-        lines.append(String(format: "so far %.0f · projected %.0f · typical day %.0f · goal %.0f", total, projectedTotal, typicalEndOfDay, moveGoal))
+        lines.append(String(format: "so far %.0f · projected %.0f · typical day %.0f", total, projectedTotal, typicalEndOfDay)
+            + (moveGoal.map { String(format: " · goal %.0f", $0) } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

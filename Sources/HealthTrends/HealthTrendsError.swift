@@ -11,6 +11,8 @@ public enum HealthTrendsError: Error, Equatable, Sendable, CustomStringConvertib
     case storeLocked
     /// The store could not answer.
     case store(String)
+    /// The typical-day cache file could not be written (the figures computed are still right).
+    case cacheNotWritten(path: String, reason: String)
 
     /// The error for a store failure: locked stores are told apart, since callers fall back to cached data then.
     static func from(_ error: any Error) -> HealthTrendsError {
@@ -25,6 +27,7 @@ public enum HealthTrendsError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidParameter(name, reason): return "invalid \(name): \(reason)"
         case .storeLocked: return "the store is locked and cannot be read until it is unlocked"
         case let .store(message): return message
+        case let .cacheNotWritten(path, reason): return "the typical-day cache \(path) could not be written: \(reason)"
         }
     }
 }

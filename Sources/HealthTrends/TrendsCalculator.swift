@@ -110,9 +110,14 @@ public struct TrendsCalculator: Sendable {
 
     /// Where today stands at the clock's time against the typical day of the previous `days` days.
     public func progress(days: Int = 30) throws -> DayProgress {
+        try progress(against: typicalDay(before: clock(), days: days))
+    }
+
+    /// Where today stands at the clock's time against a typical day of the days before today (computed or kept in a
+    /// `TypicalDayCache`).
+    public func progress(against typical: TypicalDay) throws -> DayProgress {
         let now = clock()
         let today = try day(containing: now)
-        let typical = try typicalDay(before: now, days: days)
         // The last complete hour: the typical curve is labelled by hour ends, so compare like with like.
         let completed = today.hours.last { $0.end <= now }
         let soFar = today.total(at: now)

@@ -54,7 +54,7 @@ public struct WidgetTimeline: Sendable, Hashable {
 /// Builds the widget's timeline as the seed's `getTimeline` does: a fresh entry now; the next refresh in 15 minutes;
 /// when midnight comes before that, a zero-state entry at midnight and a reload one minute after it. When the store
 /// cannot be read (locked), the cached entry is used if it is from today, and the zero state otherwise — never
-/// yesterday's figures after midnight.
+/// yesterday's figures after midnight. With a `TypicalDayCache` the typical day is read from it while fresh.
 public struct WidgetTimelineBuilder: Sendable {
     /// The computations.
     public let calculator: TrendsCalculator
@@ -62,14 +62,17 @@ public struct WidgetTimelineBuilder: Sendable {
     public let days: Int
     /// The goal used when the day's summary has none.
     public let goalFallback: Double
+    /// Where the typical day is kept between refreshes (nil: computed at every refresh).
+    public let cache: TypicalDayCache?
     /// The minutes between refreshes.
     public static let refreshMinutes = 15
 
     /// A builder.
-    public init(calculator: TrendsCalculator, days: Int = 30, goalFallback: Double) {
+    public init(calculator: TrendsCalculator, days: Int = 30, goalFallback: Double, cache: TypicalDayCache? = nil) {
         self.calculator = calculator
         self.days = days
         self.goalFallback = goalFallback
+        self.cache = cache
     }
 
     /// The entry for now: fresh from the store, or from `cached` when the store is locked (see the type's rules).
@@ -77,7 +80,10 @@ public struct WidgetTimelineBuilder: Sendable {
         let now = calculator.clock()
         let calendar = calculator.calendar
         do {
-            let progress = try calculator.progress(days: days)
+            // A cache that cannot be written is no reason to show nothing: its write error is left to the next refresh.
+            let typical = try cache.map { try $0.typicalDay(calculator, before: now, days: days).typicalDay }
+                ?? calculator.typicalDay(before: now, days: days)
+            let progress = try calculator.progress(against: typical)
             let today = try calculator.today()
             let goal = try calculator.moveGoal(on: now, fallback: goalFallback)
             return WidgetEntry(

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import HealthModel
+import HealthReports
 import HealthStore
+import HealthTrends
 
 /// `ohk demo`: generates realistic data into a store and shows what HealthKit-style queries answer about it.
 struct DemoCommand: ParsableCommand {
@@ -10,7 +12,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Generate a week of realistic health data into a store and query it.",
         discussion: """
             Two devices (an Apple Watch and an iPhone) count the same walks, as in real life; the report shows why raw \
-            sums double-count. The data lives in memory unless a store is given (--store PATH or OHK_STORE); a store \
+            sums double-count. It ends with the last day's chart as `ohk trends` draws it. The data lives in memory unless a store is given (--store PATH or OHK_STORE); a store \
             that already holds samples is reported on as it is, without generating more.
             """)
 
@@ -72,6 +74,14 @@ struct DemoCommand: ParsableCommand {
         let glucose = try HealthUnit(parsing: "mmol<180.15588000005408>/L")
         let converted = try glucose.convert(5.4, to: HealthUnit(parsing: "mg/dL"))
         print("Units: 5.4 \(glucose.unitString) of blood glucose is \(String(format: "%.2f", converted)) mg/dL")
+
+        // Last, the day at a glance as `ohk trends` shows it: against the typical day of the generated days before.
+        let typicalDays = max(1, days - 1)
+        let calculator = try TrendsCalculator(store: store, calendar: calendar, clock: { Date() })
+        let trends = try TrendsReport.make(calculator, date: lastDay, days: typicalDays, goalFallback: 500)
+        print("")
+        print("HealthTrends (ohk trends): the day's active energy by the end of each hour, against the typical day of the \(typicalDays) days before")
+        print(trends.chart(), terminator: "")
     }
 
     /// Midnight at the start of a yyyy-MM-dd day in a time zone.

@@ -15,10 +15,17 @@ struct TrendsCommand: ParsableCommand {
             the hour. The typical day averages the cumulative totals of the previous --days days by hour, leaving out \
             days with nothing yet by that hour.
 
+            The typical day is kept in a cache file beside the store (STORE.trends-cache.json, or --cache PATH) and \
+            used while it is under 6 hours old, was computed today and no sample of the type in the averaged days has \
+            changed since; --no-cache computes it afresh without reading or writing the file.
+
+            --svg FILE also writes the chart as an SVG picture (scripts/render-trends-svg.sh renders it to PNG).
+
             Examples:
               ohk trends
               ohk trends stepCount --date 2024-03-10 --days 14 --tz America/Los_Angeles
               ohk trends --format json
+              ohk trends --svg today.svg
             """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -40,11 +47,22 @@ struct TrendsCommand: ParsableCommand {
     @Option(help: "The unit of the figures (default: the type's unit).")
     var unit: String?
 
+    @Option(help: ArgumentHelp("Also write the chart as an SVG picture to this file.", valueName: "file"))
+    var svg: String?
+
+    @Option(help: ArgumentHelp("The typical-day cache file (default: the store's path + .trends-cache.json).", valueName: "path"))
+    var cache: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Compute the typical day afresh; do not read or write the cache file.")
+    var noCache = false
+
     func validate() throws {
         guard days >= 1, days <= 366 else { throw ValidationError("--days must be between 1 and 366 (got \(days))") }
         if let format = output.format, format == .csv || format == .ndjson {
             throw ValidationError("--format for trends is table or json")
         }
+        if noCache, cache != nil { throw ValidationError("--cache and --no-cache exclude each other") }
+        if let svg, svg.isEmpty { throw ValidationError("--svg needs a file name") }
     }
 
     func run() throws {
@@ -55,7 +73,15 @@ struct TrendsCommand: ParsableCommand {
         let day = try parseDateOption(date, "--date", output.resolvedTimeZone)
         let store = try storeOptions.openStore(as: clientOptions)
         let calculator = try TrendsCalculator(store: store, type: type, unit: try parseUnitOption(unit), calendar: output.calendar, clock: { Date() })
-        let report = try TrendsReport.make(calculator, date: day, days: days, goalFallback: goalFallback)
+        var typicalDay: TypicalDay?
+        if !noCache {
+            let file = try cache ?? storeOptions.resolvedPath() + ".trends-cache.json"
+            let lookup = try TypicalDayCache(fileURL: URL(fileURLWithPath: file)).typicalDay(calculator, before: day ?? calculator.clock(), days: days)
+            if let problem = lookup.writeError { FileHandle.standardError.write(Data("ohk trends: warning: \(problem)\n".utf8)) }
+            typicalDay = lookup.typicalDay
+        }
+        let report = try TrendsReport.make(calculator, date: day, days: days, goalFallback: goalFallback, typicalDay: typicalDay)
+        if let svg { try TrendsChartSVG(report: report).write(to: URL(fileURLWithPath: svg)) }
         switch output.resolvedFormat {
         case .json:
             var text = ""
