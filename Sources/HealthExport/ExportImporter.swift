@@ -63,7 +63,18 @@ public final class ExportImporter {
         // Routes whose points are in GPX files, read now that the document is done, eight at a time so that memory
         // holds at most eight routes' points: files on disk two at a time (the receiver gets them in order), zip
         // entries one after the other (one archive handle).
-        let references = reader.routeReferences
+        var references = reader.routeReferences
+        if !batcher.storeWasEmpty {
+            // A re-import, or a newer export of the same phone: a workout that has its route from this file already
+            // keeps it, and the file is not read again (GPX parsing was a fifth of a re-import's work).
+            references = try references.filter { reference in
+                let stored = try store.storage.workoutRoutes(ofWorkout: reference.workout)
+                guard let kept = stored.first(where: { $0.filePath == reference.route.filePath && $0.filePath != nil }) else { return true }
+                batcher.report.workoutRoutes += 1
+                batcher.report.routePoints += kept.locations.count
+                return false
+            }
+        }
         var first = 0
         while first < references.count {
             let chunk = Array(references[first..<min(first + 8, references.count)])

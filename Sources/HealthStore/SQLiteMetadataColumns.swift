@@ -8,18 +8,6 @@ import HealthModel
 /// Only values of the expected kind go to a column (a date; a whole number of seconds within a day); a value of
 /// another kind under the same key stays a metadata row, so every sample reads back exactly as it was saved.
 enum SQLiteMetadataColumns {
-    /// The creation date to keep in `creation_time` (seconds since 2001), if the metadata has one.
-    static func creationTime(in metadata: [String: MetadataValue]) -> Double? {
-        guard let value = metadata[MetadataKey.exportCreationDate] else { return nil }
-        return creationTime(of: value)
-    }
-
-    /// The UTC offset to keep in `utc_offset` (seconds), if the metadata has one that fits the column.
-    static func utcOffset(in metadata: [String: MetadataValue]) -> Int64? {
-        guard let value = metadata[MetadataKey.exportUTCOffset] else { return nil }
-        return utcOffset(of: value)
-    }
-
     /// Whether an entry goes to a column rather than a metadata row.
     static func isKeptInColumn(_ key: String, _ value: MetadataValue) -> Bool {
         switch key {
@@ -46,12 +34,14 @@ enum SQLiteMetadataColumns {
         key != MetadataKey.exportCreationDate && key != MetadataKey.exportUTCOffset
     }
 
-    private static func creationTime(of value: MetadataValue) -> Double? {
+    /// The value for `creation_time` if a creation date entry holds one.
+    static func creationTime(of value: MetadataValue) -> Double? {
         guard case let .date(date) = value, date.timeIntervalSinceReferenceDate.isFinite else { return nil }
         return date.timeIntervalSinceReferenceDate
     }
 
-    private static func utcOffset(of value: MetadataValue) -> Int64? {
+    /// The value for `utc_offset` if a UTC offset entry holds one that fits the column.
+    static func utcOffset(of value: MetadataValue) -> Int64? {
         guard case let .number(number) = value, number.rounded() == number, abs(number) <= 86_400 else { return nil }
         return Int64(number)
     }

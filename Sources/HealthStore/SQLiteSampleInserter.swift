@@ -167,25 +167,40 @@ struct SQLiteSampleInserter {
             row.changedKeys = changed
             // User entry, sync identifier and version are metadata: none without it.
             if let metadata = sample.metadata {
-                row.creationTime = SQLiteMetadataColumns.creationTime(in: metadata)
-                row.utcOffset = SQLiteMetadataColumns.utcOffset(in: metadata)
-                let inColumns = (row.creationTime == nil ? 0 : 1) + (row.utcOffset == nil ? 0 : 1)
+                // One pass over the entries (an imported record has two) instead of a hashed lookup per key: the
+                // keys are compared as strings, which for the same constant is a pointer comparison.
+                var inColumns = 0
+                for (key, value) in metadata {
+                    switch key {
+                    case MetadataKey.exportCreationDate:
+                        row.creationTime = SQLiteMetadataColumns.creationTime(of: value)
+                        if row.creationTime != nil { inColumns += 1 }
+                    case MetadataKey.exportUTCOffset:
+                        row.utcOffset = SQLiteMetadataColumns.utcOffset(of: value)
+                        if row.utcOffset != nil { inColumns += 1 }
+                    case MetadataKey.wasUserEntered:
+                        row.userEntered = value.numberValue.map { $0 != 0 } ?? false
+                    case MetadataKey.syncIdentifier:
+                        row.syncIdentifier = value.stringValue
+                    case MetadataKey.syncVersion:
+                        row.syncVersion = value.numberValue
+                    case MetadataKey.timeZone:
+                        guard let name = value.stringValue else { break }
+                        let zone: TimeZone?
+                        if let known = timeZones[name] {
+                            zone = known
+                        } else {
+                            zone = TimeZone(identifier: name)
+                            timeZones[name] = zone
+                        }
+                        row.timeZoneOffset = zone.map { Int64($0.secondsFromGMT(for: sample.startDate)) }
+                    default:
+                        break
+                    }
+                }
                 // An empty dictionary is kept as such (has_metadata and no rows), one of column values only is not.
                 row.hasMetadata = metadata.isEmpty || metadata.count > inColumns
                 row.hasDependents = row.hasDependents || row.hasMetadata
-                row.userEntered = sample.wasUserEntered
-                row.syncIdentifier = sample.syncIdentifier
-                row.syncVersion = sample.syncVersion
-                if let name = metadata[MetadataKey.timeZone]?.stringValue {
-                    let zone: TimeZone?
-                    if let known = timeZones[name] {
-                        zone = known
-                    } else {
-                        zone = TimeZone(identifier: name)
-                        timeZones[name] = zone
-                    }
-                    row.timeZoneOffset = zone.map { Int64($0.secondsFromGMT(for: sample.startDate)) }
-                }
             }
             return row
         }

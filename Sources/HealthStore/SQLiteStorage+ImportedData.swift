@@ -44,11 +44,13 @@ extension SQLiteStorage {
     private static func sequences(of uuids: Set<UUID>, _ db: Database) throws -> [UUID: Int64] {
         let statement = try SQLiteRawStatement(db, "SELECT sequence FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
         var result: [UUID: Int64] = [:]
-        // In uuid order, so that the probes walk the index forwards.
-        for uuid in uuids.sorted(by: { orderKey($0) < orderKey($1) }) {
+        // In uuid order, so that the probes walk the index forwards (keys computed once, not in each comparison).
+        var ordered = uuids.map { (key: orderKey($0), uuid: $0) }
+        ordered.sort { $0.key < $1.key }
+        for entry in ordered {
             statement.reset()
-            statement.bind(1, uuid)
-            if try statement.step() { result[uuid] = statement.int64(0) }
+            statement.bind(1, entry.uuid)
+            if try statement.step() { result[entry.uuid] = statement.int64(0) }
         }
         return result
     }

@@ -85,20 +85,29 @@ struct IdempotentImportTests {
         #expect(two.quantitySamples == 1)
     }
 
-    @Test("exact duplicates inside one export are stored once and counted")
-    func exactDuplicatesAreStoredOnce() throws {
+    @Test("exact duplicates inside one export are stored once and counted, into a new store and into one holding data",
+          arguments: ImportBackend.allCases)
+    func exactDuplicatesAreStoredOnce(_ backend: ImportBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let record = ExportFixtures.steps(42, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
         let other = ExportFixtures.steps(43, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+        let earlier = ExportFixtures.steps(7, start: "2023-12-31 09:00:00 +0100", end: "2023-12-31 09:10:00 +0100")
         let url = try ExportFixtures.write(ExportFixtures.document(record + other + record + record), named: "export.xml", in: folder)
-        // Batches of one: the duplicate is found in the store, not only inside a batch.
-        for batchSize in [1, 100] {
-            let (importer, _) = ExportFixtures.importer(batchSize: batchSize)
+        let seed = try ExportFixtures.write(ExportFixtures.document(earlier), named: "seed.xml", in: folder)
+        // Batches of one: the duplicate is found in the store, not only inside a batch. A new store asks the store only
+        // about what the import's identifier filter has seen; one holding data asks about every record.
+        for (index, batchSize) in [1, 100, 1, 100].enumerated() {
+            let storeFolder = folder.appendingPathComponent("store-\(index)")
+            try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
+            let store = try backend.makeStore(in: storeFolder).store
+            if index >= 2 { _ = try ExportFixtures.importer(store: store).0.importExport(at: seed) }
+            let (importer, _) = ExportFixtures.importer(store: store, batchSize: batchSize)
             let report = try importer.importExport(at: url)
             #expect(report.quantitySamples == 2)
             #expect(report.duplicatesInExport == 2)
             #expect(report.alreadyStored == 0)
+            #expect(try store.samples(SampleQueryRequest(type: try SampleType.quantity("stepCount"))).count == (index >= 2 ? 3 : 2))
         }
     }
 
