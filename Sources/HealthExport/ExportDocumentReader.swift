@@ -173,8 +173,9 @@ struct ExportDocumentReader: XMLTokenHandler {
                     startCapture(tag)
                     return
                 }
-                if batcher.saverIsBehind {
-                    // The saver has more to do than the reader: read the record here.
+                if batcher.storeWasEmpty || batcher.saverIsBehind {
+                    // The saver has more to do than the reader, or will store nearly every record anyway (a store
+                    // that was empty has none of them): read the record here.
                     record = builder.readRecord(tag)
                     push(.record, tag)
                     return

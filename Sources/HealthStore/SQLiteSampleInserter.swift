@@ -60,6 +60,30 @@ struct SQLiteSampleInserter {
         var longestShortDuration: [Int64: Double] = [:]
         /// The quantity rows written, when asked for (for the column caches).
         var columnRows: [ColumnRow] = []
+        /// The parent rows the written rows point at.
+        var parents = ParentIDs()
+    }
+
+    /// The catalog rows (types, units, source revisions with their sources, devices) that a commit's rows point at.
+    struct ParentIDs {
+        var types = Set<Int64>(), units = Set<Int64>(), devices = Set<Int64>()
+        var revisions = Set<[Int64]>()
+
+        /// Checks that every parent row exists: what SQLite's foreign keys check once a row, done once a commit for
+        /// bulk inserts that run with them off (`SQLiteStorage.commit`). Throws `corruptStore` naming the first one
+        /// missing, which rolls the commit back.
+        func verify(_ db: Database) throws {
+            for (table, ids) in [("sample_types", types), ("units", units), ("devices", devices)] {
+                for id in ids where try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE id = ?", arguments: [id]) != 1 {
+                    throw HealthStoreError.corruptStore("a new sample points at \(table) row \(id), which does not exist")
+                }
+            }
+            for pair in revisions where try Int64.fetchOne(db, sql: """
+                SELECT count(*) FROM source_revisions r JOIN sources s ON s.id = r.source_id WHERE r.id = ? AND r.source_id = ?
+                """, arguments: [pair[0], pair[1]]) != 1 {
+                throw HealthStoreError.corruptStore("a new sample points at source revision \(pair[0]) of source \(pair[1]), which does not exist")
+            }
+        }
     }
 
     /// One sample's column values (its UUID goes to a separate buffer, bound without a copy).
@@ -255,9 +279,18 @@ struct SQLiteSampleInserter {
         var typeIDs: [(type: SampleType, id: Int64)] = []
         var unitIDs: [(unit: HealthUnit, id: Int64)] = []
 
+        /// Every id taken, for the parents' check.
+        var parents = ParentIDs()
+
         /// Updates the ids that `row` says changed, from its sample.
         mutating func update(for row: Row, of sample: Sample, catalog: inout SQLiteCatalog, _ db: Database) throws {
             let changed = row.changedKeys
+            defer {
+                if changed & Keys.type != 0 { parents.types.insert(typeID) }
+                if let unitID { parents.units.insert(unitID) }
+                if let revisionID, let sourceID { parents.revisions.insert([revisionID, sourceID]) }
+                if let deviceID { parents.devices.insert(deviceID) }
+            }
             if changed & Keys.type != 0 {
                 let type = sample.type
                 if let known = typeIDs.first(where: { $0.type == type }) {
@@ -458,7 +491,7 @@ struct SQLiteSampleInserter {
             for row in rows where row.hasDependents {
                 let sample = samples[Int(row.sequence - firstSequence)]
                 if row.hasMetadata, let metadata = sample.metadata {
-                    try writeMetadata(metadata, of: row.sequence, insertMetadata, catalog: &catalog, db)
+                    try writeMetadata(metadata, of: row.sequence, insertMetadata, catalog: &catalog, parents: &ids.parents, db)
                 }
                 if let members = sample.correlatedObjects {
                     for member in members {
@@ -471,6 +504,7 @@ struct SQLiteSampleInserter {
             }
         }
         closeRun()
+        outcome.parents = ids.parents
         return outcome
     }
 
@@ -514,7 +548,8 @@ struct SQLiteSampleInserter {
 
     /// Writes one sample's metadata rows.
     private static func writeMetadata(
-        _ metadata: [String: MetadataValue], of sequence: Int64, _ statement: SQLiteRawStatement, catalog: inout SQLiteCatalog, _ db: Database
+        _ metadata: [String: MetadataValue], of sequence: Int64, _ statement: SQLiteRawStatement, catalog: inout SQLiteCatalog,
+        parents: inout ParentIDs, _ db: Database
     ) throws {
         for (key, entry) in metadata where !SQLiteMetadataColumns.isKeptInColumn(key, entry) {
             statement.reset()
@@ -533,7 +568,9 @@ struct SQLiteSampleInserter {
             case let .quantity(quantity):
                 statement.bind(3, Int64(3))
                 statement.bind(5, quantity.value)
-                statement.bind(6, try catalog.unitID(quantity.unit, db))
+                let unitID = try catalog.unitID(quantity.unit, db)
+                parents.units.insert(unitID)
+                statement.bind(6, unitID)
             }
             try statement.run()
         }
