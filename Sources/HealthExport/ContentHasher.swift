@@ -56,14 +56,15 @@ struct ContentHasher {
                     bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
             index += 16
         }
-        var first: UInt64 = 0, second: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < count {
-            if shift < 64 { first |= UInt64(bytes[index]) << shift } else { second |= UInt64(bytes[index]) << (shift - 64) }
-            shift += 8
-            index += 1
+        // The 0–15 bytes left, little-endian into two words (byte i at bit 8i), copied at once rather than shifted in
+        // one by one: the same words, a tenth of the instructions for the short values exports are made of.
+        var tail: (UInt64, UInt64) = (0, 0)
+        if index < count {
+            withUnsafeMutableBytes(of: &tail) { words in
+                words.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[index..<count]))
+            }
         }
-        combine(first ^ UInt64(count), second)
+        combine(UInt64(littleEndian: tail.0) ^ UInt64(count), UInt64(littleEndian: tail.1))
     }
 
     /// Mixes in a string's UTF-8 bytes.
