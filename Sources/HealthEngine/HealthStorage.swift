@@ -112,9 +112,21 @@ public protocol HealthStorage: AnyObject, Sendable {
 
     /// The clinical documents, by start date.
     func clinicalDocuments() throws -> [ClinicalDocument]
+
+    /// The spans of export files imported whole since the store last deleted a sample.
+    func importedSpans() throws -> [ImportedSpan]
+
+    /// Remembers spans imported whole (their samples are committed); a commit that deletes forgets them all.
+    func saveImportedSpans(_ spans: [ImportedSpan]) throws
 }
 
 extension HealthStorage {
+    /// By default a storage remembers no spans: every import reads every record.
+    public func importedSpans() throws -> [ImportedSpan] { [] }
+
+    /// By default spans are not remembered.
+    public func saveImportedSpans(_ spans: [ImportedSpan]) throws {}
+
     /// By default the sequences come from `storedSamples(withUUIDs:)`.
     public func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64] {
         var result: [UUID: Int64] = [:]

@@ -61,6 +61,12 @@ struct ExportDocumentReader: XMLTokenHandler {
     /// The element open at the end of the input, if any (the file ended early inside it).
     var openElement: String? { frameNames.last }
 
+    /// Whether the reader is inside `<HealthData>` with no element of it open (between top-level elements).
+    var isAtTopLevel: Bool {
+        frames.count == 1 && frames[0] == .healthData && captures.isEmpty && record == nil && lazyRecord == nil
+            && correlation == nil && workout == nil
+    }
+
     var wantsText: Bool { false }
 
     mutating func text(_ bytes: UnsafeRawBufferPointer) {}

@@ -19,15 +19,19 @@ public final class ExportImporter {
     public let receiver: ImportedDataReceiver?
     /// Samples per saved batch.
     public let batchSize: Int
+    /// Whether spans of the file that an earlier import read whole are passed over (`ImportedSpan`).
+    public let reusesImportedSpans: Bool
     private let elapsed: () -> Duration
 
     /// An importer into a store; `clock` measures the import's duration and rate (pass `ContinuousClock()`).
     public init<C: Clock>(
-        store: HealthDataStore, receiver: ImportedDataReceiver? = nil, clock: C, batchSize: Int = 20_000
+        store: HealthDataStore, receiver: ImportedDataReceiver? = nil, clock: C, batchSize: Int = 20_000,
+        reusesImportedSpans: Bool = true
     ) where C.Duration == Duration {
         self.store = store
         self.receiver = receiver
         self.batchSize = max(1, batchSize)
+        self.reusesImportedSpans = reusesImportedSpans
         let start = clock.now
         self.elapsed = { start.duration(to: clock.now) }
     }
@@ -51,11 +55,44 @@ public final class ExportImporter {
                 bytesRead: tokenizer.consumedBytes, totalBytes: location.totalBytes, records: batcher.samplesRead,
                 elapsed: elapsed() - started))
         }
+        // Spans an earlier import read whole are passed over when the reader is between top-level elements at their
+        // start; spans read whole now are remembered once their samples are committed.
+        let known = reusesImportedSpans
+            ? Dictionary(try store.storage.importedSpans().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        var readWhole: [ImportedSpan] = []
+        func take(_ span: ExportSpanSplitter.Span) throws {
+            let startsAtTop = reader.isAtTopLevel && tokenizer.isBetweenTags
+            let key = ImportedSpan.Key(digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count))
+            if span.isSkippable, startsAtTop, let earlier = known[key], earlier.lines == span.lines {
+                tokenizer.passOver(byteCount: span.bytes.count, lines: span.lines)
+                batcher.passOver(samples: Int(earlier.samples))
+                batcher.report.bytesPassedOver += Int64(span.bytes.count)
+                return
+            }
+            let samplesBefore = batcher.samplesRead, issuesBefore = batcher.report.issues.count
+            try tokenizer.feed(span.bytes, into: &reader)
+            if span.isSkippable, startsAtTop, reader.isAtTopLevel, tokenizer.isBetweenTags, batcher.report.issues.count == issuesBefore {
+                readWhole.append(ImportedSpan(
+                    digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count),
+                    lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)))
+            }
+        }
+        var splitter = ExportSpanSplitter()
         try location.read { chunk in
-            try tokenizer.feed(chunk, into: &reader)
+            if reusesImportedSpans {
+                try splitter.add(chunk, take)
+            } else {
+                try tokenizer.feed(chunk, into: &reader)
+            }
             report()
         }
+        if reusesImportedSpans { try splitter.finish(take) }
+        let issuesBeforeSaving = batcher.report.issues.count
         try batcher.finish()
+        // Only a clean import vouches for its spans: nothing the saver refused, and the document complete.
+        if reader.finished, batcher.report.issues.count == issuesBeforeSaving {
+            try store.storage.saveImportedSpans(readWhole)
+        }
         if !reader.finished {
             batcher.report.endedEarly = true
             batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))

@@ -52,6 +52,9 @@ public struct ImportReport: Sendable, Equatable {
     public var endedEarly = false
     /// Bytes of XML read.
     public var bytesRead: Int64 = 0
+    /// Bytes of XML passed over without reading them: spans an earlier import read whole (their samples are counted
+    /// in `alreadyStored`).
+    public var bytesPassedOver: Int64 = 0
     /// How long the import took.
     public var duration: Duration = .zero
 
@@ -72,6 +75,7 @@ public struct ImportReport: Sendable, Equatable {
             "also kept (replacing what a re-import repeats): \(activitySummaries) activity summaries, \(workoutRoutes) routes (\(routePoints) points), \(heartbeatSeries) heartbeat series (\(heartbeats) beats), \(characteristics) characteristics, \(keptElements) kept elements",
             "duplicates in the export: \(duplicatesInExport); already stored: \(alreadyStored); correlation members linked: \(correlationMembersLinked); skipped: \(skipped)",
         ]
+        if bytesPassedOver > 0 { lines.append("passed over \(bytesPassedOver) bytes an earlier import read whole (counted as already stored)") }
         if endedEarly { lines.append("the file ended early") }
         lines += issues.prefix(20).map(\.description)
         if issues.count > 20 { lines.append("… and \(issues.count - 20) more problems") }

@@ -45,6 +45,12 @@ final class SampleBatcher: @unchecked Sendable {
     private var saverError: (any Error)?
     /// Counts and problems of reading (reader thread); `finish()` adds the saver's.
     var report: ImportReport
+    /// Counts the samples of a span passed over (an earlier import read it whole) as read and already stored.
+    func passOver(samples: Int) {
+        samplesRead += samples
+        report.alreadyStored += samples
+    }
+
     /// Whether the store had never been written to when the import started.
     var storeWasEmpty: Bool { startSequence == 0 }
     /// Samples read so far (stored or duplicates).

@@ -163,6 +163,16 @@ struct XMLTokenizer {
     /// The number of bytes received but not tokenized yet (non-zero after the last chunk means the input ended early).
     var unconsumedByteCount: Int { pending.count }
 
+    /// Whether the tokenizer is between tags, with nothing pending (bytes can be passed over here).
+    var isBetweenTags: Bool { pending.isEmpty && !insideDoctype }
+
+    /// Counts bytes passed over without tokenizing them (complete elements an earlier import read), and their lines.
+    mutating func passOver(byteCount: Int, lines: Int) {
+        precondition(isBetweenTags, "bytes can only be passed over between tags")
+        line += lines
+        consumedBytes += Int64(byteCount)
+    }
+
     /// Tokenizes a chunk; an incomplete tag at its end waits for the next chunk.
     mutating func feed<Handler: XMLTokenHandler>(_ chunk: UnsafeRawBufferPointer, into handler: inout Handler) throws {
         if pending.isEmpty {

@@ -31,6 +31,8 @@ public final class InMemoryStorage: HealthStorage {
         var deletedSamples: [Int64: Sample] = [:]
         var backgroundDeliveries: [String: [SampleType: BackgroundDeliverySubscription]] = [:]
         var sourceOrders: [SampleType: [String]] = [:]
+        /// Spans of export files imported whole since the last deletion.
+        var importedSpans: [ImportedSpan.Key: ImportedSpan] = [:]
     }
 
     /// What statistics read of each sample, worked out once at insertion (canonical value, source entry, flags) and
@@ -102,6 +104,7 @@ public final class InMemoryStorage: HealthStorage {
         return try state.withLock { state in
             let first = state.sequence
             let result = try InMemoryStorage.commit(&state, inserting: samples, deleting: uuids)
+            if !result.deleted.isEmpty { state.importedSpans = [:] }
             if let now {
                 for change in state.changes.suffix(from: InMemoryStorage.changeIndex(after: first, in: state.changes))
                 where change.kind == .deleted {
@@ -110,6 +113,16 @@ public final class InMemoryStorage: HealthStorage {
             }
             InMemoryStorage.expire(&state, before: retention.expiryCutoff())
             return result
+        }
+    }
+
+    public func importedSpans() throws -> [ImportedSpan] {
+        state.withLock { Array($0.importedSpans.values) }
+    }
+
+    public func saveImportedSpans(_ spans: [ImportedSpan]) throws {
+        state.withLock { state in
+            for span in spans { state.importedSpans[span.key] = span }
         }
     }
 

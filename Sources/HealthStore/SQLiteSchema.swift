@@ -17,6 +17,7 @@ enum SQLiteSchema {
         "v3 tombstones keep the deleted sample, background delivery subscriptions",
         "v4 clinical documents",
         "v5 imported records' creation date and UTC offset as sample columns",
+        "v6 spans of export files imported whole",
     ]
 
     /// The migrator holding every migration.
@@ -42,8 +43,24 @@ enum SQLiteSchema {
             try db.execute(sql: version5)
             try db.execute(sql: "PRAGMA user_version = 5")
         }
+        migrator.registerMigration(migrationNames[5]) { db in
+            try db.execute(sql: version6)
+            try db.execute(sql: "PRAGMA user_version = 6")
+        }
         return migrator
     }
+
+    /// Release 6: spans of export files imported whole (`ImportedSpan`), so that an import of the same bytes passes
+    /// over them; a commit that deletes samples empties the table. digest: 16 bytes, the span's 128-bit digest.
+    private static let version6 = """
+        CREATE TABLE import_spans (
+            digest BLOB NOT NULL CHECK (length(digest) = 16),
+            length INTEGER NOT NULL CHECK (length > 0),
+            lines INTEGER NOT NULL CHECK (lines >= 0),
+            samples INTEGER NOT NULL CHECK (samples >= 0),
+            PRIMARY KEY (digest, length)
+        ) WITHOUT ROWID;
+        """
 
     /// Release 5: the two metadata values every imported record carries (`MetadataKey.exportCreationDate`, a date,
     /// and `MetadataKey.exportUTCOffset`, whole seconds) are columns of the sample's row instead of two metadata rows

@@ -62,6 +62,36 @@ extension SQLiteStorage {
         }
     }
 
+    public func importedSpans() throws -> [ImportedSpan] {
+        try readImported("reading imported spans") { db in
+            try Row.fetchAll(db, sql: "SELECT digest, length, lines, samples FROM import_spans").map { row in
+                let digest: Data = row[0]
+                guard digest.count == 16 else { throw HealthStoreError.corruptStore("import_spans: digest is not 16 bytes") }
+                let (high, low) = digest.withUnsafeBytes { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+                return ImportedSpan(
+                    digestHigh: UInt64(littleEndian: high), digestLow: UInt64(littleEndian: low), length: row[1], lines: row[2], samples: row[3])
+            }
+        }
+    }
+
+    public func saveImportedSpans(_ spans: [ImportedSpan]) throws {
+        guard !spans.isEmpty else { return }
+        do {
+            try pool.write { db in
+                let statement = try db.cachedStatement(sql: """
+                    INSERT OR REPLACE INTO import_spans (digest, length, lines, samples) VALUES (?, ?, ?, ?)
+                    """)
+                for span in spans {
+                    var words = (span.digestHigh.littleEndian, span.digestLow.littleEndian)
+                    let digest = withUnsafeBytes(of: &words) { Data($0) }
+                    try statement.execute(arguments: [digest, span.length, span.lines, span.samples])
+                }
+            }
+        } catch {
+            throw HealthStoreError.database(operation: "saving imported spans", message: "\(error)")
+        }
+    }
+
     public func clinicalDocuments() throws -> [ClinicalDocument] {
         do {
             return try pool.read { db in

@@ -443,6 +443,9 @@ public final class SQLiteStorage: HealthStorage {
             written.deletedSequences.insert(row.sequence)
         }
 
+        // Spans imported whole may hold a deleted sample: forget them all.
+        if !deletedRows.isEmpty { try db.execute(sql: "DELETE FROM import_spans") }
+
         // Rows for the column caches are collected only when there are caches to keep in step.
         let tracksColumns = shared.withLock { !$0.columnCaches.isEmpty }
         written.tracksColumns = tracksColumns

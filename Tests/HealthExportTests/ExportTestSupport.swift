@@ -46,6 +46,16 @@ enum ExportFixtures {
         prologue + "<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-03-12 10:00:00 -0700\"/>\n" + body + "</HealthData>\n"
     }
 
+    /// A date as exports write it, in Europe/Berlin (`2024-01-01 09:00:00 +0100`).
+    static func format(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let offset = calendar.timeZone.secondsFromGMT(for: date) / 60
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d %@%02d%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
+                      parts.second!, offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+    }
+
     /// A step count record line.
     static func steps(_ value: Int, start: String, end: String, source: String = "Alex’s iPhone", device: String? = nil, extra: String = "") -> String {
         let deviceAttribute = device.map { " device=\"\($0)\"" } ?? ""
