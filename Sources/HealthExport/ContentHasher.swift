@@ -89,7 +89,8 @@ struct ContentHasher {
         return ContentDigest(high: h1, low: h2)
     }
 
-    private static func finalMix(_ value: UInt64) -> UInt64 {
+    /// MurmurHash3's 64-bit finalizer (also mixes the import's identifier filter).
+    static func finalMix(_ value: UInt64) -> UInt64 {
         var key = value
         key ^= key >> 33
         key &*= 0xff51_afd7_ed55_8ccd

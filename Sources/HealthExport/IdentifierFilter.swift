@@ -75,13 +75,5 @@ struct IdentifierFilter {
         return (first, second)
     }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var x = value
-        x ^= x >> 33
-        x &*= 0xFF51_AFD7_ED55_8CCD
-        x ^= x >> 33
-        x &*= 0xC4CE_B9FE_1A85_EC53
-        x ^= x >> 33
-        return x
-    }
+    private static func mix(_ value: UInt64) -> UInt64 { ContentHasher.finalMix(value) }
 }

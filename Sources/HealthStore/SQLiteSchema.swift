@@ -20,32 +20,16 @@ enum SQLiteSchema {
         "v6 spans of export files imported whole",
     ]
 
-    /// The migrator holding every migration.
+    /// The migrator holding every migration: each runs its SQL and sets `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration(migrationNames[0]) { db in
-            try db.execute(sql: version1)
-            try db.execute(sql: "PRAGMA user_version = 1")
-        }
-        migrator.registerMigration(migrationNames[1]) { db in
-            try db.execute(sql: importedDataTables)
-            try db.execute(sql: "PRAGMA user_version = 2")
-        }
-        migrator.registerMigration(migrationNames[2]) { db in
-            try db.execute(sql: version3)
-            try db.execute(sql: "PRAGMA user_version = 3")
-        }
-        migrator.registerMigration(migrationNames[3]) { db in
-            try db.execute(sql: version4)
-            try db.execute(sql: "PRAGMA user_version = 4")
-        }
-        migrator.registerMigration(migrationNames[4]) { db in
-            try db.execute(sql: version5)
-            try db.execute(sql: "PRAGMA user_version = 5")
-        }
-        migrator.registerMigration(migrationNames[5]) { db in
-            try db.execute(sql: version6)
-            try db.execute(sql: "PRAGMA user_version = 6")
+        let statements = [version1, importedDataTables, version3, version4, version5, version6]
+        precondition(statements.count == migrationNames.count, "every migration has its SQL")
+        for (index, sql) in statements.enumerated() {
+            migrator.registerMigration(migrationNames[index]) { db in
+                try db.execute(sql: sql)
+                try db.execute(sql: "PRAGMA user_version = \(index + 1)")
+            }
         }
         return migrator
     }

@@ -7,14 +7,20 @@ import Testing
 
 @Suite("SQLite migrations: a store written by an older version is migrated on open and keeps its data")
 struct SQLiteMigrationTests {
-    @Test("A release-1 store (samples and a deletion) opens, gains the release-2 tables, and answers as before")
-    func releaseOneStoreIsMigrated() throws {
-        let path = TemporaryStoreFolder.newPath("release1")
-        // Write a store exactly as release 1 did: its marks, then only its migration, then data through its SQL.
+    /// A new store file as a release wrote it: the marks, WAL, and that release's migrations only.
+    static func oldStore(release: Int) throws -> (path: String, queue: DatabaseQueue) {
+        let path = TemporaryStoreFolder.newPath("release\(release)")
         try SQLiteStorage.markNewStore(at: path)
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-        try SQLiteSchema.migrator().migrate(queue, upTo: SQLiteSchema.migrationNames[0])
+        try SQLiteSchema.migrator().migrate(queue, upTo: SQLiteSchema.migrationNames[release - 1])
+        return (path, queue)
+    }
+
+    @Test("A release-1 store (samples and a deletion) opens, gains the release-2 tables, and answers as before")
+    func releaseOneStoreIsMigrated() throws {
+        // Write a store exactly as release 1 did: its marks, then only its migration, then data through its SQL.
+        let (path, queue) = try Self.oldStore(release: 1)
         try queue.write { db in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 1)
             try db.execute(sql: "INSERT INTO sample_types (id, identifier, kind) VALUES (1, 'HKQuantityTypeIdentifierStepCount', 0)")
@@ -48,11 +54,7 @@ struct SQLiteMigrationTests {
 
     @Test("A release-4 store whose imported records keep creation date and UTC offset as metadata rows reads them back the same after v5")
     func releaseFourImportMetadataRowsStillRead() throws {
-        let path = TemporaryStoreFolder.newPath("release4")
-        try SQLiteStorage.markNewStore(at: path)
-        let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-        try SQLiteSchema.migrator().migrate(queue, upTo: SQLiteSchema.migrationNames[3])
+        let (path, queue) = try Self.oldStore(release: 4)
         try queue.write { db in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 4)
             try db.execute(sql: "INSERT INTO sample_types (id, identifier, kind) VALUES (1, 'HKQuantityTypeIdentifierStepCount', 0)")
