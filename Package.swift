@@ -95,6 +95,7 @@ let package = Package(
                 "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(

@@ -47,18 +47,24 @@ struct HealthAPI: Sendable {
         }
     }
 
-    /// The request's JSON body, within the size limit.
-    private func body(_ request: Request) async throws -> JSONInput {
+    /// The request's JSON body, within the size limit; nil for an empty body when `optional`.
+    private func body(_ request: Request, optional: Bool = false) async throws -> JSONInput? {
         let limit = configuration.maximumBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw HealthServerError.bodyTooLarge(limit: limit) }
-        if let type = request.headers[.contentType], !type.lowercased().contains("json") { throw HealthServerError.unsupportedMediaType(type) }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw HealthServerError.bodyTooLarge(limit: limit)
         }
+        if optional, buffer.readableBytes == 0 { return nil }
+        if let type = request.headers[.contentType], !type.lowercased().contains("json") { throw HealthServerError.unsupportedMediaType(type) }
         return try JSONInput.parse(Data(buffer.readableBytesView))
+    }
+
+    /// The request's JSON body, which must be there.
+    private func body(_ request: Request) async throws -> JSONInput {
+        try await body(request, optional: false)!
     }
 
     // MARK: Samples
@@ -127,8 +133,7 @@ struct HealthAPI: Sendable {
         let (client, store) = try store(context)
         let parameters = try QueryParameters(request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
         var uuidFields: [(String, String)] = parameters.all("uuid").enumerated().map { ("uuid[\($0.offset)]", $0.element) }
-        if request.headers[.contentLength].flatMap({ Int($0) }) ?? 0 > 0 {
-            let input = try await body(request)
+        if let input = try await body(request, optional: true) {
             try input.allowOnly(["uuids"])
             uuidFields += try input.required("uuids").elements().map { field throws(HealthServerError) in (field.path, try field.string()) }
         }
