@@ -4,12 +4,21 @@ import HealthModel
 import HealthReports
 import HealthStore
 import Hummingbird
+import Prometheus
 
 /// The JSON endpoints. Each acts as the request's client through the person's store as that client sees it, so the
 /// store's permission rules decide what is read and written; the endpoints only translate.
 struct HealthAPI: Sendable {
     let configuration: ServerConfiguration
     let stores: PersonStores
+    let metrics: PrometheusCollectorRegistry
+
+    /// Counts samples saved and deleted through the API (`/metrics`).
+    private func count(_ name: String, _ amount: Int) {
+        guard amount > 0 else { return }
+        metrics.makeCounter(descriptor: MetricNameDescriptor(
+            namespace: "ohk", metricName: "samples_\(name)", unitName: "total", helpText: "Samples \(name) through the API.")).increment(by: Int64(amount))
+    }
 
     func register(on routes: RouterGroup<ServerRequestContext>) {
         routes.post("/samples") { request, context in try await saveSamples(request, context) }
@@ -82,6 +91,7 @@ struct HealthAPI: Sendable {
         let samples = try elements.map(SampleJSON.sample)
         let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
         let ignored = Set(result.ignored)
+        count("saved", result.inserted.count)
         return JSONResponse.make(.object([
             ("saved", .array(samples.filter { !ignored.contains($0.uuid) }.map { .string($0.uuid.uuidString) })),
             ("ignored", .array(result.ignored.map { .string($0.uuidString) })),
@@ -165,6 +175,7 @@ struct HealthAPI: Sendable {
                 result = try perform { try store.delete(type: type, matching: .and([window, .sources(Set(own))])) }
             }
         }
+        count("deleted", result.deleted.count)
         var members: [(String, JSONValue)] = [("deleted", .array(result.deleted.map { .string($0.uuidString) }))]
         if result.latestSequence > 0 { members.append(("anchor", .number(Double(result.latestSequence)))) }
         return JSONResponse.make(.object(members))

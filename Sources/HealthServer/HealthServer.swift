@@ -40,7 +40,7 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
         }
-        let api = HealthAPI(configuration: configuration, stores: stores)
+        let api = HealthAPI(configuration: configuration, stores: stores, metrics: metrics)
         api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
         return router
     }

@@ -15,6 +15,7 @@ struct RequestRecorder: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
         var response: Response
+        var errorCode: String?
         do {
             response = try await next(request, context)
         } catch {
@@ -23,16 +24,21 @@ struct RequestRecorder: RouterMiddleware {
                 context.logger.error("request failed", metadata: ["error": .string("\(error)")])
             }
             response = JSONResponse.make(serverError.json(requestIdentifier: context.id), status: serverError.status)
+            errorCode = serverError.code
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = context.id
         let elapsed = ContinuousClock.now - started
         let route = context.endpointPath ?? "unmatched"
-        context.logger.info(
-            "request",
-            metadata: [
-                "method": .string(request.method.rawValue), "path": .string(request.uri.path), "status": .stringConvertible(response.status.code),
-                "milliseconds": .stringConvertible((elapsed / .microseconds(1)).rounded() / 1000),
-            ])
+        var metadata: Logger.Metadata = [
+            "method": .string(request.method.rawValue), "path": .string(request.uri.path), "status": .stringConvertible(response.status.code),
+            "milliseconds": .stringConvertible((elapsed / .microseconds(1)).rounded() / 1000),
+        ]
+        if let client = context.client {
+            metadata["person"] = .string(client.person)
+            metadata["client"] = .string(client.bundleIdentifier)
+        }
+        if let errorCode { metadata["error"] = .string(errorCode) }
+        context.logger.info("request", metadata: metadata)
         let labels = [("method", request.method.rawValue), ("route", route), ("status", String(response.status.code))]
         metrics.makeCounter(descriptor: RequestRecorder.requests, labels: labels).increment()
         metrics.makeDurationHistogram(descriptor: RequestRecorder.durations, labels: [("route", route)], buckets: RequestRecorder.buckets).record(elapsed)

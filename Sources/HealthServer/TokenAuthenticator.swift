@@ -20,8 +20,8 @@ struct TokenAuthenticator: RouterMiddleware {
         let client = try registry.authenticate(String(parts[1]).trimmingCharacters(in: .whitespaces))
         var context = context
         context.client = client
-        context.logger[metadataKey: "ohk.person"] = .string(client.person)
-        context.logger[metadataKey: "ohk.client"] = .string(client.bundleIdentifier)
+        context.logger[metadataKey: "person"] = .string(client.person)
+        context.logger[metadataKey: "client"] = .string(client.bundleIdentifier)
         return try await next(request, context)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HealthServer
 import HummingbirdTesting
+import Synchronization
 import Testing
 
 @Suite("Change feed and statistics endpoints")
@@ -38,6 +39,27 @@ struct ChangeFeedTests {
             // Limits page through the log; several types in one feed.
             let paged = try await client.call(.get, "/changes?type=stepCount,heartRate&limit=1", token: token)
             #expect(paged.samples.count == 1)
+        }
+    }
+
+    @Test("An anchor older than the remembered deletions is refused with 410, naming the anchor")
+    func expiredAnchor() async throws {
+        let now = Mutex(ServerFixture.fixedNow)
+        let fixture = try ServerFixture { configuration in
+            configuration.deletionLifetime = 3600
+            configuration.now = { now.withLock { $0 } }
+        }
+        let token = fixture.token("alice", "com.example.steps")
+        try await fixture.withRouter { client in
+            let saved = try await client.save([steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
+            let uuid = try #require((saved.json["saved"] as? [String])?.first)
+            #expect(try await client.call(.delete, "/samples?uuid=\(uuid)", token: token).status == .ok)
+            now.withLock { $0 += 7200 }
+            try await client.save([steps(2, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z")], token: token)
+            let expired = try await client.call(.get, "/changes?type=stepCount&anchor=1", token: token)
+            #expect(expired.status == .gone, "\(expired.text)")
+            #expect(expired.errorField == "anchor")
+            #expect(try await client.call(.get, "/changes?type=stepCount", token: token).samples.count == 1)
         }
     }
 

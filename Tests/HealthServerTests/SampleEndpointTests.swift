@@ -70,6 +70,8 @@ struct SampleEndpointTests {
             #expect((workout["metadata"] as? [String: Any])?["HKMetadataKeySyncIdentifier"] as? String == "run-1")
             #expect((workout["device"] as? [String: Any])?["name"] as? String == "Apple Watch")
 
+            let metrics = try await client.call(.get, "/metrics", token: nil)
+            #expect(metrics.text.contains("ohk_samples_saved_total 6"), "three samples, a correlation and its two members")
             let correlation = try #require(try await client.call(.get, "/samples?type=bloodPressure", token: pressure).samples.first)
             #expect((correlation["objects"] as? [Any])?.count == 2)
             let diastolic = try await client.call(.get, "/samples?type=bloodPressureDiastolic&unit=kPa", token: pressure)
