@@ -85,6 +85,32 @@ struct ChangeFeedTests {
         }
     }
 
+    @Test("Activity summaries are computed per day in the time zone, for clients that may read them")
+    func activitySummaries() async throws {
+        let fixture = try ServerFixture()
+        let steps = fixture.token("alice", "com.example.steps")
+        try await fixture.withRouter { client in
+            try await client.save([
+                #"{"type": "activeEnergyBurned", "startDate": "2024-03-10T08:00:00-07:00", "endDate": "2024-03-10T09:00:00-07:00", "value": 300, "unit": "kcal"}"#,
+                #"{"type": "activeEnergyBurned", "startDate": "2024-03-10T23:30:00-07:00", "endDate": "2024-03-10T23:45:00-07:00", "value": 50, "unit": "kJ"}"#,
+            ], token: steps)
+            let uri = "/activity-summaries?startDay=2024-03-10&endDay=2024-03-11&timeZone=America/Los_Angeles"
+            let reply = try await client.call(.get, uri, token: fixture.token("alice", "com.apple.Health"))
+            #expect(reply.status == .ok, "\(reply.text)")
+            let summaries = try #require(reply.json["summaries"] as? [[String: Any]])
+            // A day without data has no summary.
+            #expect(summaries.map { $0["day"] as? String } == ["2024-03-10"])
+            let energy = try #require(summaries.first?["activeEnergyBurned"] as? [String: Any])
+            #expect(energy["unit"] as? String == "kcal")
+            #expect(abs((energy["value"] as? Double ?? 0) - (300 + 50 / 4.184)) < 0.001)
+            let denied = try await client.call(.get, uri, token: fixture.token("alice", "com.example.reader"))
+            #expect(denied.status == .ok)
+            #expect((denied.json["summaries"] as? [Any])?.isEmpty == true, "\(denied.text)")
+            let bad = try await client.call(.get, "/activity-summaries?startDay=2024-02-30&endDay=2024-03-01", token: steps)
+            #expect(bad.errorField == "startDay")
+        }
+    }
+
     @Test("Statistics answer with the JSON of `ohk stats`, per day over a spring-forward day in Los Angeles, by source")
     func statisticsCollection() async throws {
         let fixture = try ServerFixture()

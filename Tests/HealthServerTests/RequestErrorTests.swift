@@ -113,6 +113,8 @@ struct RequestErrorTests {
         BadQuery(uri: "/changes?type=stepCount&anchor=-1", status: 400, field: "anchor"),
         BadQuery(uri: "/changes?type=stepCount&wait=3600", status: 400, field: "wait"),
         BadQuery(uri: "/sources", status: 400, field: "type"),
+        BadQuery(uri: "/activity-summaries?startDay=2024-03-10", status: 400, field: "endDay"),
+        BadQuery(uri: "/activity-summaries?startDay=2024-03-10&endDay=2024-03-09", status: 400, field: "endDay"),
         BadQuery(uri: "/nowhere", status: 404, field: "path"),
     ]
 
@@ -129,7 +131,7 @@ struct RequestErrorTests {
     @Test("Missing, malformed, unknown and forged tokens are 401 on every endpoint", arguments: [
         (HTTPRequest.Method.get, "/samples?type=stepCount"), (.post, "/samples"), (.delete, "/samples?uuid=11111111-2222-3333-4444-555555555555"),
         (.get, "/statistics?type=stepCount"), (.get, "/statistics/collection?type=stepCount&interval=1d"), (.get, "/changes?type=stepCount"),
-        (.get, "/sources?type=stepCount"), (.put, "/sources/priority?type=stepCount"),
+        (.get, "/sources?type=stepCount"), (.put, "/sources/priority?type=stepCount"), (.get, "/activity-summaries"),
     ])
     func badTokens(_ method: HTTPRequest.Method, _ uri: String) async throws {
         let fixture = try ServerFixture()
