@@ -15,14 +15,8 @@ extension HealthAPI {
         let store = try stores.store(for: client)
         let parameters = try QueryParameters(request, known: ["type", "anchor", "limit", "wait", "timeZone"])
         let timeZone = try parameters.timeZone()
-        let typeNames = parameters.all("type")
-        guard !typeNames.isEmpty else { throw HealthServerError.invalidField(field: "type", reason: "is required (one or more types)") }
-        var descriptors: [SampleQueryDescriptor] = []
-        for name in typeNames { descriptors.append(SampleQueryDescriptor(type: try QueryParameters.sampleType(name, field: "type"))) }
-        let anchorText = parameters.string("anchor") ?? "0"
-        guard let anchor = Int64(anchorText), anchor >= 0 else {
-            throw HealthServerError.invalidField(field: "anchor", reason: "'\(anchorText)' is not an anchor (a whole number from 0, as a previous answer gave)")
-        }
+        let descriptors = try parameters.typeDescriptors()
+        let anchor = try QueryParameters.anchor(parameters.string("anchor")) ?? 0
         let limit = try parameters.integer("limit", in: 1...configuration.maximumPageSize) ?? configuration.defaultPageSize
         let wait = try parameters.integer("wait", in: 0...configuration.maximumWaitSeconds) ?? 0
         let changeRequest = AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit)

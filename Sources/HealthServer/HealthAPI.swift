@@ -29,6 +29,7 @@ struct HealthAPI: Sendable {
         routes.get("/changes") { request, context in try await changes(request, context) }
         routes.get("/sources") { request, context in try sources(request, context) }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
+        routes.get("/observe") { request, context in try observe(request, context) }
         routes.get("/activity-summaries") { request, context in try activitySummaries(request, context) }
     }
 

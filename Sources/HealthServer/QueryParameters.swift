@@ -1,4 +1,5 @@
 import Foundation
+import HealthEngine
 import HealthModel
 import Hummingbird
 
@@ -67,6 +68,24 @@ struct QueryParameters {
     func type(_ name: String = "type") throws(HealthServerError) -> SampleType {
         guard let text = string(name) else { throw .invalidField(field: name, reason: "is required") }
         return try QueryParameters.sampleType(text, field: name)
+    }
+
+    /// One descriptor (all samples) per `type` given; at least one is required.
+    func typeDescriptors() throws(HealthServerError) -> [SampleQueryDescriptor] {
+        let names = all("type")
+        guard !names.isEmpty else { throw .invalidField(field: "type", reason: "is required (one or more types)") }
+        var descriptors: [SampleQueryDescriptor] = []
+        for name in names { descriptors.append(SampleQueryDescriptor(type: try QueryParameters.sampleType(name, field: "type"))) }
+        return descriptors
+    }
+
+    /// A change-log anchor given as text (a parameter or a header), if any.
+    static func anchor(_ text: String?) throws(HealthServerError) -> Int64? {
+        guard let text else { return nil }
+        guard let anchor = Int64(text), anchor >= 0 else {
+            throw .invalidField(field: "anchor", reason: "'\(text)' is not an anchor (a whole number from 0, as a previous answer gave)")
+        }
+        return anchor
     }
 
     /// A sample type by full identifier or short name.
