@@ -27,7 +27,7 @@ public struct HealthServer: Sendable {
         self.metrics = PrometheusCollectorRegistry()
     }
 
-    /// The routes: `/health` and `/metrics` open, everything else behind a bearer token.
+    /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, everything else behind a bearer token.
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestRecorder(metrics: metrics))
@@ -39,6 +39,11 @@ public struct HealthServer: Sendable {
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
+        }
+        router.get("/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
         let api = HealthAPI(configuration: configuration, stores: stores, metrics: metrics)
         api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
