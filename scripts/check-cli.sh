@@ -234,12 +234,7 @@ TOKEN="$("$OHK" clients add alice com.example.app --share stepCount --read stepC
 if [[ "$TOKEN" =~ ^ohk_[0-9a-f]{16}_[0-9a-f]{64}$ ]]; then passed=$((passed + 1)); echo "ok    clients add prints a token"; else failed=$((failed + 1)); echo "FAIL  clients add printed '$TOKEN'"; fi
 "$OHK" serve --store "$SRV" --port 0 >"$STORE_DIR/serve.log" 2>&1 &
 SERVE_PID=$!
-PORT=""
-for _ in $(seq 1 100); do
-    PORT="$(sed -n 's/.*listening on 127.0.0.1:\([0-9]*\).*/\1/p' "$STORE_DIR/serve.log" | head -1)"
-    [[ -n "$PORT" ]] && break
-    sleep 0.1
-done
+PORT="$(scripts/serve-port.sh "$STORE_DIR/serve.log" || true)"
 http_result="$(python3 - "$PORT" "$TOKEN" <<'PY' 2>&1
 import json, sys, urllib.request, urllib.error
 port, token = sys.argv[1], sys.argv[2]

@@ -165,13 +165,13 @@ paths:
       summary: A statistics collection, one bucket per interval (the JSON of `ohk stats --interval`)
       parameters:
         - {$ref: "#/components/parameters/type"}
-        - {$ref: "#/components/parameters/startDate"}
-        - {$ref: "#/components/parameters/endDate"}
         - {name: interval, in: query, required: true, description: "15min, 1h, 1d, 1w, 1mo, 1y.", schema: {type: string}}
         - {name: anchor, in: query, description: "Where buckets start (default local midnight; Monday for weeks).", schema: {type: string}}
+        - {$ref: "#/components/parameters/startDate"}
+        - {$ref: "#/components/parameters/endDate"}
         - {$ref: "#/components/parameters/options"}
-        - {name: bySource, in: query, schema: {type: boolean}}
         - {$ref: "#/components/parameters/unit"}
+        - {name: bySource, in: query, schema: {type: boolean}}
         - {$ref: "#/components/parameters/timeZone"}
       responses:
         "200": {$ref: "#/components/responses/Statistics"}
