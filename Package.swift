@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -10,6 +10,7 @@ import Prometheus
 /// store's permission rules decide what is read and written; the endpoints only translate.
 struct HealthAPI: Sendable {
     let configuration: ServerConfiguration
+    let directory: ServerDirectory
     let stores: PersonStores
     let metrics: PrometheusCollectorRegistry
 
@@ -30,6 +31,7 @@ struct HealthAPI: Sendable {
         routes.get("/sources") { request, context in try sources(request, context) }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
         routes.get("/observe") { request, context in try observe(request, context) }
+        routes.post("/import") { request, context in try await importExport(request, context) }
         routes.get("/activity-summaries") { request, context in try activitySummaries(request, context) }
     }
 

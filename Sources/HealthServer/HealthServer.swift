@@ -30,7 +30,7 @@ public struct HealthServer: Sendable {
     /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, everything else behind a bearer token.
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestRecorder(metrics: metrics))
+        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock))
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))
         }
@@ -45,7 +45,7 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
-        let api = HealthAPI(configuration: configuration, stores: stores, metrics: metrics)
+        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics)
         api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
         return router
     }

@@ -252,6 +252,29 @@ paths:
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
+  /import:
+    post:
+      summary: Import an Apple Health export (export.zip or export.xml) into the person's store (clients with full access only)
+      description: >-
+        The body is streamed to disk (up to the upload limit, 4 GiB by default), then imported while the answer streams
+        NDJSON: progress lines, then the report. Re-importing the same export adds only what is new.
+      requestBody:
+        required: true
+        content:
+          application/zip:
+            schema: {type: string, format: binary}
+          application/xml:
+            schema: {type: string, format: binary}
+      responses:
+        "200":
+          description: "`{\"progress\": {\"bytesRead\", \"totalBytes\", \"records\"}}` lines, then `{\"report\": {...}}` (or `{\"error\": {...}}`)."
+          content:
+            application/x-ndjson:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
   /activity-summaries:
     get:
       summary: Activity rings per day (stored, or computed from the day's samples)

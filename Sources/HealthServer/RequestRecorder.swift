@@ -11,9 +11,11 @@ struct RequestRecorder: RouterMiddleware {
     typealias Context = ServerRequestContext
 
     let metrics: PrometheusCollectorRegistry
+    /// Measures the requests' durations.
+    let clock: ContinuousClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = ContinuousClock.now
+        let started = clock.now
         var response: Response
         var errorCode: String?
         do {
@@ -27,7 +29,7 @@ struct RequestRecorder: RouterMiddleware {
             errorCode = serverError.code
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = context.id
-        let elapsed = ContinuousClock.now - started
+        let elapsed = started.duration(to: clock.now)
         let route = context.endpointPath ?? "unmatched"
         var metadata: Logger.Metadata = [
             "method": .string(request.method.rawValue), "path": .string(request.uri.path), "status": .stringConvertible(response.status.code),

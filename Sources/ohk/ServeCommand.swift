@@ -23,19 +23,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port).") var port = 8080
     @Option(name: .customLong("max-body-bytes"), help: "The largest request body accepted.") var maximumBodyBytes = 8 * 1024 * 1024
+    @Option(name: .customLong("max-upload-bytes"), help: "The largest export upload (POST /import), streamed to disk.") var maximumUploadBytes = 4 * 1024 * 1024 * 1024
     @Option(name: .customLong("max-batch"), help: "The most samples one save request may hold.") var maximumBatchSamples = 10_000
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
-        guard maximumBodyBytes > 0, maximumBatchSamples > 0 else { throw ValidationError("--max-body-bytes and --max-batch must be above zero") }
+        guard maximumBodyBytes > 0, maximumUploadBytes > 0, maximumBatchSamples > 0 else {
+            throw ValidationError("--max-body-bytes, --max-upload-bytes and --max-batch must be above zero")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
     }
 
     func run() async throws {
         let directory = try serverOptions.directory()
         let configuration = ServerConfiguration(
-            host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumBatchSamples: maximumBatchSamples, now: { Date() })
+            host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumUploadBytes: maximumUploadBytes,
+            maximumBatchSamples: maximumBatchSamples, now: { Date() }, clock: ContinuousClock())
         let server = try HealthServer(directory: directory, configuration: configuration)
         var logger = Logger(label: "ohk.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

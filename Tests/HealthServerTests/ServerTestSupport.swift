@@ -19,7 +19,7 @@ struct ServerFixture {
     init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
         directory = ServerDirectory(path: path)
-        var configuration = ServerConfiguration(port: 0, now: { ServerFixture.fixedNow })
+        var configuration = ServerConfiguration(port: 0, now: { ServerFixture.fixedNow }, clock: ContinuousClock())
         configure(&configuration)
         server = try HealthServer(directory: directory, configuration: configuration)
         let registry = server.registry
