@@ -15,7 +15,7 @@ struct HealthAPI: Sendable {
     let metrics: PrometheusCollectorRegistry
 
     /// Counts samples saved and deleted through the API (`/metrics`).
-    private func count(_ name: String, _ amount: Int) {
+    func count(_ name: String, _ amount: Int) {
         guard amount > 0 else { return }
         metrics.makeCounter(descriptor: MetricNameDescriptor(
             namespace: "ohk", metricName: "samples_\(name)", unitName: "total", helpText: "Samples \(name) through the API.")).increment(by: Int64(amount))
@@ -31,6 +31,7 @@ struct HealthAPI: Sendable {
         routes.get("/sources") { request, context in try sources(request, context) }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
         routes.get("/observe") { request, context in try observe(request, context) }
+        routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
         routes.post("/import") { request, context in try await importExport(request, context) }
         routes.get("/activity-summaries") { request, context in try activitySummaries(request, context) }
     }
@@ -42,7 +43,7 @@ struct HealthAPI: Sendable {
     }
 
     /// Runs a store operation, turning store errors into the server's (naming `field` when given).
-    private func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
+    func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
         do {
             return try body()
         } catch let error as HealthServerError {
@@ -76,7 +77,7 @@ struct HealthAPI: Sendable {
     }
 
     /// The request's JSON body, which must be there.
-    private func body(_ request: Request) async throws -> JSONInput {
+    func body(_ request: Request) async throws -> JSONInput {
         try await body(request, optional: false)!
     }
 
@@ -112,16 +113,14 @@ struct HealthAPI: Sendable {
         let timeZone = try parameters.timeZone()
         let type = try parameters.type()
         let unit = try parameters.unit(for: type)
-        var predicate = try windowPredicate(parameters, timeZone: timeZone)
+        let predicate = try windowPredicate(parameters, timeZone: timeZone)
         let bundleIdentifiers = Set(parameters.all("source"))
-        if !bundleIdentifiers.isEmpty {
-            let sources = try perform { try store.sources(of: type) }.filter { bundleIdentifiers.contains($0.bundleIdentifier) }
-            predicate = .and([predicate, .sources(Set(sources))])
-        }
         let order = try SampleOrder(parameters.string("sort") ?? "startDate")
         let limit = try parameters.integer("limit", in: 1...configuration.maximumPageSize) ?? configuration.defaultPageSize
         let cursor = try parameters.string("cursor").map { text throws(HealthServerError) in try SampleCursor(text: text, order: order) }
-        let matches = try perform { try store.samples(SampleQueryRequest(type: type, predicate: predicate)) }
+        var matches = try perform { try store.samples(SampleQueryRequest(type: type, predicate: predicate)) }
+        // Sources by bundle identifier (HealthKit's source predicate compares whole sources, names included).
+        if !bundleIdentifiers.isEmpty { matches.removeAll { !bundleIdentifiers.contains($0.sourceRevision?.source.bundleIdentifier ?? "") } }
         let page = order.page(of: matches, after: cursor, limit: limit)
         return JSONResponse.make(.object([
             ("type", .string(type.identifier)),

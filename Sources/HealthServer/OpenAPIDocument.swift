@@ -252,6 +252,36 @@ paths:
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
+  /ingest/health-auto-export:
+    post:
+      summary: The JSON the iOS app Health Auto Export posts to REST automations, saved as the client (all or nothing)
+      description: >-
+        `data.metrics[].name/units/data[].qty/date/source` plus the app's heart rate (Min/Avg/Max), blood pressure,
+        blood glucose and sleep shapes, and `data.workouts`. Each sample carries a sync identifier made of the metric,
+        instant and source, so re-sending a payload saves nothing more. Metrics the server does not map, and read-only
+        ones, are listed in `skipped`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [data]}
+            example: {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 812, "date": "2024-03-10 08:00:00 -0800", "source": "Apple Watch"}]}, {"name": "heart_rate", "units": "count/min", "data": [{"Min": 61, "Avg": 64.5, "Max": 70, "date": "2024-03-10 08:00:00 -0800"}]}], "workouts": [{"id": "7F3A", "name": "Outdoor Walk", "start": "2024-03-10 09:00:00 -0800", "end": "2024-03-10 09:40:00 -0800", "activeEnergyBurned": {"qty": 150, "units": "kcal"}}]}}
+      responses:
+        "201":
+          description: Saved (200 when everything was there already).
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  saved: {type: integer}
+                  ignored: {type: integer}
+                  skipped: {type: array, items: {type: object, properties: {field: {type: string}, reason: {type: string}}}}
+                  anchor: {type: integer}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
   /import:
     post:
       summary: Import an Apple Health export (export.zip or export.xml) into the person's store (clients with full access only)

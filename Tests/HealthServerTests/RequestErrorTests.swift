@@ -132,7 +132,7 @@ struct RequestErrorTests {
         (HTTPRequest.Method.get, "/samples?type=stepCount"), (.post, "/samples"), (.delete, "/samples?uuid=11111111-2222-3333-4444-555555555555"),
         (.get, "/statistics?type=stepCount"), (.get, "/statistics/collection?type=stepCount&interval=1d"), (.get, "/changes?type=stepCount"),
         (.get, "/sources?type=stepCount"), (.put, "/sources/priority?type=stepCount"), (.get, "/activity-summaries"),
-        (.get, "/observe?type=stepCount&timeout=1"), (.post, "/import"),
+        (.get, "/observe?type=stepCount&timeout=1"), (.post, "/import"), (.post, "/ingest/health-auto-export"),
     ])
     func badTokens(_ method: HTTPRequest.Method, _ uri: String) async throws {
         let fixture = try ServerFixture()
