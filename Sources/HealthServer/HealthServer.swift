@@ -54,11 +54,15 @@ public struct HealthServer: Sendable {
 
     /// The application `ohk serve` runs: the router on the configured address, the stores closed after the last
     /// request at a graceful shutdown.
-    public func application(logger: Logger) -> Application<RouterResponder<ServerRequestContext>> {
+    /// `onListening` receives the port the server listens on (the one given, or the one chosen for port 0).
+    public func application(
+        logger: Logger, onListening: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> Application<RouterResponder<ServerRequestContext>> {
         Application(
             router: router(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
             services: [stores],
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
 }

@@ -9,6 +9,14 @@ struct JSONInput {
     let value: Any
     /// Where it is in the body.
     let path: String
+    /// The value as an object, cast once (a cast from `Any` costs as much as the lookups that follow it).
+    private let object: [String: Any]?
+
+    init(value: Any, path: String) {
+        self.value = value
+        self.path = path
+        self.object = value as? [String: Any]
+    }
 
     /// Parses a body; throws `malformedBody` for text that is not JSON and `invalidField(body)` for JSON that is not an object.
     static func parse(_ data: Data) throws(HealthServerError) -> JSONInput {
@@ -29,8 +37,9 @@ struct JSONInput {
 
     /// The member with this key, or nil when absent or null; fails when this is not an object.
     func optional(_ key: String) throws(HealthServerError) -> JSONInput? {
-        guard let object = value as? [String: Any] else { throw fail("must be a JSON object") }
-        guard let member = object[key], !(member is NSNull) else { return nil }
+        guard let object else { throw fail("must be a JSON object") }
+        // By type, not `is NSNull`: that would bridge an array or object member to Foundation's classes to ask.
+        guard let member = object[key], !(type(of: member) is NSNull.Type) else { return nil }
         return JSONInput(value: member, path: child(key))
     }
 
@@ -42,7 +51,7 @@ struct JSONInput {
 
     /// The keys of this object.
     func keys() throws(HealthServerError) -> [String] {
-        guard let object = value as? [String: Any] else { throw fail("must be a JSON object") }
+        guard let object else { throw fail("must be a JSON object") }
         return object.keys.sorted()
     }
 
@@ -58,14 +67,14 @@ struct JSONInput {
         return text
     }
 
+    /// The value as a number or boolean, asked by type (a cast from `Any` would try bridging strings and arrays).
+    private var numeric: NSNumber? { type(of: value) is NSNumber.Type ? value as? NSNumber : nil }
+
     /// Whether this is a JSON number (not a boolean).
-    var isNumber: Bool {
-        guard let number = value as? NSNumber, !(value is String) else { return false }
-        return !isBoolean(number)
-    }
+    var isNumber: Bool { numeric.map { !isBoolean($0) } ?? false }
 
     /// Whether this is a JSON boolean.
-    var isBoolean: Bool { (value as? NSNumber).map(isBoolean) ?? false }
+    var isBoolean: Bool { numeric.map(isBoolean) ?? false }
 
     private func isBoolean(_ number: NSNumber) -> Bool {
         #if canImport(Darwin)
@@ -78,7 +87,7 @@ struct JSONInput {
 
     /// This value as a finite number.
     func number() throws(HealthServerError) -> Double {
-        guard isNumber, let number = value as? NSNumber else { throw fail("must be a number") }
+        guard isNumber, let number = numeric else { throw fail("must be a number") }
         let double = number.doubleValue
         guard double.isFinite else { throw fail("must be a finite number") }
         return double
@@ -99,7 +108,8 @@ struct JSONInput {
 
     /// Refuses members other than these (a misspelt field would otherwise be ignored silently).
     func allowOnly(_ keys: Set<String>) throws(HealthServerError) {
-        for key in try self.keys() where !keys.contains(key) {
+        guard let object else { throw fail("must be a JSON object") }
+        if let key = object.keys.filter({ !keys.contains($0) }).min() {
             throw .invalidField(field: child(key), reason: "is not a known field here (known: \(keys.sorted().joined(separator: ", ")))")
         }
     }

@@ -138,7 +138,9 @@ public final class TenantRegistry: Sendable {
     public func authenticate(_ presented: String) throws(HealthServerError) -> RegisteredClient {
         guard let token = AccessToken(presented: presented) else { throw .unauthorized("the bearer token is malformed") }
         let found = try read("checking a token") { db -> (RegisteredClient, [UInt8])? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM clients WHERE selector = ?", arguments: [token.selector]) else { return nil }
+            // A cached statement: this runs on every request.
+            let statement = try db.cachedStatement(sql: "SELECT * FROM clients WHERE selector = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [token.selector]) else { return nil }
             let stored: Data = row["token_hash"]
             return (TenantRegistry.client(row), Array(stored))
         }

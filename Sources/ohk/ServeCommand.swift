@@ -44,7 +44,11 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "ohk.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         logger.info("serving", metadata: ["directory": .string(directory.path), "address": .string("\(host):\(port)")])
-        try await server.application(logger: logger).runService()
+        let host = self.host
+        try await server.application(logger: logger) { port in
+            // Whatever the log level: scripts starting `ohk serve --port 0` read the port from this line.
+            FileHandle.standardError.write(Data("ohk serve: listening on \(host):\(port)\n".utf8))
+        }.runService()
         logger.info("stopped; stores closed")
     }
 }
