@@ -47,15 +47,12 @@ enum ServerDates {
         var position = 19
         var fraction = 0.0
         if position < bytes.count, bytes[position] == 46 {
-            position += 1
-            var scale = 0.1
-            let start = position
-            while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
-                fraction += Double(bytes[position] - 48) * scale
-                scale /= 10
-                position += 1
-            }
-            guard position > start else { return nil }
+            let digitsStart = position + 1
+            var digitsEnd = digitsStart
+            while digitsEnd < bytes.count, (48...57).contains(bytes[digitsEnd]) { digitsEnd += 1 }
+            guard digitsEnd > digitsStart, let value = Double("0." + String(decoding: bytes[digitsStart..<digitsEnd], as: UTF8.self)) else { return nil }
+            fraction = value
+            position = digitsEnd
         }
         guard position < bytes.count else { return nil }
         var offset = 0
