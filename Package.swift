@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "HealthReports", targets: ["HealthReports"]),
         .library(name: "OpenHealthKitTesting", targets: ["OpenHealthKitTesting"]),
         .library(name: "HealthTrends", targets: ["HealthTrends"]),
+        .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
         .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
@@ -21,6 +22,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "HealthModel"),
@@ -40,11 +48,25 @@ let package = Package(
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends"]),
         .target(name: "HealthTrends", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(
+            name: "HealthServer",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport", "HealthTrends",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport", "HealthTrends", "HealthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +89,15 @@ let package = Package(
         .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
         .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends"]),
+        .testTarget(
+            name: "HealthServerTests",
+            dependencies: [
+                "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]

@@ -282,6 +282,60 @@ if [[ -f "$IPY" ]]; then
         failed=$((failed + 1)); echo "FAIL  store info after importing ipyhealth"; echo "$info"
     fi
 fi
+# The server: users and clients on a server directory, `ohk serve` on a loopback port, a save and a statistics query
+# over HTTP (python3's urllib), a revocation seen at once, and a graceful stop on SIGTERM.
+SRV="$STORE_DIR/server"
+check "users add" 0 "added alice" "" -- users add alice --store "$SRV"
+check "users add refuses a taken name" 2 "" "exists already" -- users add alice --store "$SRV"
+check "users add refuses a bad name" 2 "" "is not a person's name" -- --store "$SRV" users add ../alice
+check "clients add refuses an unknown person" 2 "" "no person named zoe" -- clients add zoe com.example.app --store "$SRV"
+check "clients add refuses a correlation type" 2 "" "correlation type" -- clients add alice com.example.app --read bloodPressure --store "$SRV"
+TOKEN="$("$OHK" clients add alice com.example.app --share stepCount --read stepCount --store "$SRV" 2>/dev/null)"
+if [[ "$TOKEN" =~ ^ohk_[0-9a-f]{16}_[0-9a-f]{64}$ ]]; then passed=$((passed + 1)); echo "ok    clients add prints a token"; else failed=$((failed + 1)); echo "FAIL  clients add printed '$TOKEN'"; fi
+"$OHK" serve --store "$SRV" --port 0 >"$STORE_DIR/serve.log" 2>&1 &
+SERVE_PID=$!
+PORT="$(scripts/serve-port.sh "$STORE_DIR/serve.log" || true)"
+http_result="$(python3 - "$PORT" "$TOKEN" <<'PY' 2>&1
+import json, sys, urllib.request, urllib.error
+port, token = sys.argv[1], sys.argv[2]
+def call(method, path, body=None, token=token):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, data=json.dumps(body).encode() if body else None)
+    request.add_header("Authorization", f"Bearer {token}")
+    request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+sample = {"type": "stepCount", "startDate": "2024-03-10T08:00:00-07:00", "endDate": "2024-03-10T09:00:00-07:00", "value": 1234, "unit": "count"}
+status, saved = call("POST", "/samples", {"samples": [sample]})
+status2, stats = call("GET", "/statistics/collection?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&interval=1d&timeZone=America/Los_Angeles")
+print(status, status2, stats["statistics"][0]["sum"], stats["statistics"][0]["end"])
+PY
+)"
+if [[ "$http_result" == "201 200 1234 2024-03-11T00:00:00-07:00" ]]; then
+    passed=$((passed + 1)); echo "ok    serve: a sample saved over HTTP, the day's sum on a spring-forward day"
+else
+    failed=$((failed + 1)); echo "FAIL  serve over HTTP: $http_result"; cat "$STORE_DIR/serve.log"
+fi
+check "clients revoke" 0 "revoked com.example.app for alice" "" -- clients revoke alice com.example.app --store "$SRV"
+revoked="$(python3 -c "
+import sys, urllib.request, urllib.error
+request = urllib.request.Request('http://127.0.0.1:$PORT/samples?type=stepCount', headers={'Authorization': 'Bearer $TOKEN'})
+try:
+    urllib.request.urlopen(request, timeout=10); print('200')
+except urllib.error.HTTPError as error:
+    print(error.code)
+" 2>&1)"
+if [[ "$revoked" == "401" ]]; then passed=$((passed + 1)); echo "ok    serve: a revoked token is refused at once"; else failed=$((failed + 1)); echo "FAIL  serve after revoke: $revoked"; fi
+kill -TERM "$SERVE_PID" 2>/dev/null
+wait "$SERVE_PID"
+serve_code=$?
+if [[ $serve_code -eq 0 && "$(cat "$STORE_DIR/serve.log")" == *"stopped; stores closed"* && "$(cat "$STORE_DIR/serve.log")" == *"hb.request.id="* ]]; then
+    passed=$((passed + 1)); echo "ok    serve stops gracefully on SIGTERM, stores closed, requests logged with ids"
+else
+    failed=$((failed + 1)); echo "FAIL  serve stop: exit $serve_code"; cat "$STORE_DIR/serve.log"
+fi
 check "import of a path that does not exist" 2 "" "no such file or folder" -- --store "$STORE_DIR/import.sqlite" import "$STORE_DIR/nothing.zip"
 check "import of a file that is not an export" 1 "" "steps.csv" -- --store "$STORE_DIR/import2.sqlite" import "$STORE_DIR/steps.csv.orig"
 err="$("$OHK" stats stepz --store "$Q" 2>&1 >/dev/null)"

@@ -3,7 +3,7 @@ import Foundation
 
 /// The `ohk` command line: tools around the OpenHealthKit data model.
 @main
-struct OpenHealthKitCommand: ParsableCommand {
+struct OpenHealthKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ohk",
         abstract: "Work with OpenHealthKit data from the command line.",
@@ -13,6 +13,7 @@ struct OpenHealthKitCommand: ParsableCommand {
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self,
+            ServeCommand.self, UsersCommand.self, ClientsCommand.self,
         ]
     )
 
@@ -21,11 +22,15 @@ struct OpenHealthKitCommand: ParsableCommand {
     ///
     /// Exit codes: 0 success, 1 runtime error (the store, the data), 2 usage error (arguments, options); errors go to
     /// standard error as one line.
-    static func main() {
+    static func main() async {
         let arguments = NegativeNumberArguments.prepared(StoreOptions.takeLeadingOption(Array(CommandLine.arguments.dropFirst())))
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .success {

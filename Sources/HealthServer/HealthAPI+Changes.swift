@@ -1,0 +1,78 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+import Hummingbird
+import ServiceLifecycle
+
+extension HealthAPI {
+    /// `GET /changes?type=…&anchor=N[&limit=…][&wait=S]`: the samples saved and deleted after the anchor that the
+    /// client may see, and the anchor to ask from next time (HealthKit's anchored object query). With `wait`, a request
+    /// that finds nothing new waits up to that many seconds for a commit before answering (long-poll).
+    func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let client = try context.requireClient()
+        let store = try stores.store(for: client)
+        let parameters = try QueryParameters(request, known: ["type", "anchor", "limit", "wait", "timeZone"])
+        let timeZone = try parameters.timeZone()
+        let descriptors = try parameters.typeDescriptors()
+        let anchor = try QueryParameters.anchor(parameters.string("anchor")) ?? 0
+        let limit = try parameters.integer("limit", in: 1...configuration.maximumPageSize) ?? configuration.defaultPageSize
+        let wait = try parameters.integer("wait", in: 0...configuration.maximumWaitSeconds) ?? 0
+        let changeRequest = AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit)
+        let query = { () throws(HealthServerError) -> AnchoredQueryResult in
+            do {
+                return try store.changes(changeRequest)
+            } catch let error as HealthStoreError {
+                throw .from(error, field: "anchor")
+            } catch {
+                throw .storeFailure("\(error)")
+            }
+        }
+        let result = wait == 0 ? try query() : try await ChangeWaiter.firstNonEmpty(store: store, seconds: wait, query)
+        return JSONResponse.make(.object([
+            ("samples", .array(result.samples.map { SampleJSON.json($0, unit: nil, timeZone: timeZone) })),
+            ("deletions", .array(result.deletions.map { deletion in
+                var members: [(String, JSONValue)] = [("uuid", .string(deletion.uuid.uuidString)), ("type", .string(deletion.type.identifier))]
+                if let syncIdentifier = deletion.syncIdentifier { members.append(("syncIdentifier", .string(syncIdentifier))) }
+                if let syncVersion = deletion.syncVersion { members.append(("syncVersion", .number(syncVersion))) }
+                return .object(members)
+            })),
+            ("anchor", .number(Double(result.anchor))),
+        ]))
+    }
+}
+
+/// Waits for a change feed answer that is not empty: reads, and when nothing is new waits for the store's next commit
+/// (an observer registered before the first read, so no commit slips between) and reads again, until `seconds` pass
+/// or the server begins a graceful shutdown; then answers with what it has (possibly nothing, with the same anchor).
+enum ChangeWaiter {
+    static func firstNonEmpty(
+        store: HealthDataStore, seconds: Int, _ query: @escaping () throws(HealthServerError) -> AnchoredQueryResult
+    ) async throws -> AnchoredQueryResult {
+        /// true: a commit happened; false: time is up.
+        let (events, continuation) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let observer = store.addObserver { _ in continuation.yield(true) }
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            continuation.yield(false)
+        }
+        defer {
+            timer.cancel()
+            store.removeObserver(observer)
+            continuation.finish()
+        }
+        var result = try query()
+        guard result.isEmpty else { return result }
+        try await withGracefulShutdownHandler {
+            for await committed in events {
+                guard committed else { break }
+                result = try query()
+                if !result.isEmpty { break }
+            }
+        } onGracefulShutdown: {
+            continuation.yield(false)
+        }
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HealthReports
+import HealthStore
+import Hummingbird
+
+extension HealthAPI {
+    /// `POST /ingest/health-auto-export`: the JSON the iOS app Health Auto Export posts to a REST automation, saved as
+    /// the client in one all-or-nothing batch (see `HealthAutoExportPayload`). Re-sending the same payload saves
+    /// nothing more. Types the client was not granted sharing are refused (403) like any save; metrics the server does
+    /// not map are listed in `skipped`.
+    func ingestHealthAutoExport(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let client = try context.requireClient()
+        let store = try stores.store(for: client)
+        _ = try QueryParameters(request, known: [])
+        let payload = try HealthAutoExportPayload(try await body(request))
+        var saved = 0, ignored = 0, anchor: Int64?
+        if !payload.samples.isEmpty {
+            guard payload.samples.count <= configuration.maximumBatchSamples else {
+                throw HealthServerError.tooManySamples(count: payload.samples.count, limit: configuration.maximumBatchSamples)
+            }
+            let result = try perform(field: "data") { try store.save(payload.samples, as: client.sourceRevision) }
+            saved = result.inserted.count
+            ignored = result.ignored.count
+            anchor = result.latestSequence
+            count("saved", saved)
+        }
+        var members: [(String, JSONValue)] = [
+            ("saved", .number(Double(saved))), ("ignored", .number(Double(ignored))),
+            ("skipped", .array(payload.skipped.map { .object([("field", .string($0.field)), ("reason", .string($0.reason))]) })),
+        ]
+        if let anchor { members.append(("anchor", .number(Double(anchor)))) }
+        return JSONResponse.make(.object(members), status: saved > 0 ? .created : .ok)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HealthExport
+import HealthReports
+import HealthStore
+import Hummingbird
+
+extension HealthAPI {
+    /// `POST /import`: an Apple Health export (`export.zip` or `export.xml`) as the body, for a client with full access
+    /// (an export holds every app's data, as the person's own Health app may write it). The body is streamed to a file
+    /// in the server directory (never held in memory; at most `maximumUploadBytes`), then imported into the person's
+    /// store while the answer streams NDJSON: `{"progress": {"bytesRead", "totalBytes", "records"}}` lines, then
+    /// `{"report": {...}}` (or `{"error": {...}}` when nothing could be imported). Re-importing adds only what is new.
+    func importExport(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let client = try context.requireClient()
+        guard client.fullAccess else {
+            throw HealthServerError.forbidden(field: nil, reason: "only a client with full access (the person's Health app) imports an export: it holds every app's data")
+        }
+        _ = try QueryParameters(request, known: [])
+        let store = try stores.personStore(client.person)
+        let file = try await upload(request.body)
+        let clock = configuration.clock
+        return Response(
+            status: .ok, headers: [.contentType: "application/x-ndjson"],
+            body: ResponseBody { writer in
+                defer { try? FileManager.default.removeItem(at: file) }
+                let (lines, continuation) = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(64))
+                // The importer is synchronous (it reads and commits in batches): it runs on its own thread, handing its
+                // progress to this stream.
+                let thread = Thread {
+                    do {
+                        let report = try ExportImporter(store: store, clock: clock).importExport(at: file) { progress in
+                            continuation.yield(.object([("progress", .object([
+                                ("bytesRead", .number(Double(progress.bytesRead))), ("totalBytes", .number(Double(progress.totalBytes))),
+                                ("records", .number(Double(progress.records))),
+                            ]))]))
+                        }
+                        continuation.yield(.object([("report", Self.json(report))]))
+                    } catch {
+                        let failure = HealthServerError.invalidField(field: "body", reason: "not an Apple Health export: \(error)")
+                        continuation.yield(failure.json(requestIdentifier: nil))
+                    }
+                    continuation.finish()
+                }
+                thread.start()
+                for await line in lines { try await writer.write(ByteBuffer(string: line.text + "\n")) }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// Writes a request body to a new file under the server directory's `uploads`, refusing more than the upload limit
+    /// and bodies that cannot be an export (neither a zip nor XML naming HealthData near its start).
+    private func upload(_ body: RequestBody) async throws -> URL {
+        let folder = URL(fileURLWithPath: directory.path).appendingPathComponent("uploads")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(UUID().uuidString + ".upload")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {
+            throw HealthServerError.storeFailure("cannot write an upload under \(folder.path)")
+        }
+        var written = 0
+        var head = Data()
+        do {
+            defer { try? handle.close() }
+            for try await buffer in body {
+                written += buffer.readableBytes
+                guard written <= configuration.maximumUploadBytes else { throw HealthServerError.bodyTooLarge(limit: configuration.maximumUploadBytes) }
+                let bytes = Data(buffer.readableBytesView)
+                if head.count < 65_536 { head.append(bytes.prefix(65_536 - head.count)) }
+                try handle.write(contentsOf: bytes)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        let isZip = head.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        guard isZip || head.range(of: Data("<HealthData".utf8)) != nil else {
+            try? FileManager.default.removeItem(at: file)
+            throw HealthServerError.invalidField(field: "body", reason: written == 0 ? "is empty: send export.zip or export.xml" : "is neither a zip nor an Apple Health export.xml")
+        }
+        return file
+    }
+
+    private static func json(_ report: ImportReport) -> JSONValue {
+        .object([
+            ("quantitySamples", .number(Double(report.quantitySamples))), ("categorySamples", .number(Double(report.categorySamples))),
+            ("correlations", .number(Double(report.correlations))), ("workouts", .number(Double(report.workouts))),
+            ("activitySummaries", .number(Double(report.activitySummaries))), ("workoutRoutes", .number(Double(report.workoutRoutes))),
+            ("heartbeatSeries", .number(Double(report.heartbeatSeries))), ("characteristics", .number(Double(report.characteristics))),
+            ("clinicalDocuments", .number(Double(report.clinicalDocuments))), ("samplesStored", .number(Double(report.samplesStored))),
+            ("alreadyStored", .number(Double(report.alreadyStored))), ("duplicatesInExport", .number(Double(report.duplicatesInExport))),
+            ("issues", .number(Double(report.issues.count))), ("endedEarly", .bool(report.endedEarly)),
+            ("locale", report.locale.map(JSONValue.string) ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+import Hummingbird
+import Prometheus
+
+/// The JSON endpoints. Each acts as the request's client through the person's store as that client sees it, so the
+/// store's permission rules decide what is read and written; the endpoints only translate.
+struct HealthAPI: Sendable {
+    let configuration: ServerConfiguration
+    let directory: ServerDirectory
+    let stores: PersonStores
+    let metrics: PrometheusCollectorRegistry
+
+    /// Counts samples saved and deleted through the API (`/metrics`).
+    func count(_ name: String, _ amount: Int) {
+        guard amount > 0 else { return }
+        metrics.makeCounter(descriptor: MetricNameDescriptor(
+            namespace: "ohk", metricName: "samples_\(name)", unitName: "total", helpText: "Samples \(name) through the API.")).increment(by: Int64(amount))
+    }
+
+    func register(on routes: RouterGroup<ServerRequestContext>) {
+        routes.post("/samples") { request, context in try await saveSamples(request, context) }
+        routes.get("/samples") { request, context in try querySamples(request, context) }
+        routes.delete("/samples") { request, context in try await deleteSamples(request, context) }
+        routes.get("/statistics") { request, context in try statistics(request, context, collection: false) }
+        routes.get("/statistics/collection") { request, context in try statistics(request, context, collection: true) }
+        routes.get("/changes") { request, context in try await changes(request, context) }
+        routes.get("/sources") { request, context in try sources(request, context) }
+        routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
+        routes.get("/observe") { request, context in try observe(request, context) }
+        routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
+        routes.post("/import") { request, context in try await importExport(request, context) }
+        routes.get("/activity-summaries") { request, context in try activitySummaries(request, context) }
+    }
+
+    /// The store of the request's person as its client sees it.
+    private func store(_ context: ServerRequestContext) throws(HealthServerError) -> (RegisteredClient, HealthDataStore) {
+        let client = try context.requireClient()
+        return (client, try stores.store(for: client))
+    }
+
+    /// Runs a store operation, turning store errors into the server's (naming `field` when given).
+    func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
+        do {
+            return try body()
+        } catch let error as HealthServerError {
+            throw error
+        } catch let error as HealthStoreError {
+            throw .from(error, field: field)
+        } catch let error as HealthEngineError {
+            throw .from(error, field: field)
+        } catch let error as HealthModelError {
+            throw .from(error, field: field)
+        } catch let error as HealthReportsError {
+            throw .from(error)
+        } catch {
+            throw .storeFailure("\(error)")
+        }
+    }
+
+    /// The request's JSON body, within the size limit; nil for an empty body when `optional`.
+    private func body(_ request: Request, optional: Bool = false) async throws -> JSONInput? {
+        let limit = configuration.maximumBodyBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw HealthServerError.bodyTooLarge(limit: limit) }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw HealthServerError.bodyTooLarge(limit: limit)
+        }
+        if optional, buffer.readableBytes == 0 { return nil }
+        if let type = request.headers[.contentType], !type.lowercased().contains("json") { throw HealthServerError.unsupportedMediaType(type) }
+        return try JSONInput.parse(Data(buffer.readableBytesView))
+    }
+
+    /// The request's JSON body, which must be there.
+    func body(_ request: Request) async throws -> JSONInput {
+        try await body(request, optional: false)!
+    }
+
+    // MARK: Samples
+
+    /// `POST /samples` `{"samples": [...]}`: one all-or-nothing batch saved as the client.
+    private func saveSamples(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let (client, store) = try store(context)
+        let input = try await body(request)
+        try input.allowOnly(["samples"])
+        let elements = try input.required("samples").elements()
+        guard !elements.isEmpty else { throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample") }
+        guard elements.count <= configuration.maximumBatchSamples else {
+            throw HealthServerError.tooManySamples(count: elements.count, limit: configuration.maximumBatchSamples)
+        }
+        let samples = try elements.map(SampleJSON.sample)
+        let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
+        let ignored = Set(result.ignored)
+        count("saved", result.inserted.count)
+        return JSONResponse.make(.object([
+            ("saved", .array(samples.filter { !ignored.contains($0.uuid) }.map { .string($0.uuid.uuidString) })),
+            ("ignored", .array(result.ignored.map { .string($0.uuidString) })),
+            ("replaced", .array(result.deleted.map { .string($0.uuidString) })),
+            ("anchor", .number(Double(result.latestSequence))),
+        ]), status: .created)
+    }
+
+    /// `GET /samples?type=…`: a sample query with a window, sources, sort, limit and a cursor for the next page.
+    private func querySamples(_ request: Request, _ context: ServerRequestContext) throws -> Response {
+        let (_, store) = try store(context)
+        let parameters = try QueryParameters(
+            request, known: ["type", "startDate", "endDate", "strictStartDate", "strictEndDate", "source", "sort", "limit", "cursor", "unit", "timeZone"])
+        let timeZone = try parameters.timeZone()
+        let type = try parameters.type()
+        let unit = try parameters.unit(for: type)
+        let predicate = try windowPredicate(parameters, timeZone: timeZone)
+        let bundleIdentifiers = Set(parameters.all("source"))
+        let order = try SampleOrder(parameters.string("sort") ?? "startDate")
+        let limit = try parameters.integer("limit", in: 1...configuration.maximumPageSize) ?? configuration.defaultPageSize
+        let cursor = try parameters.string("cursor").map { text throws(HealthServerError) in try SampleCursor(text: text, order: order) }
+        var matches = try perform { try store.samples(SampleQueryRequest(type: type, predicate: predicate)) }
+        // Sources by bundle identifier (HealthKit's source predicate compares whole sources, names included).
+        if !bundleIdentifiers.isEmpty { matches.removeAll { !bundleIdentifiers.contains($0.sourceRevision?.source.bundleIdentifier ?? "") } }
+        let page = order.page(of: matches, after: cursor, limit: limit)
+        return JSONResponse.make(.object([
+            ("type", .string(type.identifier)),
+            ("samples", .array(page.samples.map { SampleJSON.json($0, unit: unit, timeZone: timeZone) })),
+            ("nextCursor", page.next.map { .string($0.text) } ?? .null),
+        ]))
+    }
+
+    /// The date window of `startDate`/`endDate` with `strictStartDate`/`strictEndDate` (HealthKit's predicate).
+    private func windowPredicate(_ parameters: QueryParameters, timeZone: TimeZone) throws(HealthServerError) -> SamplePredicate {
+        let start = try parameters.date("startDate", timeZone: timeZone)
+        let end = try parameters.date("endDate", timeZone: timeZone)
+        if let start, let end, end < start { throw .invalidField(field: "endDate", reason: "endDate is before startDate") }
+        var options: DateMatchingOptions = []
+        if try parameters.flag("strictStartDate") { options.insert(.strictStartDate) }
+        if try parameters.flag("strictEndDate") { options.insert(.strictEndDate) }
+        return start == nil && end == nil ? .all : .date(start: start, end: end, options: options)
+    }
+
+    /// `DELETE /samples?uuid=…` (or a body `{"uuids": [...]}`) deletes those objects, all or none;
+    /// `DELETE /samples?type=…&startDate=…&endDate=…` deletes the client's own samples of a type in a window.
+    private func deleteSamples(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let (client, store) = try store(context)
+        let parameters = try QueryParameters(request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
+        var uuidFields: [(String, String)] = parameters.all("uuid").enumerated().map { ("uuid[\($0.offset)]", $0.element) }
+        if let input = try await body(request, optional: true) {
+            try input.allowOnly(["uuids"])
+            uuidFields += try input.required("uuids").elements().map { field throws(HealthServerError) in (field.path, try field.string()) }
+        }
+        let result: CommitResult
+        if !uuidFields.isEmpty {
+            guard parameters.string("type") == nil else {
+                throw HealthServerError.invalidField(field: "type", reason: "delete either by uuid or by type and window, not both")
+            }
+            var uuids: [UUID] = []
+            for (field, text) in uuidFields {
+                guard let uuid = UUID(uuidString: text) else { throw HealthServerError.invalidField(field: field, reason: "'\(text)' is not a UUID") }
+                uuids.append(uuid)
+            }
+            result = try perform(field: "uuid") { try store.delete(uuids) }
+        } else {
+            let timeZone = try parameters.timeZone()
+            let type = try parameters.type()
+            guard parameters.string("startDate") != nil, parameters.string("endDate") != nil else {
+                throw HealthServerError.invalidField(
+                    field: parameters.string("startDate") == nil ? "startDate" : "endDate",
+                    reason: "a delete by type needs a window: give startDate and endDate (or delete by uuid)")
+            }
+            let window = try windowPredicate(parameters, timeZone: timeZone)
+            // HealthKit's deleteObjects(of:predicate:) deletes only what the app itself saved.
+            let own = try perform { try store.sources(of: type, matching: window) }.filter { $0.bundleIdentifier == client.bundleIdentifier }
+            if own.isEmpty {
+                result = CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0)
+            } else {
+                result = try perform { try store.delete(type: type, matching: .and([window, .sources(Set(own))])) }
+            }
+        }
+        count("deleted", result.deleted.count)
+        var members: [(String, JSONValue)] = [("deleted", .array(result.deleted.map { .string($0.uuidString) }))]
+        if result.latestSequence > 0 { members.append(("anchor", .number(Double(result.latestSequence)))) }
+        return JSONResponse.make(.object(members))
+    }
+
+    // MARK: Statistics
+
+    /// `GET /statistics` (one query over the window) and `GET /statistics/collection` (buckets of `interval`): the
+    /// JSON of `ohk stats --format json`.
+    private func statistics(_ request: Request, _ context: ServerRequestContext, collection: Bool) throws -> Response {
+        let (_, store) = try store(context)
+        var known: Set<String> = ["type", "startDate", "endDate", "options", "bySource", "unit", "timeZone"]
+        if collection { known.formUnion(["interval", "anchor"]) }
+        let parameters = try QueryParameters(request, known: known)
+        let timeZone = try parameters.timeZone()
+        let type = try parameters.type()
+        guard type.kind == .quantity else { throw HealthServerError.invalidField(field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one") }
+        var options: StatisticsOptions = []
+        let names: [String: StatisticsOptions] = [
+            "sum": .cumulativeSum, "average": .discreteAverage, "minimum": .discreteMin, "maximum": .discreteMax, "mostRecent": .mostRecent,
+            "duration": .duration,
+        ]
+        for name in parameters.all("options") {
+            guard let option = names[name] else {
+                throw HealthServerError.invalidField(field: "options", reason: "'\(name)' is not a statistics option (\(names.keys.sorted().joined(separator: ", ")))")
+            }
+            options.insert(option)
+        }
+        do {
+            try options.check(for: type)
+        } catch {
+            throw HealthServerError.invalidField(field: "options", reason: error.description)
+        }
+        if try parameters.flag("bySource") { options.insert(.separateBySource) }
+        var interval: DateComponents?
+        if collection {
+            guard let text = parameters.string("interval") else {
+                throw HealthServerError.invalidField(field: "interval", reason: "is required (e.g. 1h, 1d, 1w, 1mo)")
+            }
+            interval = try perform { try IntervalArgument.parse(text, field: "interval") }
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let reportRequest = StatisticsReportRequest(
+            type: type, from: try parameters.date("startDate", timeZone: timeZone), to: try parameters.date("endDate", timeZone: timeZone),
+            interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar, options: options,
+            unit: try parameters.unit(for: type))
+        let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
+        return JSONResponse.make(report.json)
+    }
+
+    // MARK: Sources
+
+    /// `GET /sources?type=…`: the sources of a type's samples in the order statistics merge them, and the order set.
+    private func sources(_ request: Request, _ context: ServerRequestContext) throws -> Response {
+        let (_, store) = try store(context)
+        let parameters = try QueryParameters(request, known: ["type"])
+        let type = try parameters.type()
+        let (sources, order) = try perform { (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type)) }
+        return JSONResponse.make(sourcesJSON(type, sources: sources, order: order))
+    }
+
+    /// `PUT /sources/priority?type=…` `{"order": ["bundle", …]}` (or `null` for the default order); only a client
+    /// with full access (the person's own Health app) may, as in HealthKit.
+    private func setSourcePriority(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let (_, store) = try store(context)
+        let parameters = try QueryParameters(request, known: ["type"])
+        let type = try parameters.type()
+        guard type.kind == .quantity else { throw HealthServerError.invalidField(field: "type", reason: "source priorities apply to quantity types") }
+        let input = try await body(request)
+        try input.allowOnly(["order"])
+        let order = try input.optional("order")?.elements().map { field throws(HealthServerError) in try field.string() }
+        if let order, Set(order).count != order.count {
+            throw HealthServerError.invalidField(field: "order", reason: "names a bundle identifier twice")
+        }
+        let (sources, stored) = try perform {
+            try store.setSourceOrder(order, for: type)
+            return (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type))
+        }
+        return JSONResponse.make(sourcesJSON(type, sources: sources, order: stored))
+    }
+
+    private func sourcesJSON(_ type: SampleType, sources: [Source], order: [String]?) -> JSONValue {
+        .object([
+            ("type", .string(type.identifier)),
+            ("order", order.map { .array($0.map(JSONValue.string)) } ?? .null),
+            ("sources", .array(sources.map(SampleJSON.sourceJSON))),
+        ])
+    }
+}

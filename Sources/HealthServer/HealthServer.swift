@@ -1,0 +1,68 @@
+import Foundation
+import HealthEngine
+import HealthReports
+import HealthStore
+import Hummingbird
+import Logging
+import Prometheus
+
+/// The HTTP server: many people, each with their own store, and their clients (apps) with HealthKit's per-type
+/// grants, behind bearer tokens. `application(logger:)` is what `ohk serve` runs; `router()` is what tests drive.
+public struct HealthServer: Sendable {
+    /// Limits, address and clock.
+    public let configuration: ServerConfiguration
+    /// The people and their clients.
+    public let registry: TenantRegistry
+    /// The people's open stores (a service that closes them at shutdown).
+    public let stores: PersonStores
+    /// The Prometheus registry `/metrics` shows.
+    public let metrics: PrometheusCollectorRegistry
+
+    /// A server on a server directory (its registry is created on first use).
+    public init(directory: ServerDirectory, configuration: ServerConfiguration) throws(HealthServerError) {
+        self.configuration = configuration
+        self.registry = try TenantRegistry(directory: directory)
+        self.stores = PersonStores(
+            directory: directory, retention: .deletions(for: configuration.deletionLifetime, clock: configuration.now))
+        self.metrics = PrometheusCollectorRegistry()
+    }
+
+    /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, everything else behind a bearer token.
+    public func router() -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock))
+        router.get("/health") { _, _ in
+            JSONResponse.make(.object([("status", .string("ok"))]))
+        }
+        router.get("/metrics") { _, _ in
+            metrics.makeGauge(descriptor: HealthServer.openStores).set(Double(stores.openCount))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
+        }
+        router.get("/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+        }
+        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics)
+        api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
+        return router
+    }
+
+    private static var openStores: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "open_stores", unitName: "", helpText: "People's stores open.") }
+
+    /// The application `ohk serve` runs: the router on the configured address, the stores closed after the last
+    /// request at a graceful shutdown.
+    /// `onListening` receives the port the server listens on (the one given, or the one chosen for port 0).
+    public func application(
+        logger: Logger, onListening: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> Application<RouterResponder<ServerRequestContext>> {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
+            services: [stores],
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+}

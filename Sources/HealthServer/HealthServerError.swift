@@ -1,0 +1,171 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+import Hummingbird
+
+/// Everything the server refuses, naming the field at fault; each case is an HTTP status with a JSON body
+/// `{"error": {"status", "code", "field"?, "message", "requestId"}}`.
+public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A field (JSON path or query parameter) holds something that is not allowed: 400.
+    case invalidField(field: String, reason: String)
+    /// The body is not JSON, or not the JSON object expected: 400.
+    case malformedBody(reason: String)
+    /// No token, an unknown token or a revoked one: 401.
+    case unauthorized(String)
+    /// The client may not do this (sharing a type it was not granted, deleting another app's sample…): 403.
+    case forbidden(field: String?, reason: String)
+    /// Nothing answers at this path, or an object named does not exist for this client: 404.
+    case notFound(field: String?, reason: String)
+    /// An object with this identifier is already stored: 409.
+    case conflict(field: String?, reason: String)
+    /// The body is larger than the server accepts: 413.
+    case bodyTooLarge(limit: Int)
+    /// A batch holds more samples than the server accepts in one request: 413.
+    case tooManySamples(count: Int, limit: Int)
+    /// The body is not JSON (by its content type): 415.
+    case unsupportedMediaType(String)
+    /// An anchor older than the change log remembers: 410.
+    case anchorExpired(String)
+    /// The store failed while doing something: 500.
+    case storeFailure(String)
+    /// A person's or client's registration is not possible (the command line's `users`/`clients` commands).
+    case registration(String)
+
+    /// The HTTP status of the error.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .invalidField, .malformedBody, .registration: return .badRequest
+        case .unauthorized: return .unauthorized
+        case .forbidden: return .forbidden
+        case .notFound: return .notFound
+        case .conflict: return .conflict
+        case .bodyTooLarge, .tooManySamples: return .contentTooLarge
+        case .unsupportedMediaType: return .unsupportedMediaType
+        case .anchorExpired: return .gone
+        case .storeFailure: return .internalServerError
+        }
+    }
+
+    /// A short machine-readable code.
+    public var code: String {
+        switch self {
+        case .invalidField: return "invalidField"
+        case .malformedBody: return "malformedBody"
+        case .unauthorized: return "unauthorized"
+        case .forbidden: return "forbidden"
+        case .notFound: return "notFound"
+        case .conflict: return "conflict"
+        case .bodyTooLarge: return "bodyTooLarge"
+        case .tooManySamples: return "tooManySamples"
+        case .unsupportedMediaType: return "unsupportedMediaType"
+        case .anchorExpired: return "anchorExpired"
+        case .storeFailure: return "storeFailure"
+        case .registration: return "registration"
+        }
+    }
+
+    /// The field at fault, when one is.
+    public var field: String? {
+        switch self {
+        case let .invalidField(field, _): return field
+        case let .forbidden(field, _), let .notFound(field, _), let .conflict(field, _): return field
+        case .malformedBody, .bodyTooLarge: return "body"
+        case .tooManySamples: return "samples"
+        case .unsupportedMediaType: return "Content-Type"
+        case .unauthorized: return "Authorization"
+        case .anchorExpired: return "anchor"
+        case .storeFailure, .registration: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidField(field, reason): return "\(field): \(reason)"
+        case let .malformedBody(reason): return "the body is not valid JSON: \(reason)"
+        case let .unauthorized(reason): return reason
+        case let .forbidden(_, reason), let .notFound(_, reason), let .conflict(_, reason): return reason
+        case let .bodyTooLarge(limit): return "the body is larger than the server accepts (\(limit) bytes)"
+        case let .tooManySamples(count, limit): return "\(count) samples in one batch; the server accepts at most \(limit)"
+        case let .unsupportedMediaType(type): return "the body must be application/json, not \(type)"
+        case let .anchorExpired(reason): return reason
+        case let .storeFailure(reason): return "the store failed: \(reason)"
+        case let .registration(reason): return reason
+        }
+    }
+
+    /// The JSON body of the error response.
+    func json(requestIdentifier: String?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("status", .number(Double(status.code))), ("code", .string(code))]
+        if let field { members.append(("field", .string(field))) }
+        members.append(("message", .string(description)))
+        if let requestIdentifier { members.append(("requestId", .string(requestIdentifier))) }
+        return .object([("error", .object(members))])
+    }
+
+    /// The server's answer to a store error; `field` names the request part the store objected to.
+    static func from(_ error: HealthStoreError, field: String? = nil) -> HealthServerError {
+        switch error {
+        case let .duplicateObject(uuid): return .conflict(field: field, reason: "an object with uuid \(uuid) is already stored")
+        case let .objectNotFound(uuid): return .notFound(field: field, reason: "no stored object has uuid \(uuid)")
+        case let .emptyRequest(what): return .invalidField(field: field ?? "body", reason: "nothing to \(what)")
+        case let .readOnlyType(type): return .forbidden(field: field, reason: "\(type) is read-only and cannot be saved")
+        case let .model(error): return from(error, field: field)
+        case let .engine(error): return from(error, field: field)
+        case let .authorizationNotDetermined(type):
+            return .forbidden(field: field, reason: "this client was not granted sharing \(type)")
+        case let .authorizationDenied(what): return .forbidden(field: field, reason: "not authorized: \(what)")
+        case .capacityExceeded, .notAStore, .newerStore, .storeUnavailable, .database, .corruptStore, .healthDataUnavailable,
+             .databaseInaccessible, .notPermissibleInGuestMode:
+            return .storeFailure(error.description)
+        }
+    }
+
+    /// The server's answer to a query engine error.
+    static func from(_ error: HealthEngineError, field: String? = nil) -> HealthServerError {
+        switch error {
+        case let .invalidQuery(queryField, reason): return .invalidField(field: field ?? queryField, reason: reason)
+        case .predicateNotEvaluable: return .invalidField(field: field ?? "predicate", reason: error.description)
+        case let .model(error): return from(error, field: field)
+        case .anchorTooOld: return .anchorExpired(error.description)
+        case .noData: return .notFound(field: field, reason: error.description)
+        }
+    }
+
+    /// The server's answer to invalid data.
+    static func from(_ error: HealthModelError, field: String? = nil) -> HealthServerError {
+        let prefix = field.map { $0 + "." } ?? ""
+        switch error {
+        case let .invalidField(innerField, reason): return .invalidField(field: prefix + innerField, reason: reason)
+        case .invalidUnit, .incompatibleUnits, .unitNotCompatibleWithType:
+            return .invalidField(field: prefix + "unit", reason: error.description)
+        case let .nonFiniteValue(innerField): return .invalidField(field: prefix + innerField, reason: "must be a finite number")
+        case .endBeforeStart: return .invalidField(field: prefix + "endDate", reason: "endDate is before startDate")
+        case .unknownTypeIdentifier: return .invalidField(field: prefix + "type", reason: error.description)
+        case .invalidCategoryValue: return .invalidField(field: prefix + "value", reason: error.description)
+        case .invalidCorrelation: return .invalidField(field: prefix + "objects", reason: error.description)
+        case .readOnlyType: return .forbidden(field: prefix + "type", reason: error.description)
+        case .syncMetadataIncomplete: return .invalidField(field: prefix + "metadata", reason: error.description)
+        }
+    }
+
+    /// The server's answer to a report error (the `ohk stats` logic, whose fields are command-line options).
+    static func from(_ error: HealthReportsError) -> HealthServerError {
+        switch error {
+        case let .invalidDate(field, _, _), let .invalidInterval(field, _, _), let .unknownTimeZone(field, _):
+            return .invalidField(field: field, reason: error.description)
+        case .emptyWindow: return .invalidField(field: "endDate", reason: "endDate must be after startDate")
+        case let .invalidOptions(field, reason):
+            let parameter = ["TYPE": "type", "--unit": "unit"][field] ?? field
+            return .invalidField(field: parameter, reason: reason)
+        }
+    }
+}
+
+extension HealthServerError: HTTPResponseError {
+    /// The JSON error response, carrying the request's identifier.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONResponse.make(json(requestIdentifier: context.id), status: status)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A value of a request's JSON body with its path (`samples[2].quantity.unit`), so every refusal names the field.
+///
+/// Parsed with `JSONSerialization` and walked by hand rather than decoded with `Codable`: samples are of four kinds
+/// with different fields, and a `DecodingError` names neither the sample nor the rule broken.
+struct JSONInput {
+    /// The parsed value (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`).
+    let value: Any
+    /// Where it is in the body.
+    let path: String
+    /// The value as an object, cast once (a cast from `Any` costs as much as the lookups that follow it).
+    private let object: [String: Any]?
+
+    init(value: Any, path: String) {
+        self.value = value
+        self.path = path
+        self.object = value as? [String: Any]
+    }
+
+    /// Parses a body; throws `malformedBody` for text that is not JSON and `invalidField(body)` for JSON that is not an object.
+    static func parse(_ data: Data) throws(HealthServerError) -> JSONInput {
+        guard !data.isEmpty else { throw .malformedBody(reason: "the body is empty") }
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw .malformedBody(reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+        }
+        guard value is [String: Any] else { throw .invalidField(field: "body", reason: "must be a JSON object") }
+        return JSONInput(value: value, path: "")
+    }
+
+    private func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    private func fail(_ reason: String) -> HealthServerError { .invalidField(field: path.isEmpty ? "body" : path, reason: reason) }
+
+    /// The member with this key, or nil when absent or null; fails when this is not an object.
+    func optional(_ key: String) throws(HealthServerError) -> JSONInput? {
+        guard let object else { throw fail("must be a JSON object") }
+        // By type, not `is NSNull`: that would bridge an array or object member to Foundation's classes to ask.
+        guard let member = object[key], !(type(of: member) is NSNull.Type) else { return nil }
+        return JSONInput(value: member, path: child(key))
+    }
+
+    /// The member with this key; fails naming it when absent.
+    func required(_ key: String) throws(HealthServerError) -> JSONInput {
+        guard let member = try optional(key) else { throw .invalidField(field: child(key), reason: "is required") }
+        return member
+    }
+
+    /// The keys of this object.
+    func keys() throws(HealthServerError) -> [String] {
+        guard let object else { throw fail("must be a JSON object") }
+        return object.keys.sorted()
+    }
+
+    /// The elements of this array.
+    func elements() throws(HealthServerError) -> [JSONInput] {
+        guard let array = value as? [Any] else { throw fail("must be a JSON array") }
+        return array.enumerated().map { JSONInput(value: $0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    /// This value as text.
+    func string() throws(HealthServerError) -> String {
+        guard let text = value as? String else { throw fail("must be a string") }
+        return text
+    }
+
+    /// The value as a number or boolean, asked by type (a cast from `Any` would try bridging strings and arrays).
+    private var numeric: NSNumber? { type(of: value) is NSNumber.Type ? value as? NSNumber : nil }
+
+    /// Whether this is a JSON number (not a boolean).
+    var isNumber: Bool { numeric.map { !isBoolean($0) } ?? false }
+
+    /// Whether this is a JSON boolean.
+    var isBoolean: Bool { numeric.map(isBoolean) ?? false }
+
+    private func isBoolean(_ number: NSNumber) -> Bool {
+        #if canImport(Darwin)
+        return CFGetTypeID(number) == CFBooleanGetTypeID()
+        #else
+        // swift-corelibs-foundation parses true/false as NSNumbers of type "c" (char) and numbers as "i", "q" or "d".
+        return String(cString: number.objCType) == "c"
+        #endif
+    }
+
+    /// This value as a finite number.
+    func number() throws(HealthServerError) -> Double {
+        guard isNumber, let number = numeric else { throw fail("must be a number") }
+        let double = number.doubleValue
+        guard double.isFinite else { throw fail("must be a finite number") }
+        return double
+    }
+
+    /// This value as a boolean.
+    func boolean() throws(HealthServerError) -> Bool {
+        guard isBoolean, let flag = value as? Bool else { throw fail("must be true or false") }
+        return flag
+    }
+
+    /// This value as a whole number.
+    func integer() throws(HealthServerError) -> Int {
+        let double = try number()
+        guard double == double.rounded(), abs(double) < 9e15 else { throw fail("must be a whole number") }
+        return Int(double)
+    }
+
+    /// Refuses members other than these (a misspelt field would otherwise be ignored silently).
+    func allowOnly(_ keys: Set<String>) throws(HealthServerError) {
+        guard let object else { throw fail("must be a JSON object") }
+        if let key = object.keys.filter({ !keys.contains($0) }).min() {
+            throw .invalidField(field: child(key), reason: "is not a known field here (known: \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+}

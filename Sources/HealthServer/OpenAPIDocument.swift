@@ -1,0 +1,431 @@
+/// The OpenAPI 3.1 description of every endpoint, served at `/openapi.yaml`.
+///
+/// Kept here as text rather than as a SwiftPM resource: `Bundle.module` stops the process when an installed `ohk` cannot
+/// find its resource folder, and a server should not depend on where its binary was copied. `OpenAPIDocumentTests`
+/// checks that it lists exactly the router's routes and that its request examples are accepted.
+public enum OpenAPIDocument {
+    /// The document.
+    public static let yaml = #"""
+openapi: 3.1.0
+info:
+  title: OpenHealthKit server
+  version: 0.1.0
+  description: >-
+    HealthKit's store over HTTP: each person's data is a separate store; each app (client) acts with HealthKit's
+    per-type grants through its bearer token (`ohk clients add`). Dates are ISO 8601 with an offset; types are full
+    identifiers (HKQuantityTypeIdentifierStepCount) or short names (stepCount); units are HealthKit unit strings.
+    Every error is a JSON object `{"error": {...}}` naming the field at fault.
+servers:
+  - url: http://127.0.0.1:8080
+security:
+  - bearer: []
+paths:
+  /health:
+    get:
+      summary: Liveness
+      security: []
+      responses:
+        "200":
+          description: The server answers.
+          content:
+            application/json:
+              example: {"status": "ok"}
+  /metrics:
+    get:
+      summary: Prometheus metrics (requests, durations, samples saved and deleted, open stores)
+      security: []
+      responses:
+        "200":
+          description: Prometheus text format 0.0.4.
+          content:
+            text/plain:
+              schema: {type: string}
+  /openapi.yaml:
+    get:
+      summary: This document
+      security: []
+      responses:
+        "200":
+          description: The OpenAPI document.
+          content:
+            application/yaml:
+              schema: {type: string}
+  /samples:
+    post:
+      summary: Save a batch of samples as the client (all or nothing)
+      description: >-
+        Quantity, category, correlation and workout samples. A sample with HKMetadataKeySyncIdentifier and
+        HKMetadataKeySyncVersion replaces the client's stored one with the same identifier and a lower version; one with
+        an equal or lower version is ignored.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [samples]
+              additionalProperties: false
+              properties:
+                samples: {type: array, minItems: 1, items: {$ref: "#/components/schemas/Sample"}}
+            example: {"samples": [{"type": "stepCount", "startDate": "2024-03-10T08:00:00-08:00", "endDate": "2024-03-10T09:00:00-08:00", "value": 1200, "unit": "count"}, {"type": "sleepAnalysis", "startDate": "2024-03-10T01:00:00-08:00", "endDate": "2024-03-10T06:30:00-07:00", "value": "asleepCore"}, {"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [{"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "mmHg"}, {"type": "bloodPressureDiastolic", "startDate": "2024-03-10T07:00:00Z", "value": 80, "unit": "mmHg"}]}, {"type": "workout", "startDate": "2024-03-10T10:00:00+01:00", "endDate": "2024-03-10T10:45:00+01:00", "activityType": "running", "statistics": [{"type": "activeEnergyBurned", "sum": {"value": 410, "unit": "kcal"}}], "metadata": {"HKMetadataKeySyncIdentifier": "run-1", "HKMetadataKeySyncVersion": 1}}]}
+      responses:
+        "201":
+          description: Saved.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  saved: {type: array, items: {type: string, format: uuid}}
+                  ignored: {type: array, items: {type: string, format: uuid}}
+                  replaced: {type: array, items: {type: string, format: uuid}}
+                  anchor: {type: integer}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "409": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "415": {$ref: "#/components/responses/Error"}
+    get:
+      summary: A sample query (what the client may see), in pages
+      parameters:
+        - {$ref: "#/components/parameters/type"}
+        - {$ref: "#/components/parameters/startDate"}
+        - {$ref: "#/components/parameters/endDate"}
+        - {name: strictStartDate, in: query, schema: {type: boolean}}
+        - {name: strictEndDate, in: query, schema: {type: boolean}}
+        - {name: source, in: query, description: "Bundle identifiers (repeatable).", schema: {type: string}}
+        - {name: sort, in: query, schema: {type: string, enum: [startDate, -startDate, endDate, -endDate]}}
+        - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 10000, default: 1000}}
+        - {name: cursor, in: query, description: "nextCursor of the previous page.", schema: {type: string}}
+        - {$ref: "#/components/parameters/unit"}
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200":
+          description: One page.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  type: {type: string}
+                  samples: {type: array, items: {$ref: "#/components/schemas/Sample"}}
+                  nextCursor: {type: [string, "null"]}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+    delete:
+      summary: Delete by uuid (all or nothing), or the client's own samples of a type in a window
+      parameters:
+        - {name: uuid, in: query, description: "Repeatable.", schema: {type: string, format: uuid}}
+        - {name: type, in: query, schema: {type: string}}
+        - {$ref: "#/components/parameters/startDate"}
+        - {$ref: "#/components/parameters/endDate"}
+        - {name: strictStartDate, in: query, schema: {type: boolean}}
+        - {name: strictEndDate, in: query, schema: {type: boolean}}
+        - {$ref: "#/components/parameters/timeZone"}
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                uuids: {type: array, items: {type: string, format: uuid}}
+      responses:
+        "200":
+          description: Deleted.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  deleted: {type: array, items: {type: string, format: uuid}}
+                  anchor: {type: integer}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /statistics:
+    get:
+      summary: One statistics query over the window (the JSON of `ohk stats`)
+      parameters:
+        - {$ref: "#/components/parameters/type"}
+        - {$ref: "#/components/parameters/startDate"}
+        - {$ref: "#/components/parameters/endDate"}
+        - {$ref: "#/components/parameters/options"}
+        - {name: bySource, in: query, schema: {type: boolean}}
+        - {$ref: "#/components/parameters/unit"}
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200": {$ref: "#/components/responses/Statistics"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+  /statistics/collection:
+    get:
+      summary: A statistics collection, one bucket per interval (the JSON of `ohk stats --interval`)
+      parameters:
+        - {$ref: "#/components/parameters/type"}
+        - {name: interval, in: query, required: true, description: "15min, 1h, 1d, 1w, 1mo, 1y.", schema: {type: string}}
+        - {name: anchor, in: query, description: "Where buckets start (default local midnight; Monday for weeks).", schema: {type: string}}
+        - {$ref: "#/components/parameters/startDate"}
+        - {$ref: "#/components/parameters/endDate"}
+        - {$ref: "#/components/parameters/options"}
+        - {$ref: "#/components/parameters/unit"}
+        - {name: bySource, in: query, schema: {type: boolean}}
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200": {$ref: "#/components/responses/Statistics"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+  /changes:
+    get:
+      summary: The anchored change feed (samples saved and deleted after the anchor), optionally long-polling
+      parameters:
+        - {$ref: "#/components/parameters/types"}
+        - {name: anchor, in: query, schema: {type: integer, minimum: 0, default: 0}}
+        - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 10000, default: 1000}}
+        - {name: wait, in: query, description: "Seconds to wait for a commit when nothing is new (at most 60).", schema: {type: integer, minimum: 0, maximum: 60}}
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200":
+          description: The changes and the next anchor.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  samples: {type: array, items: {$ref: "#/components/schemas/Sample"}}
+                  deletions:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        uuid: {type: string, format: uuid}
+                        type: {type: string}
+                        syncIdentifier: {type: string}
+                        syncVersion: {type: number}
+                  anchor: {type: integer}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "410": {$ref: "#/components/responses/Error"}
+  /observe:
+    get:
+      summary: Server-Sent Events after each commit that changed samples of the types the client can see
+      parameters:
+        - {$ref: "#/components/parameters/types"}
+        - {name: anchor, in: query, description: "Report changes after this anchor at once (also Last-Event-ID).", schema: {type: integer, minimum: 0}}
+        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0}}
+        - {name: Last-Event-ID, in: header, schema: {type: integer}}
+      responses:
+        "200":
+          description: "`event: change`, `id: ANCHOR`, `data: {\"types\": [...], \"anchor\": N}` per commit; comments keep the stream alive."
+          content:
+            text/event-stream:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+  /sources:
+    get:
+      summary: The sources of a type's samples in the order statistics merge them
+      parameters:
+        - {$ref: "#/components/parameters/type"}
+      responses:
+        "200": {$ref: "#/components/responses/Sources"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+  /sources/priority:
+    put:
+      summary: Set a quantity type's source order (clients with full access only)
+      parameters:
+        - {$ref: "#/components/parameters/type"}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                order: {type: [array, "null"], items: {type: string}}
+            example: {"order": ["com.apple.Health", "com.example.steps"]}
+      responses:
+        "200": {$ref: "#/components/responses/Sources"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+  /ingest/health-auto-export:
+    post:
+      summary: The JSON the iOS app Health Auto Export posts to REST automations, saved as the client (all or nothing)
+      description: >-
+        `data.metrics[].name/units/data[].qty/date/source` plus the app's heart rate (Min/Avg/Max), blood pressure,
+        blood glucose and sleep shapes, and `data.workouts`. Each sample carries a sync identifier made of the metric,
+        instant and source, so re-sending a payload saves nothing more. Metrics the server does not map, and read-only
+        ones, are listed in `skipped`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [data]}
+            example: {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 812, "date": "2024-03-10 08:00:00 -0800", "source": "Apple Watch"}]}, {"name": "heart_rate", "units": "count/min", "data": [{"Min": 61, "Avg": 64.5, "Max": 70, "date": "2024-03-10 08:00:00 -0800"}]}], "workouts": [{"id": "7F3A", "name": "Outdoor Walk", "start": "2024-03-10 09:00:00 -0800", "end": "2024-03-10 09:40:00 -0800", "activeEnergyBurned": {"qty": 150, "units": "kcal"}}]}}
+      responses:
+        "201":
+          description: Saved (200 when everything was there already).
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  saved: {type: integer}
+                  ignored: {type: integer}
+                  skipped: {type: array, items: {type: object, properties: {field: {type: string}, reason: {type: string}}}}
+                  anchor: {type: integer}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+  /import:
+    post:
+      summary: Import an Apple Health export (export.zip or export.xml) into the person's store (clients with full access only)
+      description: >-
+        The body is streamed to disk (up to the upload limit, 4 GiB by default), then imported while the answer streams
+        NDJSON: progress lines, then the report. Re-importing the same export adds only what is new.
+      requestBody:
+        required: true
+        content:
+          application/zip:
+            schema: {type: string, format: binary}
+          application/xml:
+            schema: {type: string, format: binary}
+      responses:
+        "200":
+          description: "`{\"progress\": {\"bytesRead\", \"totalBytes\", \"records\"}}` lines, then `{\"report\": {...}}` (or `{\"error\": {...}}`)."
+          content:
+            application/x-ndjson:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+  /activity-summaries:
+    get:
+      summary: Activity rings per day (stored, or computed from the day's samples)
+      parameters:
+        - {name: startDay, in: query, schema: {type: string, format: date}}
+        - {name: endDay, in: query, schema: {type: string, format: date}}
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200":
+          description: The summaries.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  summaries: {type: array, items: {type: object}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+components:
+  securitySchemes:
+    bearer:
+      type: http
+      scheme: bearer
+      description: "The token `ohk clients add PERSON BUNDLE-ID` printed: ohk_SELECTOR_SECRET."
+  parameters:
+    type: {name: type, in: query, required: true, description: "Identifier or short name.", schema: {type: string}, example: stepCount}
+    types: {name: type, in: query, required: true, description: "Repeatable, or comma-separated.", schema: {type: string}, example: "stepCount,heartRate"}
+    startDate: {name: startDate, in: query, description: "ISO 8601 with an offset, or a day or wall-clock time in timeZone.", schema: {type: string}}
+    endDate: {name: endDate, in: query, description: "Exclusive; same forms as startDate.", schema: {type: string}}
+    unit: {name: unit, in: query, description: "A HealthKit unit string fitting the type (km, kcal, count/min).", schema: {type: string}}
+    timeZone: {name: timeZone, in: query, description: "IANA time zone of dates read and written (default UTC).", schema: {type: string}, example: America/Los_Angeles}
+    options: {name: options, in: query, description: "Comma-separated: sum, average, minimum, maximum, mostRecent, duration.", schema: {type: string}}
+  responses:
+    Error:
+      description: A refusal naming the field.
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              error:
+                type: object
+                required: [status, code, message]
+                properties:
+                  status: {type: integer}
+                  code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, conflict, bodyTooLarge, tooManySamples, unsupportedMediaType, anchorExpired, storeFailure]}
+                  field: {type: string, description: "A JSON path (samples[2].unit), a parameter, body, Authorization or Content-Type."}
+                  message: {type: string}
+                  requestId: {type: string}
+          example: {"error": {"status": 400, "code": "invalidField", "field": "samples[1].unit", "message": "samples[1].unit: km does not fit HKQuantityTypeIdentifierStepCount (use a unit like count)", "requestId": "ccc449781c0036ef6002bc953c0a130f"}}
+    Statistics:
+      description: "`{type, unit, timeZone, statistics: [{start, end, figures…, sources?}]}`, as `ohk stats --format json`."
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              type: {type: string}
+              unit: {type: string}
+              timeZone: {type: string}
+              statistics: {type: array, items: {type: object}}
+          example: {"type": "HKQuantityTypeIdentifierStepCount", "unit": "count", "timeZone": "America/Los_Angeles", "statistics": [{"start": "2024-03-10T00:00:00-08:00", "end": "2024-03-11T00:00:00-07:00", "sum": 1650}]}
+    Sources:
+      description: The sources in merge order and the order set (null for the default).
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              type: {type: string}
+              order: {type: [array, "null"], items: {type: string}}
+              sources: {type: array, items: {$ref: "#/components/schemas/Source"}}
+  schemas:
+    Source:
+      type: object
+      properties:
+        name: {type: string}
+        bundleIdentifier: {type: string}
+    Quantity:
+      type: object
+      required: [value, unit]
+      properties:
+        value: {type: number}
+        unit: {type: string}
+    Sample:
+      type: object
+      required: [type, startDate]
+      description: >-
+        By kind: quantity `value` + `unit`; category `value` (raw number or value name); correlation `objects`;
+        workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`.
+      properties:
+        uuid: {type: string, format: uuid}
+        type: {type: string}
+        startDate: {type: string}
+        endDate: {type: string}
+        value: {type: [number, string]}
+        valueName: {type: string, readOnly: true}
+        unit: {type: string}
+        objects: {type: array, items: {$ref: "#/components/schemas/Sample"}}
+        activityType: {type: [string, integer]}
+        duration: {type: number}
+        events:
+          type: array
+          items:
+            type: object
+            properties:
+              type: {type: string}
+              startDate: {type: string}
+              endDate: {type: string}
+        statistics:
+          type: array
+          items:
+            type: object
+            properties:
+              type: {type: string}
+              sum: {$ref: "#/components/schemas/Quantity"}
+              average: {$ref: "#/components/schemas/Quantity"}
+              minimum: {$ref: "#/components/schemas/Quantity"}
+              maximum: {$ref: "#/components/schemas/Quantity"}
+        metadata: {type: object}
+        device: {type: object}
+        source: {$ref: "#/components/schemas/Source"}
+"""#
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HealthEngine
+import HealthStore
+import ServiceLifecycle
+import Synchronization
+
+/// The open stores of a server's people: one SQLite store per person, opened on first use and kept open, each with
+/// one `AccessControl` that holds its clients' grants. A request acts through `store(for:)`, the person's store as
+/// that client sees it (`HealthDataStore.client(_:)`), so the store's own rules — hidden read denial, own-data-only
+/// deletes, correlation visibility — apply to every endpoint.
+///
+/// As a service it waits for the graceful shutdown (after the HTTP server has finished its requests, since the
+/// application shuts its services down in reverse order) and then checkpoints and closes every store.
+public final class PersonStores: Service, Sendable {
+    private struct Opened: Sendable {
+        let store: HealthDataStore
+        let storage: SQLiteStorage
+        /// The grants applied to the store's access control, by bundle identifier.
+        var applied: [String: Grants] = [:]
+    }
+
+    private struct Grants: Sendable, Equatable {
+        var share: Set<String>
+        var read: Set<String>
+        var fullAccess: Bool
+    }
+
+    private let directory: ServerDirectory
+    private let retention: ChangeLogRetention
+    private let opened = Mutex<[String: Opened]>([:])
+    private let closed = Mutex(false)
+
+    /// The stores of a server directory; deletions are remembered as `retention` says (its clock is passed in).
+    public init(directory: ServerDirectory, retention: ChangeLogRetention) {
+        self.directory = directory
+        self.retention = retention
+    }
+
+    /// The person's store as the client sees it, its grants applied first (they may have changed since the last
+    /// request: a client re-added after a revocation).
+    public func store(for client: RegisteredClient) throws(HealthServerError) -> HealthDataStore {
+        let base = try personStore(client.person)
+        let grants = Grants(share: client.share, read: client.read, fullAccess: client.fullAccess)
+        opened.withLock { stores in
+            guard var entry = stores[client.person], entry.applied[client.bundleIdentifier] != grants else { return }
+            let previous = entry.applied[client.bundleIdentifier] ?? Grants(share: [], read: [], fullAccess: false)
+            let access = entry.store.access
+            for type in previous.share.subtracting(grants.share) { access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: true) }
+            for type in previous.read.subtracting(grants.read) { access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: false) }
+            for type in grants.share { access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: true) }
+            for type in grants.read { access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: false) }
+            access.setFullAccess(client.bundleIdentifier, grants.fullAccess)
+            entry.applied[client.bundleIdentifier] = grants
+            stores[client.person] = entry
+        }
+        return base.client(client.bundleIdentifier)
+    }
+
+    /// The person's whole store (opened on first use).
+    func personStore(_ person: String) throws(HealthServerError) -> HealthDataStore {
+        let result: Result<HealthDataStore, HealthServerError> = opened.withLock { stores in
+            if let entry = stores[person] { return .success(entry.store) }
+            guard !closed.withLock({ $0 }) else { return .failure(.storeFailure("the server is shutting down")) }
+            do {
+                let storage = try SQLiteStorage(path: directory.storePath(of: person), retention: retention)
+                let store = HealthDataStore(storage: storage, access: AccessControl(policy: .denyAll))
+                stores[person] = Opened(store: store, storage: storage)
+                return .success(store)
+            } catch {
+                return .failure(.storeFailure("cannot open the store of \(person): \(error)"))
+            }
+        }
+        return try result.get()
+    }
+
+    /// How many people's stores are open.
+    public var openCount: Int { opened.withLock { $0.count } }
+
+    /// Checkpoints and closes every store; later requests are refused.
+    public func close() {
+        let stores = opened.withLock { stores in
+            closed.withLock { $0 = true }
+            defer { stores.removeAll() }
+            return Array(stores.values)
+        }
+        for entry in stores { try? entry.storage.checkpoint() }
+    }
+
+    /// Waits for the graceful shutdown, then closes the stores.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        close()
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HealthModel
+
+/// An app registered for one person, with HealthKit's per-type grants: what it may share (save) and read.
+public struct RegisteredClient: Sendable, Hashable {
+    /// The person whose data the client works on.
+    public let person: String
+    /// The app's bundle identifier (the source of what it saves).
+    public let bundleIdentifier: String
+    /// The app's name (the source name of what it saves).
+    public let name: String
+    /// Type identifiers it may save.
+    public let share: Set<String>
+    /// Type identifiers it may read (besides its own samples, which it always reads).
+    public let read: Set<String>
+    /// Whether it reads and writes all of the person's data and sets source priorities (the person's own Health app).
+    public let fullAccess: Bool
+    /// The selector of its token.
+    public let selector: String
+    /// When it was registered.
+    public let created: Date
+    /// When its token was revoked, if it was.
+    public let revoked: Date?
+
+    /// A client.
+    public init(
+        person: String, bundleIdentifier: String, name: String, share: Set<String>, read: Set<String>, fullAccess: Bool,
+        selector: String, created: Date, revoked: Date?
+    ) {
+        self.person = person
+        self.bundleIdentifier = bundleIdentifier
+        self.name = name
+        self.share = share
+        self.read = read
+        self.fullAccess = fullAccess
+        self.selector = selector
+        self.created = created
+        self.revoked = revoked
+    }
+
+    /// The source revision of what it saves.
+    public var sourceRevision: SourceRevision {
+        SourceRevision(source: Source(name: name, bundleIdentifier: bundleIdentifier))
+    }
+
+    /// A type identifier a grant names (full identifier or short name), as the identifier grants are kept under.
+    /// Correlation types are never granted (their contained types decide, as in HealthKit); read-only types cannot be
+    /// shared.
+    public static func grantedType(_ text: String, share: Bool, field: String) throws(HealthServerError) -> String {
+        if text == TypeTable.activitySummaryTypeIdentifier || text == "activitySummary" {
+            guard !share else { throw .invalidField(field: field, reason: "activity summaries are read-only and cannot be shared") }
+            return TypeTable.activitySummaryTypeIdentifier
+        }
+        let type: SampleType
+        do {
+            type = try SampleType.named(text)
+        } catch {
+            throw .invalidField(field: field, reason: "'\(text)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)")
+        }
+        guard type.kind != .correlation else {
+            throw .invalidField(field: field, reason: "\(type.identifier) is a correlation type: grant its contained types instead")
+        }
+        if share, type.isReadOnly { throw .invalidField(field: field, reason: "\(type.identifier) is read-only and cannot be shared") }
+        return type.identifier
+    }
+}

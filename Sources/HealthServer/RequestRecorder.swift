@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Prometheus
+
+/// The outermost middleware: gives every response its request id (`X-Request-Id`, also in every log line of the
+/// request as `hb.request.id`), turns every error into the JSON error shape, logs one line per request (method, path,
+/// status, milliseconds) and counts requests and their durations for `/metrics`.
+struct RequestRecorder: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    let metrics: PrometheusCollectorRegistry
+    /// Measures the requests' durations.
+    let clock: ContinuousClock
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = clock.now
+        var response: Response
+        var errorCode: String?
+        do {
+            response = try await next(request, context)
+        } catch {
+            let serverError = RequestRecorder.serverError(error, path: request.uri.path)
+            if case .storeFailure = serverError {
+                context.logger.error("request failed", metadata: ["error": .string("\(error)")])
+            }
+            response = JSONResponse.make(serverError.json(requestIdentifier: context.id), status: serverError.status)
+            errorCode = serverError.code
+        }
+        response.headers[HTTPField.Name("X-Request-Id")!] = context.id
+        let elapsed = started.duration(to: clock.now)
+        let route = context.endpointPath ?? "unmatched"
+        var metadata: Logger.Metadata = [
+            "method": .string(request.method.rawValue), "path": .string(request.uri.path), "status": .stringConvertible(response.status.code),
+            "milliseconds": .stringConvertible((elapsed / .microseconds(1)).rounded() / 1000),
+        ]
+        if let client = context.client {
+            metadata["person"] = .string(client.person)
+            metadata["client"] = .string(client.bundleIdentifier)
+        }
+        if let errorCode { metadata["error"] = .string(errorCode) }
+        context.logger.info("request", metadata: metadata)
+        let labels = [("method", request.method.rawValue), ("route", route), ("status", String(response.status.code))]
+        metrics.makeCounter(descriptor: RequestRecorder.requests, labels: labels).increment()
+        metrics.makeDurationHistogram(descriptor: RequestRecorder.durations, labels: [("route", route)], buckets: RequestRecorder.buckets).record(elapsed)
+        return response
+    }
+
+    static var requests: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_requests", unitName: "total", helpText: "HTTP requests by method, route and status.") }
+    static var durations: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request durations by route.") }
+    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5), .seconds(30)]
+
+    /// Any error as the server's error: ours as they are, Hummingbird's (no such route, body too large) by status.
+    static func serverError(_ error: any Error, path: String) -> HealthServerError {
+        if let error = error as? HealthServerError { return error }
+        if let error = error as? any HTTPResponseError {
+            switch error.status {
+            case .notFound: return .notFound(field: "path", reason: "nothing answers at \(path)")
+            case .methodNotAllowed: return .notFound(field: "method", reason: "this method is not allowed at \(path)")
+            case .contentTooLarge: return .bodyTooLarge(limit: -1)
+            case .unauthorized: return .unauthorized("a valid bearer token is required")
+            default: return .invalidField(field: "request", reason: "\(error)")
+            }
+        }
+        return .storeFailure("\(error)")
+    }
+}

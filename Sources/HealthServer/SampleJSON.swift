@@ -1,0 +1,262 @@
+import Foundation
+import HealthModel
+import HealthReports
+
+/// Samples as the API's JSON: `{"type", "startDate", "endDate", "uuid"?, "metadata"?, "device"?}` plus, by kind,
+/// `"value"` and `"unit"` (quantity), `"value"` as a number or a value name (category), `"objects"` (correlation),
+/// `"activityType"`, `"duration"`, `"events"`, `"statistics"` (workout). Answers add `"source"`.
+enum SampleJSON {
+    private static let commonFields: Set<String> = ["type", "startDate", "endDate", "uuid", "metadata", "device"]
+
+    // MARK: Reading
+
+    /// The sample a JSON object describes; every refusal names the field (`samples[3].unit`).
+    static func sample(from input: JSONInput) throws(HealthServerError) -> Sample {
+        let typeText = try input.required("type").string()
+        let type: SampleType
+        do {
+            type = try SampleType.named(typeText)
+        } catch {
+            throw .invalidField(field: input.path + ".type", reason: "'\(typeText)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)")
+        }
+        let start = try ServerDates.parseWithOffset(try input.required("startDate").string(), field: input.path + ".startDate")
+        let end = try input.optional("endDate").map { field throws(HealthServerError) in try ServerDates.parseWithOffset(try field.string(), field: field.path) } ?? start
+        guard end >= start else { throw .invalidField(field: input.path + ".endDate", reason: "endDate is before startDate") }
+        let uuid = try input.optional("uuid").map { field throws(HealthServerError) in try uuidValue(field) } ?? RandomUUID.make()
+        let metadata = try input.optional("metadata").map(metadataValues)
+        let device = try input.optional("device").map(deviceValue)
+        let content: SampleContent
+        switch type.kind {
+        case .quantity:
+            try input.allowOnly(commonFields.union(["value", "unit"]))
+            let value = try input.required("value").number()
+            let unitField = try input.required("unit")
+            let unit = try unitValue(unitField)
+            guard let canonical = type.canonicalUnit, unit.isCompatible(with: canonical) else {
+                throw .invalidField(field: unitField.path, reason: "\(unit) does not fit \(type.identifier) (use a unit like \(type.canonicalUnit?.description ?? "?"))")
+            }
+            content = .quantity(QuantityContent(quantity: Quantity(value, unit)))
+        case .category:
+            try input.allowOnly(commonFields.union(["value"]))
+            content = .category(value: try categoryValue(input.optional("value"), type: type, path: input.path + ".value"))
+        case .correlation:
+            try input.allowOnly(commonFields.union(["objects"]))
+            content = .correlation(objects: try input.required("objects").elements().map(sample))
+        case .workout:
+            try input.allowOnly(commonFields.union(["activityType", "duration", "events", "statistics"]))
+            return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)
+        case .series, .document:
+            throw .invalidField(field: input.path + ".type", reason: "\(type.identifier) cannot be saved on its own")
+        }
+        do {
+            return try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: content)
+        } catch {
+            throw .from(error, field: input.path)
+        }
+    }
+
+    private static func workout(
+        from input: JSONInput, start: Date, end: Date, uuid: UUID, metadata: [String: MetadataValue]?, device: Device?
+    ) throws(HealthServerError) -> Sample {
+        let activityField = try input.required("activityType")
+        let activity: WorkoutActivityTypeDescription?
+        if activityField.isNumber {
+            activity = TypeTable.workoutActivityType(rawValue: UInt(exactly: max(0, try activityField.integer())) ?? 0)
+        } else {
+            activity = TypeTable.workoutActivityType(try activityField.string())
+        }
+        guard let activity else {
+            throw .invalidField(field: activityField.path, reason: "not a workout activity type (e.g. running, walking, 37)")
+        }
+        let duration = try input.optional("duration").map { field throws(HealthServerError) in try field.number() }
+        var events: [WorkoutEvent] = []
+        for field in try input.optional("events")?.elements() ?? [] {
+            try field.allowOnly(["type", "startDate", "endDate"])
+            let typeField = try field.required("type")
+            let name = try typeField.string()
+            guard let eventType = WorkoutEventType.allCases.first(where: { "\($0)" == name || $0.exportName == name }) else {
+                throw .invalidField(field: typeField.path, reason: "'\(name)' is not a workout event type (pause, resume, lap, marker, segment…)")
+            }
+            let eventStart = try ServerDates.parseWithOffset(try field.required("startDate").string(), field: field.path + ".startDate")
+            let eventEnd = try field.optional("endDate").map { end throws(HealthServerError) in try ServerDates.parseWithOffset(try end.string(), field: end.path) }
+            do {
+                events.append(try WorkoutEvent(type: eventType, startDate: eventStart, endDate: eventEnd))
+            } catch {
+                throw .from(error, field: field.path)
+            }
+        }
+        var statistics: [WorkoutStatistic] = []
+        for field in try input.optional("statistics")?.elements() ?? [] {
+            try field.allowOnly(["type", "sum", "average", "minimum", "maximum"])
+            let typeField = try field.required("type")
+            guard let description = TypeTable.quantityType(try typeField.string()) else {
+                throw .invalidField(field: typeField.path, reason: "not a quantity type")
+            }
+            func figure(_ key: String) throws(HealthServerError) -> Quantity? {
+                guard let value = try field.optional(key) else { return nil }
+                return try quantityValue(value)
+            }
+            do {
+                statistics.append(try WorkoutStatistic(
+                    quantityTypeIdentifier: description.identifier, sum: figure("sum"), average: figure("average"),
+                    minimum: figure("minimum"), maximum: figure("maximum")))
+            } catch let error as HealthServerError {
+                throw error
+            } catch let error as HealthModelError {
+                throw .from(error, field: field.path)
+            } catch {
+                throw .invalidField(field: field.path, reason: "\(error)")
+            }
+        }
+        do {
+            return try Sample.workout(
+                activityTypeRawValue: activity.rawValue, start: start, end: end, duration: duration, events: events,
+                statistics: statistics, metadata: metadata, device: device, uuid: uuid)
+        } catch {
+            throw .from(error, field: input.path)
+        }
+    }
+
+    private static func categoryValue(_ field: JSONInput?, type: SampleType, path: String) throws(HealthServerError) -> Int {
+        guard let description = type.categoryDescription else { throw .invalidField(field: path, reason: "\(type.identifier) has no values") }
+        guard let field else {
+            guard description.isValid(0) else { throw .invalidField(field: path, reason: "is required for \(type.identifier)") }
+            return 0
+        }
+        let found = field.isNumber ? description.value(raw: try field.integer()) : description.value(named: try field.string())
+        guard let found else {
+            let names = description.values.map(\.caseName).joined(separator: ", ")
+            throw .invalidField(field: path, reason: "not a value of \(type.identifier)\(names.isEmpty ? "" : " (\(names))")")
+        }
+        return found.rawValue
+    }
+
+    private static func uuidValue(_ field: JSONInput) throws(HealthServerError) -> UUID {
+        guard let uuid = UUID(uuidString: try field.string()) else { throw .invalidField(field: field.path, reason: "is not a UUID") }
+        return uuid
+    }
+
+    private static func unitValue(_ field: JSONInput) throws(HealthServerError) -> HealthUnit {
+        let text = try field.string()
+        do {
+            return try HealthUnit(parsing: text)
+        } catch {
+            throw .invalidField(field: field.path, reason: "'\(text)' is not a HealthKit unit string (e.g. count, kcal, km, count/min): \(error)")
+        }
+    }
+
+    private static func quantityValue(_ field: JSONInput) throws(HealthServerError) -> Quantity {
+        try field.allowOnly(["value", "unit"])
+        return Quantity(try field.required("value").number(), try unitValue(field.required("unit")))
+    }
+
+    private static func metadataValues(_ input: JSONInput) throws(HealthServerError) -> [String: MetadataValue] {
+        var metadata: [String: MetadataValue] = [:]
+        for key in try input.keys() {
+            guard let field = try input.optional(key) else { continue }
+            if field.isBoolean {
+                metadata[key] = .number(try field.boolean() ? 1 : 0)
+            } else if field.isNumber {
+                metadata[key] = .number(try field.number())
+            } else if let text = field.value as? String {
+                metadata[key] = .string(text)
+            } else if try field.optional("date") != nil {
+                try field.allowOnly(["date"])
+                let date = try field.required("date")
+                metadata[key] = .date(try ServerDates.parseWithOffset(try date.string(), field: date.path))
+            } else {
+                metadata[key] = .quantity(try quantityValue(field))
+            }
+        }
+        return metadata
+    }
+
+    private static func deviceValue(_ input: JSONInput) throws(HealthServerError) -> Device {
+        let keys = ["name", "manufacturer", "model", "hardwareVersion", "firmwareVersion", "softwareVersion", "localIdentifier", "udiDeviceIdentifier"]
+        try input.allowOnly(Set(keys))
+        var values: [String: String] = [:]
+        for key in keys { values[key] = try input.optional(key)?.string() }
+        return Device(
+            name: values["name"], manufacturer: values["manufacturer"], model: values["model"], hardwareVersion: values["hardwareVersion"],
+            firmwareVersion: values["firmwareVersion"], softwareVersion: values["softwareVersion"], localIdentifier: values["localIdentifier"],
+            udiDeviceIdentifier: values["udiDeviceIdentifier"])
+    }
+
+    // MARK: Writing
+
+    /// A sample as JSON: quantities in `unit` when it fits the type, else in the type's canonical unit.
+    static func json(_ sample: Sample, unit: HealthUnit?, timeZone: TimeZone) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("uuid", .string(sample.uuid.uuidString)), ("type", .string(sample.type.identifier)),
+            ("startDate", .string(ServerDates.format(sample.startDate, in: timeZone))),
+            ("endDate", .string(ServerDates.format(sample.endDate, in: timeZone))),
+        ]
+        switch sample.content {
+        case let .quantity(content):
+            let outputUnit = [unit, sample.type.canonicalUnit].compactMap { $0 }.first { content.quantity.isCompatible(with: $0) } ?? content.quantity.unit
+            members.append(("value", .number((try? content.quantity.value(in: outputUnit)) ?? content.quantity.value)))
+            members.append(("unit", .string(outputUnit.description)))
+        case let .category(value):
+            members.append(("value", .number(Double(value))))
+            if let name = sample.type.categoryDescription?.value(raw: value)?.caseName { members.append(("valueName", .string(name))) }
+        case let .correlation(objects):
+            members.append(("objects", .array(objects.map { json($0, unit: nil, timeZone: timeZone) })))
+        case let .workout(content):
+            members.append(("activityType", .string(content.activityType?.caseName ?? String(content.activityTypeRawValue))))
+            members.append(("duration", .number(content.duration)))
+            if !content.events.isEmpty {
+                members.append(("events", .array(content.events.map { event in
+                    .object([
+                        ("type", .string("\(event.type)")), ("startDate", .string(ServerDates.format(event.startDate, in: timeZone))),
+                        ("endDate", .string(ServerDates.format(event.endDate, in: timeZone))),
+                    ])
+                })))
+            }
+            if !content.statistics.isEmpty {
+                members.append(("statistics", .array(content.statistics.keys.sorted().compactMap { key in
+                    guard let statistic = content.statistics[key] else { return nil }
+                    var figures: [(String, JSONValue)] = [("type", .string(key))]
+                    for (name, quantity) in [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum), ("maximum", statistic.maximum)] {
+                        if let quantity { figures.append((name, quantityJSON(quantity))) }
+                    }
+                    return .object(figures)
+                })))
+            }
+        }
+        if let metadata = sample.metadata, !metadata.isEmpty {
+            members.append(("metadata", .object(metadata.keys.sorted().compactMap { key in
+                metadata[key].map { (key, metadataJSON($0, timeZone: timeZone)) }
+            })))
+        }
+        if let device = sample.device {
+            let fields: [(String, String?)] = [
+                ("name", device.name), ("manufacturer", device.manufacturer), ("model", device.model), ("hardwareVersion", device.hardwareVersion),
+                ("firmwareVersion", device.firmwareVersion), ("softwareVersion", device.softwareVersion),
+                ("localIdentifier", device.localIdentifier), ("udiDeviceIdentifier", device.udiDeviceIdentifier),
+            ]
+            members.append(("device", .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })))
+        }
+        if let source = sample.sourceRevision?.source {
+            members.append(("source", sourceJSON(source)))
+        }
+        return .object(members)
+    }
+
+    /// A source as JSON.
+    static func sourceJSON(_ source: Source) -> JSONValue {
+        .object([("name", .string(source.name)), ("bundleIdentifier", .string(source.bundleIdentifier))])
+    }
+
+    private static func quantityJSON(_ quantity: Quantity) -> JSONValue {
+        .object([("value", .number(quantity.value)), ("unit", .string(quantity.unit.description))])
+    }
+
+    private static func metadataJSON(_ value: MetadataValue, timeZone: TimeZone) -> JSONValue {
+        switch value {
+        case let .string(text): return .string(text)
+        case let .number(number): return .number(number)
+        case let .date(date): return .object([("date", .string(ServerDates.format(date, in: timeZone)))])
+        case let .quantity(quantity): return quantityJSON(quantity)
+        }
+    }
+}

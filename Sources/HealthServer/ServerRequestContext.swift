@@ -1,0 +1,33 @@
+import Hummingbird
+import Synchronization
+
+/// A request's context: Hummingbird's core (logger with the request id, parameters) and the client its token named.
+public struct ServerRequestContext: RequestContext {
+    /// Hummingbird's part.
+    public var coreContext: CoreRequestContextStorage
+    /// Shared by every copy of the context made for this request, so that the outermost middleware (which logs the
+    /// request) learns the client that `TokenAuthenticator` found further in.
+    private let identity = RequestIdentity()
+
+    /// A context for a new request.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// The authenticated client, set by `TokenAuthenticator`.
+    public var client: RegisteredClient? {
+        get { identity.client.withLock { $0 } }
+        nonmutating set { identity.client.withLock { $0 = newValue } }
+    }
+
+    /// The authenticated client; fails when the route was reached without one.
+    func requireClient() throws(HealthServerError) -> RegisteredClient {
+        guard let client else { throw .unauthorized("a bearer token is required") }
+        return client
+    }
+}
+
+/// The client of one request, shared by the copies of its context.
+final class RequestIdentity: Sendable {
+    let client = Mutex<RegisteredClient?>(nil)
+}

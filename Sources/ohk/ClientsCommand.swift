@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import HealthReports
+import HealthServer
+
+/// `ohk clients`: the apps registered for a person, with their grants and tokens.
+struct ClientsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clients", abstract: "Register, list and revoke a person's apps.",
+        subcommands: [ClientsAddCommand.self, ClientsListCommand.self, ClientsRevokeCommand.self])
+}
+
+/// `ohk clients add PERSON BUNDLE-ID --share TYPE… --read TYPE…`: prints the token once.
+struct ClientsAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Register an app for a person and print its bearer token (shown once).",
+        discussion: """
+            The app saves the types given with --share and reads those given with --read (plus, always, what it saved \
+            itself); other apps' data of other types is invisible to it, as in HealthKit. --full-access makes it the \
+            person's own Health app: it reads and writes everything and sets source priorities.
+
+            Example:
+              ohk clients add alice com.example.steps --share stepCount --read stepCount heartRate
+            """)
+
+    @OptionGroup var serverOptions: ServerOptions
+    @Argument(help: "The person.") var person: String
+    @Argument(help: "The app's bundle identifier.") var bundleIdentifier: String
+    @Option(help: "The app's name (default: the bundle identifier).") var name: String?
+    @Option(parsing: .upToNextOption, help: "Types the app may save (full identifiers or short names).") var share: [String] = []
+    @Option(parsing: .upToNextOption, help: "Types the app may read.") var read: [String] = []
+    @Flag(name: .customLong("full-access"), help: "Read and write all of the person's data and set source priorities.") var fullAccess = false
+
+    func run() throws {
+        let (client, token): (RegisteredClient, AccessToken)
+        do {
+            (client, token) = try serverOptions.registry().addClient(
+                person: person, bundleIdentifier: bundleIdentifier, name: name, share: share, read: read, fullAccess: fullAccess, now: Date())
+        } catch let error as HealthServerError {
+            throw ValidationError(error.description)
+        }
+        FileHandle.standardError.write(Data("registered \(client.bundleIdentifier) for \(client.person); the token is shown only now:\n".utf8))
+        print(token.text)
+    }
+}
+
+/// `ohk clients list PERSON`.
+struct ClientsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List a person's apps and their grants.")
+
+    @OptionGroup var serverOptions: ServerOptions
+    @Argument(help: "The person.") var person: String
+
+    func run() throws {
+        var table = TextTable(columns: ["bundleIdentifier", "name", "share", "read", "fullAccess", "created", "revoked"])
+        let utc = TimeZone(identifier: "UTC")!
+        for client in try serverOptions.registry().clients(of: person) {
+            table.append([
+                client.bundleIdentifier, client.name, client.share.sorted().joined(separator: " "), client.read.sorted().joined(separator: " "),
+                client.fullAccess ? "yes" : "no", ISO8601Text.format(client.created, in: utc), client.revoked.map { ISO8601Text.format($0, in: utc) },
+            ])
+        }
+        print(table.rendered(as: .table), terminator: "")
+    }
+}
+
+/// `ohk clients revoke PERSON BUNDLE-ID`: a running server refuses the token from its next request on.
+struct ClientsRevokeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an app's token (at once, also for a running server).")
+
+    @OptionGroup var serverOptions: ServerOptions
+    @Argument(help: "The person.") var person: String
+    @Argument(help: "The app's bundle identifier.") var bundleIdentifier: String
+
+    func run() throws {
+        let count = try serverOptions.registry().revokeClient(person: person, bundleIdentifier: bundleIdentifier, now: Date())
+        guard count > 0 else { throw ValidationError("\(bundleIdentifier) has no active token for \(person)") }
+        print("revoked \(bundleIdentifier) for \(person)")
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import HealthServer
+import Logging
+
+/// `ohk serve`: the HTTP server over a server directory.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the people's stores over HTTP (JSON API, bearer tokens from `ohk clients add`).",
+        discussion: """
+            Each person's data is a separate store in the server directory; each request acts as the client its token \
+            names, with that client's grants. SIGINT or SIGTERM stop the server gracefully: requests in flight finish, \
+            then the stores are closed. Logs go to standard error, one line per request with its request id.
+
+            Examples:
+              ohk serve --store /var/lib/ohk --port 8080
+              ohk users add alice && ohk clients add alice com.example.steps --share stepCount --read stepCount
+            """)
+
+    @OptionGroup var serverOptions: ServerOptions
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0: any free port).") var port = 8080
+    @Option(name: .customLong("max-body-bytes"), help: "The largest request body accepted.") var maximumBodyBytes = 8 * 1024 * 1024
+    @Option(name: .customLong("max-upload-bytes"), help: "The largest export upload (POST /import), streamed to disk.") var maximumUploadBytes = 4 * 1024 * 1024 * 1024
+    @Option(name: .customLong("max-batch"), help: "The most samples one save request may hold.") var maximumBatchSamples = 10_000
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
+        guard maximumBodyBytes > 0, maximumUploadBytes > 0, maximumBatchSamples > 0 else {
+            throw ValidationError("--max-body-bytes, --max-upload-bytes and --max-batch must be above zero")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
+    }
+
+    func run() async throws {
+        let directory = try serverOptions.directory()
+        let configuration = ServerConfiguration(
+            host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumUploadBytes: maximumUploadBytes,
+            maximumBatchSamples: maximumBatchSamples, now: { Date() }, clock: ContinuousClock())
+        let server = try HealthServer(directory: directory, configuration: configuration)
+        var logger = Logger(label: "ohk.serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        logger.info("serving", metadata: ["directory": .string(directory.path), "address": .string("\(host):\(port)")])
+        let host = self.host
+        try await server.application(logger: logger) { port in
+            // Whatever the log level: scripts starting `ohk serve --port 0` read the port from this line.
+            FileHandle.standardError.write(Data("ohk serve: listening on \(host):\(port)\n".utf8))
+        }.runService()
+        logger.info("stopped; stores closed")
+    }
+}

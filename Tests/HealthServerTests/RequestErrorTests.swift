@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+import HealthServer
+import HummingbirdTesting
+import Testing
+
+@Suite("Bad input")
+struct RequestErrorTests {
+    /// A bad save: the body, the status and the field the JSON error must name.
+    struct BadSave: Sendable, CustomTestStringConvertible {
+        let name: String
+        let body: String
+        let status: Int
+        let field: String
+        var testDescription: String { name }
+    }
+
+    static let good = steps(100, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")
+
+    static let badSaves: [BadSave] = [
+        BadSave(name: "malformed JSON", body: #"{"samples": [{"type": "stepCount",]}"#, status: 400, field: "body"),
+        BadSave(name: "not an object", body: #"[1, 2]"#, status: 400, field: "body"),
+        BadSave(name: "no samples", body: #"{"sample": []}"#, status: 400, field: "sample"),
+        BadSave(name: "empty batch", body: #"{"samples": []}"#, status: 400, field: "samples"),
+        BadSave(name: "unknown type", body: "{\"samples\": [\(good), {\"type\": \"stepsTaken\", \"startDate\": \"2024-03-10T08:00:00Z\", \"value\": 1, \"unit\": \"count\"}]}",
+                status: 400, field: "samples[1].type"),
+        BadSave(name: "wrong unit", body: "{\"samples\": [\(good), \(steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z").replacingOccurrences(of: "\"count\"", with: "\"km\""))]}",
+                status: 400, field: "samples[1].unit"),
+        BadSave(name: "unparsable unit", body: "{\"samples\": [\(good.replacingOccurrences(of: "\"count\"", with: "\"furlongs/fortnight\""))]}",
+                status: 400, field: "samples[0].unit"),
+        BadSave(name: "end before start", body: "{\"samples\": [\(good), \(steps(1, start: "2024-03-10T09:00:00Z", end: "2024-03-10T08:00:00Z"))]}",
+                status: 400, field: "samples[1].endDate"),
+        BadSave(name: "date without an offset", body: "{\"samples\": [\(steps(1, start: "2024-03-10T09:00:00", end: "2024-03-10T10:00:00Z"))]}",
+                status: 400, field: "samples[0].startDate"),
+        BadSave(name: "value not a number", body: "{\"samples\": [\(good.replacingOccurrences(of: "100", with: "\"100\""))]}",
+                status: 400, field: "samples[0].value"),
+        BadSave(name: "misspelt field", body: "{\"samples\": [\(good.replacingOccurrences(of: "\"unit\"", with: "\"units\""))]}",
+                status: 400, field: "samples[0].units"),
+        BadSave(name: "unknown category value", body: #"{"samples": [{"type": "sleepAnalysis", "startDate": "2024-03-10T01:00:00Z", "endDate": "2024-03-10T02:00:00Z", "value": "dreaming"}]}"#,
+                status: 400, field: "samples[0].value"),
+        BadSave(name: "unknown workout activity", body: #"{"samples": [{"type": "workout", "startDate": "2024-03-10T01:00:00Z", "endDate": "2024-03-10T02:00:00Z", "activityType": "sofa"}]}"#,
+                status: 400, field: "samples[0].activityType"),
+        BadSave(name: "bad correlation member", body: #"{"samples": [{"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [{"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "kg"}]}]}"#,
+                status: 400, field: "samples[0].objects[0].unit"),
+        BadSave(name: "a type not granted for sharing", body: #"{"samples": [{"type": "bodyMass", "startDate": "2024-03-10T07:00:00Z", "value": 70, "unit": "kg"}]}"#,
+                status: 403, field: "samples"),
+        BadSave(name: "a duplicate uuid", body: "{\"samples\": [\(steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555")), \(steps(2, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555"))]}",
+                status: 409, field: "samples"),
+        BadSave(name: "too many samples", body: "{\"samples\": [\(Array(repeating: good, count: 4).joined(separator: ","))]}", status: 413, field: "samples"),
+        BadSave(name: "an oversized body", body: "{\"samples\": [\(good)], \"padding\": \"\(String(repeating: "x", count: 5000))\"}", status: 413, field: "body"),
+    ]
+
+    @Test("Each bad save is a 4xx naming the field, and nothing of the batch is saved", arguments: badSaves)
+    func badSave(_ bad: BadSave) async throws {
+        let fixture = try ServerFixture { configuration in
+            configuration.maximumBatchSamples = 3
+            configuration.maximumBodyBytes = 4096
+        }
+        let token = fixture.token("alice", "com.example.steps")
+        try await fixture.withRouter { client in
+            let reply = try await client.call(.post, "/samples", token: token, body: bad.body)
+            #expect(Int(reply.status.code) == bad.status, "\(reply.text)")
+            #expect(reply.errorField == bad.field, "\(reply.text)")
+            #expect(reply.error["message"] is String)
+            #expect(reply.error["requestId"] as? String == reply.headers[HTTPField.Name("X-Request-Id")!])
+            // Nothing half-saved: the change feed is still empty, at anchor 0.
+            let changes = try await client.call(.get, "/changes?type=stepCount&type=sleepAnalysis&type=workout&type=bloodPressureSystolic", token: token)
+            #expect(changes.samples.isEmpty)
+            #expect(changes.json["anchor"] as? Double == 0)
+        }
+    }
+
+    @Test("A body that is not JSON by its content type is refused with 415")
+    func wrongMediaType() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            let reply = try await client.call(
+                .post, "/samples", token: fixture.token("alice", "com.example.steps"), body: "samples=1", headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(reply.status == .unsupportedMediaType)
+            #expect(reply.errorField == "Content-Type")
+        }
+    }
+
+    /// A bad query: the URI, the status and the field.
+    struct BadQuery: Sendable, CustomTestStringConvertible {
+        let uri: String
+        let status: Int
+        let field: String
+        var testDescription: String { uri }
+    }
+
+    static let badQueries: [BadQuery] = [
+        BadQuery(uri: "/samples", status: 400, field: "type"),
+        BadQuery(uri: "/samples?type=stepsTaken", status: 400, field: "type"),
+        BadQuery(uri: "/samples?type=stepCount&startDate=2024-03-10&endDate=2024-03-09", status: 400, field: "endDate"),
+        BadQuery(uri: "/samples?type=stepCount&startDate=yesterday", status: 400, field: "startDate"),
+        BadQuery(uri: "/samples?type=stepCount&limit=0", status: 400, field: "limit"),
+        BadQuery(uri: "/samples?type=stepCount&sort=value", status: 400, field: "sort"),
+        BadQuery(uri: "/samples?type=stepCount&cursor=bm9wZQ", status: 400, field: "cursor"),
+        BadQuery(uri: "/samples?type=stepCount&unit=kg", status: 400, field: "unit"),
+        BadQuery(uri: "/samples?type=stepCount&timeZone=Mars/Olympus", status: 400, field: "timeZone"),
+        BadQuery(uri: "/samples?type=stepCount&strictStartDate=maybe", status: 400, field: "strictStartDate"),
+        BadQuery(uri: "/samples?type=stepCount&colour=blue", status: 400, field: "colour"),
+        BadQuery(uri: "/statistics?type=sleepAnalysis", status: 400, field: "type"),
+        BadQuery(uri: "/statistics?type=stepCount&options=average", status: 400, field: "options"),
+        BadQuery(uri: "/statistics?type=stepCount&options=median", status: 400, field: "options"),
+        BadQuery(uri: "/statistics?type=heartRate&unit=km", status: 400, field: "unit"),
+        BadQuery(uri: "/statistics?type=stepCount&startDate=2024-03-10&endDate=2024-03-10", status: 400, field: "endDate"),
+        BadQuery(uri: "/statistics?type=stepCount&interval=1d", status: 400, field: "interval"),
+        BadQuery(uri: "/statistics/collection?type=stepCount", status: 400, field: "interval"),
+        BadQuery(uri: "/statistics/collection?type=stepCount&interval=fortnightly", status: 400, field: "interval"),
+        BadQuery(uri: "/changes", status: 400, field: "type"),
+        BadQuery(uri: "/changes?type=stepCount&anchor=-1", status: 400, field: "anchor"),
+        BadQuery(uri: "/changes?type=stepCount&wait=3600", status: 400, field: "wait"),
+        BadQuery(uri: "/sources", status: 400, field: "type"),
+        BadQuery(uri: "/activity-summaries?startDay=2024-03-10", status: 400, field: "endDay"),
+        BadQuery(uri: "/activity-summaries?startDay=2024-03-10&endDay=2024-03-09", status: 400, field: "endDay"),
+        BadQuery(uri: "/nowhere", status: 404, field: "path"),
+    ]
+
+    @Test("Each bad query is a 4xx naming the parameter", arguments: badQueries)
+    func badQuery(_ bad: BadQuery) async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            let reply = try await client.call(.get, bad.uri, token: fixture.token("alice", "com.example.steps"))
+            #expect(Int(reply.status.code) == bad.status, "\(reply.text)")
+            #expect(reply.errorField == bad.field, "\(reply.text)")
+        }
+    }
+
+    @Test("Missing, malformed, unknown and forged tokens are 401 on every endpoint", arguments: [
+        (HTTPRequest.Method.get, "/samples?type=stepCount"), (.post, "/samples"), (.delete, "/samples?uuid=11111111-2222-3333-4444-555555555555"),
+        (.get, "/statistics?type=stepCount"), (.get, "/statistics/collection?type=stepCount&interval=1d"), (.get, "/changes?type=stepCount"),
+        (.get, "/sources?type=stepCount"), (.put, "/sources/priority?type=stepCount"), (.get, "/activity-summaries"),
+        (.get, "/observe?type=stepCount&timeout=1"), (.post, "/import"), (.post, "/ingest/health-auto-export"),
+    ])
+    func badTokens(_ method: HTTPRequest.Method, _ uri: String) async throws {
+        let fixture = try ServerFixture()
+        let real = fixture.token("alice", "com.example.steps")
+        // Same selector, another secret: found by selector, refused by the digest.
+        let forged = String(real.dropLast(64)) + String(repeating: "0", count: 64)
+        let unknown = "ohk_0123456789abcdef_" + String(repeating: "a", count: 64)
+        try await fixture.withRouter { client in
+            for token in [nil, "", "not-a-token", unknown, forged] {
+                let reply = try await client.call(method, uri, token: token, body: method == .get ? nil : #"{"samples": []}"#)
+                #expect(reply.status == .unauthorized, "\(token ?? "no token"): \(reply.text)")
+                #expect(reply.errorField == "Authorization")
+            }
+            var basic: HTTPFields = [:]
+            basic[.authorization] = "Basic YWxpY2U6c2VjcmV0"
+            #expect(try await client.call(method, uri, token: nil, headers: basic).status == .unauthorized)
+        }
+    }
+}

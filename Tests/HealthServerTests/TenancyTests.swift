@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import HealthServer
+import HummingbirdTesting
+import Testing
+
+@Suite("People, clients and permissions")
+struct TenancyTests {
+    @Test("One person's client never sees another person's data, on any endpoint")
+    func peopleAreSeparate() async throws {
+        let fixture = try ServerFixture()
+        let alice = fixture.token("alice", "com.example.steps")
+        let bob = fixture.token("bob", "com.example.steps")
+        try await fixture.withRouter { client in
+            let saved = try await client.save([steps(5000, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: alice)
+            let uuid = try #require((saved.json["saved"] as? [String])?.first)
+            // Same app, another person: nothing of alice's exists for bob.
+            #expect(try await client.call(.get, "/samples?type=stepCount", token: bob).samples.isEmpty)
+            let statistics = try await client.call(.get, "/statistics?type=stepCount&startDate=2024-03-10T00:00:00Z&endDate=2024-03-11T00:00:00Z", token: bob)
+            #expect((statistics.json["statistics"] as? [[String: Any]])?.first?["sum"] is NSNull)
+            let changes = try await client.call(.get, "/changes?type=stepCount", token: bob)
+            #expect(changes.samples.isEmpty)
+            #expect(changes.json["anchor"] as? Double == 0)
+            #expect((try await client.call(.get, "/sources?type=stepCount", token: bob).json["sources"] as? [Any])?.isEmpty == true)
+            #expect(try await client.call(.delete, "/samples?uuid=\(uuid)", token: bob).status == .notFound)
+            // Bob's save goes to bob's store only.
+            try await client.save([steps(10, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: bob)
+            #expect(try await client.call(.get, "/samples?type=stepCount", token: alice).uuids == [uuid])
+        }
+        #expect(FileManager.default.fileExists(atPath: fixture.directory.storePath(of: "alice")) == false, "the fixture's directory is removed")
+    }
+
+    @Test("Each person's data is a separate store file in the server directory")
+    func storeFilePerPerson() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.application().test(.router) { client in
+            try await client.save([steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: fixture.token("alice", "com.example.steps"))
+            try await client.save([steps(2, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: fixture.token("bob", "com.example.steps"))
+        }
+        defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.peoplePath).filter { $0.hasSuffix(".sqlite") }.sorted()
+        #expect(files == ["alice.sqlite", "bob.sqlite"])
+    }
+
+    @Test("A type the client may not read looks empty: it sees only what it saved itself")
+    func readDenialIsHidden() async throws {
+        let fixture = try ServerFixture()
+        let steps = fixture.token("alice", "com.example.steps")
+        let reader = fixture.token("alice", "com.example.reader")  // shares steps, reads no steps
+        try await fixture.withRouter { client in
+            try await client.save([HealthServerTests.steps(4000, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: steps)
+            let own = try await client.save([HealthServerTests.steps(300, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z")], token: reader)
+            let samples = try await client.call(.get, "/samples?type=stepCount", token: reader)
+            #expect(samples.status == .ok)
+            #expect(samples.uuids == (own.json["saved"] as? [String]))
+            let statistics = try await client.call(.get, "/statistics?type=stepCount", token: reader)
+            #expect((statistics.json["statistics"] as? [[String: Any]])?.first?["sum"] as? Double == 300)
+            let changes = try await client.call(.get, "/changes?type=stepCount", token: reader)
+            #expect(changes.samples.count == 1)
+            // Heart rate: neither read nor shared; empty, not an error (a denial is never revealed).
+            try await client.save([#"{"type": "heartRate", "startDate": "2024-03-10T08:00:00Z", "value": 61, "unit": "count/min"}"#], token: steps)
+            let hidden = try await client.call(.get, "/samples?type=heartRate", token: reader)
+            #expect(hidden.status == .ok)
+            #expect(hidden.samples.isEmpty)
+            #expect((try await client.call(.get, "/statistics?type=heartRate", token: reader).json["statistics"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test("A correlation shows only the members the client may read")
+    func correlationVisibility() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            try await client.save([#"""
+                {"type": "food", "startDate": "2024-03-10T07:00:00Z", "metadata": {"HKFoodType": "yogurt"}, "objects": [
+                  {"type": "dietaryEnergyConsumed", "startDate": "2024-03-10T07:00:00Z", "value": 150, "unit": "kcal"},
+                  {"type": "dietaryProtein", "startDate": "2024-03-10T07:00:00Z", "value": 17, "unit": "g"}]}
+                """#], token: fixture.token("alice", "com.example.pressure"))
+            // The reader may read food energy, not protein: the food shows its energy only.
+            let seen = try await client.call(.get, "/samples?type=food", token: fixture.token("alice", "com.example.reader"))
+            let objects = try #require(seen.samples.first?["objects"] as? [[String: Any]], "\(seen.text)")
+            #expect(objects.map { $0["type"] as? String } == ["HKQuantityTypeIdentifierDietaryEnergyConsumed"])
+            #expect(try await client.call(.get, "/samples?type=dietaryProtein", token: fixture.token("alice", "com.example.reader")).samples.isEmpty)
+            // The steps app reads neither: no food at all.
+            #expect(try await client.call(.get, "/samples?type=food", token: fixture.token("alice", "com.example.steps")).samples.isEmpty)
+        }
+    }
+
+    @Test("A revoked token fails with the next request, and a re-registered app gets its new grants")
+    func revocationIsImmediate() async throws {
+        let fixture = try ServerFixture()
+        let token = fixture.token("alice", "com.example.steps")
+        try await fixture.withRouter { client in
+            try await client.save([steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
+            #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok)
+            // As `ohk clients revoke` does, from another registry object (another process in real life).
+            let registry = try TenantRegistry(directory: fixture.directory)
+            #expect(try registry.revokeClient(person: "alice", bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow) == 1)
+            let refused = try await client.call(.get, "/samples?type=stepCount", token: token)
+            #expect(refused.status == .unauthorized)
+            #expect((refused.error["message"] as? String)?.contains("revoked") == true)
+
+            let (_, renewed) = try registry.addClient(
+                person: "alice", bundleIdentifier: "com.example.steps", name: "Steps", share: ["heartRate"], read: [], fullAccess: false,
+                now: ServerFixture.fixedNow)
+            // Its own earlier samples stay visible; sharing steps is no longer granted.
+            #expect(try await client.call(.get, "/samples?type=stepCount", token: renewed.text).samples.count == 1)
+            let denied = try await client.call(
+                .post, "/samples", token: renewed.text, body: "{\"samples\": [\(steps(2, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z"))]}")
+            #expect(denied.status == .forbidden)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HealthServer
+import Testing
+
+@Suite("Registry and tokens")
+struct TenantRegistryTests {
+    private func temporaryDirectory() -> ServerDirectory {
+        ServerDirectory(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-registry-\(UUID().uuidString)").path)
+    }
+
+    @Test("Tokens are kept only as SHA-256 digests and shown once")
+    func tokensAreHashed() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let registry = try TenantRegistry(directory: directory)
+        try registry.addPerson("carol", now: Date(timeIntervalSince1970: 0))
+        let (client, token) = try registry.addClient(
+            person: "carol", bundleIdentifier: "org.example.app", name: "App", share: ["stepCount"], read: ["HKQuantityTypeIdentifierHeartRate"],
+            fullAccess: false, now: Date(timeIntervalSince1970: 0))
+        #expect(client.share == ["HKQuantityTypeIdentifierStepCount"])
+        #expect(try registry.authenticate(token.text) == client)
+        // The registry file and its write-ahead log, wherever the row is now.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: directory.registryPath))
+        bytes += (try? Data(contentsOf: URL(fileURLWithPath: directory.registryPath + "-wal"))) ?? Data()
+        #expect(bytes.range(of: Data(token.text.utf8)) == nil)
+        #expect(bytes.range(of: Data(String(token.text.suffix(64)).utf8)) == nil)
+        #expect(bytes.range(of: Data(token.hash)) != nil)
+        #expect(token.matches(storedHash: token.hash))
+        #expect(!token.matches(storedHash: Array(token.hash.dropLast()) + [0]))
+        #expect(AccessToken.generate() != AccessToken.generate())
+    }
+
+    @Test("Registration refuses bad names, unknown people, duplicate apps and types that cannot be granted")
+    func registrationRules() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let registry = try TenantRegistry(directory: directory)
+        let now = Date(timeIntervalSince1970: 0)
+        for name in ["", "Alice", "../etc", ".hidden", String(repeating: "a", count: 65)] {
+            #expect(throws: HealthServerError.self) { try registry.addPerson(name, now: now) }
+        }
+        try registry.addPerson("dave", now: now)
+        #expect(throws: HealthServerError.registration("a person named dave exists already")) { try registry.addPerson("dave", now: now) }
+        func add(_ person: String, _ bundle: String, share: [String] = [], read: [String] = []) throws {
+            _ = try registry.addClient(person: person, bundleIdentifier: bundle, name: nil, share: share, read: read, fullAccess: false, now: now)
+        }
+        #expect(throws: HealthServerError.self) { try add("erin", "org.example.app") }
+        #expect(throws: HealthServerError.self) { try add("dave", "org example") }
+        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app", share: ["stepsTaken"]) }
+        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app", read: ["bloodPressure"]) }
+        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app", share: ["appleStandTime"]) }
+        try add("dave", "org.example.app", share: ["stepCount"], read: ["activitySummary"])
+        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app") }
+        #expect(try registry.revokeClient(person: "dave", bundleIdentifier: "org.example.app", now: now) == 1)
+        #expect(try registry.revokeClient(person: "dave", bundleIdentifier: "org.example.app", now: now) == 0)
+        _ = try registry.addClient(person: "dave", bundleIdentifier: "org.example.app", name: nil, share: [], read: [], fullAccess: false, now: now + 60)
+        #expect(try registry.clients(of: "dave").map { $0.revoked == nil } == [false, true])
+        #expect(try registry.people() == ["dave"])
+    }
+
+    @Test("The server directory follows --store, then OHK_SERVER_STORE, then the XDG data directory, then HOME")
+    func directoryResolution() throws {
+        #expect(try ServerDirectory.resolve(option: "~/srv", environment: ["HOME": "/home/a"]).path == "/home/a/srv")
+        #expect(try ServerDirectory.resolve(option: nil, environment: ["OHK_SERVER_STORE": "/data/ohk", "HOME": "/home/a"]).path == "/data/ohk")
+        #expect(try ServerDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/a"]).path == "/xdg/openhealthkit/server")
+        #expect(try ServerDirectory.resolve(option: nil, environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/openhealthkit/server")
+        #expect(throws: HealthServerError.self) { try ServerDirectory.resolve(option: nil, environment: [:]) }
+        #expect(ServerDirectory(path: "/d").storePath(of: "alice") == "/d/people/alice.sqlite")
+    }
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Load figures for `ohk serve` on this machine: wrk (Debian's) against a release build on a loopback port, for ingest
+# (POST /samples, batches of 1,000 step samples) and for daily statistics (GET /statistics/collection, one day in
+# hourly buckets, and a week in days). Prints requests/s, samples/s and p99 latency. Only 127.0.0.1 is ever a target;
+# every run is bounded by wrk's --duration.
+# Usage: scripts/load-server.sh [--duration 10s] [--connections 16] [--threads 2]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=10s
+CONNECTIONS=16
+THREADS=2
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --duration) DURATION="$2"; shift 2 ;;
+        --connections) CONNECTIONS="$2"; shift 2 ;;
+        --threads) THREADS="$2"; shift 2 ;;
+        *) echo "usage: scripts/load-server.sh [--duration 10s] [--connections 16] [--threads 2]" >&2; exit 2 ;;
+    esac
+done
+
+if ! command -v wrk >/dev/null 2>&1; then
+    echo "installing wrk (Debian)" >&2
+    apt-get update -qq && apt-get install -y -qq wrk >&2
+fi
+swift build -c release --scratch-path .build-release --product ohk >&2
+OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
+
+WORK="$(mktemp -d)"
+SERVER_PID=""
+cleanup() {
+    [[ -n "$SERVER_PID" ]] && kill -TERM "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# Two people: one receives the ingest load, the other holds a year of steps (96 samples a day) for the statistics.
+"$OHK" users add ingest --store "$WORK/server" >/dev/null
+"$OHK" users add reader --store "$WORK/server" >/dev/null
+TOKEN="$("$OHK" clients add ingest com.example.load --share stepCount --read stepCount --store "$WORK/server" 2>/dev/null)"
+READER="$("$OHK" clients add reader com.example.load --share stepCount --read stepCount --store "$WORK/server" 2>/dev/null)"
+"$OHK" serve --store "$WORK/server" --port 0 --log-level warning --max-body-bytes 4194304 >"$WORK/serve.log" 2>&1 &
+SERVER_PID=$!
+PORT="$(scripts/serve-port.sh "$WORK/serve.log" || true)"
+[[ -n "$PORT" ]] || exit 1
+URL="http://127.0.0.1:$PORT"
+
+# One batch of 1,000 one-minute step samples over 2024-03-10 (no uuids: each request saves 1,000 new samples).
+python3 - "$WORK/batch.json" <<'PY'
+import json, sys
+samples = [{"type": "stepCount", "startDate": f"2024-03-10T{m // 60:02d}:{m % 60:02d}:00-08:00",
+            "endDate": f"2024-03-10T{m // 60:02d}:{m % 60:02d}:30-08:00", "value": 10 + m % 7, "unit": "count"} for m in range(1000)]
+json.dump({"samples": samples}, open(sys.argv[1], "w"))
+PY
+cat >"$WORK/post.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Authorization"] = "Bearer $TOKEN"
+wrk.headers["Content-Type"] = "application/json"
+local file = io.open("$WORK/batch.json", "r")
+wrk.body = file:read("*a")
+file:close()
+LUA
+cat >"$WORK/get.lua" <<LUA
+wrk.headers["Authorization"] = "Bearer $READER"
+LUA
+
+# The reader's year: 2023-03-11 to 2024-03-10, a sample every 15 minutes, posted in batches of 1,000.
+python3 - "$URL" "$READER" <<'PY'
+import datetime, json, sys, urllib.request
+url, token = sys.argv[1], sys.argv[2]
+start = datetime.datetime(2023, 3, 11, tzinfo=datetime.timezone.utc)
+samples = []
+def post(batch):
+    request = urllib.request.Request(url + "/samples", data=json.dumps({"samples": batch}).encode(), method="POST",
+                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=60).read()
+for index in range(366 * 96):
+    begin = start + datetime.timedelta(minutes=15 * index)
+    samples.append({"type": "stepCount", "startDate": begin.isoformat(), "endDate": (begin + datetime.timedelta(minutes=10)).isoformat(),
+                    "value": (index * 37) % 300, "unit": "count"})
+    if len(samples) == 1000:
+        post(samples)
+        samples = []
+if samples:
+    post(samples)
+print(f"seeded {366 * 96} samples for the statistics", file=sys.stderr)
+PY
+
+# wrk's summary: requests/s, p99 latency, non-2xx count.
+run() {
+    local name="$1" script="$2" path="$3"
+    local out
+    out="$(wrk --threads "$THREADS" --connections "$CONNECTIONS" --duration "$DURATION" --latency --script "$script" "$URL$path")"
+    local rate p99 errors
+    rate="$(printf '%s\n' "$out" | awk '/Requests\/sec/ {print $2}')"
+    p99="$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}')"
+    errors="$(printf '%s\n' "$out" | awk '/Non-2xx/ {print $NF}')"
+    printf '%-44s %12s req/s  p99 %8s  non-2xx %s\n' "$name" "$rate" "$p99" "${errors:-0}"
+    LAST_RATE="$rate"
+}
+
+echo "ohk serve load, $(nproc) cores, wrk $THREADS threads, $CONNECTIONS connections, $DURATION each, 127.0.0.1:$PORT"
+run "ingest: POST /samples (1,000 samples each)" "$WORK/post.lua" "/samples"
+awk -v rate="$LAST_RATE" 'BEGIN { printf "%-44s %12.0f samples/s\n", "  = samples ingested", rate * 1000 }'
+run "daily statistics: one day, hourly buckets" "$WORK/get.lua" \
+    "/statistics/collection?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&interval=1h&timeZone=America/Los_Angeles"
+run "daily statistics: a week, daily buckets" "$WORK/get.lua" \
+    "/statistics/collection?type=stepCount&startDate=2024-03-04&endDate=2024-03-11&interval=1d&timeZone=America/Los_Angeles"
+run "health check: GET /health" "$WORK/get.lua" "/health"
