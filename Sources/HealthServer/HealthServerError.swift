@@ -159,6 +159,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidOptions(field, reason):
             let parameter = ["TYPE": "type", "--unit": "unit"][field] ?? field
             return .invalidField(field: parameter, reason: reason)
+        case .outputNotWritten: return .storeFailure(error.description)
         }
     }
 }
