@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport", "HealthTrends",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

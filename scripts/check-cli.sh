@@ -292,6 +292,7 @@ check "clients add refuses an unknown person" 2 "" "no person named zoe" -- clie
 check "clients add refuses a correlation type" 2 "" "correlation type" -- clients add alice com.example.app --read bloodPressure --store "$SRV"
 TOKEN="$("$OHK" clients add alice com.example.app --share stepCount --read stepCount --store "$SRV" 2>/dev/null)"
 if [[ "$TOKEN" =~ ^ohk_[0-9a-f]{16}_[0-9a-f]{64}$ ]]; then passed=$((passed + 1)); echo "ok    clients add prints a token"; else failed=$((failed + 1)); echo "FAIL  clients add printed '$TOKEN'"; fi
+check "serve rejects a bad time zone" 2 "" "is not a known time zone" -- serve --time-zone Mars/Olympus --store "$SRV"
 "$OHK" serve --store "$SRV" --port 0 >"$STORE_DIR/serve.log" 2>&1 &
 SERVE_PID=$!
 PORT="$(scripts/serve-port.sh "$STORE_DIR/serve.log" || true)"
@@ -310,11 +311,15 @@ def call(method, path, body=None, token=token):
 sample = {"type": "stepCount", "startDate": "2024-03-10T08:00:00-07:00", "endDate": "2024-03-10T09:00:00-07:00", "value": 1234, "unit": "count"}
 status, saved = call("POST", "/samples", {"samples": [sample]})
 status2, stats = call("GET", "/statistics/collection?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&interval=1d&timeZone=America/Los_Angeles")
-print(status, status2, stats["statistics"][0]["sum"], stats["statistics"][0]["end"])
+page_request = urllib.request.Request(f"http://127.0.0.1:{port}/?timeZone=America/Los_Angeles", headers={"Authorization": f"Bearer {token}"})
+with urllib.request.urlopen(page_request, timeout=10) as response:
+    page = response.read().decode()
+    shown = response.headers["Content-Type"].startswith("text/html") and all(f'id="{chart}"' in page for chart in ("steps", "active-energy", "resting-heart-rate", "sleep"))
+print(status, status2, stats["statistics"][0]["sum"], stats["statistics"][0]["end"], "page" if shown else "no page")
 PY
 )"
-if [[ "$http_result" == "201 200 1234 2024-03-11T00:00:00-07:00" ]]; then
-    passed=$((passed + 1)); echo "ok    serve: a sample saved over HTTP, the day's sum on a spring-forward day"
+if [[ "$http_result" == "201 200 1234 2024-03-11T00:00:00-07:00 page" ]]; then
+    passed=$((passed + 1)); echo "ok    serve: a sample saved over HTTP, the day's sum on a spring-forward day, the web page's four charts"
 else
     failed=$((failed + 1)); echo "FAIL  serve over HTTP: $http_result"; cat "$STORE_DIR/serve.log"
 fi

@@ -34,11 +34,15 @@ public struct TrendsChartSVG: Sendable {
 
     /// The SVG document.
     public var document: String {
+        #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + element
+    }
+
+    /// The `<svg>` element alone, to put in an HTML page.
+    public var element: String {
         let scale = ValueScale(maximum: max(
             report.rows.compactMap(\.total).max() ?? 0, report.rows.map(\.typical).max() ?? 0, report.moveGoal ?? 0, report.projectedTotal))
         let unit = report.unit.unitString
         var parts: [String] = []
-        parts.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         parts.append(
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(number(width))" height="\#(number(height))" viewBox="0 0 \#(number(width)) \#(number(height))" "#
                 + #"font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12" role="img" aria-labelledby="title">"#)
@@ -124,8 +128,10 @@ public struct TrendsChartSVG: Sendable {
 
     private func escape(_ text: String) -> String { Self.escape(text) }
 
+    private func number(_ value: Double) -> String { Self.coordinate(value) }
+
     /// A coordinate with at most one decimal.
-    private func number(_ value: Double) -> String {
+    static func coordinate(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
@@ -175,12 +181,7 @@ public struct TrendsChartSVG: Sendable {
     /// The value axis: gridlines and ticks labelled with the unit.
     private func valueAxis(_ scale: ValueScale, unit: String) -> String {
         var lines = [#"<g id="value-axis" font-size="12" fill="rgb(87,96,106)">"#]
-        for tick in scale.ticks {
-            let position = number(y(tick, scale))
-            lines.append(#"<line x1="\#(number(left))" y1="\#(position)" x2="\#(number(right))" y2="\#(position)" stroke="rgb(230,232,235)" stroke-width="1"/>"#)
-            lines.append(#"<text class="tick" x="\#(number(left - 8))" y="\#(position)" dy="4" text-anchor="end">\#(escape("\(scale.text(tick)) \(unit)"))</text>"#)
-        }
-        lines.append(#"<line x1="\#(number(left))" y1="\#(number(top))" x2="\#(number(left))" y2="\#(number(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#)
+        lines += scale.axis(left: left, right: right, top: top, bottom: bottom, unit: unit, ticks: true) { y($0, scale) }
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
@@ -305,6 +306,21 @@ struct ValueScale {
     /// The ticks from 0 to the top.
     var ticks: [Double] {
         (0...Int((top / step).rounded())).map { Double($0) * step }
+    }
+
+    /// The value axis at `left` from `top` to `bottom`, with a gridline to `right` and a label with the unit for each
+    /// tick (when `ticks`) at the height `y` gives it.
+    func axis(left: Double, right: Double, top: Double, bottom: Double, unit: String, ticks showsTicks: Bool, y: (Double) -> Double) -> [String] {
+        let line = #"<line x1="\#(TrendsChartSVG.coordinate(left))" y1="\#(TrendsChartSVG.coordinate(top))" x2="\#(TrendsChartSVG.coordinate(left))" "#
+            + #"y2="\#(TrendsChartSVG.coordinate(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#
+        return (showsTicks ? ticks : []).flatMap { tick -> [String] in
+            let position = TrendsChartSVG.coordinate(y(tick))
+            let (start, end, label) = (TrendsChartSVG.coordinate(left), TrendsChartSVG.coordinate(right), TrendsChartSVG.coordinate(left - 8))
+            return [
+                #"<line x1="\#(start)" y1="\#(position)" x2="\#(end)" y2="\#(position)" stroke="rgb(230,232,235)" stroke-width="1"/>"#,
+                #"<text class="tick" x="\#(label)" y="\#(position)" dy="4" text-anchor="end">\#(TrendsChartSVG.escape("\(text(tick)) \(unit)"))</text>"#,
+            ]
+        } + [line]
     }
 
     /// A tick's label, to the ticks' precision.

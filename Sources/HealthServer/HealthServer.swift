@@ -27,7 +27,8 @@ public struct HealthServer: Sendable {
         self.metrics = PrometheusCollectorRegistry()
     }
 
-    /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, everything else behind a bearer token.
+    /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, the web page (`/`, `/session`) signed in by its form
+    /// or a bearer token, everything else behind a bearer token.
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock))
@@ -45,6 +46,7 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
+        DashboardRoutes(configuration: configuration, registry: registry, stores: stores).register(on: router)
         let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics)
         api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
         return router

@@ -20,6 +20,57 @@ servers:
 security:
   - bearer: []
 paths:
+  /:
+    get:
+      summary: The web page (HTML, no JavaScript)
+      description: >-
+        For the signed-in person as the client sees their store: today's HealthTrends chart (active energy against the
+        typical day of the 30 days before, projection, Move goal) and the last 30 days of steps, active energy, resting
+        heart rate and sleep as inline SVG; a type the client may not read shows "no data", as an empty one does.
+        Signed in by a bearer header, or by the `ohk_token` cookie that `POST /session` or `?token=` sets (HttpOnly,
+        SameSite=Strict; read by this page only, never by the JSON API). Without a valid token: the sign-in page, 401.
+      security: [{bearer: []}, {cookie: []}]
+      parameters:
+        - {name: token, in: query, description: "Signs in: the answer is 303 to / with the cookie set (the token leaves the address bar); 401 for a bad token.", schema: {type: string}}
+        - {name: timeZone, in: query, description: "IANA time zone of the days shown (default: the server's, `ohk serve --time-zone`).", schema: {type: string}, example: Europe/Berlin}
+      responses:
+        "200":
+          description: The page.
+          content:
+            text/html:
+              schema: {type: string}
+        "303":
+          description: Signed in by `?token=`; the cookie is set and the page is at `/` (keeping `timeZone`).
+        "400":
+          description: An unknown parameter or time zone (an HTML page naming it).
+        "401":
+          description: No token, or one that is not known or was revoked; the sign-in page, and no data.
+          content:
+            text/html:
+              schema: {type: string}
+  /session:
+    post:
+      summary: Sign a browser in (the sign-in page's form)
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              required: [token]
+              properties:
+                token: {type: string, description: "A client token (ohk_SELECTOR_SECRET)."}
+      responses:
+        "303":
+          description: Signed in; `Set-Cookie` ohk_token (HttpOnly, SameSite=Strict, Secure behind HTTPS) and `Location: /`.
+        "400":
+          description: The body is not a form (`Content-Type`).
+        "401":
+          description: The token is not known or was revoked; the sign-in page again.
+          content:
+            text/html:
+              schema: {type: string}
   /health:
     get:
       summary: Liveness
@@ -329,6 +380,11 @@ components:
       type: http
       scheme: bearer
       description: "The token `ohk clients add PERSON BUNDLE-ID` printed: ohk_SELECTOR_SECRET."
+    cookie:
+      type: apiKey
+      in: cookie
+      name: ohk_token
+      description: "The token, set by POST /session or GET /?token=; accepted by GET / only."
   parameters:
     type: {name: type, in: query, required: true, description: "Identifier or short name.", schema: {type: string}, example: stepCount}
     types: {name: type, in: query, required: true, description: "Repeatable, or comma-separated.", schema: {type: string}, example: "stepCount,heartRate"}

@@ -46,8 +46,8 @@ struct QueryParameters {
     }
 
     /// The time zone dates are read and written in (`timeZone`, default UTC).
-    func timeZone() throws(HealthServerError) -> TimeZone {
-        guard let text = string("timeZone") else { return TimeZone(identifier: "UTC")! }
+    func timeZone(default fallback: TimeZone = TimeZone(identifier: "UTC")!) throws(HealthServerError) -> TimeZone {
+        guard let text = string("timeZone") else { return fallback }
         guard let zone = TimeZone(identifier: text) else {
             throw .invalidField(field: "timeZone", reason: "'\(text)' is not a known time zone (use an IANA name such as America/Los_Angeles)")
         }

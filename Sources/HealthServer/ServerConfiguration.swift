@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var maximumWaitSeconds: Int
     /// How long deletions are remembered for change feeds, in seconds.
     public var deletionLifetime: TimeInterval
+    /// The time zone of the web page's days when a request names none.
+    public var timeZone: TimeZone
     /// The clock (the store's deletion retention and the registry's dates); passed in, never read inside the library.
     public var now: @Sendable () -> Date
     /// The clock that measures durations (request log lines, import rates).
@@ -30,7 +32,7 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, maximumBodyBytes: Int = 8 * 1024 * 1024,
         maximumUploadBytes: Int = 4 * 1024 * 1024 * 1024, maximumBatchSamples: Int = 10_000,
         maximumPageSize: Int = 10_000, defaultPageSize: Int = 1_000, maximumWaitSeconds: Int = 60,
-        deletionLifetime: TimeInterval = 90 * 86_400, now: @escaping @Sendable () -> Date, clock: ContinuousClock
+        deletionLifetime: TimeInterval = 90 * 86_400, timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: @escaping @Sendable () -> Date, clock: ContinuousClock
     ) {
         self.host = host
         self.port = port
@@ -40,6 +42,7 @@ public struct ServerConfiguration: Sendable {
         self.defaultPageSize = defaultPageSize
         self.maximumWaitSeconds = maximumWaitSeconds
         self.deletionLifetime = deletionLifetime
+        self.timeZone = timeZone
         self.now = now
         self.clock = clock
         self.maximumUploadBytes = maximumUploadBytes

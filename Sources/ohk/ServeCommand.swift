@@ -25,12 +25,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-body-bytes"), help: "The largest request body accepted.") var maximumBodyBytes = 8 * 1024 * 1024
     @Option(name: .customLong("max-upload-bytes"), help: "The largest export upload (POST /import), streamed to disk.") var maximumUploadBytes = 4 * 1024 * 1024 * 1024
     @Option(name: .customLong("max-batch"), help: "The most samples one save request may hold.") var maximumBatchSamples = 10_000
+    @Option(name: .customLong("time-zone"), help: "The web page's time zone when a request names none (default: this machine's).")
+    var timeZone: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
         guard maximumBodyBytes > 0, maximumUploadBytes > 0, maximumBatchSamples > 0 else {
             throw ValidationError("--max-body-bytes, --max-upload-bytes and --max-batch must be above zero")
+        }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--time-zone \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
     }
@@ -39,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = try serverOptions.directory()
         let configuration = ServerConfiguration(
             host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumUploadBytes: maximumUploadBytes,
-            maximumBatchSamples: maximumBatchSamples, now: { Date() }, clock: ContinuousClock())
+            maximumBatchSamples: maximumBatchSamples, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
         let server = try HealthServer(directory: directory, configuration: configuration)
         var logger = Logger(label: "ohk.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

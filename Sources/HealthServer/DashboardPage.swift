@@ -1,0 +1,179 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+import HealthTrends
+
+/// The web page at `/`: for one person as one client sees their store, today's HealthTrends chart and the last
+/// 30 days of steps, active energy, resting heart rate and sleep, as server-rendered HTML with inline SVG (no
+/// JavaScript). Every figure is read through the client's view, so a type it may not read shows "no data", as an
+/// empty one does; every text is escaped.
+public struct DashboardPage: Sendable {
+    /// The person's store as the client sees it.
+    public let store: HealthDataStore
+    /// The person's name.
+    public let person: String
+    /// The client's name (shown: "as seen by …").
+    public let clientName: String
+    /// The calendar whose days are shown (its time zone from the request or the server's default).
+    public let calendar: Calendar
+    /// The moment the page is for (the server's clock).
+    public let now: Date
+    /// How many days the daily charts show, today included.
+    public static let dayCount = 30
+
+    /// A page.
+    public init(store: HealthDataStore, person: String, clientName: String, calendar: Calendar, now: Date) {
+        self.store = store
+        self.person = person
+        self.clientName = clientName
+        self.calendar = calendar
+        self.now = now
+    }
+
+    /// The asleep values of sleep analysis (unspecified, core, deep, REM); in bed and awake are not sleep.
+    static let asleepValues: Set<Int> = [1, 3, 4, 5]
+
+    /// The HTML document.
+    public func html() throws -> String {
+        let zone = calendar.timeZone
+        let today = calendar.startOfDay(for: now)
+        guard let first = calendar.date(byAdding: .day, value: -(Self.dayCount - 1), to: today) else {
+            throw HealthServerError.invalidField(field: "timeZone", reason: "no calendar days before \(today) in \(zone.identifier)")
+        }
+        let charts = [
+            DailyChartSVG(
+                identifier: "steps", title: "Steps", unit: "count", days: try daily("stepCount", unit: .count, option: .cumulativeSum, from: first),
+                style: .bars, colour: "#1a66c9", timeZone: zone),
+            DailyChartSVG(
+                identifier: "active-energy", title: "Active energy", unit: "kcal",
+                days: try daily("activeEnergyBurned", unit: .kilocalorie, option: .cumulativeSum, from: first), style: .bars, colour: "#e07b00",
+                timeZone: zone),
+            DailyChartSVG(
+                identifier: "resting-heart-rate", title: "Resting heart rate", unit: "count/min",
+                days: try daily("restingHeartRate", unit: try HealthUnit(parsing: "count/min"), option: .discreteAverage, from: first), style: .line,
+                colour: "#c62828", timeZone: zone),
+            DailyChartSVG(
+                identifier: "sleep", title: "Sleep, asleep by the day of waking", unit: "hr", days: try sleep(from: first), style: .bars,
+                colour: "#6f42c1", timeZone: zone),
+        ]
+        var body: [String] = []
+        body.append(#"<header><h1>\#(escape("OpenHealthKit: \(person)"))</h1>"#)
+        body.append(
+            #"<p class="context">\#(escape("As \(clientName) may see it · \(ISO8601Text.format(now, in: zone)) · time zone \(zone.identifier)")) "#
+                + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p></header>"#)
+        body.append(#"<section id="trends"><h2>Today</h2>"#)
+        body.append(try trendsChart() ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
+        body.append("</section>")
+        body.append(#"<section id="days"><h2>\#(escape("The last \(Self.dayCount) days"))</h2>"#)
+        for chart in charts { body.append(#"<figure>\#(chart.element)</figure>"#) }
+        body.append("</section>")
+        return Self.document(title: "OpenHealthKit: \(person)", body: body.joined(separator: "\n"))
+    }
+
+    /// Today's HealthTrends chart of active energy against the typical day of the 30 days before; nil when the client
+    /// sees no active energy at all in those days (a type it may not read looks empty).
+    private func trendsChart() throws -> String? {
+        let calculator = try TrendsCalculator(store: store, calendar: calendar, clock: { [now] in now })
+        let report = try TrendsReport.make(calculator, date: nil, days: Self.dayCount, goalFallback: 500)
+        guard report.typicalEndOfDay > 0 || report.rows.contains(where: { ($0.total ?? 0) > 0 }) else { return nil }
+        return TrendsChartSVG(report: report).element
+    }
+
+    /// One figure per day from `first` through today: a daily statistics collection (merged by source priority, as
+    /// the Health app counts), nil for days without samples.
+    private func daily(_ name: String, unit: HealthUnit, option: StatisticsOptions, from first: Date) throws -> [DailyChartSVG.Day] {
+        let type = try SampleType.quantity(name)
+        let end = try dayStart(Self.dayCount, after: first)
+        let collection = try store.statisticsCollection(
+            of: type, matching: .date(start: first, end: end, options: []), options: [option], anchor: first, interval: DateComponents(day: 1),
+            calendar: calendar)
+        var days: [DailyChartSVG.Day] = []
+        for offset in 0..<Self.dayCount {
+            let start = try dayStart(offset, after: first)
+            let figures = collection.buckets[collection.grid.index(containing: start)]?.merged
+            let quantity = option == .cumulativeSum ? figures?.sum : figures?.average
+            days.append(DailyChartSVG.Day(start: start, value: try quantity.map { try $0.value(in: unit) }))
+        }
+        return days
+    }
+
+    /// Hours asleep per day from `first` through today, each stretch of sleep counted on the day it ended (the night
+    /// before that morning); overlapping samples (a watch and a phone) counted once.
+    private func sleep(from first: Date) throws -> [DailyChartSVG.Day] {
+        let end = try dayStart(Self.dayCount, after: first)
+        let samples = try store.samples(SampleQueryRequest(
+            type: try SampleType.category("sleepAnalysis"), predicate: .date(start: first.addingTimeInterval(-86_400), end: end, options: [])))
+        let asleep = samples.filter { Self.asleepValues.contains($0.categoryValue ?? -1) }.map { ($0.startDate, $0.endDate) }.sorted { $0.0 < $1.0 }
+        var merged: [(Date, Date)] = []
+        for (start, stop) in asleep {
+            if let last = merged.last, start <= last.1 { merged[merged.count - 1].1 = max(last.1, stop) } else { merged.append((start, stop)) }
+        }
+        var hours: [Date: Double] = [:]
+        for (start, stop) in merged { hours[calendar.startOfDay(for: stop), default: 0] += stop.timeIntervalSince(start) / 3600 }
+        return try (0..<Self.dayCount).map { offset in
+            let start = try dayStart(offset, after: first)
+            return DailyChartSVG.Day(start: start, value: hours[start])
+        }
+    }
+
+    /// The start of the day `offset` days after `first`.
+    private func dayStart(_ offset: Int, after first: Date) throws -> Date {
+        guard let date = calendar.date(byAdding: .day, value: offset, to: first) else {
+            throw HealthServerError.invalidField(field: "timeZone", reason: "no day \(offset) days after \(first) in \(calendar.timeZone.identifier)")
+        }
+        return date
+    }
+
+    private func escape(_ text: String) -> String { TrendsChartSVG.escape(text) }
+
+    /// A whole HTML document with the page's style; `body` is HTML already escaped.
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>\(TrendsChartSVG.escape(title))</title>
+        <style>
+        body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: rgb(31,35,40); background: rgb(246,248,250); margin: 0 auto; padding: 16px 24px; max-width: 1000px; }
+        h1 { font-size: 22px; margin: 8px 0 4px; }
+        h2 { font-size: 18px; margin: 24px 0 8px; }
+        .context { color: rgb(87,96,106); margin: 0 0 8px; font-size: 14px; }
+        figure { margin: 0 0 16px; }
+        svg { display: block; max-width: 100%; height: auto; border: 1px solid rgb(216,222,228); border-radius: 6px; background: rgb(255,255,255); }
+        .no-data { padding: 24px; background: rgb(255,255,255); border: 1px solid rgb(216,222,228); border-radius: 6px; color: rgb(87,96,106); }
+        form { background: rgb(255,255,255); border: 1px solid rgb(216,222,228); border-radius: 6px; padding: 16px; }
+        input[type=password] { width: 100%; max-width: 640px; font-family: monospace; padding: 6px; }
+        .error { color: rgb(198,40,40); }
+        </style>
+        </head>
+        <body>
+        \(body)
+        </body>
+        </html>
+
+        """
+    }
+
+    /// The page for a refusal (a bad time zone, an unknown parameter, a store failure).
+    static func errorPage(_ error: HealthServerError) -> String {
+        document(
+            title: "OpenHealthKit: \(error.status.code)",
+            body: #"<header><h1>OpenHealthKit</h1></header><p class="error">\#(TrendsChartSVG.escape("\(error.status.code) \(error.code): \(error.description)"))</p>"#)
+    }
+
+    /// The sign-in page (the answer to `/` without a valid token): a form posting the token to `/session`, and why
+    /// the last attempt failed when there was one.
+    public static func signIn(message: String?) -> String {
+        var body = [#"<header><h1>OpenHealthKit</h1><p class="context">Sign in with a client token (from <code>ohk clients add PERSON BUNDLE-ID</code>).</p></header>"#]
+        if let message { body.append(#"<p class="error">\#(TrendsChartSVG.escape(message))</p>"#) }
+        body.append(
+            #"<form method="post" action="/session"><label for="token">Token</label><br><input id="token" name="token" type="password" autocomplete="off" required> "#
+                + #"<button type="submit">Sign in</button></form>"#)
+        return document(title: "OpenHealthKit: sign in", body: body.joined(separator: "\n"))
+    }
+}
