@@ -59,7 +59,7 @@ public final class ExportImporter {
         // start; spans read whole now are remembered once their samples are committed.
         let known = reusesImportedSpans
             ? Dictionary(try store.storage.importedSpans().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
-        var readWhole: [ImportedSpan] = []
+        var readWhole: [(span: ImportedSpan, firstLine: Int)] = []
         func take(_ span: ExportSpanSplitter.Span) throws {
             let startsAtTop = reader.isAtTopLevel && tokenizer.isBetweenTags
             let key = ImportedSpan.Key(digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count))
@@ -69,12 +69,12 @@ public final class ExportImporter {
                 batcher.report.bytesPassedOver += Int64(span.bytes.count)
                 return
             }
-            let samplesBefore = batcher.samplesRead, issuesBefore = batcher.report.issues.count
+            let samplesBefore = batcher.samplesRead, issuesBefore = batcher.report.issues.count, firstLine = tokenizer.line
             try tokenizer.feed(span.bytes, into: &reader)
             if span.isSkippable, startsAtTop, reader.isAtTopLevel, tokenizer.isBetweenTags, batcher.report.issues.count == issuesBefore {
-                readWhole.append(ImportedSpan(
+                readWhole.append((ImportedSpan(
                     digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count),
-                    lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)))
+                    lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)), firstLine))
             }
         }
         var splitter = ExportSpanSplitter()
@@ -91,7 +91,18 @@ public final class ExportImporter {
         try batcher.finish()
         // Only a clean import vouches for its spans: nothing the saver refused, and the document complete.
         if reader.finished, batcher.report.issues.count == issuesBeforeSaving {
-            try store.storage.saveImportedSpans(readWhole)
+            // Not the spans holding a record the store ignored for an older sync version (reported again next time).
+            let ignored = batcher.ignoredLines.sorted()
+            let clean = readWhole.filter { entry in
+                let end = entry.firstLine + Int(entry.span.lines)
+                var low = 0, high = ignored.count  // the first ignored line at or after the span's first line
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ignored[middle] < entry.firstLine { low = middle + 1 } else { high = middle }
+                }
+                return low == ignored.count || ignored[low] > end
+            }
+            try store.storage.saveImportedSpans(clean.map(\.span))
         }
         if !reader.finished {
             batcher.report.endedEarly = true

@@ -51,6 +51,10 @@ final class SampleBatcher: @unchecked Sendable {
         report.alreadyStored += samples
     }
 
+    /// The lines of records the store ignored for an older sync version (saver thread until `finish()`): a span
+    /// holding one is not remembered, so that a re-import reports them again as it would reading every record.
+    private(set) var ignoredLines: [Int] = []
+
     /// Whether the store had never been written to when the import started.
     var storeWasEmpty: Bool { startSequence == 0 }
     /// Samples read so far (stored or duplicates).
@@ -226,12 +230,12 @@ final class SampleBatcher: @unchecked Sendable {
         }
         guard !batch.isEmpty else { return }
         do {
-            count(try store.saveImported(batch))
+            count(try store.saveImported(batch), lines: batchLines, of: batch)
         } catch {
             // Find the samples the store refuses, one by one, and keep the rest.
             for (index, sample) in batch.enumerated() {
                 do {
-                    count(try store.saveImported([sample]))
+                    count(try store.saveImported([sample]), lines: [batchLines[index]], of: [sample])
                 } catch {
                     saved.skipped += 1
                     saved.issues.append(.storeFailed(file: file, line: batchLines[index], reason: "\(error)"))
@@ -240,8 +244,12 @@ final class SampleBatcher: @unchecked Sendable {
         }
     }
 
-    private func count(_ result: CommitResult) {
+    private func count(_ result: CommitResult, lines: [Int], of batch: [Sample]) {
         saved.olderSyncVersions += result.ignored.count
+        if !result.ignored.isEmpty {
+            let ignored = Set(result.ignored)
+            for (index, sample) in batch.enumerated() where ignored.contains(sample.uuid) { ignoredLines.append(lines[index]) }
+        }
         for sample in result.inserted {
             switch sample.type.kind {
             case .quantity: saved.quantitySamples += 1

@@ -76,6 +76,28 @@ struct ImportedSpanTests {
         #expect(report.issues.map(\.line) == [lines - 1])
     }
 
+    @Test("A record ignored for an older sync version is reported again, as when every record is read", arguments: ImportBackend.allCases)
+    func ignoredRecordsAreReportedAgain(_ backend: ImportBackend) throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sync = "  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"same\"/>\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"1\"/>\n </Record>\n"
+        let twins = [7, 8].map { value in
+            " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Scale App\" unit=\"count\" creationDate=\"2024-05-01 10:00:00 +0200\" startDate=\"2024-05-01 09:00:00 +0200\" endDate=\"2024-05-01 09:10:00 +0200\" value=\"\(value)\">\n" + sync
+        }.joined()
+        let url = try ExportFixtures.write(
+            ExportFixtures.document(Self.stepDays(0..<300) + twins + Self.stepDays(300..<600)), named: "export.xml", in: folder)
+        let (store, reopen) = try backend.makeStore(in: folder)
+        let first = try ExportFixtures.importer(store: store).0.importExport(at: url)
+        #expect(first.samplesStored == 7_201)
+        #expect(first.olderSyncVersions == 1)
+        let passing = try ExportFixtures.importer(store: try reopen()).0.importExport(at: url)
+        let reading = try ExportImporter(store: try reopen(), clock: ContinuousClock(), reusesImportedSpans: false).importExport(at: url)
+        #expect(passing.bytesPassedOver > 0)
+        let expected: [Int] = [0, 7_201, 1]
+        #expect([passing.samplesStored, passing.alreadyStored, passing.olderSyncVersions] == expected)
+        #expect([reading.samplesStored, reading.alreadyStored, reading.olderSyncVersions] == expected)
+    }
+
     @Test("After a deletion the spans are forgotten, and a re-import brings the deleted sample back", arguments: ImportBackend.allCases)
     func deletionForgetsSpans(_ backend: ImportBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
