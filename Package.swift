@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HealthModel", targets: ["HealthModel"]),
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
+        .library(name: "HealthStorePostgres", targets: ["HealthStorePostgres"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "HealthModel"),
@@ -31,6 +33,13 @@ let package = Package(
                 "HealthModel", "HealthEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "HealthStorePostgres",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(
@@ -62,7 +71,13 @@ let package = Package(
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
-        .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "HealthStoreTests",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
         .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
