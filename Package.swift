@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
         .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
+        .executable(name: "ohk-postgres-benchmark", targets: ["PostgresBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,6 +61,10 @@ let package = Package(
         .executableTarget(
             name: "OpenHealthKitBenchmarks",
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "OpenHealthKit"]
+        ),
+        .executableTarget(
+            name: "PostgresBenchmark",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"]
         ),
         .executableTarget(
             name: "ExportBenchmark",

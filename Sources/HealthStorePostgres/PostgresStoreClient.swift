@@ -39,9 +39,9 @@ public final class PostgresStoreClient: Sendable {
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0
         self.location = location
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         self.group = group
-        self.executor = EventLoopTaskExecutor(group: group)
+        self.executor = EventLoopTaskExecutor(loop: group.next())
         var logger = Logger(label: "OpenHealthKit.postgres")
         logger.logLevel = .critical
         self.logger = logger
