@@ -71,25 +71,6 @@ public final class PostgresStorage: HealthStorage {
         }
     }
 
-    /// Removes everything stored for this person (the person's row stays, with its sequence, so anchors stay valid).
-    public func removeAllData() throws {
-        try database.blocking("removing the data of \(person)") { [self] in
-            try await transaction(.readCommitted) { connection in
-                _ = try await connection.execute(LockPersonStatement(person: person), logger: logger).collected()
-                for table in PostgresStorage.personTables {
-                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE person = $1", binds: bindings(person)), logger: logger)
-                }
-            }
-        }
-    }
-
-    /// Tables holding a person's data, children first.
-    static let personTables = [
-        "correlation_members", "workout_associations", "tombstones", "samples", "source_entries", "type_extents", "source_orders",
-        "background_deliveries", "activity_summaries", "workout_routes", "heartbeat_series", "characteristics", "export_information",
-        "kept_elements", "clinical_documents",
-    ]
-
     // MARK: Transactions
 
     enum Isolation: String {
@@ -434,33 +415,34 @@ public final class PostgresStorage: HealthStorage {
         if bounds.isEmpty { return QuantityColumns() }
         return try database.blocking("reading columns of \(type.identifier)") { [self] () -> QuantityColumns? in
             guard let typeID = try await existingTypeID(type) else { return QuantityColumns() }
+            let rows = try await client.execute(ColumnsStatement(window: window(typeID, bounds)), logger: logger).collected()
+            guard let (series, starts, ends, values, sourceEntries, sequences, userEntered) = rows.first else { return QuantityColumns() }
+            if series { return nil }  // series samples count by their entries, which only the samples hold
             var columns = QuantityColumns()
+            columns.starts = starts
+            columns.ends = ends
+            columns.values = values
+            columns.sequences = sequences
+            columns.userEntered = userEntered
             var entries = catalog.withLock { $0 }
             var indexByEntry: [Int64: Int32] = [:]
-            for try await (start, end, value, entry, sequence, userEntered, series) in try await client.execute(
-                ColumnsStatement(window: window(typeID, bounds)), logger: logger) {
-                if series { return nil }  // series samples count by their entries, which only the samples hold
-                var sourceIndex: Int32 = -1
-                if let entry {
-                    if let known = indexByEntry[entry] {
-                        sourceIndex = known
-                    } else {
-                        if entries.sourceEntries[entry] == nil { entries = try await reloadSourceEntries() }
-                        guard let (source, productType) = entries.sourceEntries[entry] else {
-                            throw HealthStoreError.corruptStore("unknown source entry \(entry) of \(person)")
-                        }
-                        sourceIndex = Int32(columns.sources.count)
-                        columns.sources.append(source)
-                        columns.productTypes.append(productType)
-                        indexByEntry[entry] = sourceIndex
+            columns.sourceIndexes.reserveCapacity(sourceEntries.count)
+            for entry in sourceEntries {
+                if entry == 0 {
+                    columns.sourceIndexes.append(-1)
+                } else if let known = indexByEntry[entry] {
+                    columns.sourceIndexes.append(known)
+                } else {
+                    if entries.sourceEntries[entry] == nil { entries = try await reloadSourceEntries() }
+                    guard let (source, productType) = entries.sourceEntries[entry] else {
+                        throw HealthStoreError.corruptStore("unknown source entry \(entry) of \(person)")
                     }
+                    let index = Int32(columns.sources.count)
+                    columns.sources.append(source)
+                    columns.productTypes.append(productType)
+                    indexByEntry[entry] = index
+                    columns.sourceIndexes.append(index)
                 }
-                columns.starts.append(start)
-                columns.ends.append(end)
-                columns.values.append(value ?? 0)
-                columns.sourceIndexes.append(sourceIndex)
-                columns.sequences.append(sequence)
-                columns.userEntered.append(userEntered)
             }
             return columns
         }

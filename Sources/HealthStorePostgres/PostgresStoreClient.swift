@@ -57,10 +57,14 @@ public final class PostgresStoreClient: Sendable {
     }
 
     deinit {
-        shutdown()
+        // Never blocks: the last reference may go away on the event loop itself (inside a finishing call).
+        guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
+        task.cancel()
+        group.shutdownGracefully(queue: .global()) { _ in }
     }
 
-    /// Closes every connection and stops the event loops; later calls fail.
+    /// Closes every connection and stops the event loops, waiting for both; later calls fail. Must not be called on
+    /// an event loop thread.
     public func shutdown() {
         guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
         task.cancel()
