@@ -255,68 +255,69 @@ struct SamplesByUUIDStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// The change log after a sequence: insertions of stored samples, insertions of deleted ones, deletions.
+/// The change log in a range of sequence numbers (after, through]: insertions of stored samples, insertions of
+/// deleted ones, deletions. A person's numbers are dense, so a range of n numbers holds at most n changes: reads go
+/// range by range, each a bounded primary-key range scan whatever the planner's statistics say (with `LIMIT` and
+/// stale statistics after a bulk load it chose a sequential scan and a sort of every row after the anchor).
 struct ChangesStatement: PostgresPreparedStatement {
     static let sql = """
-        SELECT sequence, false, uuid, type_id, sync_identifier, sync_version FROM samples WHERE person = $1::text AND sequence > $2::int8
+        SELECT sequence, false, uuid, type_id, sync_identifier, sync_version FROM samples
+        WHERE person = $1::text AND sequence > $2::int8 AND sequence <= $3::int8
         UNION ALL
         SELECT inserted_sequence, false, uuid, type_id, sync_identifier, sync_version FROM tombstones
-        WHERE person = $1::text AND inserted_sequence > $2::int8
+        WHERE person = $1::text AND inserted_sequence > $2::int8 AND inserted_sequence <= $3::int8
         UNION ALL
-        SELECT sequence, true, uuid, type_id, sync_identifier, sync_version FROM tombstones WHERE person = $1::text AND sequence > $2::int8
-        ORDER BY 1 LIMIT $3::int8
+        SELECT sequence, true, uuid, type_id, sync_identifier, sync_version FROM tombstones
+        WHERE person = $1::text AND sequence > $2::int8 AND sequence <= $3::int8
+        ORDER BY 1
         """
     typealias Row = (Int64, Bool, UUID, Int32, String?, Double?)
     let person: String
-    let sequence: Int64
-    let limit: Int64?
-    func makeBindings() -> PostgresBindings {
-        var result = bindings([person, sequence])
-        if let limit { result.append(limit) } else { result.appendNull() }
-        return result
-    }
+    let after: Int64
+    let through: Int64
+    func makeBindings() -> PostgresBindings { bindings([person, after, through]) }
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// Stored samples inserted after a sequence, of some types (NULL: all), in sequence order. `type_id + 0` keeps the
-/// planner on the primary key range, which stops after `limit` rows: through the (type, start) index it would read
-/// and sort every row after the anchor for each page (seen: 60 ms a page over 100,000 rows, linear in what is left).
+/// Stored samples inserted in a range of sequence numbers, of some types (NULL: all), in sequence order. `type_id + 0`
+/// keeps the planner on the primary key range rather than the (type, start) index.
 struct InsertedAfterStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT sequence, sample, sync_identifier, sync_version FROM samples
-        WHERE person = $1::text AND sequence > $2::int8 AND ($3::int4[] IS NULL OR type_id + 0 = ANY($3::int4[]))
-        ORDER BY sequence LIMIT $4::int8
+        WHERE person = $1::text AND sequence > $2::int8 AND sequence <= $4::int8
+            AND ($3::int4[] IS NULL OR type_id + 0 = ANY($3::int4[]))
+        ORDER BY sequence
         """
     typealias Row = (Int64, ByteBuffer, String?, Double?)
     let person: String
-    let sequence: Int64
+    let after: Int64
     let typeIDs: [Int32]?
-    let limit: Int64?
-    func makeBindings() -> PostgresBindings { changeBindings(person, sequence, typeIDs, limit) }
+    let through: Int64
+    func makeBindings() -> PostgresBindings { changeBindings(person, after, typeIDs, through) }
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// Deletions after a sequence, of some types (NULL: all), in sequence order, with the deleted samples.
+/// Deletions in a range of sequence numbers, of some types (NULL: all), in sequence order, with the deleted samples.
 struct DeletedAfterStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT sequence, uuid, type_id, sync_identifier, sync_version, sample FROM tombstones
-        WHERE person = $1::text AND sequence > $2::int8 AND ($3::int4[] IS NULL OR type_id = ANY($3::int4[]))
-        ORDER BY sequence LIMIT $4::int8
+        WHERE person = $1::text AND sequence > $2::int8 AND sequence <= $4::int8 AND ($3::int4[] IS NULL OR type_id = ANY($3::int4[]))
+        ORDER BY sequence
         """
     typealias Row = (Int64, UUID, Int32, String?, Double?, ByteBuffer)
     let person: String
-    let sequence: Int64
+    let after: Int64
     let typeIDs: [Int32]?
-    let limit: Int64?
-    func makeBindings() -> PostgresBindings { changeBindings(person, sequence, typeIDs, limit) }
+    let through: Int64
+    func makeBindings() -> PostgresBindings { changeBindings(person, after, typeIDs, through) }
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// The bindings of a change-page read.
-private func changeBindings(_ person: String, _ sequence: Int64, _ typeIDs: [Int32]?, _ limit: Int64?) -> PostgresBindings {
-    var result = bindings([person, sequence])
+/// The bindings of a change-page read of the range (after, through].
+private func changeBindings(_ person: String, _ after: Int64, _ typeIDs: [Int32]?, _ through: Int64) -> PostgresBindings {
+    var result = bindings([person, after])
     if let typeIDs { result.append(typeIDs) } else { result.appendNull() }
-    if let limit { result.append(limit) } else { result.appendNull() }
+    result.append(through)
     return result
 }
 

@@ -563,18 +563,27 @@ public final class PostgresStorage: HealthStorage {
         }
     }
 
+    /// The ranges of sequence numbers a read of the log walks: (after, latest] in ranges of at least 10,000 numbers.
+    private static func ranges(after sequence: Int64, latest: Int64, limit: Int) -> StrideTo<Int64> {
+        stride(from: sequence, to: latest, by: Int64.Stride(max(limit, 10_000)))
+    }
+
     public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
         try database.blocking("reading changes after \(sequence)") { [self] in
             try await transaction(.snapshot) { connection in
-                let horizon = try await counters(on: connection).horizon
+                let (latest, horizon) = try await counters(on: connection)
                 await pauseInsideTransactions?()
                 if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
                 var changes: [Change] = []
-                let statement = ChangesStatement(person: person, sequence: sequence, limit: limit > 0 ? Int64(limit) : nil)
-                for try await (changeSequence, deleted, uuid, typeID, syncIdentifier, syncVersion) in try await connection.execute(statement, logger: logger) {
-                    changes.append(Change(
-                        sequence: changeSequence, kind: deleted ? .deleted : .inserted, uuid: uuid, type: try await type(ofID: typeID),
-                        syncIdentifier: syncIdentifier, syncVersion: syncVersion))
+                let step = Int64(max(limit, 10_000))
+                for after in PostgresStorage.ranges(after: sequence, latest: latest, limit: limit) {
+                    let statement = ChangesStatement(person: person, after: after, through: min(latest, after + step))
+                    for (changeSequence, deleted, uuid, typeID, syncIdentifier, syncVersion) in try await connection.execute(statement, logger: logger).collected() {
+                        changes.append(Change(
+                            sequence: changeSequence, kind: deleted ? .deleted : .inserted, uuid: uuid, type: try await type(ofID: typeID),
+                            syncIdentifier: syncIdentifier, syncVersion: syncVersion))
+                        if limit > 0, changes.count == limit { return changes }
+                    }
                 }
                 return changes
             }
@@ -595,35 +604,37 @@ public final class PostgresStorage: HealthStorage {
                 await pauseInsideTransactions?()
                 if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
                 if let typeIDs, typeIDs.isEmpty { return ChangePage(objects: [], endSequence: max(sequence, latest)) }
-                let bound = limit > 0 ? Int64(limit) : nil
-                // Each read to its end before the next (a connection serves one statement at a time), then merged.
-                let insertions = try await connection.execute(
-                    InsertedAfterStatement(person: person, sequence: sequence, typeIDs: typeIDs, limit: bound), logger: logger).collected()
-                let deletions = try await connection.execute(
-                    DeletedAfterStatement(person: person, sequence: sequence, typeIDs: typeIDs, limit: bound), logger: logger).collected()
                 var objects: [ChangedObject] = []
-                var nextInsertion = 0, nextDeletion = 0
-                while nextInsertion < insertions.count || nextDeletion < deletions.count {
-                    if limit > 0, objects.count == limit { break }
-                    if nextInsertion < insertions.count, nextDeletion == deletions.count || insertions[nextInsertion].0 < deletions[nextDeletion].0 {
-                        let (changeSequence, bytes, syncIdentifier, syncVersion) = insertions[nextInsertion]
-                        let sample = try sample(bytes, sequence: changeSequence)
-                        objects.append(ChangedObject(
-                            change: Change(sequence: changeSequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
-                                           syncIdentifier: syncIdentifier, syncVersion: syncVersion),
-                            sample: sample))
-                        nextInsertion += 1
-                    } else {
-                        let (changeSequence, uuid, typeID, syncIdentifier, syncVersion, bytes) = deletions[nextDeletion]
-                        objects.append(ChangedObject(
-                            change: Change(sequence: changeSequence, kind: .deleted, uuid: uuid, type: try await type(ofID: typeID),
-                                           syncIdentifier: syncIdentifier, syncVersion: syncVersion),
-                            sample: try sample(bytes, sequence: changeSequence)))
-                        nextDeletion += 1
+                let step = Int64(max(limit, 10_000))
+                for after in PostgresStorage.ranges(after: sequence, latest: latest, limit: limit) {
+                    let through = min(latest, after + step)
+                    // Each read to its end before the next (a connection serves one statement at a time), then merged.
+                    let insertions = try await connection.execute(
+                        InsertedAfterStatement(person: person, after: after, typeIDs: typeIDs, through: through), logger: logger).collected()
+                    let deletions = try await connection.execute(
+                        DeletedAfterStatement(person: person, after: after, typeIDs: typeIDs, through: through), logger: logger).collected()
+                    var nextInsertion = 0, nextDeletion = 0
+                    while nextInsertion < insertions.count || nextDeletion < deletions.count {
+                        if nextInsertion < insertions.count, nextDeletion == deletions.count || insertions[nextInsertion].0 < deletions[nextDeletion].0 {
+                            let (changeSequence, bytes, syncIdentifier, syncVersion) = insertions[nextInsertion]
+                            let sample = try sample(bytes, sequence: changeSequence)
+                            objects.append(ChangedObject(
+                                change: Change(sequence: changeSequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
+                                               syncIdentifier: syncIdentifier, syncVersion: syncVersion),
+                                sample: sample))
+                            nextInsertion += 1
+                        } else {
+                            let (changeSequence, uuid, typeID, syncIdentifier, syncVersion, bytes) = deletions[nextDeletion]
+                            objects.append(ChangedObject(
+                                change: Change(sequence: changeSequence, kind: .deleted, uuid: uuid, type: try await type(ofID: typeID),
+                                               syncIdentifier: syncIdentifier, syncVersion: syncVersion),
+                                sample: try sample(bytes, sequence: changeSequence)))
+                            nextDeletion += 1
+                        }
+                        if limit > 0, objects.count == limit {
+                            return ChangePage(objects: objects, endSequence: objects[objects.count - 1].change.sequence)
+                        }
                     }
-                }
-                if limit > 0, objects.count == limit, let last = objects.last {
-                    return ChangePage(objects: objects, endSequence: last.change.sequence)
                 }
                 return ChangePage(objects: objects, endSequence: max(sequence, latest))
             }
