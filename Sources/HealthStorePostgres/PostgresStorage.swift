@@ -22,6 +22,22 @@ public final class PostgresStorage: HealthStorage {
     public let person: String
     private let retention: ChangeLogRetention
     private let catalog: Mutex<PostgresCatalog>
+
+    /// Column caches by type id, and the types asked for with a large answer but not yet kept.
+    private struct ColumnState {
+        var caches: [Int32: QuantityColumnCache] = [:]
+        var asked: Set<Int32> = []
+    }
+
+    private let columnState = Mutex(ColumnState())
+    /// This storage's threshold for keeping a type's columns in memory.
+    private let columnCacheThreshold: Int
+
+    /// The default smallest column answer that makes the storage keep a type's columns in memory (as
+    /// `SQLiteStorage.columnCacheThreshold`): at once when the answer is the whole type, otherwise on the second such
+    /// question. A cache answers only while the person's latest sequence is the one it was read at (one primary-key
+    /// read a query), so a commit through any server is never missed. `Int.max` keeps none.
+    public static let columnCacheThreshold = 10_000
     /// Called inside every transaction after its first statement (tests widen the windows where commits and reads
     /// overlap with it); nil in normal use.
     private let pauseInsideTransactions: (@Sendable () async -> Void)?
@@ -30,16 +46,21 @@ public final class PostgresStorage: HealthStorage {
     var logger: Logger { database.logger }
 
     /// The store of `person` in the database (made on first use), with a retention for the change log's deletions.
-    public convenience init(client database: PostgresStoreClient, person: String, retention: ChangeLogRetention = .forever) throws {
-        try self.init(client: database, person: person, retention: retention, pauseInsideTransactions: nil)
+    public convenience init(
+        client database: PostgresStoreClient, person: String, retention: ChangeLogRetention = .forever,
+        columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold
+    ) throws {
+        try self.init(
+            client: database, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold, pauseInsideTransactions: nil)
     }
 
     /// A storage that calls `pauseInsideTransactions` inside each transaction (for tests of concurrent use).
     init(
         client database: PostgresStoreClient, person: String, retention: ChangeLogRetention,
-        pauseInsideTransactions: (@Sendable () async -> Void)?
+        columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold, pauseInsideTransactions: (@Sendable () async -> Void)?
     ) throws {
         self.pauseInsideTransactions = pauseInsideTransactions
+        self.columnCacheThreshold = columnCacheThreshold
         guard !person.isEmpty, person.utf8.count <= 200 else {
             throw HealthStoreError.storeUnavailable(path: database.location, reason: "a person identifier has 1 to 200 bytes")
         }
@@ -415,37 +436,64 @@ public final class PostgresStorage: HealthStorage {
         if bounds.isEmpty { return QuantityColumns() }
         return try database.blocking("reading columns of \(type.identifier)") { [self] () -> QuantityColumns? in
             guard let typeID = try await existingTypeID(type) else { return QuantityColumns() }
-            let rows = try await client.execute(ColumnsStatement(window: window(typeID, bounds)), logger: logger).collected()
-            guard let (series, starts, ends, values, sourceEntries, sequences, userEntered) = rows.first else { return QuantityColumns() }
-            if series { return nil }  // series samples count by their entries, which only the samples hold
-            var columns = QuantityColumns()
-            columns.starts = starts
-            columns.ends = ends
-            columns.values = values
-            columns.sequences = sequences
-            columns.userEntered = userEntered
-            var entries = catalog.withLock { $0 }
-            var indexByEntry: [Int64: Int32] = [:]
-            columns.sourceIndexes.reserveCapacity(sourceEntries.count)
-            for entry in sourceEntries {
-                if entry == 0 {
-                    columns.sourceIndexes.append(-1)
-                } else if let known = indexByEntry[entry] {
-                    columns.sourceIndexes.append(known)
-                } else {
-                    if entries.sourceEntries[entry] == nil { entries = try await reloadSourceEntries() }
-                    guard let (source, productType) = entries.sourceEntries[entry] else {
-                        throw HealthStoreError.corruptStore("unknown source entry \(entry) of \(person)")
-                    }
-                    let index = Int32(columns.sources.count)
-                    columns.sources.append(source)
-                    columns.productTypes.append(productType)
-                    indexByEntry[entry] = index
-                    columns.sourceIndexes.append(index)
+            return try await transaction(.snapshot) { connection -> QuantityColumns? in
+                let latest = try await counters(on: connection).latest
+                let cached = columnState.withLock { state -> QuantityColumnCache? in
+                    guard let cache = state.caches[typeID] else { return nil }
+                    if cache.sequence == latest { return cache }
+                    // Stale: a commit came since. Dropped, and the type must be asked for twice again before the
+                    // whole type is read (under steady writes, windows stay windows).
+                    state.caches[typeID] = nil
+                    state.asked.remove(typeID)
+                    return nil
                 }
+                if let cached { return cached.rows(within: bounds) }
+                guard let columns = try await readColumns(typeID, bounds, on: connection) else { return nil }
+                guard columns.count >= columnCacheThreshold else { return columns }
+                if bounds == .unbounded {
+                    columnState.withLock { $0.caches[typeID] = QuantityColumnCache(columns: columns, sequence: latest) }
+                } else if !columnState.withLock({ $0.asked.insert(typeID).inserted }),
+                          let whole = try await readColumns(typeID, .unbounded, on: connection) {
+                    // Asked again: reading the whole type once now makes the next queries memory scans.
+                    columnState.withLock { $0.caches[typeID] = QuantityColumnCache(columns: whole, sequence: latest) }
+                }
+                return columns
             }
-            return columns
         }
+    }
+
+    /// The columns of a type within bounds from the database, or nil when a series sample is among them.
+    private func readColumns(_ typeID: Int32, _ bounds: TimeBounds, on connection: PostgresConnection) async throws -> QuantityColumns? {
+        let rows = try await connection.execute(ColumnsStatement(window: window(typeID, bounds)), logger: logger).collected()
+        guard let (series, starts, ends, values, sourceEntries, sequences, userEntered) = rows.first else { return QuantityColumns() }
+        if series { return nil }  // series samples count by their entries, which only the samples hold
+        var columns = QuantityColumns()
+        columns.starts = starts
+        columns.ends = ends
+        columns.values = values
+        columns.sequences = sequences
+        columns.userEntered = userEntered
+        var entries = catalog.withLock { $0 }
+        var indexByEntry: [Int64: Int32] = [:]
+        columns.sourceIndexes.reserveCapacity(sourceEntries.count)
+        for entry in sourceEntries {
+            if entry == 0 {
+                columns.sourceIndexes.append(-1)
+            } else if let known = indexByEntry[entry] {
+                columns.sourceIndexes.append(known)
+            } else {
+                if entries.sourceEntries[entry] == nil { entries = try await reloadSourceEntries(on: connection) }
+                guard let (source, productType) = entries.sourceEntries[entry] else {
+                    throw HealthStoreError.corruptStore("unknown source entry \(entry) of \(person)")
+                }
+                let index = Int32(columns.sources.count)
+                columns.sources.append(source)
+                columns.productTypes.append(productType)
+                indexByEntry[entry] = index
+                columns.sourceIndexes.append(index)
+            }
+        }
+        return columns
     }
 
     public func typeSummaries() throws -> [TypeSummary] {

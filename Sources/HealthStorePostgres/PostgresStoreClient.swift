@@ -63,17 +63,13 @@ public final class PostgresStoreClient: Sendable {
         group.shutdownGracefully(queue: .global()) { _ in }
     }
 
-    /// Closes every connection and stops the event loops, waiting for both; later calls fail. Must not be called on
-    /// an event loop thread.
+    /// Stops the client and closes its connections with the event loops, waiting only for the loops (a thread of
+    /// the cooperative pool may call it: the pool's own wind-down after the cancellation finishes by itself and is
+    /// not waited for, since parts of it may need a thread of that pool). Later calls fail. Must not be called on an
+    /// event loop thread.
     public func shutdown() {
         guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
         task.cancel()
-        let done = DispatchSemaphore(value: 0)
-        Task(executorPreference: executor) {
-            await task.value
-            done.signal()
-        }
-        done.wait()
         try? group.syncShutdownGracefully()
     }
 

@@ -55,7 +55,7 @@ nonisolated(unsafe) let utc: Calendar = {
 }()
 
 struct Figures {
-    var ingest = 0.0, statistics = 0.0, total = 0.0, paging = 0.0
+    var ingest = 0.0, firstStatistics = 0.0, statistics = 0.0, total = 0.0, paging = 0.0
 }
 
 func measure(_ name: String, _ storage: any HealthStorage) throws -> Figures {
@@ -67,7 +67,9 @@ func measure(_ name: String, _ storage: any HealthStorage) throws -> Figures {
         try store.statisticsCollection(of: stepCount, options: .cumulativeSum, anchor: start, interval: DateComponents(day: 1), calendar: utc)
     }
     progress("\(name): daily statistics…")
-    figures.total = try collection().statistics().reduce(0) { $0 + ($1.merged.sum?.value ?? 0) }
+    figures.firstStatistics = try seconds {
+        figures.total = try collection().statistics().reduce(0) { $0 + ($1.merged.sum?.value ?? 0) }
+    }
     figures.statistics = median(try (0..<runs).map { _ in try seconds { _ = try collection() } })
     progress("\(name): paging…")
     figures.paging = try seconds {
@@ -92,6 +94,7 @@ let postgres = try measure("postgres", try PostgresStorage(client: client, perso
 print("| \(sampleCount) stepCount samples (Watch + iPhone per minute, \(days) days), batches of \(batchSize) | memory | SQLite | PostgreSQL |")
 print("|---|---|---|---|")
 print("| bulk ingest | \(rate(sampleCount, memory.ingest)) | \(rate(sampleCount, sqlite.ingest)) | \(rate(sampleCount, postgres.ingest)) |")
+print("| daily cumulativeSum over all days, first call after the ingest | \(milliseconds(memory.firstStatistics)) | \(milliseconds(sqlite.firstStatistics)) | \(milliseconds(postgres.firstStatistics)) |")
 print("| daily cumulativeSum over all days, warm median of \(runs) | \(milliseconds(memory.statistics)) | \(milliseconds(sqlite.statistics)) | \(milliseconds(postgres.statistics)) |")
 print("| merged total (must agree) | \(Int(memory.total)) | \(Int(sqlite.total)) | \(Int(postgres.total)) |")
 print("| anchored paging of the whole log, pages of 10,000 | \(rate(sampleCount, memory.paging)) | \(rate(sampleCount, sqlite.paging)) | \(rate(sampleCount, postgres.paging)) |")

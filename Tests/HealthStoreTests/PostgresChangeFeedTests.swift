@@ -102,6 +102,26 @@ struct PostgresChangeFeedTests {
         for pool in pools { pool.shutdown() }
     }
 
+    @Test("A kept column cache never answers after a commit made through another client (another server)")
+    func columnCacheFollowsOtherServers() throws {
+        guard let url = PostgresTestDatabase.url else { return }
+        let other = try PostgresStoreClient(url: url, maximumConnections: 2)
+        defer { other.shutdown() }
+        let person = "cache-\(UUID().uuidString)"
+        let here = try PostgresStorage(client: PostgresTestDatabase.client, person: person, columnCacheThreshold: 1)
+        let there = HealthDataStore(storage: try PostgresStorage(client: other, person: person))
+        _ = try there.save([try Fixture.steps(100, from: Fixture.at(0)), try Fixture.steps(50, from: Fixture.at(10))], as: Fixture.watch)
+        #expect(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded)?.values == [100, 50])
+        #expect(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded)?.values == [100, 50], "answered from the cache")
+        let third = try Fixture.steps(25, from: Fixture.at(20))
+        _ = try there.save([third], as: Fixture.phone)
+        let columns = try #require(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded))
+        #expect(columns.values == [100, 50, 25])
+        #expect(columns.sources.count == 2, "the other server's new source entry is known here too")
+        _ = try there.delete([third.uuid])
+        #expect(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded)?.values == [100, 50])
+    }
+
     @Test("A second client sees the first one's migrations and refuses none; the migration table lists them in order")
     func migrationsAreRecorded() throws {
         let storage = try PostgresTestDatabase.newStorage()

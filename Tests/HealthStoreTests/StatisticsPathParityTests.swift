@@ -105,12 +105,13 @@ struct StatisticsPathParityTests {
     }()
 
     /// The storages whose column paths are checked: in memory, SQLite through its index, SQLite from its column cache,
-    /// PostgreSQL through its index (when `OHK_TEST_POSTGRES_URL` is set).
+    /// PostgreSQL through its index and from its column cache (when `OHK_TEST_POSTGRES_URL` is set).
     enum ColumnStorage: String, CaseIterable, CustomTestStringConvertible {
-        case inMemory, sqliteIndex, sqliteCache, postgres
+        case inMemory, sqliteIndex, sqliteCache, postgresIndex, postgresCache
 
         static var allCases: [ColumnStorage] {
-            PostgresTestDatabase.url == nil ? [.inMemory, .sqliteIndex, .sqliteCache] : [.inMemory, .sqliteIndex, .sqliteCache, .postgres]
+            let local: [ColumnStorage] = [.inMemory, .sqliteIndex, .sqliteCache]
+            return PostgresTestDatabase.url == nil ? local : local + [.postgresIndex, .postgresCache]
         }
 
         func makeStore() throws -> HealthDataStore {
@@ -119,7 +120,8 @@ struct StatisticsPathParityTests {
             case .sqliteIndex: return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath()))
             case .sqliteCache:
                 return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath(), columnCacheThreshold: 1))
-            case .postgres: return HealthDataStore(storage: try PostgresTestDatabase.newStorage())
+            case .postgresIndex: return HealthDataStore(storage: try PostgresTestDatabase.newStorage())
+            case .postgresCache: return HealthDataStore(storage: try PostgresTestDatabase.newStorage(columnCacheThreshold: 1))
             }
         }
 

@@ -48,8 +48,8 @@ enum PostgresTestDatabase {
     }()
 
     /// A new person's storage.
-    static func newStorage(retention: ChangeLogRetention = .forever) throws -> PostgresStorage {
-        try PostgresStorage(client: client, person: "test-\(UUID().uuidString)", retention: retention)
+    static func newStorage(retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold) throws -> PostgresStorage {
+        try PostgresStorage(client: client, person: "test-\(UUID().uuidString)", retention: retention, columnCacheThreshold: columnCacheThreshold)
     }
 }
 
