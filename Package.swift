@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HealthModel", targets: ["HealthModel"]),
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
+        .library(name: "HealthStorePostgres", targets: ["HealthStorePostgres"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
@@ -17,6 +18,7 @@ let package = Package(
         .executable(name: "ohk", targets: ["ohk"]),
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
         .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
+        .executable(name: "ohk-postgres-benchmark", targets: ["PostgresBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "HealthModel"),
@@ -39,6 +42,13 @@ let package = Package(
                 "HealthModel", "HealthEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "HealthStorePostgres",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(
@@ -75,6 +85,10 @@ let package = Package(
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "OpenHealthKit"]
         ),
         .executableTarget(
+            name: "PostgresBenchmark",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"]
+        ),
+        .executableTarget(
             name: "ExportBenchmark",
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport"]
         ),
@@ -84,7 +98,13 @@ let package = Package(
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
-        .testTarget(name: "HealthStoreTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "HealthStoreTests",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
         .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
         .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),

@@ -3,17 +3,17 @@ import HealthModel
 
 /// The binary layout of what the SQLite store keeps besides samples, in blobs: activity summaries, route points,
 /// heartbeats and kept elements. A version byte leads each blob, as in the sample detail blob.
-enum ImportedDataCoding {
+package enum ImportedDataCoding {
     private static let version: UInt8 = 1
 
     /// The day key of a summary, ordered like the days (`year * 10_000 + month * 100 + day`).
-    static func dayKey(_ day: DateComponents) -> Int64 {
+    package static func dayKey(_ day: DateComponents) -> Int64 {
         Int64((day.year ?? 0) * 10_000 + (day.month ?? 0) * 100 + (day.day ?? 0))
     }
 
     // MARK: Activity summaries
 
-    static func encode(_ summary: ActivitySummary) -> [UInt8] {
+    package static func encode(_ summary: ActivitySummary) -> [UInt8] {
         var writer = BinaryWriter()
         writer.write(version)
         writer.write(signed: Int64(summary.day.era ?? -1))
@@ -29,7 +29,7 @@ enum ImportedDataCoding {
         return writer.bytes
     }
 
-    static func decodeActivitySummary(_ bytes: [UInt8], dayKey: Int64) throws -> ActivitySummary {
+    package static func decodeActivitySummary(_ bytes: [UInt8], dayKey: Int64) throws -> ActivitySummary {
         let context = "activity summary of day \(dayKey)"
         var reader = BinaryReader(bytes, context: context)
         try checkVersion(&reader, context)
@@ -63,7 +63,7 @@ enum ImportedDataCoding {
     // MARK: Route points
 
     /// Each point: date, latitude, longitude, then a byte saying which optional fields follow.
-    static func encode(_ locations: [WorkoutRouteLocation]) -> [UInt8] {
+    package static func encode(_ locations: [WorkoutRouteLocation]) -> [UInt8] {
         encodeList(locations) { location, writer in
             writer.write(location.date.timeIntervalSinceReferenceDate)
             writer.write(location.latitude)
@@ -76,7 +76,7 @@ enum ImportedDataCoding {
         }
     }
 
-    static func decodeLocations(_ bytes: [UInt8], route: UUID) throws -> [WorkoutRouteLocation] {
+    package static func decodeLocations(_ bytes: [UInt8], route: UUID) throws -> [WorkoutRouteLocation] {
         try decodeList(bytes, context: "points of route \(route)") { reader in
             let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             let latitude = try reader.readDouble(), longitude = try reader.readDouble()
@@ -91,14 +91,14 @@ enum ImportedDataCoding {
 
     // MARK: Heartbeats
 
-    static func encode(_ beats: [HeartbeatSeries.Beat]) -> [UInt8] {
+    package static func encode(_ beats: [HeartbeatSeries.Beat]) -> [UInt8] {
         encodeList(beats) { beat, writer in
             writer.write(beat.date.timeIntervalSinceReferenceDate)
             writer.write(beat.beatsPerMinute)
         }
     }
 
-    static func decodeBeats(_ bytes: [UInt8], sample: UUID) throws -> [HeartbeatSeries.Beat] {
+    package static func decodeBeats(_ bytes: [UInt8], sample: UUID) throws -> [HeartbeatSeries.Beat] {
         try decodeList(bytes, context: "heartbeat series of sample \(sample)") { reader in
             let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             return HeartbeatSeries.Beat(date: date, beatsPerMinute: try reader.readDouble())
@@ -127,7 +127,7 @@ enum ImportedDataCoding {
 
     // MARK: Kept elements
 
-    static func encode(_ element: ExportElement) -> [UInt8] {
+    package static func encode(_ element: ExportElement) -> [UInt8] {
         var writer = BinaryWriter()
         writer.write(version)
         write(element, into: &writer)
@@ -147,7 +147,7 @@ enum ImportedDataCoding {
         for child in element.children { write(child, into: &writer) }
     }
 
-    static func decodeElement(_ bytes: [UInt8], identity: UUID) throws -> ExportElement {
+    package static func decodeElement(_ bytes: [UInt8], identity: UUID) throws -> ExportElement {
         let context = "kept element \(identity)"
         var reader = BinaryReader(bytes, context: context)
         try checkVersion(&reader, context)

@@ -3,13 +3,25 @@ import HealthModel
 
 /// Every quantity sample of one type in memory as columns, kept in step with the writes of the storage that owns it,
 /// so that repeated statistics on a large type read no rows at all. Rows are in insertion order.
-struct QuantityColumnCache: Sendable {
+package struct QuantityColumnCache: Sendable {
     /// The rows, with `sources`/`productTypes` as the source entries.
-    var columns: QuantityColumns
+    package var columns: QuantityColumns
     /// The source-entry index of each source revision row id seen so far.
     var entryByRevision: [Int64: Int32]
     /// The store's latest change sequence that these columns reflect.
-    var sequence: Int64
+    package var sequence: Int64
+
+    /// A cache of columns read at a sequence (for a storage that does not use revision row ids).
+    package init(columns: QuantityColumns, sequence: Int64) {
+        self.init(columns: columns, entryByRevision: [:], sequence: sequence)
+    }
+
+    /// A cache with its revision entries.
+    init(columns: QuantityColumns, entryByRevision: [Int64: Int32], sequence: Int64) {
+        self.columns = columns
+        self.entryByRevision = entryByRevision
+        self.sequence = sequence
+    }
 
     /// The entry index of a revision, adding an entry for a (source, product type) pair not seen before.
     mutating func entry(forRevision revisionID: Int64?, catalog: SQLiteCatalog) -> Int32 {
@@ -58,7 +70,7 @@ struct QuantityColumnCache: Sendable {
     }
 
     /// The rows whose start and end satisfy the bounds (all of them, without a copy, when unbounded).
-    func rows(within bounds: TimeBounds) -> QuantityColumns {
+    package func rows(within bounds: TimeBounds) -> QuantityColumns {
         guard bounds != .unbounded else { return columns }
         var result = QuantityColumns()
         result.sources = columns.sources

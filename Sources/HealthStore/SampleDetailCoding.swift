@@ -3,7 +3,7 @@ import HealthModel
 
 /// The binary layout of what a sample row keeps outside its columns: series entries, a workout's events and
 /// statistics, a correlation's contained samples. Version byte first, so the layout can grow.
-enum SampleDetailCoding {
+package enum SampleDetailCoding {
     private static let version: UInt8 = 1
 
     // MARK: Kind-specific detail of a stored row
@@ -53,7 +53,7 @@ enum SampleDetailCoding {
     }
 
     /// A whole sample, as a tombstone keeps the object it deleted.
-    static func encoded(_ sample: Sample) -> [UInt8] {
+    package static func encoded(_ sample: Sample) -> [UInt8] {
         var writer = BinaryWriter()
         writer.write(version)
         write(sample, to: &writer)
@@ -61,7 +61,7 @@ enum SampleDetailCoding {
     }
 
     /// A whole sample from `encoded(_:)`.
-    static func sample(from bytes: [UInt8]) throws -> Sample {
+    package static func sample(from bytes: [UInt8]) throws -> Sample {
         var reader = try opened(bytes, "deleted sample")
         return try readSample(&reader)
     }

@@ -138,8 +138,7 @@ struct AnchoredQueryTests {
     func anchorTooOld(_ backend: StorageBackend) throws {
         let now = Mutex(Fixture.morning)
         let retention = ChangeLogRetention.deletions(for: 86_400, clock: { now.withLock { $0 } })
-        let storage: any HealthStorage = backend == .inMemory
-            ? InMemoryStorage(retention: retention) : try SQLiteStorage(path: TemporaryStoreFolder.newPath(), retention: retention)
+        let storage = try backend.makeStorage(retention: retention)
         let store = HealthDataStore(storage: storage)
         let samples = try (0..<3).map { try Fixture.steps(10, from: Fixture.at(Double($0))) }
         _ = try store.save(samples, as: Fixture.watch)

@@ -329,10 +329,7 @@ final class ManualClock: Sendable {
 @Suite("Change log retention and anchors (SEMANTICS §6), on both backends")
 struct ChangeLogRetentionTests {
     static func storage(_ backend: StorageBackend, _ retention: ChangeLogRetention) throws -> any HealthStorage {
-        switch backend {
-        case .inMemory: return InMemoryStorage(retention: retention)
-        case .sqlite: return try SQLiteStorage(path: TemporaryStoreFolder.newPath(), retention: retention)
-        }
+        try backend.makeStorage(retention: retention)
     }
 
     @Test("Deletions older than the retention are forgotten; an anchor before the horizon is told it is too old", arguments: StorageBackend.allCases)

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStorePostgres
 import Testing
 
 /// The statistics engine answers a time-window query from the storage's columns (and cumulative sums without a
@@ -103,9 +104,15 @@ struct StatisticsPathParityTests {
         return cases
     }()
 
-    /// The storages whose column paths are checked: in memory, SQLite through its index, SQLite from its column cache.
+    /// The storages whose column paths are checked: in memory, SQLite through its index, SQLite from its column cache,
+    /// PostgreSQL through its index and from its column cache (when `OHK_TEST_POSTGRES_URL` is set).
     enum ColumnStorage: String, CaseIterable, CustomTestStringConvertible {
-        case inMemory, sqliteIndex, sqliteCache
+        case inMemory, sqliteIndex, sqliteCache, postgresIndex, postgresCache
+
+        static var allCases: [ColumnStorage] {
+            let local: [ColumnStorage] = [.inMemory, .sqliteIndex, .sqliteCache]
+            return PostgresTestDatabase.url == nil ? local : local + [.postgresIndex, .postgresCache]
+        }
 
         func makeStore() throws -> HealthDataStore {
             switch self {
@@ -113,6 +120,8 @@ struct StatisticsPathParityTests {
             case .sqliteIndex: return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath()))
             case .sqliteCache:
                 return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath(), columnCacheThreshold: 1))
+            case .postgresIndex: return HealthDataStore(storage: try PostgresTestDatabase.newStorage())
+            case .postgresCache: return HealthDataStore(storage: try PostgresTestDatabase.newStorage(columnCacheThreshold: 1))
             }
         }
 

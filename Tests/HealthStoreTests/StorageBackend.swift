@@ -2,22 +2,55 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStorePostgres
 import Testing
 
 /// The storage backends every store test runs against; a new backend only adds a case here.
+///
+/// PostgreSQL takes part when `OHK_TEST_POSTGRES_URL` names a database (`.ci/run` starts one; see the README), so a
+/// developer without PostgreSQL still runs the others.
 enum StorageBackend: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    case postgres
 
-    /// A fresh, empty store on this backend (SQLite: a new file in this test process's temporary folder).
+    /// The backends available here.
+    static var allCases: [StorageBackend] { PostgresTestDatabase.url == nil ? [.inMemory, .sqlite] : [.inMemory, .sqlite, .postgres] }
+
+    /// A fresh, empty store on this backend (SQLite: a new file in this test process's temporary folder; PostgreSQL:
+    /// a new person in the test database).
     func makeStore() -> HealthDataStore {
+        HealthDataStore(storage: try! makeStorage())
+    }
+
+    /// A fresh, empty storage on this backend with a change-log retention.
+    func makeStorage(retention: ChangeLogRetention = .forever) throws -> any HealthStorage {
         switch self {
-        case .inMemory: return HealthDataStore(storage: InMemoryStorage())
-        case .sqlite: return HealthDataStore(storage: try! SQLiteStorage(path: TemporaryStoreFolder.newPath()))
+        case .inMemory: return InMemoryStorage(retention: retention)
+        case .sqlite: return try SQLiteStorage(path: TemporaryStoreFolder.newPath(), retention: retention)
+        case .postgres: return try PostgresTestDatabase.newStorage(retention: retention)
         }
     }
 
     var testDescription: String { rawValue }
+}
+
+/// The PostgreSQL database the tests use, when `OHK_TEST_POSTGRES_URL` is set: one pooled client per test process,
+/// one new person per store (so tests never see each other's rows).
+enum PostgresTestDatabase {
+    /// The database URL, or nil when PostgreSQL tests are off.
+    static let url: String? = ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The client (connected and migrated on first use).
+    static let client: PostgresStoreClient = {
+        guard let url else { fatalError("OHK_TEST_POSTGRES_URL is not set") }
+        do { return try PostgresStoreClient(url: url) } catch { fatalError("cannot connect to \(url): \(error)") }
+    }()
+
+    /// A new person's storage.
+    static func newStorage(retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold) throws -> PostgresStorage {
+        try PostgresStorage(client: client, person: "test-\(UUID().uuidString)", retention: retention, columnCacheThreshold: columnCacheThreshold)
+    }
 }
 
 /// One temporary folder per test process for SQLite store files, removed when the process exits.

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import HealthEngine
+import HealthStore
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// A pooled connection to one PostgreSQL database holding the stores of many people, and the bridge that lets the
+/// synchronous `HealthStorage` protocol call the asynchronous postgres-nio client.
+///
+/// It owns an event loop group of its own, runs the `PostgresClient` (connection pool) on it, and runs every storage
+/// call as a task whose executor is that group: the calling thread blocks on a semaphore until the task is done. The
+/// task never needs a thread of Swift's cooperative pool, so a caller blocking one of those threads (or all of them)
+/// cannot deadlock the call. A call made on one of the group's own threads would block the loop that must answer
+/// it, so such a call is refused with an error instead. Migrations run once when the client is made.
+public final class PostgresStoreClient: Sendable {
+    /// The postgres-nio connection pool.
+    public let client: PostgresClient
+    /// Where the database is, without the password (for messages).
+    public let location: String
+    private let group: MultiThreadedEventLoopGroup
+    private let executor: EventLoopTaskExecutor
+    private let runTask: Mutex<Task<Void, Never>?>
+    let logger: Logger
+
+    /// Connects to the database at a `postgres://user:password@host:port/database` URL (a `?host=/socket/folder`
+    /// query selects a unix socket folder instead of TCP), keeps up to `maximumConnections` connections, and applies
+    /// the migrations this version knows (refusing a database with migrations it does not know).
+    public convenience init(url: String, maximumConnections: Int = 20) throws {
+        try self.init(configuration: PostgresStoreClient.configuration(url: url), location: PostgresStoreClient.redacted(url), maximumConnections: maximumConnections)
+    }
+
+    /// Connects with a postgres-nio configuration (see `init(url:maximumConnections:)`).
+    public init(configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20) throws {
+        var configuration = configuration
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = 0
+        self.location = location
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        self.executor = EventLoopTaskExecutor(loop: group.next())
+        var logger = Logger(label: "OpenHealthKit.postgres")
+        logger.logLevel = .critical
+        self.logger = logger
+        let client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: logger)
+        self.client = client
+        runTask = Mutex(Task(executorPreference: executor) { await client.run() })
+        do {
+            try blocking("applying migrations") { [logger] in try await PostgresSchema.migrate(client, logger: logger, location: location) }
+        } catch {
+            shutdown()
+            throw error
+        }
+    }
+
+    deinit {
+        // Never blocks: the last reference may go away on the event loop itself (inside a finishing call).
+        guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
+        task.cancel()
+        group.shutdownGracefully(queue: .global()) { _ in }
+    }
+
+    /// Stops the client and closes its connections with the event loops, waiting only for the loops (a thread of
+    /// the cooperative pool may call it: the pool's own wind-down after the cancellation finishes by itself and is
+    /// not waited for, since parts of it may need a thread of that pool). Later calls fail. Must not be called on an
+    /// event loop thread.
+    public func shutdown() {
+        guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
+        task.cancel()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Runs async database work to its end and returns its result, blocking the calling thread (see the type's note).
+    @discardableResult
+    func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
+        if MultiThreadedEventLoopGroup.currentEventLoop != nil {
+            throw HealthStoreError.database(operation: operation, message: "called on an event loop thread, which must never block")
+        }
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: executor) {
+            let result: Result<T, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        var result = outcome.withLock({ $0 })!
+        // A transaction's closure error is the one that says what went wrong.
+        if case let .failure(error as PostgresTransactionError) = result, let closureError = error.closureError { result = .failure(closureError) }
+        switch result {
+        case let .success(value): return value
+        case let .failure(error as HealthStoreError): throw error
+        case let .failure(error as HealthEngineError): throw error
+        case let .failure(error): throw HealthStoreError.database(operation: operation, message: PostgresStoreClient.message(error))
+        }
+    }
+
+    /// The server's message of an error (postgres-nio hides it from `description` unless asked).
+    static func message(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let server = error.serverInfo, let message = server[.message] {
+                return [server[.sqlState].map { "SQLSTATE \($0)" }, message, server[.detail]].compactMap { $0 }.joined(separator: ": ")
+            }
+            return String(reflecting: error)
+        }
+        if let error = error as? PostgresTransactionError {
+            if let closure = error.closureError { return message(closure) }
+            if let commit = error.commitError { return "commit: " + message(commit) }
+            if let begin = error.beginError { return "begin: " + message(begin) }
+        }
+        return String(reflecting: error)
+    }
+
+    /// A postgres-nio configuration from a URL.
+    static func configuration(url: String) throws -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+            throw HealthStoreError.storeUnavailable(path: redacted(url), reason: "not a postgres:// URL")
+        }
+        let user = components.user ?? "postgres"
+        let password = components.password
+        let database = components.path.split(separator: "/").first.map(String.init)
+        let queryItems = components.queryItems ?? []
+        if let socketFolder = queryItems.first(where: { $0.name == "host" })?.value, socketFolder.hasPrefix("/") {
+            let port = components.port ?? 5432
+            return PostgresClient.Configuration(
+                unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw HealthStoreError.storeUnavailable(path: redacted(url), reason: "the URL names no host")
+        }
+        if let mode = queryItems.first(where: { $0.name == "sslmode" })?.value, !["disable", "allow", "prefer"].contains(mode) {
+            throw HealthStoreError.storeUnavailable(path: redacted(url), reason: "sslmode=\(mode): TLS connections are not supported yet")
+        }
+        return PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: user, password: password, database: database, tls: .disable)
+    }
+
+    /// The URL without its password.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+}
