@@ -73,8 +73,7 @@ public final class ExportImporter {
             try tokenizer.feed(span.bytes, into: &reader)
             if span.isSkippable, startsAtTop, reader.isAtTopLevel, tokenizer.isBetweenTags, batcher.report.issues.count == issuesBefore {
                 readWhole.append((ImportedSpan(
-                    digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count),
-                    lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)), firstLine))
+                    key: key, lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)), firstLine))
             }
         }
         var splitter = ExportSpanSplitter()

@@ -60,7 +60,7 @@ struct ExportSpanSplitter {
         try cut(final: true, handOver)
         let rest = buffer.count - spanStart
         guard rest > 0 else { return }
-        let lines = linesInSpan + ExportSpanSplitter.lineBreaks(in: buffer, from: searchFrom, to: buffer.count)
+        let lines = linesInSpan + buffer.withUnsafeBufferPointer { XMLTokenizer.newlines($0.baseAddress!, searchFrom, $0.count) }
         try buffer.withUnsafeBytes { bytes in
             try handOver(Span(
                 bytes: UnsafeRawBufferPointer(rebasing: bytes[spanStart...]), isSkippable: false,
@@ -123,10 +123,4 @@ struct ExportSpanSplitter {
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-
-    private static func lineBreaks(in buffer: [UInt8], from start: Int, to end: Int) -> Int {
-        var lines = 0
-        for index in start..<end where buffer[index] == 0x0A { lines += 1 }
-        return lines
-    }
 }

@@ -405,7 +405,8 @@ struct XMLTokenizer {
         return nil
     }
 
-    private static func newlines(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    /// The line breaks in `base[start..<end]`.
+    static func newlines(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var lines = 0
         for index in start..<end where base[index] == 0x0A { lines += 1 }
         return lines

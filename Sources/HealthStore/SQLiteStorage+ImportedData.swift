@@ -69,7 +69,8 @@ extension SQLiteStorage {
                 guard digest.count == 16 else { throw HealthStoreError.corruptStore("import_spans: digest is not 16 bytes") }
                 let (high, low) = digest.withUnsafeBytes { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
                 return ImportedSpan(
-                    digestHigh: UInt64(littleEndian: high), digestLow: UInt64(littleEndian: low), length: row[1], lines: row[2], samples: row[3])
+                    key: ImportedSpan.Key(digestHigh: UInt64(littleEndian: high), digestLow: UInt64(littleEndian: low), length: row[1]),
+                    lines: row[2], samples: row[3])
             }
         }
     }
@@ -82,9 +83,9 @@ extension SQLiteStorage {
                     INSERT OR REPLACE INTO import_spans (digest, length, lines, samples) VALUES (?, ?, ?, ?)
                     """)
                 for span in spans {
-                    var words = (span.digestHigh.littleEndian, span.digestLow.littleEndian)
+                    var words = (span.key.digestHigh.littleEndian, span.key.digestLow.littleEndian)
                     let digest = withUnsafeBytes(of: &words) { Data($0) }
-                    try statement.execute(arguments: [digest, span.length, span.lines, span.samples])
+                    try statement.execute(arguments: [digest, span.key.length, span.lines, span.samples])
                 }
             }
         } catch {
