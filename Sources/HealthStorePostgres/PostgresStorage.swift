@@ -394,6 +394,10 @@ public final class PostgresStorage: HealthStorage {
                 UpdateExtentsStatement(person: person, typeIDs: extents.map(\.key), durations: extents.map(\.value)), logger: logger)
         }
         _ = try await connection.execute(SetLatestSequenceStatement(person: person, sequence: sequence), logger: logger)
+        if sequence > previous {
+            // Delivered when (and only if) the transaction commits: other servers wake their observers of the person.
+            _ = try await connection.execute(NotifyCommitStatement(person: person, sequence: sequence), logger: logger).collected()
+        }
         if let cutoff {
             _ = try await connection.execute(ExpireDeletionsStatement(person: person, cutoff: cutoff.timeIntervalSinceReferenceDate), logger: logger).collected()
         }

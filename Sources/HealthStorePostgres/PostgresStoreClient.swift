@@ -24,7 +24,8 @@ public final class PostgresStoreClient: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let executor: EventLoopTaskExecutor
     private let runTask: Mutex<Task<Void, Never>?>
-    let logger: Logger
+    /// The logger of the client's statements (critical only: postgres-nio logs every query at lower levels).
+    public let logger: Logger
 
     /// Connects to the database at a `postgres://user:password@host:port/database` URL (a `?host=/socket/folder`
     /// query selects a unix socket folder instead of TCP), keeps up to `maximumConnections` connections, and applies
@@ -73,9 +74,24 @@ public final class PostgresStoreClient: Sendable {
         try? group.syncShutdownGracefully()
     }
 
-    /// Runs async database work to its end and returns its result, blocking the calling thread (see the type's note).
+    /// Applies another component's migrations (the server's registry), recorded in a table of their own, as the
+    /// store's are: once per database, under the same advisory lock, refusing a database with migrations in `table`
+    /// that this version does not know.
+    public func migrate(_ migrations: [PostgresMigration], recordedIn table: String) throws {
+        try blocking("applying the migrations recorded in \(table)") { [client, logger, location] in
+            try await PostgresSchema.migrate(client, migrations: migrations, table: table, logger: logger, location: location)
+        }
+    }
+
+    /// Runs a task on the client's event loop (never on Swift's cooperative pool), e.g. a listener.
+    func detached(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task(executorPreference: executor, operation: body)
+    }
+
+    /// Runs async database work to its end and returns its result, blocking the calling thread (see the type's note):
+    /// errors come back as `HealthStoreError` (a `database` error with the server's message, or the body's own).
     @discardableResult
-    func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
+    public func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {
             throw HealthStoreError.database(operation: operation, message: "called on an event loop thread, which must never block")
         }
@@ -140,7 +156,7 @@ public final class PostgresStoreClient: Sendable {
     }
 
     /// The URL without its password.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? url
