@@ -16,6 +16,8 @@ public final class PostgresCommitListener: Sendable {
     public static let channel = "ohk_commits"
 
     private let task: Mutex<Task<Void, Never>?>
+    /// Signalled when the listening task has ended (its connection back in the pool).
+    private let ended = DispatchSemaphore(value: 0)
 
     /// Starts listening on `database`; `onCommit` receives the person and their new latest sequence.
     public init(
@@ -24,7 +26,9 @@ public final class PostgresCommitListener: Sendable {
     ) {
         let queue = DispatchQueue(label: "org.openhealthkit.postgres-commits")
         let client = database.client, logger = database.logger
+        let ended = self.ended
         task = Mutex(database.detached {
+            defer { ended.signal() }
             while !Task.isCancelled {
                 do {
                     try await client.withConnection { connection in
@@ -51,13 +55,20 @@ public final class PostgresCommitListener: Sendable {
         return person.isEmpty ? nil : (person, sequence)
     }
 
-    /// Stops listening (the connection goes back to the pool); later commits are not reported.
+    /// Stops listening and waits (at most two seconds) for the connection to go back to the pool, so that the client
+    /// can be shut down next; later commits are not reported. Must not be called on the client's event loop.
     public func stop() {
-        task.withLock { task in
-            task?.cancel()
-            task = nil
+        let stopped = task.withLock { task -> Task<Void, Never>? in
+            defer { task = nil }
+            return task
         }
+        guard let stopped else { return }
+        stopped.cancel()
+        _ = ended.wait(timeout: .now() + 2)
     }
 
-    deinit { stop() }
+    deinit {
+        // Never waits: the last reference may go away anywhere.
+        task.withLock { $0?.cancel() }
+    }
 }
