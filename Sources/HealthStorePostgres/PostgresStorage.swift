@@ -51,7 +51,15 @@ public final class PostgresStorage: HealthStorage {
         columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold
     ) throws {
         try self.init(
-            client: database, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold, pauseInsideTransactions: nil)
+            client: database, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold,
+            pauseInsideTransactions: PostgresStorage.randomPause(upTo: database.maximumTransactionPause))
+    }
+
+    /// A pause of a random length up to `longest`, nil for zero.
+    static func randomPause(upTo longest: Duration) -> (@Sendable () async -> Void)? {
+        guard longest > .zero else { return nil }
+        let nanoseconds = longest.components.seconds * 1_000_000_000 + longest.components.attoseconds / 1_000_000_000
+        return { try? await Task.sleep(nanoseconds: UInt64.random(in: 0...UInt64(nanoseconds))) }
     }
 
     /// A storage that calls `pauseInsideTransactions` inside each transaction (for tests of concurrent use).

@@ -24,18 +24,28 @@ public final class PostgresStoreClient: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let executor: EventLoopTaskExecutor
     private let runTask: Mutex<Task<Void, Never>?>
+    /// The longest random pause inside each storage transaction (zero, except in tests of concurrent use).
+    public let maximumTransactionPause: Duration
     /// The logger of the client's statements (critical only: postgres-nio logs every query at lower levels).
     public let logger: Logger
 
     /// Connects to the database at a `postgres://user:password@host:port/database` URL (a `?host=/socket/folder`
     /// query selects a unix socket folder instead of TCP), keeps up to `maximumConnections` connections, and applies
     /// the migrations this version knows (refusing a database with migrations it does not know).
-    public convenience init(url: String, maximumConnections: Int = 20) throws {
-        try self.init(configuration: PostgresStoreClient.configuration(url: url), location: PostgresStoreClient.redacted(url), maximumConnections: maximumConnections)
+    /// `maximumTransactionPause` is for tests of concurrent use only (`ohk serve --transaction-pause-ms`): every
+    /// transaction of a `PostgresStorage` on this client then waits a random time up to it inside, after its first
+    /// statements (a commit after taking its sequence numbers), widening the windows where transactions overlap.
+    public convenience init(url: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero) throws {
+        try self.init(
+            configuration: PostgresStoreClient.configuration(url: url), location: PostgresStoreClient.redacted(url),
+            maximumConnections: maximumConnections, maximumTransactionPause: maximumTransactionPause)
     }
 
-    /// Connects with a postgres-nio configuration (see `init(url:maximumConnections:)`).
-    public init(configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20) throws {
+    /// Connects with a postgres-nio configuration (see `init(url:maximumConnections:maximumTransactionPause:)`).
+    public init(
+        configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero
+    ) throws {
+        self.maximumTransactionPause = maximumTransactionPause
         var configuration = configuration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0

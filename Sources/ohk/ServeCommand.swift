@@ -32,9 +32,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-zone"), help: "The web page's time zone when a request names none (default: this machine's).")
     var timeZone: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @Option(
+        name: .customLong("transaction-pause-ms"),
+        help: ArgumentHelp("Tests only: pause each PostgreSQL store transaction a random time up to this many milliseconds.", visibility: .hidden))
+    var transactionPauseMilliseconds = 0
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
+        guard (0...10_000).contains(transactionPauseMilliseconds) else { throw ValidationError("--transaction-pause-ms must be 0–10000") }
         guard maximumBodyBytes > 0, maximumUploadBytes > 0, maximumBatchSamples > 0 else {
             throw ValidationError("--max-body-bytes, --max-upload-bytes and --max-batch must be above zero")
         }
@@ -49,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumUploadBytes: maximumUploadBytes,
             maximumBatchSamples: maximumBatchSamples, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
-        let postgres = try serverOptions.postgresClient()
+        let postgres = try serverOptions.postgresClient(maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
         defer { postgres?.shutdown() }
         let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres)
         var logger = Logger(label: "ohk.serve")

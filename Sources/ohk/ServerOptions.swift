@@ -33,11 +33,11 @@ struct ServerOptions: ParsableArguments {
         return nil
     }
 
-    /// A client of the PostgreSQL database named (migrated), or nil when none is.
-    func postgresClient() throws -> PostgresStoreClient? {
+    /// A client of the PostgreSQL database named (migrated), or nil when none is (the pause: see `ohk serve`).
+    func postgresClient(maximumTransactionPause: Duration = .zero) throws -> PostgresStoreClient? {
         guard let url = postgresURL else { return nil }
         do {
-            return try PostgresStoreClient(url: url)
+            return try PostgresStoreClient(url: url, maximumTransactionPause: maximumTransactionPause)
         } catch {
             throw ValidationError("cannot use the PostgreSQL database at \(PostgresStoreClient.redacted(url)): \(error)")
         }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Two `ohk serve --postgres` processes on one PostgreSQL database, several writer processes and several anchored reader
+# processes (scripts/postgres_feed_check.py), every store transaction pausing a random time up to 15 ms inside
+# (--transaction-pause-ms): each writer saves batches alternately through both servers and deletes some of its samples
+# through the other one; each reader follows /changes from anchor 0 with random page sizes and long-polls, alternating
+# servers page by page. Fails unless every reader saw every change exactly once. Also checks that a revocation made
+# through one server's database holds on the other at the next request.
+# Usage: scripts/check-postgres-servers.sh [--no-build]   (OHK_TEST_POSTGRES_URL, else a throwaway server is started)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WRITERS="${WRITERS:-4}" READERS="${READERS:-4}" BATCHES="${BATCHES:-24}" SIZE="${SIZE:-20}"
+
+[[ "${1:-}" == "--no-build" ]] || swift build --product ohk >&2
+OHK="$(swift build --show-bin-path)/ohk"
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    [[ -n "${OWN_POSTGRES:-}" ]] && scripts/postgres-server.sh stop "$OWN_POSTGRES"
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+if [[ -z "${OHK_TEST_POSTGRES_URL:-}" ]]; then
+    OWN_POSTGRES="$(mktemp -d /tmp/ohk-check-postgres.XXXXXX)"
+    OHK_TEST_POSTGRES_URL="$(scripts/postgres-server.sh start "$OWN_POSTGRES" 56532)"
+fi
+export OHK_POSTGRES="$OHK_TEST_POSTGRES_URL"
+
+PERSON="feed-$(date +%s)-$$"
+"$OHK" users add "$PERSON" --store "$WORK/a" >/dev/null
+TOKEN="$("$OHK" clients add "$PERSON" com.example.feed --share stepCount --read stepCount --store "$WORK/a" 2>/dev/null)"
+URLS=()
+for name in a b; do
+    "$OHK" serve --store "$WORK/$name" --port 0 --log-level warning --transaction-pause-ms 15 >"$WORK/$name.log" 2>&1 &
+    PIDS+=($!)
+    URLS+=("http://127.0.0.1:$(scripts/serve-port.sh "$WORK/$name.log")")
+done
+echo "servers: ${URLS[*]} on $(sed -E 's#(://[^:/@]*):[^@]*@#\1:***@#' <<<"$OHK_POSTGRES")"
+
+READER_PIDS=() WRITER_PIDS=()
+for i in $(seq 1 "$READERS"); do
+    python3 scripts/postgres_feed_check.py reader "$WORK/reader-$i.json" "$i" "$WORK/done" "$TOKEN" "${URLS[@]}" &
+    READER_PIDS+=($!)
+done
+for i in $(seq 1 "$WRITERS"); do
+    python3 scripts/postgres_feed_check.py writer "$WORK/writer-$i.json" "$i" "$BATCHES" "$SIZE" "$TOKEN" "${URLS[@]}" &
+    WRITER_PIDS+=($!)
+done
+for pid in "${WRITER_PIDS[@]}"; do wait "$pid"; done
+touch "$WORK/done"
+for pid in "${READER_PIDS[@]}"; do wait "$pid"; done
+python3 scripts/postgres_feed_check.py verify "$WORK"
+
+# A revocation through the shared registry holds on both servers at the next request.
+"$OHK" clients revoke "$PERSON" com.example.feed --store "$WORK/b" >/dev/null
+for url in "${URLS[@]}"; do
+    status="$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$url/changes?type=stepCount")"
+    [[ "$status" == 401 ]] || { echo "a revoked token got $status from $url" >&2; exit 1; }
+done
+echo "revoked on both servers: ok"
