@@ -13,29 +13,15 @@ WRITERS="${WRITERS:-4}" READERS="${READERS:-4}" BATCHES="${BATCHES:-24}" SIZE="$
 [[ "${1:-}" == "--no-build" ]] || swift build --product ohk >&2
 OHK="$(swift build --show-bin-path)/ohk"
 WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [[ -n "${OWN_POSTGRES:-}" ]] && scripts/postgres-server.sh stop "$OWN_POSTGRES"
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-if [[ -z "${OHK_TEST_POSTGRES_URL:-}" ]]; then
-    OWN_POSTGRES="$(mktemp -d /tmp/ohk-check-postgres.XXXXXX)"
-    OHK_TEST_POSTGRES_URL="$(scripts/postgres-server.sh start "$OWN_POSTGRES" 56532)"
-fi
-export OHK_POSTGRES="$OHK_TEST_POSTGRES_URL"
+source scripts/server-processes.sh
+use_postgres "${OHK_TEST_POSTGRES_URL:-}" 56532
 
 PERSON="feed-$(date +%s)-$$"
 "$OHK" users add "$PERSON" --store "$WORK/a" >/dev/null
 TOKEN="$("$OHK" clients add "$PERSON" com.example.feed --share stepCount --read stepCount --store "$WORK/a" 2>/dev/null)"
-URLS=()
-for name in a b; do
-    "$OHK" serve --store "$WORK/$name" --port 0 --log-level warning --transaction-pause-ms 15 >"$WORK/$name.log" 2>&1 &
-    PIDS+=($!)
-    URLS+=("http://127.0.0.1:$(scripts/serve-port.sh "$WORK/$name.log")")
-done
+start_server a FIRST --transaction-pause-ms 15
+start_server b SECOND --transaction-pause-ms 15
+URLS=("$FIRST" "$SECOND")
 echo "servers: ${URLS[*]} on $(sed -E 's#(://[^:/@]*):[^@]*@#\1:***@#' <<<"$OHK_POSTGRES")"
 
 READER_PIDS=() WRITER_PIDS=()
