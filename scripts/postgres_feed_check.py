@@ -5,8 +5,9 @@
   reader OUT ID DONE TOKEN URL...           follows /changes from anchor 0 with random page sizes and long-polls,
                                             alternating servers page by page, until DONE exists and a page is empty
   verify DIR                                every reader saw every change exactly once (exit 1 otherwise)
+  refused TOKEN URL...                      every server answers the token with 401 (exit 1 otherwise)
 """
-import glob, json, os, random, sys, time, urllib.request, uuid
+import glob, json, os, random, sys, time, urllib.error, urllib.request, uuid
 
 
 def call(method, url, token, body=None):
@@ -88,6 +89,20 @@ def verify(folder):
     return 1 if failures or not readers else 0
 
 
+def refused(token, urls):
+    for url in urls:
+        try:
+            call("GET", url + "/changes?type=stepCount", token)
+            status = 200
+        except urllib.error.HTTPError as error:
+            status = error.code
+        if status != 401:
+            print(f"{url} answered a revoked token with {status}")
+            return 1
+    print(f"the revoked token is refused by all {len(urls)} servers")
+    return 0
+
+
 if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "writer":
@@ -96,5 +111,7 @@ if __name__ == "__main__":
         reader(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6:])
     elif mode == "verify":
         sys.exit(verify(sys.argv[2]))
+    elif mode == "refused":
+        sys.exit(refused(sys.argv[2], sys.argv[3:]))
     else:
         sys.exit(__doc__)
