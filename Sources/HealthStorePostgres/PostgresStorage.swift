@@ -392,7 +392,11 @@ public final class PostgresStorage: HealthStorage {
                     members.uuids.append(member.uuid)
                 }
             }
-            _ = try await connection.execute(statement, logger: logger)
+            if accepted.count >= PostgresSampleCopy.threshold {
+                try await PostgresSampleCopy.copy(statement.rows, person: person, on: connection, logger: logger)
+            } else {
+                _ = try await connection.execute(statement, logger: logger)
+            }
             if !members.uuids.isEmpty {
                 _ = try await connection.execute(
                     InsertCorrelationMembersStatement(person: person, correlations: members.correlations, members: members.uuids), logger: logger)
