@@ -20,15 +20,9 @@ while [[ $# -gt 0 ]]; do
         *) echo "usage: scripts/load-servers-postgres.sh [--duration 10s] [--connections 16] [--threads 2] [POSTGRES-URL]" >&2; exit 2 ;;
     esac
 done
-if ! command -v wrk >/dev/null 2>&1; then
-    echo "installing wrk (Debian)" >&2
-    apt-get update -qq && apt-get install -y -qq wrk >&2
-fi
-swift build -c release --scratch-path .build-release --product ohk >&2
-OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
-
 WORK="$(mktemp -d)"
 source scripts/server-processes.sh
+release_ohk_and_wrk
 RUN="$(date +%s)"
 
 # register STORE-OPTIONS…: adds the reader and ingest people and their apps; sets READER and INGEST (tokens).
@@ -42,15 +36,8 @@ register() {
 python3 scripts/load_samples.py batch "$WORK/batch.json"
 # scripts TAG: the wrk scripts of one setup's tokens.
 scripts() {
-    printf 'wrk.headers["Authorization"] = "Bearer %s"\n' "$READER" >"$WORK/get-$1.lua"
-    cat >"$WORK/post-$1.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Authorization"] = "Bearer $INGEST"
-wrk.headers["Content-Type"] = "application/json"
-local file = io.open("$WORK/batch.json", "r")
-wrk.body = file:read("*a")
-file:close()
-LUA
+    python3 scripts/load_samples.py wrk "$WORK/get-$1.lua" - "$READER"
+    python3 scripts/load_samples.py wrk "$WORK/post-$1.lua" "$WORK/batch.json" "$INGEST"
 }
 
 DAY="/statistics/collection?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&interval=1h&timeZone=America/Los_Angeles"

@@ -1,6 +1,6 @@
 # Sourced (not run) by the scripts that run several `ohk serve` processes on PostgreSQL (check-postgres-servers.sh,
-# load-servers-postgres.sh). Needs OHK (the ohk binary) and WORK (a temporary folder). On exit it stops the servers,
-# stops the throwaway PostgreSQL if it started one and removes WORK.
+# load-servers-postgres.sh). Needs WORK (a temporary folder) and, before servers start, OHK (the ohk binary). On exit
+# it stops the servers, stops the throwaway PostgreSQL if it started one and removes WORK.
 SERVER_PIDS=()
 OWN_POSTGRES=""
 stop_servers() {
@@ -32,4 +32,14 @@ start_server() {
     SERVER_PIDS+=($!)
     port="$(scripts/serve-port.sh "$WORK/$name.log")"
     printf -v "$variable" 'http://127.0.0.1:%s' "$port"
+}
+
+# release_ohk_and_wrk: installs wrk (Debian's) when missing and sets OHK to a release build of ohk.
+release_ohk_and_wrk() {
+    if ! command -v wrk >/dev/null 2>&1; then
+        echo "installing wrk (Debian)" >&2
+        apt-get update -qq && apt-get install -y -qq wrk >&2
+    fi
+    swift build -c release --scratch-path .build-release --product ohk >&2
+    OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
 }
