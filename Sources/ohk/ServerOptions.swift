@@ -22,8 +22,8 @@ struct ServerOptions: ParsableArguments {
     @Option(
         name: .customLong("postgres"),
         help: ArgumentHelp(
-            "Keep people, clients and stores in this PostgreSQL database, shared by every server using it (default: $OHK_POSTGRES; none: the server directory).",
-            valueName: "postgres://user:password@host:port/database"))
+            "Keep people, clients and stores in this PostgreSQL database (postgres://user:password@host:port/database), shared by every server using it (default: $OHK_POSTGRES; none: the server directory).",
+            valueName: "url"))
     var postgres: String?
 
     /// The PostgreSQL URL given here or by OHK_POSTGRES, if any.
