@@ -21,9 +21,9 @@ public enum PersonStorageLocation: Sendable {
     /// For PostgreSQL, a listener that hears of every commit made through any server on the database (nil for
     /// SQLite, whose stores belong to this server alone).
     func commitListener(
-        onListening: @escaping @Sendable () -> Void, onCommit: @escaping @Sendable (String) -> Void
+        onListening: @escaping @Sendable () -> Void, onCommit: @escaping @Sendable (_ person: String, _ latestSequence: Int64) -> Void
     ) -> PostgresCommitListener? {
         guard case let .postgres(client) = self else { return nil }
-        return PostgresCommitListener(database: client, onListening: onListening) { person, _ in onCommit(person) }
+        return PostgresCommitListener(database: client, onListening: onListening, onCommit: onCommit)
     }
 }

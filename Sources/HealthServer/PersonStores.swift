@@ -45,15 +45,21 @@ public final class PersonStores: Service, Sendable {
         self.location = location
         self.retention = retention
         let heard = location.commitListener(
-            onListening: { [weak self] in self?.wakeObservers(of: nil) }, onCommit: { [weak self] person in self?.wakeObservers(of: person) })
+            onListening: { [weak self] in self?.checkOpenStores() },
+            onCommit: { [weak self] person, sequence in self?.wakeObservers(of: person, upTo: sequence) })
         listener.withLock { $0 = heard }
     }
 
-    /// Wakes the observers of a person's open store (nil: of every open store) when another server committed to it;
-    /// a store whose latest sequence its observers have heard of already (a commit made here) stays quiet.
-    private func wakeObservers(of person: String?) {
-        let stores = opened.withLock { stores in person.map { stores[$0].map { [$0.store] } ?? [] } ?? stores.values.map(\.store) }
-        for store in stores { _ = try? store.checkForOutsideWrites() }
+    /// Wakes the observers of a person's open store when a commit (maybe another server's) reached `sequence`; a
+    /// store whose observers have heard of it already (a commit made here) stays quiet, and nothing is read.
+    private func wakeObservers(of person: String, upTo sequence: Int64) {
+        opened.withLock { $0[person]?.store }?.noteOutsideCommit(latestSequence: sequence)
+    }
+
+    /// Reads every open store's latest sequence and wakes the observers of those that moved (commits made while
+    /// no notification could be heard).
+    private func checkOpenStores() {
+        for store in opened.withLock({ $0.values.map(\.store) }) { _ = try? store.checkForOutsideWrites() }
     }
 
     /// The person's store as the client sees it, its grants applied first (they may have changed since the last

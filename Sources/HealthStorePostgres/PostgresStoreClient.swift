@@ -24,6 +24,8 @@ public final class PostgresStoreClient: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let executor: EventLoopTaskExecutor
     private let runTask: Mutex<Task<Void, Never>?>
+    /// Signalled when the pool's `run()` has returned (its connections closed).
+    private let runEnded: DispatchSemaphore
     /// The longest random pause inside each storage transaction (zero, except in tests of concurrent use).
     public let maximumTransactionPause: Duration
     /// The logger of the client's statements (critical only: postgres-nio logs every query at lower levels).
@@ -58,7 +60,12 @@ public final class PostgresStoreClient: Sendable {
         self.logger = logger
         let client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: logger)
         self.client = client
-        runTask = Mutex(Task(executorPreference: executor) { await client.run() })
+        let runEnded = DispatchSemaphore(value: 0)
+        self.runEnded = runEnded
+        runTask = Mutex(Task(executorPreference: executor) {
+            await client.run()
+            runEnded.signal()
+        })
         do {
             try blocking("applying migrations") { [logger] in try await PostgresSchema.migrate(client, logger: logger, location: location) }
         } catch {
@@ -74,13 +81,15 @@ public final class PostgresStoreClient: Sendable {
         group.shutdownGracefully(queue: .global()) { _ in }
     }
 
-    /// Stops the client and closes its connections with the event loops, waiting only for the loops (a thread of
-    /// the cooperative pool may call it: the pool's own wind-down after the cancellation finishes by itself and is
-    /// not waited for, since parts of it may need a thread of that pool). Later calls fail. Must not be called on an
-    /// event loop thread.
+    /// Stops the client and closes its connections with the event loops. It waits up to two seconds for the pool's
+    /// wind-down after the cancellation (closing connections on the loop; without the wait, a process that exits next
+    /// has NIO complain of tasks scheduled on a closed loop), then for the loops only: parts of the wind-down may need
+    /// a thread of the cooperative pool, which a caller on that pool may be holding, so it is never waited for
+    /// longer. Later calls fail. Must not be called on an event loop thread.
     public func shutdown() {
         guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
         task.cancel()
+        _ = runEnded.wait(timeout: .now() + 2)
         try? group.syncShutdownGracefully()
     }
 

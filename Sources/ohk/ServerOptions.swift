@@ -43,10 +43,11 @@ struct ServerOptions: ParsableArguments {
         }
     }
 
-    /// Opens the registry: the directory's, or the PostgreSQL database's.
-    func registry() throws -> TenantRegistry {
+    /// Runs `body` with the registry (the directory's, or the PostgreSQL database's), then closes the database client.
+    func withRegistry<T>(_ body: (TenantRegistry) throws -> T) throws -> T {
         let directory = try directory()
-        guard let client = try postgresClient() else { return try TenantRegistry(directory: directory) }
-        return try TenantRegistry(directory: directory, postgres: client)
+        guard let client = try postgresClient() else { return try body(TenantRegistry(directory: directory)) }
+        defer { client.shutdown() }
+        return try body(TenantRegistry(directory: directory, postgres: client))
     }
 }
