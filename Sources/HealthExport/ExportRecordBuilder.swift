@@ -183,13 +183,20 @@ final class ExportRecordBuilder {
     /// Every source met, in order.
     private(set) var sourceList: [SourceEntry] = []
     /// Caches used both while reading and while saving (on the saver's thread), so they are locked.
-    private let revisions = Mutex<[RevisionKey: SourceRevision]>([:])
+    private let revisions = Mutex(RevisionCache())
     private let metadataUnits = Mutex<[String: HealthUnit?]>([:])
 
     private struct RevisionKey: Hashable {
         let source: ObjectIdentifier
         let version: ObjectIdentifier?
         let productType: String?
+    }
+
+    /// Source revisions by key, with the last one used in front: consecutive records nearly always share it, and
+    /// comparing a key is cheaper than hashing its product type.
+    private struct RevisionCache {
+        var byKey: [RevisionKey: SourceRevision] = [:]
+        var last: (key: RevisionKey, revision: SourceRevision)?
     }
 
     /// A tokenizer for records kept as bytes (each builder is used on one thread at a time).
@@ -410,11 +417,17 @@ final class ExportRecordBuilder {
         let key = RevisionKey(
             source: ObjectIdentifier(source), version: provenance.version.map(ObjectIdentifier.init), productType: productType)
         let version = provenance.version?.text
-        let revision = revisions.withLock { revisions in
-            if let known = revisions[key] { return known }
-            let made = SourceRevision(source: source.source, version: version, productType: productType)
-            revisions[key] = made
-            return made
+        let revision = revisions.withLock { cache in
+            if let last = cache.last, last.key == key { return last.revision }
+            let revision: SourceRevision
+            if let known = cache.byKey[key] {
+                revision = known
+            } else {
+                revision = SourceRevision(source: source.source, version: version, productType: productType)
+                cache.byKey[key] = revision
+            }
+            cache.last = (key, revision)
+            return revision
         }
         return (metadata, revision)
     }
