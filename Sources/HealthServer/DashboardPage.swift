@@ -62,7 +62,8 @@ public struct DashboardPage: Sendable {
         body.append(#"<header><h1>\#(escape("OpenHealthKit: \(person)"))</h1>"#)
         body.append(
             #"<p class="context">\#(escape("As \(clientName) may see it · \(ISO8601Text.format(now, in: zone)) · time zone \(zone.identifier)")) "#
-                + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p></header>"#)
+                + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p>"#
+                + #"<form class="sign-out" method="post" action="/session/delete"><button type="submit">Sign out</button></form></header>"#)
         body.append(#"<section id="trends"><h2>Today</h2>"#)
         body.append(try trendsChart() ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
         body.append("</section>")
@@ -147,6 +148,7 @@ public struct DashboardPage: Sendable {
         svg { display: block; max-width: 100%; height: auto; border: 1px solid rgb(216,222,228); border-radius: 6px; background: rgb(255,255,255); }
         .no-data { padding: 24px; background: rgb(255,255,255); border: 1px solid rgb(216,222,228); border-radius: 6px; color: rgb(87,96,106); }
         form { background: rgb(255,255,255); border: 1px solid rgb(216,222,228); border-radius: 6px; padding: 16px; }
+        form.sign-out { background: none; border: none; padding: 0; margin: 0 0 8px; }
         input[type=password] { width: 100%; max-width: 640px; font-family: monospace; padding: 6px; }
         .error { color: rgb(198,40,40); }
         </style>

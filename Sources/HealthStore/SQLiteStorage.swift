@@ -283,6 +283,9 @@ public final class SQLiteStorage: HealthStorage {
         var tracksColumns = false
     }
 
+    /// The smallest batch that checks its parent rows once rather than through SQLite's foreign keys (`commit`).
+    static let parentCheckMinimumBatch = 10_000
+
     public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
         let now = retention.clock?()
         let cutoff = retention.expiryCutoff()
@@ -290,8 +293,11 @@ public final class SQLiteStorage: HealthStorage {
         // A bulk insert that cannot delete (no deletions asked, no sync identifier that could replace a stored
         // sample) checks the rows its samples point at once for the commit instead of once a row: the same guarantee
         // as SQLite's foreign keys, whose per-row lookups were 8 % of a first import's work. With deletions they stay
-        // on, as the metadata and members of a deleted sample go with it through them.
-        let checksParentsOnce = uuids.isEmpty && samples.count >= SQLiteSampleInserter.rowsPerStatement
+        // on, as the metadata and members of a deleted sample go with it through them. Only from
+        // `parentCheckMinimumBatch` samples: turning foreign keys off and on expires every prepared statement of the
+        // connection, and preparing the multi-row inserts again costs about what 10,000 rows' lookups do (a server's
+        // batches of 1,000 spent more on that than on their rows).
+        let checksParentsOnce = uuids.isEmpty && samples.count >= SQLiteStorage.parentCheckMinimumBatch
             && !samples.contains { $0.syncIdentifier != nil }
         let written = try write(
             "committing \(samples.count) insertions and \(uuids.count) deletions", foreignKeysPerRow: !checksParentsOnce
