@@ -242,10 +242,11 @@ struct HealthAPI: Sendable {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let reportRequest = StatisticsReportRequest(
+        var reportRequest = StatisticsReportRequest(
             type: type, from: try parameters.date("startDate", timeZone: timeZone), to: try parameters.date("endDate", timeZone: timeZone),
             interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar, options: options,
             unit: try parameters.unit(for: type))
+        reportRequest.timeZoneName = parameters.timeZoneName()
         let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
         return JSONResponse.make(report.json)
     }
