@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Instants written as ISO 8601 local time with the zone's offset at that instant: `2024-03-10T03:00:00-07:00`.
 public enum ISO8601Text {
@@ -14,7 +15,7 @@ public enum ISO8601Text {
         let local = Int(seconds) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let time = local - days * 86_400
-        let (year, month, day) = civil(days: days)
+        let (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
         return text(year: year, month: month, day: day, hour: time / 3600, minute: time / 60 % 60, second: time % 60, offset: offset)
     }
 
@@ -25,18 +26,6 @@ public enum ISO8601Text {
         return text(
             year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
             second: parts.second ?? 0, offset: offset)
-    }
-
-    /// Year, month and day of a day counted from 1970-01-01 in the proleptic Gregorian calendar.
-    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
     }
 
     private static func text(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> String {
