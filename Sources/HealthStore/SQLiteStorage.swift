@@ -693,16 +693,18 @@ public final class SQLiteStorage: HealthStorage {
     public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? {
         guard type.kind == .quantity else { return nil }
         if bounds.isEmpty { return QuantityColumns() }
-        let (cached, latest): (QuantityColumns?, Int64) = try read("reading columns of \(type.identifier)") { db in
+        // The cache check and, when it misses, the scan in one read (one transaction instead of two per query).
+        let (cached, scanned, latest): (QuantityColumns?, (QuantityColumnCache?, Int)??, Int64) = try read("reading columns of \(type.identifier)") { db in
             let latest = try SQLiteStorage.info("latest_sequence", db)
             let typeID = catalogSnapshot().typeIDs[type.identifier]
             let cached = typeID.flatMap { typeID in
                 shared.withLock { state -> QuantityColumnCache? in state.columnCaches[typeID] }
             }.flatMap { $0.sequence == latest ? $0.rows(within: bounds) : nil }
-            return (cached, latest)
+            if let cached { return (cached, nil, latest) }
+            return (nil, .some(try scanColumns(of: type, within: bounds, db)), latest)
         }
         if let cached { return cached }
-        guard let (columns, rowCount) = try scanColumns(of: type, within: bounds) else { return nil }
+        guard let scanned, let (columns, rowCount) = scanned else { return nil }
         if rowCount >= columnCacheThreshold, let typeID = catalogSnapshot().typeIDs[type.identifier] {
             if bounds == .unbounded, let cache = columns {
                 storeCache(cache, of: typeID, latest: latest)
@@ -723,52 +725,55 @@ public final class SQLiteStorage: HealthStorage {
     /// Scans the (type, start) index for columns; nil when a series sample is in range, else the columns (as a cache
     /// value, nil when the type is unknown) and the row count.
     private func scanColumns(of type: SampleType, within bounds: TimeBounds) throws -> (QuantityColumnCache?, Int)? {
-        try read("reading columns of \(type.identifier)") { db -> (QuantityColumnCache?, Int)? in
-            var catalog = catalogSnapshot()
-            if catalog.typeIDs[type.identifier] == nil {
-                catalog = try SQLiteCatalog.load(db)
-                publish(catalog)
-            }
-            guard let typeID = catalog.typeIDs[type.identifier] else { return (nil, 0) }
-            let latest = try SQLiteStorage.info("latest_sequence", db)
-            var cache = QuantityColumnCache(columns: QuantityColumns(), entryByRevision: [:], sequence: latest)
-            let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
-            var seen: Set<Int64>? = needsLong ? [] : nil
-            let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
-            let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
-            var catalogReloaded = false
-            func run(_ sql: String, from start: Double) throws -> Bool {
-                let statement = try SQLiteRawStatement(db, sql, purpose: "reading columns of \(type.identifier)")
-                statement.bind(1, typeID)
-                statement.bind(2, start)
-                statement.bind(3, bounds.startUpperBound)
-                statement.bind(4, bounds.endLowerBound)
-                statement.bind(5, bounds.endUpperBound)
-                while try statement.step() {
-                    if statement.int64(6) != 0 { return false }
-                    let sequence = statement.int64(4)
-                    if seen != nil, !seen!.insert(sequence).inserted { continue }
-                    let revisionID = statement.optionalInt64(3)
-                    if let revisionID, catalog.revisions[revisionID] == nil, !catalogReloaded {
-                        catalog = try SQLiteCatalog.load(db)
-                        publish(catalog)
-                        catalogReloaded = true
-                    }
-                    let entry = cache.entry(forRevision: revisionID, catalog: catalog)
-                    cache.append(
-                        start: statement.double(0), end: statement.double(1), value: statement.double(2), entry: entry,
-                        sequence: sequence, userEntered: statement.int64(5) != 0)
-                }
-                return true
-            }
-            guard try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart) else { return nil }
-            if needsLong {
-                guard try run("""
-                    SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
-                    """, from: bounds.startLowerBound) else { return nil }
-            }
-            return (cache, cache.columns.count)
+        try read("reading columns of \(type.identifier)") { db in try scanColumns(of: type, within: bounds, db) }
+    }
+
+    /// `scanColumns(of:within:)` in a read already open.
+    private func scanColumns(of type: SampleType, within bounds: TimeBounds, _ db: Database) throws -> (QuantityColumnCache?, Int)? {
+        var catalog = catalogSnapshot()
+        if catalog.typeIDs[type.identifier] == nil {
+            catalog = try SQLiteCatalog.load(db)
+            publish(catalog)
         }
+        guard let typeID = catalog.typeIDs[type.identifier] else { return (nil, 0) }
+        let latest = try SQLiteStorage.info("latest_sequence", db)
+        var cache = QuantityColumnCache(columns: QuantityColumns(), entryByRevision: [:], sequence: latest)
+        let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
+        var seen: Set<Int64>? = needsLong ? [] : nil
+        let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
+        let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
+        var catalogReloaded = false
+        func run(_ sql: String, from start: Double) throws -> Bool {
+            let statement = try SQLiteRawStatement(db, sql, purpose: "reading columns of \(type.identifier)")
+            statement.bind(1, typeID)
+            statement.bind(2, start)
+            statement.bind(3, bounds.startUpperBound)
+            statement.bind(4, bounds.endLowerBound)
+            statement.bind(5, bounds.endUpperBound)
+            while try statement.step() {
+                if statement.int64(6) != 0 { return false }
+                let sequence = statement.int64(4)
+                if seen != nil, !seen!.insert(sequence).inserted { continue }
+                let revisionID = statement.optionalInt64(3)
+                if let revisionID, catalog.revisions[revisionID] == nil, !catalogReloaded {
+                    catalog = try SQLiteCatalog.load(db)
+                    publish(catalog)
+                    catalogReloaded = true
+                }
+                let entry = cache.entry(forRevision: revisionID, catalog: catalog)
+                cache.append(
+                    start: statement.double(0), end: statement.double(1), value: statement.double(2), entry: entry,
+                    sequence: sequence, userEntered: statement.int64(5) != 0)
+            }
+            return true
+        }
+        guard try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart) else { return nil }
+        if needsLong {
+            guard try run("""
+                SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
+                """, from: bounds.startLowerBound) else { return nil }
+        }
+        return (cache, cache.columns.count)
     }
 
     // MARK: Relations
