@@ -62,7 +62,9 @@ struct DashboardRoutes: Sendable {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = try parameters.timeZone(default: configuration.timeZone)
             let store = try stores.store(for: client)
-            let page = DashboardPage(store: store, person: client.person, clientName: client.name, calendar: calendar, now: configuration.now())
+            let page = DashboardPage(
+                store: store, person: client.person, clientName: client.name, calendar: calendar, now: configuration.now(),
+                timeZoneName: parameters.timeZoneName(default: configuration.timeZone.identifier))
             return Self.page(try page.html(), status: .ok)
         } catch let error as HealthServerError {
             return Self.page(DashboardPage.errorPage(error), status: error.status)

@@ -128,6 +128,19 @@ struct DashboardTests {
         }
     }
 
+    @Test("The page names the time zone as given: UTC stays UTC in the header and the captions")
+    func timeZoneNameAsGiven() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            try await seed(client, fixture)
+            let page = try await client.call(.get, "/?timeZone=UTC", token: fixture.token("alice", "com.example.steps"))
+            #expect(page.status == .ok, "\(page.text)")
+            #expect(page.text.contains("time zone UTC"))
+            #expect(page.text.contains("day (UTC)"))
+            #expect(!page.text.contains("GMT"))
+        }
+    }
+
     @Test("Signing out clears the cookie and goes back to the sign-in page; the page has the button")
     func signOutClearsCookie() async throws {
         let fixture = try ServerFixture()
