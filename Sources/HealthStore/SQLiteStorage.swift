@@ -609,6 +609,20 @@ public final class SQLiteStorage: HealthStorage {
         }
     }
 
+    /// A statement over a type's time window, its parameters ?1…?5 bound: the type id, the start's lower bound to scan
+    /// from, the start's upper bound and the end's bounds.
+    private static func windowStatement(
+        _ db: Database, _ sql: String, purpose: String, typeID: Int64, from start: Double, _ bounds: TimeBounds
+    ) throws -> SQLiteRawStatement {
+        let statement = try SQLiteRawStatement(db, sql, purpose: purpose)
+        statement.bind(1, typeID)
+        statement.bind(2, start)
+        statement.bind(3, bounds.startUpperBound)
+        statement.bind(4, bounds.endLowerBound)
+        statement.bind(5, bounds.endUpperBound)
+        return statement
+    }
+
     /// The start lower bound to scan for bounds with an end lower bound, and whether long samples need their own scan.
     private static func scanStart(_ bounds: TimeBounds, typeID: Int64, _ db: Database) throws -> (start: Double, needsLong: Bool) {
         guard bounds.endLowerBound > -.infinity else { return (bounds.startLowerBound, false) }
@@ -634,12 +648,8 @@ public final class SQLiteStorage: HealthStorage {
             var seen: Set<Int64>? = needsLong ? [] : nil
             let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5" + conditions
             func run(_ sql: String, from start: Double) throws {
-                let statement = try SQLiteRawStatement(db, sql, purpose: "reading samples of \(type.identifier)")
-                statement.bind(1, typeID)
-                statement.bind(2, start)
-                statement.bind(3, bounds.startUpperBound)
-                statement.bind(4, bounds.endLowerBound)
-                statement.bind(5, bounds.endUpperBound)
+                let statement = try SQLiteStorage.windowStatement(
+                    db, sql, purpose: "reading samples of \(type.identifier)", typeID: typeID, from: start, bounds)
                 for (offset, argument) in arguments.enumerated() { argument.bind(to: statement, at: Int32(6 + offset)) }
                 try collect(statement, db, into: &result, skipping: &seen)
             }
@@ -744,12 +754,8 @@ public final class SQLiteStorage: HealthStorage {
         let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
         var catalogReloaded = false
         func run(_ sql: String, from start: Double) throws -> Bool {
-            let statement = try SQLiteRawStatement(db, sql, purpose: "reading columns of \(type.identifier)")
-            statement.bind(1, typeID)
-            statement.bind(2, start)
-            statement.bind(3, bounds.startUpperBound)
-            statement.bind(4, bounds.endLowerBound)
-            statement.bind(5, bounds.endUpperBound)
+            let statement = try SQLiteStorage.windowStatement(
+                db, sql, purpose: "reading columns of \(type.identifier)", typeID: typeID, from: start, bounds)
             while try statement.step() {
                 if statement.int64(6) != 0 { return false }
                 let sequence = statement.int64(4)
