@@ -95,6 +95,15 @@ public struct Sample: Sendable, Hashable, Identifiable {
             metadata: metadata ?? self.metadata, device: device, sourceRevision: sourceRevision, content: content)
     }
 
+    /// Copies a validated correlation keeping only some of its objects: what a client that may read only some of
+    /// the contained types sees (HealthKit returns the correlation "as if it contained only those objects", so a blood
+    /// pressure may show its systolic sample alone). Not re-validated: such a view is never saved.
+    public func with(visibleObjects objects: [Sample]) -> Sample {
+        Sample(
+            validatedUUID: uuid, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
+            sourceRevision: sourceRevision, content: .correlation(objects: objects))
+    }
+
     private init(
         validatedUUID: UUID, type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]?,
         device: Device?, sourceRevision: SourceRevision?, content: SampleContent

@@ -1,14 +1,21 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The server's people and their clients, in `server.sqlite`: names, grants and token digests (never tokens).
 ///
-/// The server reads it on every request (one indexed row), so a revocation made by `ohk clients revoke` in another
-/// process takes effect with the next request.
+/// Authentication keeps the clients it found, but every request first asks whether the file changed since
+/// (`RegistryVersion`, SQLite's data version); any change — a revocation by `ohk clients revoke` in another process,
+/// a new client — empties the kept clients, so a revocation still takes effect with the next request.
 public final class TenantRegistry: Sendable {
     /// The server directory.
     public let directory: ServerDirectory
     private let pool: DatabasePool
+    private let version: RegistryVersion
+    /// Clients found by `authenticate`, by selector, with their token digests, valid at registry version `version`.
+    private let authenticated = Mutex<(version: Int64?, clients: [String: (RegisteredClient, [UInt8])])>((nil, [:]))
+    /// At most this many clients are kept (more empties the cache: it only saves a read).
+    private static let keptClients = 10_000
 
     /// Opens (creating) the registry of a server directory.
     public init(directory: ServerDirectory) throws(HealthServerError) {
@@ -23,6 +30,7 @@ public final class TenantRegistry: Sendable {
         } catch {
             throw .storeFailure("cannot open the server registry at \(directory.registryPath): \(error)")
         }
+        version = try RegistryVersion(path: directory.registryPath)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -137,12 +145,30 @@ public final class TenantRegistry: Sendable {
     /// token (the digest is compared in constant time).
     public func authenticate(_ presented: String) throws(HealthServerError) -> RegisteredClient {
         guard let token = AccessToken(presented: presented) else { throw .unauthorized("the bearer token is malformed") }
-        let found = try read("checking a token") { db -> (RegisteredClient, [UInt8])? in
-            // A cached statement: this runs on every request.
-            let statement = try db.cachedStatement(sql: "SELECT * FROM clients WHERE selector = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [token.selector]) else { return nil }
-            let stored: Data = row["token_hash"]
-            return (TenantRegistry.client(row), Array(stored))
+        // The version before the read: a client read after a change it does not show is then never kept as current.
+        let now = version.current()
+        let kept = authenticated.withLock { kept -> (RegisteredClient, [UInt8])? in
+            guard let now, kept.version == now else {
+                kept = (now, [:])
+                return nil
+            }
+            return kept.clients[token.selector]
+        }
+        var found = kept
+        if found == nil {
+            found = try read("checking a token") { db -> (RegisteredClient, [UInt8])? in
+                let statement = try db.cachedStatement(sql: "SELECT * FROM clients WHERE selector = ?")
+                guard let row = try Row.fetchOne(statement, arguments: [token.selector]) else { return nil }
+                let stored: Data = row["token_hash"]
+                return (TenantRegistry.client(row), Array(stored))
+            }
+            if let found, let now {
+                authenticated.withLock { kept in
+                    guard kept.version == now else { return }
+                    if kept.clients.count >= TenantRegistry.keptClients { kept.clients.removeAll() }
+                    kept.clients[token.selector] = found
+                }
+            }
         }
         guard let (client, storedHash) = found, token.matches(storedHash: storedHash) else {
             throw .unauthorized("the bearer token is not known")
