@@ -152,6 +152,8 @@ if [[ $? -eq 0 && "$stats" == '{"type":"HKQuantityTypeIdentifierStepCount","unit
 else
     failed=$((failed + 1)); echo "FAIL  stats JSON shape"; echo "$stats"
 fi
+utc="$("$OHK" stats stepCount --store "$Q" --from 2024-03-08 --to 2024-03-11 --tz UTC --format json 2>&1)"
+if [[ "$utc" == *'"timeZone":"UTC"'* ]]; then passed=$((passed + 1)); echo "ok    stats names the zone as given (UTC, not GMT)"; else failed=$((failed + 1)); echo "FAIL  stats --tz UTC: $utc"; fi
 buckets="$("$OHK" stats stepCount --store "$Q" --from 2024-03-01 --to 2024-03-11 --interval 1d --tz America/Los_Angeles --format ndjson | wc -l)"
 if [[ "$buckets" -eq 10 ]]; then passed=$((passed + 1)); echo "ok    stats lists empty days too (10 lines for 10 days)"; else failed=$((failed + 1)); echo "FAIL  stats empty days: $buckets lines"; fi
 piped="$("$OHK" types --store "$Q" | head -c 1)"

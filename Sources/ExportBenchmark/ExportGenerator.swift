@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthStore
 
 /// Writes a large, realistic Apple Health export (`apple_health_export/export.xml` and `workout-routes/*.gpx`) from a
@@ -127,25 +128,13 @@ struct ExportGenerator {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let seconds = local - days * 86_400
-        let (year, month, day) = ExportGenerator.civil(days)
+        let (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
         let sign = offset < 0 ? "-" : "+"
         let absolute = abs(offset)
         return "\(year)-\(two(month))-\(two(day)) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) \(sign)\(two(absolute / 3600))\(two(absolute / 60 % 60))"
     }
 
     private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    private static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 
     private mutating func number(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
     private mutating func integer(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }

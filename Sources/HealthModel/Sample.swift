@@ -19,7 +19,12 @@ public struct Sample: Sendable, Hashable, Identifiable {
 
     private final class Box: Sendable {
         let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        /// Which keys read for every stored sample `fields.metadata` holds, found once.
+        let storeKeys: StoreMetadataKeys
+        init(_ fields: Fields, storeKeys: StoreMetadataKeys) {
+            self.fields = fields
+            self.storeKeys = storeKeys
+        }
     }
 
     private let box: Box
@@ -53,7 +58,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
         device: Device? = nil, sourceRevision: SourceRevision? = nil, content: SampleContent
     ) throws(HealthModelError) {
         try Validation.checkInterval(start: startDate, end: endDate)
-        try Validation.checkMetadata(metadata)
+        let storeKeys = try Validation.checkMetadata(metadata)
         switch (type.kind, content) {
         case let (.quantity, .quantity(quantityContent)):
             try Validation.check(quantityContent.quantity, for: type, field: "quantity")
@@ -80,7 +85,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
         box = Box(Fields(
             uuid: uuid, type: type, startDate: startDate, endDate: endDate,
             metadata: metadata?.isEmpty == true ? nil : metadata, device: device, sourceRevision: sourceRevision,
-            content: content))
+            content: content), storeKeys: storeKeys)
     }
 
     /// Copies a validated sample with different provenance or identity (used by stores; needs no re-validation).
@@ -90,13 +95,22 @@ public struct Sample: Sendable, Hashable, Identifiable {
             metadata: metadata ?? self.metadata, device: device, sourceRevision: sourceRevision, content: content)
     }
 
+    /// Copies a validated correlation keeping only some of its objects: what a client that may read only some of
+    /// the contained types sees (HealthKit returns the correlation "as if it contained only those objects", so a blood
+    /// pressure may show its systolic sample alone). Not re-validated: such a view is never saved.
+    public func with(visibleObjects objects: [Sample]) -> Sample {
+        Sample(
+            validatedUUID: uuid, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
+            sourceRevision: sourceRevision, content: .correlation(objects: objects))
+    }
+
     private init(
         validatedUUID: UUID, type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]?,
         device: Device?, sourceRevision: SourceRevision?, content: SampleContent
     ) {
         box = Box(Fields(
             uuid: validatedUUID, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
-            sourceRevision: sourceRevision, content: content))
+            sourceRevision: sourceRevision, content: content), storeKeys: StoreMetadataKeys(scanning: metadata))
     }
 
     // MARK: Factories
@@ -177,13 +191,20 @@ public struct Sample: Sendable, Hashable, Identifiable {
     }
 
     /// The sync identifier from the metadata, if any.
-    public var syncIdentifier: String? { metadata?[MetadataKey.syncIdentifier]?.stringValue }
+    public var syncIdentifier: String? {
+        box.storeKeys.contains(.syncIdentifier) ? metadata?[MetadataKey.syncIdentifier]?.stringValue : nil
+    }
 
     /// The sync version from the metadata, if any.
-    public var syncVersion: Double? { metadata?[MetadataKey.syncVersion]?.numberValue }
+    public var syncVersion: Double? {
+        box.storeKeys.contains(.syncVersion) ? metadata?[MetadataKey.syncVersion]?.numberValue : nil
+    }
 
     /// Whether a person entered this sample by hand.
-    public var wasUserEntered: Bool { metadata?[MetadataKey.wasUserEntered]?.numberValue.map { $0 != 0 } ?? false }
+    public var wasUserEntered: Bool {
+        guard box.storeKeys.contains(.wasUserEntered) else { return false }
+        return metadata?[MetadataKey.wasUserEntered]?.numberValue.map { $0 != 0 } ?? false
+    }
 
     /// The sample's length in seconds.
     public var duration: TimeInterval { endDate.timeIntervalSince(startDate) }

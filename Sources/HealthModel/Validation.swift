@@ -25,9 +25,11 @@ public enum Validation {
         guard end >= start else { throw .endBeforeStart(start: start, end: end) }
     }
 
-    /// Metadata values must be finite; a sync identifier needs a numeric sync version and the reverse.
-    public static func checkMetadata(_ metadata: [String: MetadataValue]?) throws(HealthModelError) {
-        guard let metadata else { return }
+    /// Metadata values must be finite; a sync identifier needs a numeric sync version and the reverse. Returns which
+    /// of the keys the store reads for every sample are present (found without hashing them).
+    @discardableResult
+    public static func checkMetadata(_ metadata: [String: MetadataValue]?) throws(HealthModelError) -> StoreMetadataKeys {
+        guard let metadata else { return [] }
         for (key, value) in metadata {
             switch value {
             // The field name is built only when the check fails (this runs for every value of every saved sample).
@@ -38,10 +40,10 @@ public enum Validation {
                 if key.isEmpty { throw .invalidField(field: "metadata", reason: "a key is empty (value \(text))") }
             }
         }
-        let identifier = metadata[MetadataKey.syncIdentifier]
-        let version = metadata[MetadataKey.syncVersion]
-        switch (identifier, version) {
-        case (nil, nil): return
+        let found = StoreMetadataKeys(scanning: metadata)
+        guard !found.isDisjoint(with: [.syncIdentifier, .syncVersion]) else { return found }
+        switch (metadata[MetadataKey.syncIdentifier], metadata[MetadataKey.syncVersion]) {
+        case (nil, nil): break
         case (.some, nil): throw .syncMetadataIncomplete(missing: MetadataKey.syncVersion)
         case (nil, .some): throw .syncMetadataIncomplete(missing: MetadataKey.syncIdentifier)
         case let (.some(identifier), .some(version)):
@@ -52,5 +54,6 @@ public enum Validation {
                 throw .invalidField(field: "metadata[\(MetadataKey.syncVersion)]", reason: "must be a number")
             }
         }
+        return found
     }
 }

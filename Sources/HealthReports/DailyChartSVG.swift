@@ -42,6 +42,8 @@ public struct DailyChartSVG: Sendable {
     public let colour: String
     /// The time zone the days are in (for their labels).
     public let timeZone: TimeZone
+    /// The time zone's name in the caption (its identifier unless given: Foundation names a zone made from "UTC" "GMT").
+    public let timeZoneName: String
     /// The picture's width in pixels.
     public let width: Double
     /// The picture's height in pixels.
@@ -50,7 +52,7 @@ public struct DailyChartSVG: Sendable {
     /// A chart of days.
     public init(
         identifier: String, title: String, unit: String, days: [Day], style: Style, colour: String, timeZone: TimeZone,
-        width: Double = 960, height: Double = 300
+        timeZoneName: String? = nil, width: Double = 960, height: Double = 300
     ) {
         self.identifier = identifier
         self.title = title
@@ -59,6 +61,7 @@ public struct DailyChartSVG: Sendable {
         self.style = style
         self.colour = colour
         self.timeZone = timeZone
+        self.timeZoneName = timeZoneName ?? timeZone.identifier
         self.width = width
         self.height = height
     }
@@ -152,7 +155,7 @@ public struct DailyChartSVG: Sendable {
             }
         }
         lines.append(
-            #"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 48))" text-anchor="middle" font-size="11">\#(escape("day (\(timeZone.identifier)); weekends in bold; no mark: no data that day"))</text>"#)
+            #"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 48))" text-anchor="middle" font-size="11">\#(escape("day (\(timeZoneName)); weekends in bold; no mark: no data that day"))</text>"#)
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }

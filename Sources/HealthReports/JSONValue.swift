@@ -64,6 +64,13 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most texts (identifiers, dates, UUIDs) need no escaping: appended whole, not scalar by scalar (which was
+        // most of the time the server spent writing answers).
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -21,6 +21,9 @@ public struct StatisticsReportRequest: Sendable {
     public var options: StatisticsOptions
     /// The unit values are given in; nil for the type's canonical unit.
     public var unit: HealthUnit?
+    /// The time zone's name as the caller gave it, written in the report; nil for the calendar's identifier (which
+    /// Foundation gives as "GMT" for a zone made from "UTC").
+    public var timeZoneName: String?
 
     /// A request.
     public init(
@@ -59,6 +62,8 @@ public struct StatisticsReport: Sendable {
     public let unit: HealthUnit
     /// The time zone of the dates.
     public let timeZone: TimeZone
+    /// The time zone's name as the report writes it (the request's `timeZoneName`, else the zone's identifier).
+    public let timeZoneName: String
     /// The figure keys, in output order.
     public let keys: [String]
     /// Whether per-source figures were asked for.
@@ -156,13 +161,15 @@ public struct StatisticsReport: Sendable {
                 if let from = request.from, let to = request.to { rows.append(row(nil, start: from, end: to)) }
             }
         }
-        return StatisticsReport(type: type, unit: unit, timeZone: request.calendar.timeZone, keys: keys, bySource: bySource, rows: rows)
+        return StatisticsReport(
+            type: type, unit: unit, timeZone: request.calendar.timeZone, timeZoneName: request.timeZoneName ?? request.calendar.timeZone.identifier,
+            keys: keys, bySource: bySource, rows: rows)
     }
 
     /// The documented JSON: `{"type", "unit", "timeZone", "statistics": [{"start", "end", figures…, "sources"?}]}`.
     public var json: JSONValue {
         .object([
-            ("type", .string(type.identifier)), ("unit", .string(unit.description)), ("timeZone", .string(timeZone.identifier)),
+            ("type", .string(type.identifier)), ("unit", .string(unit.description)), ("timeZone", .string(timeZoneName)),
             ("statistics", .array(rows.map(rowObject))),
         ])
     }
@@ -196,7 +203,7 @@ public struct StatisticsReport: Sendable {
                 }
             }
             var text = table.rendered(as: format)
-            if format == .table { text = "\(type.identifier) in \(unit), \(timeZone.identifier)\n" + text }
+            if format == .table { text = "\(type.identifier) in \(unit), \(timeZoneName)\n" + text }
             return text
         }
     }

@@ -78,7 +78,7 @@ public struct TrendsChartSVG: Sendable {
         calendar.timeZone = report.timeZone
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let weekday = weekdays[(calendar.component(.weekday, from: report.day) - 1) % 7]
-        return "\(Self.displayName(report.type)) on \(weekday) \(ISO8601Text.format(report.day, in: report.timeZone).prefix(10)) (\(report.timeZone.identifier))"
+        return "\(Self.displayName(report.type)) on \(weekday) \(ISO8601Text.format(report.day, in: report.timeZone).prefix(10)) (\(report.timeZoneName))"
     }
 
     /// The figures under the title.
@@ -198,7 +198,7 @@ public struct TrendsChartSVG: Sendable {
         }
         let hours = report.rows.count
         let note = hours == 23 ? ", 23 hours: clocks went forward" : hours == 25 ? ", 25 hours: clocks went back" : ""
-        let caption = "local hour (\(report.timeZone.identifier)\(note)); each point is the total at the end of its hour"
+        let caption = "local hour (\(report.timeZoneName)\(note)); each point is the total at the end of its hour"
         lines.append(#"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 44))" text-anchor="middle" font-size="12">\#(escape(caption))</text>"#)
         lines.append("</g>")
         return lines.joined(separator: "\n")

@@ -21,6 +21,8 @@ public struct TrendsReport: Sendable {
     public let unit: HealthUnit
     /// The time zone of the days and hours.
     public let timeZone: TimeZone
+    /// The time zone's name as written (its identifier unless set: Foundation names a zone made from "UTC" "GMT").
+    public var timeZoneName: String
     /// The day's start.
     public let day: Date
     /// Days in the typical day.
@@ -56,7 +58,8 @@ public struct TrendsReport: Sendable {
         let typicalSoFar = rows.last { $0.total != nil }.map(\.typical) ?? 0
         let projected = isToday ? soFar + max(0, typical.endOfDayTotal - typicalSoFar) : trend.total
         return TrendsReport(
-            type: calculator.type, unit: calculator.unit, timeZone: calculator.calendar.timeZone, day: trend.start, days: days, rows: rows,
+            type: calculator.type, unit: calculator.unit, timeZone: calculator.calendar.timeZone,
+            timeZoneName: calculator.calendar.timeZone.identifier, day: trend.start, days: days, rows: rows,
             total: soFar, projectedTotal: projected, typicalEndOfDay: typical.endOfDayTotal,
             moveGoal: try moveGoal(calculator, on: trend.start, fallback: goalFallback))
     }
@@ -71,7 +74,7 @@ public struct TrendsReport: Sendable {
     /// The numbers as JSON.
     public var json: JSONValue {
         .object([
-            ("type", .string(type.identifier)), ("unit", .string(unit.unitString)), ("timeZone", .string(timeZone.identifier)),
+            ("type", .string(type.identifier)), ("unit", .string(unit.unitString)), ("timeZone", .string(timeZoneName)),
             ("day", .string(ISO8601Text.format(day, in: timeZone))), ("typicalDays", .number(Double(days))),
             ("total", .number(total)), ("projectedTotal", .number(projectedTotal)), ("typicalEndOfDay", .number(typicalEndOfDay)),
             ("moveGoal", .number(moveGoal)),
@@ -92,7 +95,7 @@ public struct TrendsReport: Sendable {
             let parts = calendar.dateComponents([.hour, .minute], from: date)
             return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         }
-        var lines = ["\(type.identifier) (\(unit.unitString)), \(ISO8601Text.format(day, in: timeZone).prefix(10)) in \(timeZone.identifier): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"]
+        var lines = ["\(type.identifier) (\(unit.unitString)), \(ISO8601Text.format(day, in: timeZone).prefix(10)) in \(timeZoneName): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"]
         let goalColumn = moveGoal.map(column)
         for row in rows {
             var cells = Array(repeating: Character(" "), count: width + 1)

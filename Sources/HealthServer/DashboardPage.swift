@@ -23,13 +23,17 @@ public struct DashboardPage: Sendable {
     /// How many days the daily charts show, today included.
     public static let dayCount = 30
 
-    /// A page.
-    public init(store: HealthDataStore, person: String, clientName: String, calendar: Calendar, now: Date) {
+    /// The time zone's name as the page writes it (as the caller gave it: Foundation names a zone made from "UTC" "GMT").
+    public let timeZoneName: String
+
+    /// A page; `timeZoneName` defaults to the calendar's time zone identifier.
+    public init(store: HealthDataStore, person: String, clientName: String, calendar: Calendar, now: Date, timeZoneName: String? = nil) {
         self.store = store
         self.person = person
         self.clientName = clientName
         self.calendar = calendar
         self.now = now
+        self.timeZoneName = timeZoneName ?? calendar.timeZone.identifier
     }
 
     /// The asleep values of sleep analysis (unspecified, core, deep, REM); in bed and awake are not sleep.
@@ -40,29 +44,30 @@ public struct DashboardPage: Sendable {
         let zone = calendar.timeZone
         let today = calendar.startOfDay(for: now)
         guard let first = calendar.date(byAdding: .day, value: -(Self.dayCount - 1), to: today) else {
-            throw HealthServerError.invalidField(field: "timeZone", reason: "no calendar days before \(today) in \(zone.identifier)")
+            throw HealthServerError.invalidField(field: "timeZone", reason: "no calendar days before \(today) in \(timeZoneName)")
         }
         let charts = [
             DailyChartSVG(
                 identifier: "steps", title: "Steps", unit: "count", days: try daily("stepCount", unit: .count, option: .cumulativeSum, from: first),
-                style: .bars, colour: "#1a66c9", timeZone: zone),
+                style: .bars, colour: "#1a66c9", timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
                 identifier: "active-energy", title: "Active energy", unit: "kcal",
                 days: try daily("activeEnergyBurned", unit: .kilocalorie, option: .cumulativeSum, from: first), style: .bars, colour: "#e07b00",
-                timeZone: zone),
+                timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
                 identifier: "resting-heart-rate", title: "Resting heart rate", unit: "count/min",
                 days: try daily("restingHeartRate", unit: try HealthUnit(parsing: "count/min"), option: .discreteAverage, from: first), style: .line,
-                colour: "#c62828", timeZone: zone),
+                colour: "#c62828", timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
                 identifier: "sleep", title: "Sleep, asleep by the day of waking", unit: "hr", days: try sleep(from: first), style: .bars,
-                colour: "#6f42c1", timeZone: zone),
+                colour: "#6f42c1", timeZone: zone, timeZoneName: timeZoneName),
         ]
         var body: [String] = []
         body.append(#"<header><h1>\#(escape("OpenHealthKit: \(person)"))</h1>"#)
         body.append(
-            #"<p class="context">\#(escape("As \(clientName) may see it · \(ISO8601Text.format(now, in: zone)) · time zone \(zone.identifier)")) "#
-                + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p></header>"#)
+            #"<p class="context">\#(escape("As \(clientName) may see it · \(ISO8601Text.format(now, in: zone)) · time zone \(timeZoneName)")) "#
+                + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p>"#
+                + #"<form class="sign-out" method="post" action="/session/delete"><button type="submit">Sign out</button></form></header>"#)
         body.append(#"<section id="trends"><h2>Today</h2>"#)
         body.append(try trendsChart() ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
         body.append("</section>")
@@ -76,7 +81,8 @@ public struct DashboardPage: Sendable {
     /// sees no active energy at all in those days (a type it may not read looks empty).
     private func trendsChart() throws -> String? {
         let calculator = try TrendsCalculator(store: store, calendar: calendar, clock: { [now] in now })
-        let report = try TrendsReport.make(calculator, date: nil, days: Self.dayCount, goalFallback: 500)
+        var report = try TrendsReport.make(calculator, date: nil, days: Self.dayCount, goalFallback: 500)
+        report.timeZoneName = timeZoneName
         guard report.typicalEndOfDay > 0 || report.rows.contains(where: { ($0.total ?? 0) > 0 }) else { return nil }
         return TrendsChartSVG(report: report).element
     }
@@ -121,7 +127,7 @@ public struct DashboardPage: Sendable {
     /// The start of the day `offset` days after `first`.
     private func dayStart(_ offset: Int, after first: Date) throws -> Date {
         guard let date = calendar.date(byAdding: .day, value: offset, to: first) else {
-            throw HealthServerError.invalidField(field: "timeZone", reason: "no day \(offset) days after \(first) in \(calendar.timeZone.identifier)")
+            throw HealthServerError.invalidField(field: "timeZone", reason: "no day \(offset) days after \(first) in \(timeZoneName)")
         }
         return date
     }
@@ -147,6 +153,7 @@ public struct DashboardPage: Sendable {
         svg { display: block; max-width: 100%; height: auto; border: 1px solid rgb(216,222,228); border-radius: 6px; background: rgb(255,255,255); }
         .no-data { padding: 24px; background: rgb(255,255,255); border: 1px solid rgb(216,222,228); border-radius: 6px; color: rgb(87,96,106); }
         form { background: rgb(255,255,255); border: 1px solid rgb(216,222,228); border-radius: 6px; padding: 16px; }
+        form.sign-out { background: none; border: none; padding: 0; margin: 0 0 8px; }
         input[type=password] { width: 100%; max-width: 640px; font-family: monospace; padding: 6px; }
         .error { color: rgb(198,40,40); }
         </style>

@@ -3,7 +3,8 @@ import HealthReports
 import HTTPTypes
 import Hummingbird
 
-/// The web page's routes: `GET /` (the dashboard) and `POST /session` (the sign-in form).
+/// The web page's routes: `GET /` (the dashboard), `POST /session` (the sign-in form) and `POST /session/delete`
+/// (sign-out).
 ///
 /// A browser signs in without JavaScript by posting a client token to `/session` (or opening `/?token=TOKEN` once,
 /// for scripts and bookmarks); the server checks it and answers 303 to `/` with the token in an `HttpOnly`,
@@ -19,8 +20,18 @@ struct DashboardRoutes: Sendable {
     static let cookieName = "ohk_token"
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/") { request, context in dashboard(request, context) }
+        router.get("/") { request, context in try await StoreThreads.run { dashboard(request, context) } }
         router.post("/session") { request, context in try await signIn(request, context) }
+        router.post("/session/delete") { request, _ in signOut(request) }
+    }
+
+    /// `POST /session/delete` (the page's sign-out button): the cookie cleared and a redirect to the sign-in page.
+    /// A form's POST rather than `DELETE /session`, which a page without JavaScript cannot send. It needs no token: it
+    /// only ends this browser's session.
+    private func signOut(_ request: Request) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+        response.setCookie(cookie(value: "", request: request, maxAge: 0))
+        return response
     }
 
     /// `GET /`: the page for the token's person as its client sees them; the sign-in page (401) without a valid one.
@@ -51,7 +62,9 @@ struct DashboardRoutes: Sendable {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = try parameters.timeZone(default: configuration.timeZone)
             let store = try stores.store(for: client)
-            let page = DashboardPage(store: store, person: client.person, clientName: client.name, calendar: calendar, now: configuration.now())
+            let page = DashboardPage(
+                store: store, person: client.person, clientName: client.name, calendar: calendar, now: configuration.now(),
+                timeZoneName: parameters.timeZoneName(default: configuration.timeZone.identifier))
             return Self.page(try page.html(), status: .ok)
         } catch let error as HealthServerError {
             return Self.page(DashboardPage.errorPage(error), status: error.status)

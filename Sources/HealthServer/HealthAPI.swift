@@ -22,18 +22,27 @@ struct HealthAPI: Sendable {
     }
 
     func register(on routes: RouterGroup<ServerRequestContext>) {
-        routes.post("/samples") { request, context in try await saveSamples(request, context) }
-        routes.get("/samples") { request, context in try querySamples(request, context) }
-        routes.delete("/samples") { request, context in try await deleteSamples(request, context) }
-        routes.get("/statistics") { request, context in try statistics(request, context, collection: false) }
-        routes.get("/statistics/collection") { request, context in try statistics(request, context, collection: true) }
+        // Store work runs on `StoreThreads` once the body is in; waiting endpoints (changes, observe, import) stay here.
+        routes.post("/samples") { request, context in
+            let data = try await collectedBody(request)
+            return try await StoreThreads.run { try saveSamples(data, context) }
+        }
+        routes.get("/samples") { request, context in try await StoreThreads.run { try querySamples(request, context) } }
+        routes.delete("/samples") { request, context in
+            let data = try await collectedBody(request, optional: true)
+            return try await StoreThreads.run { try deleteSamples(request, context, body: data) }
+        }
+        routes.get("/statistics") { request, context in try await StoreThreads.run { try statistics(request, context, collection: false) } }
+        routes.get("/statistics/collection") { request, context in
+            try await StoreThreads.run { try statistics(request, context, collection: true) }
+        }
         routes.get("/changes") { request, context in try await changes(request, context) }
-        routes.get("/sources") { request, context in try sources(request, context) }
+        routes.get("/sources") { request, context in try await StoreThreads.run { try sources(request, context) } }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
         routes.get("/observe") { request, context in try observe(request, context) }
         routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
         routes.post("/import") { request, context in try await importExport(request, context) }
-        routes.get("/activity-summaries") { request, context in try activitySummaries(request, context) }
+        routes.get("/activity-summaries") { request, context in try await StoreThreads.run { try activitySummaries(request, context) } }
     }
 
     /// The store of the request's person as its client sees it.
@@ -63,6 +72,12 @@ struct HealthAPI: Sendable {
 
     /// The request's JSON body, within the size limit; nil for an empty body when `optional`.
     private func body(_ request: Request, optional: Bool = false) async throws -> JSONInput? {
+        try await collectedBody(request, optional: optional).map { data throws(HealthServerError) in try JSONInput.parse(data) }
+    }
+
+    /// The request's body bytes, within the size limit and of a JSON type (parsed later, on `StoreThreads`); nil for
+    /// an empty body when `optional`.
+    private func collectedBody(_ request: Request, optional: Bool) async throws -> Data? {
         let limit = configuration.maximumBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw HealthServerError.bodyTooLarge(limit: limit) }
         let buffer: ByteBuffer
@@ -73,7 +88,12 @@ struct HealthAPI: Sendable {
         }
         if optional, buffer.readableBytes == 0 { return nil }
         if let type = request.headers[.contentType], !type.lowercased().contains("json") { throw HealthServerError.unsupportedMediaType(type) }
-        return try JSONInput.parse(Data(buffer.readableBytesView))
+        return Data(buffer.readableBytesView)
+    }
+
+    /// The request's body bytes, which must be there.
+    private func collectedBody(_ request: Request) async throws -> Data {
+        try await collectedBody(request, optional: false)!
     }
 
     /// The request's JSON body, which must be there.
@@ -84,9 +104,9 @@ struct HealthAPI: Sendable {
     // MARK: Samples
 
     /// `POST /samples` `{"samples": [...]}`: one all-or-nothing batch saved as the client.
-    private func saveSamples(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+    private func saveSamples(_ data: Data, _ context: ServerRequestContext) throws -> Response {
         let (client, store) = try store(context)
-        let input = try await body(request)
+        let input = try JSONInput.parse(data)
         try input.allowOnly(["samples"])
         let elements = try input.required("samples").elements()
         guard !elements.isEmpty else { throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample") }
@@ -142,11 +162,11 @@ struct HealthAPI: Sendable {
 
     /// `DELETE /samples?uuid=…` (or a body `{"uuids": [...]}`) deletes those objects, all or none;
     /// `DELETE /samples?type=…&startDate=…&endDate=…` deletes the client's own samples of a type in a window.
-    private func deleteSamples(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+    private func deleteSamples(_ request: Request, _ context: ServerRequestContext, body: Data?) throws -> Response {
         let (client, store) = try store(context)
         let parameters = try QueryParameters(request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
         var uuidFields: [(String, String)] = parameters.all("uuid").enumerated().map { ("uuid[\($0.offset)]", $0.element) }
-        if let input = try await body(request, optional: true) {
+        if let input = try body.map({ data throws(HealthServerError) in try JSONInput.parse(data) }) {
             try input.allowOnly(["uuids"])
             uuidFields += try input.required("uuids").elements().map { field throws(HealthServerError) in (field.path, try field.string()) }
         }
@@ -222,10 +242,11 @@ struct HealthAPI: Sendable {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let reportRequest = StatisticsReportRequest(
+        var reportRequest = StatisticsReportRequest(
             type: type, from: try parameters.date("startDate", timeZone: timeZone), to: try parameters.date("endDate", timeZone: timeZone),
             interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar, options: options,
             unit: try parameters.unit(for: type))
+        reportRequest.timeZoneName = parameters.timeZoneName()
         let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
         return JSONResponse.make(report.json)
     }

@@ -5,17 +5,44 @@ import Foundation
 /// Parsed with `JSONSerialization` and walked by hand rather than decoded with `Codable`: samples are of four kinds
 /// with different fields, and a `DecodingError` names neither the sample nor the rule broken.
 struct JSONInput {
+    /// The last step of a value's path.
+    private enum Step {
+        case root
+        case member(String)
+        case element(Int)
+    }
+
     /// The parsed value (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`).
     let value: Any
-    /// Where it is in the body.
-    let path: String
-    /// The value as an object, cast once (a cast from `Any` costs as much as the lookups that follow it).
+    /// The path of the value holding this one, and the step from there: a text's or number's path is only written out
+    /// when asked (mostly for an error), not for each member read (a thousand samples have six thousand); an object's
+    /// or array's is written once (`containerPath`), as its members' paths start with it.
+    private let parentPath: String
+    private let step: Step
+    private let containerPath: String?
+    /// The value as an object, cast once (a cast from `Any` costs as much as the lookups that follow it); not tried
+    /// for text and numbers, the most of a body's values.
     private let object: [String: Any]?
 
-    init(value: Any, path: String) {
+    private init(value: Any, parentPath: String, step: Step) {
         self.value = value
-        self.path = path
-        self.object = value as? [String: Any]
+        self.parentPath = parentPath
+        self.step = step
+        let valueType = type(of: value)
+        let isLeaf = valueType == String.self || valueType is NSNumber.Type
+        self.object = isLeaf ? nil : value as? [String: Any]
+        self.containerPath = isLeaf || (object == nil && !(value is [Any])) ? nil : JSONInput.path(parentPath, step)
+    }
+
+    /// Where it is in the body (`samples[2].unit`; empty for the body itself).
+    var path: String { containerPath ?? JSONInput.path(parentPath, step) }
+
+    private static func path(_ parentPath: String, _ step: Step) -> String {
+        switch step {
+        case .root: return ""
+        case .member(let key): return parentPath.isEmpty ? key : parentPath + "." + key
+        case .element(let index): return "\(parentPath)[\(index)]"
+        }
     }
 
     /// Parses a body; throws `malformedBody` for text that is not JSON and `invalidField(body)` for JSON that is not an object.
@@ -28,10 +55,10 @@ struct JSONInput {
             throw .malformedBody(reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
         }
         guard value is [String: Any] else { throw .invalidField(field: "body", reason: "must be a JSON object") }
-        return JSONInput(value: value, path: "")
+        return JSONInput(value: value, parentPath: "", step: .root)
     }
 
-    private func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    private func child(_ key: String) -> String { JSONInput.path(path, .member(key)) }
 
     private func fail(_ reason: String) -> HealthServerError { .invalidField(field: path.isEmpty ? "body" : path, reason: reason) }
 
@@ -40,7 +67,7 @@ struct JSONInput {
         guard let object else { throw fail("must be a JSON object") }
         // By type, not `is NSNull`: that would bridge an array or object member to Foundation's classes to ask.
         guard let member = object[key], !(type(of: member) is NSNull.Type) else { return nil }
-        return JSONInput(value: member, path: child(key))
+        return JSONInput(value: member, parentPath: path, step: .member(key))
     }
 
     /// The member with this key; fails naming it when absent.
@@ -58,7 +85,8 @@ struct JSONInput {
     /// The elements of this array.
     func elements() throws(HealthServerError) -> [JSONInput] {
         guard let array = value as? [Any] else { throw fail("must be a JSON array") }
-        return array.enumerated().map { JSONInput(value: $0.element, path: "\(path)[\($0.offset)]") }
+        let arrayPath = path
+        return array.enumerated().map { JSONInput(value: $0.element, parentPath: arrayPath, step: .element($0.offset)) }
     }
 
     /// This value as text.

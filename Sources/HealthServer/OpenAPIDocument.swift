@@ -71,6 +71,13 @@ paths:
           content:
             text/html:
               schema: {type: string}
+  /session/delete:
+    post:
+      summary: Sign a browser out (the page's sign-out button)
+      security: []
+      responses:
+        "303":
+          description: Signed out; `Set-Cookie` ohk_token empty with Max-Age=0 and `Location: /` (the sign-in page).
   /health:
     get:
       summary: Liveness

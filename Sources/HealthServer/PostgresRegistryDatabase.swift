@@ -112,6 +112,9 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
+    /// None: another server's change could only be seen by a read, which is what a kept client would save.
+    func version() -> Int64? { nil }
+
     /// Runs database work on the store client's bridge, reporting failures as the registry's.
     private func run<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T

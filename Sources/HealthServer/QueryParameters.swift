@@ -45,7 +45,12 @@ struct QueryParameters {
         return value
     }
 
+    /// The `timeZone` parameter's text as given (answers echo it: Foundation names a zone made from "UTC" "GMT"),
+    /// else `fallback`.
+    func timeZoneName(default fallback: String = "UTC") -> String { string("timeZone") ?? fallback }
+
     /// The time zone dates are read and written in (`timeZone`, default UTC).
+
     func timeZone(default fallback: TimeZone = TimeZone(identifier: "UTC")!) throws(HealthServerError) -> TimeZone {
         guard let text = string("timeZone") else { return fallback }
         guard let zone = TimeZone(identifier: text) else {

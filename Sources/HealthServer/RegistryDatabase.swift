@@ -20,8 +20,13 @@ protocol RegistryDatabase: Sendable {
     /// A person's clients, active and revoked, oldest first.
     func clients(of person: String) throws(HealthServerError) -> [RegisteredClient]
 
-    /// The client of a token selector and its stored token digest (runs on every request).
+    /// The client of a token selector and its stored token digest (runs on every request the registry has not
+    /// kept the client for).
     func client(selector: String) throws(HealthServerError) -> (RegisteredClient, [UInt8])?
+
+    /// A number that changes whenever anyone changes the registry, cheap enough to ask on every request; nil when the
+    /// database cannot tell (then the registry keeps no clients and reads the row every time).
+    func version() -> Int64?
 }
 
 /// What became of a client's registration.

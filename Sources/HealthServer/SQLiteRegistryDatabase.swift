@@ -5,6 +5,7 @@ import GRDB
 /// commands write it while the server reads).
 final class SQLiteRegistryDatabase: RegistryDatabase {
     private let pool: DatabasePool
+    private let dataVersion: RegistryVersion
 
     /// Opens (creating, migrating) the registry file of a server directory.
     init(directory: ServerDirectory) throws(HealthServerError) {
@@ -18,7 +19,10 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         } catch {
             throw .storeFailure("cannot open the server registry at \(directory.registryPath): \(error)")
         }
+        dataVersion = try RegistryVersion(path: directory.registryPath)
     }
+
+    func version() -> Int64? { dataVersion.current() }
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -7,6 +7,11 @@ import HealthReports
 /// `"activityType"`, `"duration"`, `"events"`, `"statistics"` (workout). Answers add `"source"`.
 enum SampleJSON {
     private static let commonFields: Set<String> = ["type", "startDate", "endDate", "uuid", "metadata", "device"]
+    /// The fields of each kind, made once (not a set union per sample).
+    private static let quantityFields = commonFields.union(["value", "unit"])
+    private static let categoryFields = commonFields.union(["value"])
+    private static let correlationFields = commonFields.union(["objects"])
+    private static let workoutFields = commonFields.union(["activityType", "duration", "events", "statistics"])
 
     // MARK: Reading
 
@@ -28,7 +33,7 @@ enum SampleJSON {
         let content: SampleContent
         switch type.kind {
         case .quantity:
-            try input.allowOnly(commonFields.union(["value", "unit"]))
+            try input.allowOnly(quantityFields)
             let value = try input.required("value").number()
             let unitField = try input.required("unit")
             let unit = try unitValue(unitField)
@@ -37,13 +42,13 @@ enum SampleJSON {
             }
             content = .quantity(QuantityContent(quantity: Quantity(value, unit)))
         case .category:
-            try input.allowOnly(commonFields.union(["value"]))
+            try input.allowOnly(categoryFields)
             content = .category(value: try categoryValue(input.optional("value"), type: type, path: input.path + ".value"))
         case .correlation:
-            try input.allowOnly(commonFields.union(["objects"]))
+            try input.allowOnly(correlationFields)
             content = .correlation(objects: try input.required("objects").elements().map(sample))
         case .workout:
-            try input.allowOnly(commonFields.union(["activityType", "duration", "events", "statistics"]))
+            try input.allowOnly(workoutFields)
             return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)
         case .series, .document:
             throw .invalidField(field: input.path + ".type", reason: "\(type.identifier) cannot be saved on its own")

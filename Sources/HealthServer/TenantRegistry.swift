@@ -1,15 +1,23 @@
 import Foundation
 import HealthStorePostgres
+import Synchronization
 
 /// The server's people and their clients: names, grants and token digests (never tokens), in `server.sqlite` of the
 /// server directory or, for servers sharing a PostgreSQL database, in its `server_people` and `server_clients` tables.
 ///
-/// The server reads it on every request (one indexed row), so a revocation made by `ohk clients revoke` in another
-/// process, or through another server on the same PostgreSQL database, takes effect with the next request.
+/// Authentication keeps the clients it found while the registry's version (`RegistryDatabase.version()`: SQLite's data
+/// version) says nothing changed; any change — a revocation by `ohk clients revoke` in another process, a new client —
+/// empties the kept clients, so a revocation takes effect with the next request. PostgreSQL has no such cheap version
+/// across servers, so there every request reads the client's row (a prepared statement), and a revocation made through
+/// any server holds on all of them at the next request.
 public final class TenantRegistry: Sendable {
     /// The server directory (the registry file for SQLite; uploads in any case).
     public let directory: ServerDirectory
     private let database: any RegistryDatabase
+    /// Clients found by `authenticate`, by selector, with their token digests, valid at registry version `version`.
+    private let authenticated = Mutex<(version: Int64?, clients: [String: (RegisteredClient, [UInt8])])>((nil, [:]))
+    /// At most this many clients are kept (more empties the cache: it only saves a read).
+    private static let keptClients = 10_000
 
     /// Opens (creating) the registry of a server directory.
     public init(directory: ServerDirectory) throws(HealthServerError) {
@@ -85,7 +93,26 @@ public final class TenantRegistry: Sendable {
     /// token (the digest is compared in constant time).
     public func authenticate(_ presented: String) throws(HealthServerError) -> RegisteredClient {
         guard let token = AccessToken(presented: presented) else { throw .unauthorized("the bearer token is malformed") }
-        let found = try database.client(selector: token.selector)
+        // The version before the read: a client read after a change it does not show is then never kept as current.
+        let now = database.version()
+        let kept = authenticated.withLock { kept -> (RegisteredClient, [UInt8])? in
+            guard let now, kept.version == now else {
+                kept = (now, [:])
+                return nil
+            }
+            return kept.clients[token.selector]
+        }
+        var found = kept
+        if found == nil {
+            found = try database.client(selector: token.selector)
+            if let found, let now {
+                authenticated.withLock { kept in
+                    guard kept.version == now else { return }
+                    if kept.clients.count >= TenantRegistry.keptClients { kept.clients.removeAll() }
+                    kept.clients[token.selector] = found
+                }
+            }
+        }
         guard let (client, storedHash) = found, token.matches(storedHash: storedHash) else {
             throw .unauthorized("the bearer token is not known")
         }

@@ -41,9 +41,9 @@ public final class ClientStorage: HealthStorage {
             let shown = members.filter { owns($0) || owns(sample) || access.canRead(client: client, type: $0.type.identifier) }
             guard !shown.isEmpty else { return nil }
             if shown.count == members.count { return sample }
-            return (try? Sample(
-                uuid: sample.uuid, type: sample.type, startDate: sample.startDate, endDate: sample.endDate, metadata: sample.metadata,
-                device: sample.device, sourceRevision: sample.sourceRevision, content: .correlation(objects: shown))) ?? nil
+            // Not rebuilt through the validating initializer: a blood pressure with one member fails its rules and
+            // was hidden whole, where HealthKit shows it with the readable member only (SEMANTICS §8).
+            return sample.with(visibleObjects: shown)
         }
         return owns(sample) || access.canRead(client: client, type: sample.type.identifier) ? sample : nil
     }

@@ -39,17 +39,22 @@ struct SQLiteSampleInserter {
     }
     private static let singleRowSQL = insertSQL(rows: 1)
     private static let multiRowSQL = insertSQL(rows: rowsPerStatement)
-    /// Row r binds ?(10r+1)…?(10r+10) (the first 10 of `columns`); the shared type, unit, source, revision and
-    /// device ids come after all rows.
+    /// The shared type, unit, source, revision and device ids are ?1…?5; row r binds the 10 parameters after them
+    /// (5 + 10r + 1 … 5 + 10r + 10, the first 10 of `columns`). Row 0 numbers its parameters (?6…?15) so that they
+    /// come after ?1…?5; every later row uses anonymous `?`, which SQLite numbers on from the highest so far.
+    /// Why not ?NNN throughout: SQLite keeps numbered parameters in a list it searches linearly for each one while
+    /// compiling, so 5,005 of them cost tens of milliseconds a prepare (quadratic; perf showed it as 75 % of a server's
+    /// 1,000-sample save, since each commit that turns foreign keys off expires the cached statement); anonymous
+    /// parameters are not in that list.
     private static let uniformRowSQL: String = {
-        let shared = Int(uniformColumnCount) * rowsPerStatement
-        let rows = (0..<rowsPerStatement).map { row in
-            let p = Int(uniformColumnCount) * row
-            let own = (1...Int(uniformColumnCount)).map { "?\(p + $0)" }.joined(separator: ",")
-            return "(\(own),?\(shared + 1),?\(shared + 2),NULL,1,?\(shared + 3),?\(shared + 4),?\(shared + 5),NULL,NULL,NULL)"
-        }
+        let sharedIDs = "?1,?2,NULL,1,?3,?4,?5,NULL,NULL,NULL"
+        let first = (1...Int(uniformColumnCount)).map { "?\(sharedIDCount + $0)" }.joined(separator: ",")
+        let anonymous = Array(repeating: "?", count: Int(uniformColumnCount)).joined(separator: ",")
+        let rows = ["(\(first),\(sharedIDs))"] + Array(repeating: "(\(anonymous),\(sharedIDs))", count: rowsPerStatement - 1)
         return "INSERT INTO samples (\(columns)) VALUES " + rows.joined(separator: ",")
     }()
+    /// The parameters the shared-values statement's rows share (type, unit, source, revision and device ids).
+    private static let sharedIDCount = 5
 
     /// A quantity row for the column caches.
     typealias ColumnRow = (typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?, userEntered: Bool, series: Bool)
@@ -509,12 +514,13 @@ struct SQLiteSampleInserter {
     }
 
     /// Binds `rows`: every column (row r from parameter 20r + 1), or with `sharingIDs` to the shared-values
-    /// statement (10 parameters per row, then the ids all rows share).
+    /// statement (the ids all rows share as ?1…?5, then 10 parameters per row).
     private static func bind(_ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement, sharingIDs: Bool) {
         statement.rewind()
         let perRow = sharingIDs ? uniformColumnCount : columnCount
+        let first: Int32 = sharingIDs ? Int32(sharedIDCount) : 0
         for (slot, row) in rows.enumerated() {
-            let base = Int32(slot) * perRow
+            let base = first + Int32(slot) * perRow
             statement.bind(base + 1, row.sequence)
             statement.bind(base + 2, uuidBytesAt: uuids.baseAddress! + slot * 16)
             statement.bind(base + 3, row.start)
@@ -537,13 +543,12 @@ struct SQLiteSampleInserter {
             statement.bind(base + 19, row.syncVersion)
             statement.bind(base + 20, bytes: row.detail)
         }
-        guard sharingIDs, let first = rows.first else { return }
-        let shared = Int32(rows.count) * uniformColumnCount
-        statement.bind(shared + 1, first.typeID)
-        statement.bind(shared + 2, first.unitID)
-        statement.bind(shared + 3, first.sourceID)
-        statement.bind(shared + 4, first.revisionID)
-        statement.bind(shared + 5, first.deviceID)
+        guard sharingIDs, let firstRow = rows.first else { return }
+        statement.bind(1, firstRow.typeID)
+        statement.bind(2, firstRow.unitID)
+        statement.bind(3, firstRow.sourceID)
+        statement.bind(4, firstRow.revisionID)
+        statement.bind(5, firstRow.deviceID)
     }
 
     /// Writes one sample's metadata rows.

@@ -253,7 +253,7 @@ public final class SQLiteStorage: HealthStorage {
     }
 
     private static func info(_ key: String, _ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT value FROM store_info WHERE key = ?", arguments: [key]) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM store_info WHERE key = ?"), arguments: [key]) ?? 0
     }
 
     // MARK: Writing
@@ -283,6 +283,9 @@ public final class SQLiteStorage: HealthStorage {
         var tracksColumns = false
     }
 
+    /// The smallest batch that checks its parent rows once rather than through SQLite's foreign keys (`commit`).
+    static let parentCheckMinimumBatch = 10_000
+
     public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
         let now = retention.clock?()
         let cutoff = retention.expiryCutoff()
@@ -290,8 +293,11 @@ public final class SQLiteStorage: HealthStorage {
         // A bulk insert that cannot delete (no deletions asked, no sync identifier that could replace a stored
         // sample) checks the rows its samples point at once for the commit instead of once a row: the same guarantee
         // as SQLite's foreign keys, whose per-row lookups were 8 % of a first import's work. With deletions they stay
-        // on, as the metadata and members of a deleted sample go with it through them.
-        let checksParentsOnce = uuids.isEmpty && samples.count >= SQLiteSampleInserter.rowsPerStatement
+        // on, as the metadata and members of a deleted sample go with it through them. Only from
+        // `parentCheckMinimumBatch` samples: turning foreign keys off and on expires every prepared statement of the
+        // connection, and preparing the multi-row inserts again costs about what 10,000 rows' lookups do (a server's
+        // batches of 1,000 spent more on that than on their rows).
+        let checksParentsOnce = uuids.isEmpty && samples.count >= SQLiteStorage.parentCheckMinimumBatch
             && !samples.contains { $0.syncIdentifier != nil }
         let written = try write(
             "committing \(samples.count) insertions and \(uuids.count) deletions", foreignKeysPerRow: !checksParentsOnce
@@ -603,10 +609,25 @@ public final class SQLiteStorage: HealthStorage {
         }
     }
 
+    /// A statement over a type's time window, its parameters ?1…?5 bound: the type id, the start's lower bound to scan
+    /// from, the start's upper bound and the end's bounds.
+    private static func windowStatement(
+        _ db: Database, _ sql: String, purpose: String, typeID: Int64, from start: Double, _ bounds: TimeBounds
+    ) throws -> SQLiteRawStatement {
+        let statement = try SQLiteRawStatement(db, sql, purpose: purpose)
+        statement.bind(1, typeID)
+        statement.bind(2, start)
+        statement.bind(3, bounds.startUpperBound)
+        statement.bind(4, bounds.endLowerBound)
+        statement.bind(5, bounds.endUpperBound)
+        return statement
+    }
+
     /// The start lower bound to scan for bounds with an end lower bound, and whether long samples need their own scan.
     private static func scanStart(_ bounds: TimeBounds, typeID: Int64, _ db: Database) throws -> (start: Double, needsLong: Bool) {
         guard bounds.endLowerBound > -.infinity else { return (bounds.startLowerBound, false) }
-        let longest = try Double.fetchOne(db, sql: "SELECT longest_short_duration FROM type_extents WHERE type_id = ?", arguments: [typeID]) ?? 0
+        let longest = try Double.fetchOne(
+            db.cachedStatement(sql: "SELECT longest_short_duration FROM type_extents WHERE type_id = ?"), arguments: [typeID]) ?? 0
         let widened = bounds.endLowerBound - longest
         if widened <= bounds.startLowerBound { return (bounds.startLowerBound, false) }
         return (widened, true)
@@ -627,12 +648,8 @@ public final class SQLiteStorage: HealthStorage {
             var seen: Set<Int64>? = needsLong ? [] : nil
             let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5" + conditions
             func run(_ sql: String, from start: Double) throws {
-                let statement = try SQLiteRawStatement(db, sql, purpose: "reading samples of \(type.identifier)")
-                statement.bind(1, typeID)
-                statement.bind(2, start)
-                statement.bind(3, bounds.startUpperBound)
-                statement.bind(4, bounds.endLowerBound)
-                statement.bind(5, bounds.endUpperBound)
+                let statement = try SQLiteStorage.windowStatement(
+                    db, sql, purpose: "reading samples of \(type.identifier)", typeID: typeID, from: start, bounds)
                 for (offset, argument) in arguments.enumerated() { argument.bind(to: statement, at: Int32(6 + offset)) }
                 try collect(statement, db, into: &result, skipping: &seen)
             }
@@ -686,16 +703,18 @@ public final class SQLiteStorage: HealthStorage {
     public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? {
         guard type.kind == .quantity else { return nil }
         if bounds.isEmpty { return QuantityColumns() }
-        let (cached, latest): (QuantityColumns?, Int64) = try read("reading columns of \(type.identifier)") { db in
+        // The cache check and, when it misses, the scan in one read (one transaction instead of two per query).
+        let (cached, scanned, latest): (QuantityColumns?, (QuantityColumnCache?, Int)??, Int64) = try read("reading columns of \(type.identifier)") { db in
             let latest = try SQLiteStorage.info("latest_sequence", db)
             let typeID = catalogSnapshot().typeIDs[type.identifier]
             let cached = typeID.flatMap { typeID in
                 shared.withLock { state -> QuantityColumnCache? in state.columnCaches[typeID] }
             }.flatMap { $0.sequence == latest ? $0.rows(within: bounds) : nil }
-            return (cached, latest)
+            if let cached { return (cached, nil, latest) }
+            return (nil, .some(try scanColumns(of: type, within: bounds, db)), latest)
         }
         if let cached { return cached }
-        guard let (columns, rowCount) = try scanColumns(of: type, within: bounds) else { return nil }
+        guard let scanned, let (columns, rowCount) = scanned else { return nil }
         if rowCount >= columnCacheThreshold, let typeID = catalogSnapshot().typeIDs[type.identifier] {
             if bounds == .unbounded, let cache = columns {
                 storeCache(cache, of: typeID, latest: latest)
@@ -716,52 +735,51 @@ public final class SQLiteStorage: HealthStorage {
     /// Scans the (type, start) index for columns; nil when a series sample is in range, else the columns (as a cache
     /// value, nil when the type is unknown) and the row count.
     private func scanColumns(of type: SampleType, within bounds: TimeBounds) throws -> (QuantityColumnCache?, Int)? {
-        try read("reading columns of \(type.identifier)") { db -> (QuantityColumnCache?, Int)? in
-            var catalog = catalogSnapshot()
-            if catalog.typeIDs[type.identifier] == nil {
-                catalog = try SQLiteCatalog.load(db)
-                publish(catalog)
-            }
-            guard let typeID = catalog.typeIDs[type.identifier] else { return (nil, 0) }
-            let latest = try SQLiteStorage.info("latest_sequence", db)
-            var cache = QuantityColumnCache(columns: QuantityColumns(), entryByRevision: [:], sequence: latest)
-            let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
-            var seen: Set<Int64>? = needsLong ? [] : nil
-            let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
-            let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
-            var catalogReloaded = false
-            func run(_ sql: String, from start: Double) throws -> Bool {
-                let statement = try SQLiteRawStatement(db, sql, purpose: "reading columns of \(type.identifier)")
-                statement.bind(1, typeID)
-                statement.bind(2, start)
-                statement.bind(3, bounds.startUpperBound)
-                statement.bind(4, bounds.endLowerBound)
-                statement.bind(5, bounds.endUpperBound)
-                while try statement.step() {
-                    if statement.int64(6) != 0 { return false }
-                    let sequence = statement.int64(4)
-                    if seen != nil, !seen!.insert(sequence).inserted { continue }
-                    let revisionID = statement.optionalInt64(3)
-                    if let revisionID, catalog.revisions[revisionID] == nil, !catalogReloaded {
-                        catalog = try SQLiteCatalog.load(db)
-                        publish(catalog)
-                        catalogReloaded = true
-                    }
-                    let entry = cache.entry(forRevision: revisionID, catalog: catalog)
-                    cache.append(
-                        start: statement.double(0), end: statement.double(1), value: statement.double(2), entry: entry,
-                        sequence: sequence, userEntered: statement.int64(5) != 0)
-                }
-                return true
-            }
-            guard try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart) else { return nil }
-            if needsLong {
-                guard try run("""
-                    SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
-                    """, from: bounds.startLowerBound) else { return nil }
-            }
-            return (cache, cache.columns.count)
+        try read("reading columns of \(type.identifier)") { db in try scanColumns(of: type, within: bounds, db) }
+    }
+
+    /// `scanColumns(of:within:)` in a read already open.
+    private func scanColumns(of type: SampleType, within bounds: TimeBounds, _ db: Database) throws -> (QuantityColumnCache?, Int)? {
+        var catalog = catalogSnapshot()
+        if catalog.typeIDs[type.identifier] == nil {
+            catalog = try SQLiteCatalog.load(db)
+            publish(catalog)
         }
+        guard let typeID = catalog.typeIDs[type.identifier] else { return (nil, 0) }
+        let latest = try SQLiteStorage.info("latest_sequence", db)
+        var cache = QuantityColumnCache(columns: QuantityColumns(), entryByRevision: [:], sequence: latest)
+        let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
+        var seen: Set<Int64>? = needsLong ? [] : nil
+        let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
+        let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
+        var catalogReloaded = false
+        func run(_ sql: String, from start: Double) throws -> Bool {
+            let statement = try SQLiteStorage.windowStatement(
+                db, sql, purpose: "reading columns of \(type.identifier)", typeID: typeID, from: start, bounds)
+            while try statement.step() {
+                if statement.int64(6) != 0 { return false }
+                let sequence = statement.int64(4)
+                if seen != nil, !seen!.insert(sequence).inserted { continue }
+                let revisionID = statement.optionalInt64(3)
+                if let revisionID, catalog.revisions[revisionID] == nil, !catalogReloaded {
+                    catalog = try SQLiteCatalog.load(db)
+                    publish(catalog)
+                    catalogReloaded = true
+                }
+                let entry = cache.entry(forRevision: revisionID, catalog: catalog)
+                cache.append(
+                    start: statement.double(0), end: statement.double(1), value: statement.double(2), entry: entry,
+                    sequence: sequence, userEntered: statement.int64(5) != 0)
+            }
+            return true
+        }
+        guard try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart) else { return nil }
+        if needsLong {
+            guard try run("""
+                SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
+                """, from: bounds.startLowerBound) else { return nil }
+        }
+        return (cache, cache.columns.count)
     }
 
     // MARK: Relations
@@ -946,10 +964,13 @@ public final class SQLiteStorage: HealthStorage {
 
     public func sourceOrder(for type: SampleType) throws -> [String]? {
         try read("reading the source order of \(type.identifier)") { db in
-            let rows = try Row.fetchAll(db, sql: """
+            // A cached statement: every statistics query asks (preparing it each time was a tenth of a server's
+            // daily-statistics answer).
+            let statement = try db.cachedStatement(sql: """
                 SELECT e.bundle_identifier FROM source_orders o JOIN sample_types t ON t.id = o.type_id
                 LEFT JOIN source_order_entries e ON e.type_id = o.type_id WHERE t.identifier = ? ORDER BY e.position
-                """, arguments: [type.identifier])
+                """)
+            let rows = try Row.fetchAll(statement, arguments: [type.identifier])
             guard !rows.isEmpty else { return nil }
             return rows.compactMap { $0[0] as String? }
         }

@@ -23,6 +23,9 @@ struct OutputOptions: ParsableArguments {
     /// The time zone asked for, else the machine's (read here, in the executable, never in the libraries).
     var resolvedTimeZone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current }
 
+    /// The time zone's name as printed: as given (Foundation names a zone made from "UTC" "GMT"), else the identifier.
+    var timeZoneName: String { timeZone ?? resolvedTimeZone.identifier }
+
     /// A Gregorian calendar in that time zone.
     var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)

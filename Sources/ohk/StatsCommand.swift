@@ -62,13 +62,14 @@ struct StatsCommand: ParsableCommand {
         if mostRecent { options.insert(.mostRecent) }
         if duration { options.insert(.duration) }
         if bySource { options.insert(.separateBySource) }
-        let request = StatisticsReportRequest(
+        var request = StatisticsReportRequest(
             type: type, from: try parseDateOption(from, "--from", timeZone), to: try parseDateOption(to, "--to", timeZone),
             interval: try interval.map { text in
                 do { return try IntervalArgument.parse(text) } catch { throw ValidationError("\(error)") }
             },
             anchor: try parseDateOption(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
             unit: try parseUnitOption(unit))
+        request.timeZoneName = output.timeZoneName
         let report: StatisticsReport
         do {
             report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))

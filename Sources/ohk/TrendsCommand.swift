@@ -80,7 +80,8 @@ struct TrendsCommand: ParsableCommand {
             if let problem = lookup.writeError { FileHandle.standardError.write(Data("ohk trends: warning: \(problem)\n".utf8)) }
             typicalDay = lookup.typicalDay
         }
-        let report = try TrendsReport.make(calculator, date: day, days: days, goalFallback: goalFallback, typicalDay: typicalDay)
+        var report = try TrendsReport.make(calculator, date: day, days: days, goalFallback: goalFallback, typicalDay: typicalDay)
+        report.timeZoneName = output.timeZoneName
         if let svg { try TrendsChartSVG(report: report).write(to: URL(fileURLWithPath: svg)) }
         switch output.resolvedFormat {
         case .json:

@@ -158,6 +158,26 @@ struct SampleValidationTests {
 
     // MARK: - Correlations
 
+    @Test("Sync identifier, sync version and user entry read the same after building, copying and replacing metadata")
+    func storeMetadataReadsThroughEveryPath() throws {
+        let plain = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
+                                        metadata: ["Other": .string("x")])
+        #expect(plain.syncIdentifier == nil && plain.syncVersion == nil && !plain.wasUserEntered)
+        let synced = plain.with(sourceRevision: nil, metadata: [
+            MetadataKey.syncIdentifier: .string("a"), MetadataKey.syncVersion: .number(3), MetadataKey.wasUserEntered: .number(1),
+        ])
+        #expect(synced.syncIdentifier == "a" && synced.syncVersion == 3 && synced.wasUserEntered)
+        let cleared = synced.with(sourceRevision: nil, metadata: .some(nil))
+        #expect(cleared.syncIdentifier == nil && cleared.syncVersion == nil && !cleared.wasUserEntered)
+        let notEntered = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
+                                             metadata: [MetadataKey.wasUserEntered: .number(0)])
+        #expect(!notEntered.wasUserEntered && notEntered.syncIdentifier == nil)
+        // A value of the wrong kind reads as absent, as a dictionary lookup did.
+        let wrongKind = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
+                                            metadata: [MetadataKey.wasUserEntered: .string("yes")])
+        #expect(!wrongKind.wasUserEntered)
+    }
+
     @Test("A blood pressure correlation needs exactly one systolic and one diastolic sample")
     func bloodPressureContents() throws {
         let good = try Sample.correlation(

@@ -144,6 +144,12 @@ struct ChangeFeedTests {
             #expect(row["sum"] as? Double == 500)
             #expect(row["duration"] as? Double == 3600)
             #expect(whole.text.hasPrefix(#"{"type":"HKQuantityTypeIdentifierStepCount","unit":"count","timeZone":"#))
+            // The zone is named as the caller named it (Foundation calls a zone made from "UTC" "GMT"); UTC by default.
+            #expect(whole.json["timeZone"] as? String == "UTC")
+            for name in ["UTC", "GMT", "Etc/UTC"] {
+                let named = try await client.call(.get, "/statistics?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&timeZone=\(name)", token: steps)
+                #expect(named.json["timeZone"] as? String == name, "\(named.text)")
+            }
 
             let berlin = try await client.call(
                 .get, "/statistics/collection?type=heartRate&interval=1h&startDate=2024-03-31T01:00&endDate=2024-03-31T04:00&timeZone=Europe/Berlin",

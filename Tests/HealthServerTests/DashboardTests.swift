@@ -128,6 +128,37 @@ struct DashboardTests {
         }
     }
 
+    @Test("The page names the time zone as given: UTC stays UTC in the header and the captions")
+    func timeZoneNameAsGiven() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            try await seed(client, fixture)
+            let page = try await client.call(.get, "/?timeZone=UTC", token: fixture.token("alice", "com.example.steps"))
+            #expect(page.status == .ok, "\(page.text)")
+            #expect(page.text.contains("time zone UTC"))
+            #expect(page.text.contains("day (UTC)"))
+            #expect(!page.text.contains("GMT"))
+        }
+    }
+
+    @Test("Signing out clears the cookie and goes back to the sign-in page; the page has the button")
+    func signOutClearsCookie() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            let token = fixture.token("alice", "com.example.steps")
+            let page = try await client.call(.get, "/?timeZone=\(Self.zone)", token: nil, headers: [.cookie: "ohk_token=\(token)"])
+            #expect(page.text.contains(#"<form class="sign-out" method="post" action="/session/delete">"#))
+            let out = try await client.call(
+                .post, "/session/delete", token: nil, body: "", headers: [.cookie: "ohk_token=\(token)", .contentType: "application/x-www-form-urlencoded"])
+            #expect(out.status == .seeOther && out.headers[.location] == "/")
+            let cookie = try #require(out.headers[.setCookie])
+            #expect(cookie.hasPrefix("ohk_token=;") && cookie.contains("Max-Age=0") && cookie.contains("HttpOnly") && cookie.contains("Path=/"))
+            // Without the cookie the page is the sign-in page again.
+            let after = try await client.call(.get, "/", token: nil)
+            #expect(after.status == .unauthorized && after.text.contains(#"action="/session""#))
+        }
+    }
+
     @Test("Texts are escaped, and a bad time zone or parameter is an HTML 400 naming it")
     func escapingAndBadParameters() async throws {
         let fixture = try ServerFixture()

@@ -128,27 +128,49 @@ struct RequestErrorTests {
         }
     }
 
-    @Test("Missing, malformed, unknown and forged tokens are 401 on every endpoint", arguments: [
-        (HTTPRequest.Method.get, "/samples?type=stepCount"), (.post, "/samples"), (.delete, "/samples?uuid=11111111-2222-3333-4444-555555555555"),
-        (.get, "/statistics?type=stepCount"), (.get, "/statistics/collection?type=stepCount&interval=1d"), (.get, "/changes?type=stepCount"),
-        (.get, "/sources?type=stepCount"), (.put, "/sources/priority?type=stepCount"), (.get, "/activity-summaries"),
-        (.get, "/observe?type=stepCount&timeout=1"), (.post, "/import"), (.post, "/ingest/health-auto-export"),
-    ])
-    func badTokens(_ method: HTTPRequest.Method, _ uri: String) async throws {
+    /// The routes anyone may call: the probes, the document and signing out (which only clears the browser's cookie).
+    static let openRoutes: Set<String> = ["GET /health", "GET /metrics", "GET /openapi.yaml", "POST /session/delete"]
+
+    @Test("Every route but the open ones refuses missing, malformed, unknown, forged and revoked tokens with 401 (routes from the router)")
+    func badTokensOnEveryRoute() async throws {
         let fixture = try ServerFixture()
+        // The routes as the router has them, so that a route added later is checked too.
+        let routes = fixture.server.router().routes.map { (method: $0.method, path: "\($0.path)") }
+        #expect(routes.count >= 18)
+        #expect(Self.openRoutes.isSubset(of: Set(routes.map { "\($0.method.rawValue) \($0.path)" })))
         let real = fixture.token("alice", "com.example.steps")
         // Same selector, another secret: found by selector, refused by the digest.
         let forged = String(real.dropLast(64)) + String(repeating: "0", count: 64)
         let unknown = "ohk_0123456789abcdef_" + String(repeating: "a", count: 64)
+        // A token that worked and was then revoked (after a request, so the registry had it in its cache).
+        let revoked = fixture.token("bob", "com.example.steps")
         try await fixture.withRouter { client in
-            for token in [nil, "", "not-a-token", unknown, forged] {
-                let reply = try await client.call(method, uri, token: token, body: method == .get ? nil : #"{"samples": []}"#)
-                #expect(reply.status == .unauthorized, "\(token ?? "no token"): \(reply.text)")
-                #expect(reply.errorField == "Authorization")
+            #expect(try await client.call(.get, "/samples?type=stepCount", token: revoked).status == .ok)
+            try fixture.server.registry.revokeClient(person: "bob", bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow)
+            for route in routes where !Self.openRoutes.contains("\(route.method.rawValue) \(route.path)") {
+                for token in [nil, "", "not-a-token", unknown, forged, revoked] {
+                    let reply: Reply
+                    if route.path == "/session" {
+                        // The sign-in form: the token in the body.
+                        reply = try await client.call(
+                            route.method, route.path, token: nil, body: "token=\(token ?? "")", headers: [.contentType: "application/x-www-form-urlencoded"])
+                    } else {
+                        reply = try await client.call(route.method, route.path, token: token, body: route.method == .get ? nil : #"{"samples": []}"#)
+                    }
+                    #expect(reply.status == .unauthorized, "\(route.method) \(route.path), \(token ?? "no token"): \(reply.text)")
+                    if reply.headers[.contentType]?.hasPrefix("application/json") == true { #expect(reply.errorField == "Authorization") }
+                }
+                var basic: HTTPFields = [:]
+                basic[.authorization] = "Basic YWxpY2U6c2VjcmV0"
+                if route.path != "/session" {
+                    #expect(try await client.call(route.method, route.path, token: nil, headers: basic).status == .unauthorized, "\(route.method) \(route.path)")
+                }
             }
-            var basic: HTTPFields = [:]
-            basic[.authorization] = "Basic YWxpY2U6c2VjcmV0"
-            #expect(try await client.call(method, uri, token: nil, headers: basic).status == .unauthorized)
+            // The open routes answer without a token.
+            for route in routes where Self.openRoutes.contains("\(route.method.rawValue) \(route.path)") {
+                let status = try await client.call(route.method, route.path, token: nil).status
+                #expect(status == .ok || status == .seeOther, "\(route.method) \(route.path): \(status)")
+            }
         }
     }
 }

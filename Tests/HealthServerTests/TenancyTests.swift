@@ -85,6 +85,31 @@ struct TenancyTests {
         }
     }
 
+    @Test("A blood pressure shows its systolic sample alone to a client that may read only systolic pressure, as in HealthKit")
+    func bloodPressureWithOneReadableMember() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            try await client.save([#"""
+                {"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [
+                  {"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "mmHg"},
+                  {"type": "bloodPressureDiastolic", "startDate": "2024-03-10T07:00:00Z", "value": 80, "unit": "mmHg"}]}
+                """#], token: fixture.token("alice", "com.example.pressure"))
+            // The reader may read systolic pressure only: the correlation is there, with that member alone.
+            let reader = fixture.token("alice", "com.example.reader")
+            let seen = try await client.call(.get, "/samples?type=bloodPressure", token: reader)
+            #expect(seen.samples.count == 1, "\(seen.text)")
+            let objects = try #require(seen.samples.first?["objects"] as? [[String: Any]], "\(seen.text)")
+            #expect(objects.map { $0["type"] as? String } == ["HKQuantityTypeIdentifierBloodPressureSystolic"])
+            #expect(objects.first?["value"] as? Double == 120)
+            let changes = try await client.call(.get, "/changes?type=bloodPressure", token: reader)
+            #expect((changes.samples.first?["objects"] as? [[String: Any]])?.count == 1, "\(changes.text)")
+            // The saving app sees both; the steps app, which reads neither, sees no blood pressure.
+            let own = try await client.call(.get, "/samples?type=bloodPressure", token: fixture.token("alice", "com.example.pressure"))
+            #expect((own.samples.first?["objects"] as? [[String: Any]])?.count == 2)
+            #expect(try await client.call(.get, "/samples?type=bloodPressure", token: fixture.token("alice", "com.example.steps")).samples.isEmpty)
+        }
+    }
+
     @Test("A revoked token fails with the next request, and a re-registered app gets its new grants")
     func revocationIsImmediate() async throws {
         let fixture = try ServerFixture()

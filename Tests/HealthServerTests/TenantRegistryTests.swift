@@ -30,6 +30,30 @@ struct TenantRegistryTests {
         #expect(AccessToken.generate() != AccessToken.generate())
     }
 
+    @Test("A revocation through another connection (another process's `ohk clients revoke`) fails the next authentication")
+    func revocationElsewhereIsSeen() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let server = try TenantRegistry(directory: directory)
+        let now = Date(timeIntervalSince1970: 0)
+        try server.addPerson("erin", now: now)
+        let (client, token) = try server.addClient(
+            person: "erin", bundleIdentifier: "org.example.app", name: nil, share: [], read: ["stepCount"], fullAccess: false, now: now)
+        // Authenticated twice: the second time from what the registry kept.
+        #expect(try server.authenticate(token.text) == client)
+        #expect(try server.authenticate(token.text) == client)
+        let elsewhere = try TenantRegistry(directory: directory)
+        try elsewhere.revokeClient(person: "erin", bundleIdentifier: "org.example.app", now: now)
+        #expect(throws: HealthServerError.unauthorized("the bearer token was revoked")) { try server.authenticate(token.text) }
+        // A kept client is still checked against its digest.
+        let forged = String(token.text.dropLast(64)) + String(repeating: "0", count: 64)
+        let (_, second) = try elsewhere.addClient(
+            person: "erin", bundleIdentifier: "org.example.app", name: nil, share: [], read: [], fullAccess: false, now: now)
+        #expect(try server.authenticate(second.text).revoked == nil)
+        #expect(throws: HealthServerError.self) { try server.authenticate(String(second.text.dropLast(64)) + String(repeating: "0", count: 64)) }
+        #expect(throws: HealthServerError.self) { try server.authenticate(forged) }
+    }
+
     @Test("Registration refuses bad names, unknown people, duplicate apps and types that cannot be granted")
     func registrationRules() throws {
         let directory = temporaryDirectory()

@@ -124,6 +124,28 @@ struct ClientAccessTests {
         }
     }
 
+    @Test("A blood pressure shows its systolic sample alone to a client reading only systolic pressure (HealthKit keeps the correlation)", arguments: StorageBackend.allCases)
+    func bloodPressureWithOneReadableMember(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        let systolicType = try SampleType.quantity("bloodPressureSystolic")
+        let diastolicType = try SampleType.quantity("bloodPressureDiastolic")
+        let mmHg = try HealthUnit(parsing: "mmHg")
+        let systolic = try Sample.quantity(type: systolicType, quantity: Quantity(121, mmHg), start: Fixture.at(0), end: Fixture.at(0))
+        let diastolic = try Sample.quantity(type: diastolicType, quantity: Quantity(79, mmHg), start: Fixture.at(0), end: Fixture.at(0))
+        let pressure = try Sample.correlation(
+            type: try SampleType.correlation("bloodPressure"), start: Fixture.at(0), end: Fixture.at(0), objects: [systolic, diastolic])
+        _ = try store.save([pressure], as: Fixture.app)
+        let reader = store.client(Self.reader)
+        store.access.request(client: Self.reader, share: [], read: [systolicType.identifier])
+        store.access.setDecision(.denied, client: Self.reader, type: diastolicType.identifier, share: false)
+        let seen = try reader.samples(SampleQueryRequest(type: pressure.type))
+        #expect(seen.map(\.uuid) == [pressure.uuid])
+        #expect(seen.first?.correlatedObjects?.map(\.uuid) == [systolic.uuid])
+        #expect(try reader.samples(SampleQueryRequest(type: diastolicType)).isEmpty)
+        // The store itself keeps both members.
+        #expect(try store.samples(SampleQueryRequest(type: pressure.type)).first?.correlatedObjects?.count == 2)
+    }
+
     @Test("Locked: reads fail, writes are accepted and appear on unlock; guest: writes fail; unavailable: everything fails", arguments: StorageBackend.allCases)
     func storeConditions(_ backend: StorageBackend) throws {
         let store = backend.makeStore()

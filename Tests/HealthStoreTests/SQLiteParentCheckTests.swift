@@ -10,7 +10,7 @@ import Testing
 /// must have them on again afterwards.
 @Suite("SQLite bulk inserts check their parent rows once a commit")
 struct SQLiteParentCheckTests {
-    /// A batch without sync identifiers (so nothing can be replaced), large enough for the bulk path.
+    /// A batch without sync identifiers (so nothing can be replaced); from `parentCheckMinimumBatch` samples it takes the bulk path.
     static func batch(_ count: Int, offset: Double = 0) throws -> [Sample] {
         try BulkSaveTests.mixedBatch(count).enumerated().map { index, sample in
             guard sample.syncIdentifier != nil else { return sample }
@@ -26,11 +26,11 @@ struct SQLiteParentCheckTests {
     func bulkSavesLeaveTheStoreConsistent() throws {
         let storage = try SQLiteStorage(path: TemporaryStoreFolder.newPath("parents"))
         let store = HealthDataStore(storage: storage)
-        let first = try Self.batch(1_700)
+        let first = try Self.batch(SQLiteStorage.parentCheckMinimumBatch + 700)
         try store.save(first, as: Fixture.watch)
         #expect(try Self.foreignKeysOn(storage))
         // A failing bulk commit (a duplicate inside) rolls back and also leaves the checks on.
-        var failing = try Self.batch(600, offset: 10_000)
+        var failing = try Self.batch(SQLiteStorage.parentCheckMinimumBatch, offset: 100_000)
         failing.append(failing[3])
         #expect(throws: HealthStoreError.self) { try store.save(failing, as: Fixture.phone) }
         #expect(try Self.foreignKeysOn(storage))
@@ -40,7 +40,7 @@ struct SQLiteParentCheckTests {
         #expect(try storage.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM metadata m LEFT JOIN samples s ON s.sequence = m.sample WHERE s.sequence IS NULL") } == 0)
         #expect(try storage.integrityProblems().isEmpty)
         #expect(try store.all(Fixture.stepCount).count + (try store.all(BulkSaveTests.distance).count)
-            + (try store.all(Fixture.heartRate).count) + (try store.all(BulkSaveTests.sleep).count) == 1_699)
+            + (try store.all(Fixture.heartRate).count) + (try store.all(BulkSaveTests.sleep).count) == first.count - 1)
     }
 
     @Test("A parent row that does not exist is named and fails the check")
