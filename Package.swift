@@ -62,8 +62,9 @@ let package = Package(
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport", "HealthTrends",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport", "HealthTrends",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -79,8 +80,8 @@ let package = Package(
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthExport", "HealthTrends", "HealthServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport", "HealthTrends",
+                "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -115,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
-                "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
+                "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -46,12 +46,7 @@ PORT="$(scripts/serve-port.sh "$WORK/serve.log" || true)"
 URL="http://127.0.0.1:$PORT"
 
 # One batch of 1,000 one-minute step samples over 2024-03-10 (no uuids: each request saves 1,000 new samples).
-python3 - "$WORK/batch.json" <<'PY'
-import json, sys
-samples = [{"type": "stepCount", "startDate": f"2024-03-10T{m // 60:02d}:{m % 60:02d}:00-08:00",
-            "endDate": f"2024-03-10T{m // 60:02d}:{m % 60:02d}:30-08:00", "value": 10 + m % 7, "unit": "count"} for m in range(1000)]
-json.dump({"samples": samples}, open(sys.argv[1], "w"))
-PY
+python3 scripts/load_samples.py batch "$WORK/batch.json"
 cat >"$WORK/post.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Authorization"] = "Bearer $TOKEN"
@@ -65,26 +60,7 @@ wrk.headers["Authorization"] = "Bearer $READER"
 LUA
 
 # The reader's year: 2023-03-11 to 2024-03-10, a sample every 15 minutes, posted in batches of 1,000.
-python3 - "$URL" "$READER" <<'PY'
-import datetime, json, sys, urllib.request
-url, token = sys.argv[1], sys.argv[2]
-start = datetime.datetime(2023, 3, 11, tzinfo=datetime.timezone.utc)
-samples = []
-def post(batch):
-    request = urllib.request.Request(url + "/samples", data=json.dumps({"samples": batch}).encode(), method="POST",
-                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    urllib.request.urlopen(request, timeout=60).read()
-for index in range(366 * 96):
-    begin = start + datetime.timedelta(minutes=15 * index)
-    samples.append({"type": "stepCount", "startDate": begin.isoformat(), "endDate": (begin + datetime.timedelta(minutes=10)).isoformat(),
-                    "value": (index * 37) % 300, "unit": "count"})
-    if len(samples) == 1000:
-        post(samples)
-        samples = []
-if samples:
-    post(samples)
-print(f"seeded {366 * 96} samples for the statistics", file=sys.stderr)
-PY
+python3 scripts/load_samples.py seed "$URL" "$READER"
 
 # wrk's summary: requests/s, p99 latency, non-2xx count.
 run() {

@@ -8,3 +8,7 @@ swift test --skip-build
 if [ -x scripts/check-cli.sh ]; then
     scripts/check-cli.sh --no-build
 fi
+# Two `ohk serve --postgres` processes, writer and reader processes: every change seen exactly once (needs PostgreSQL).
+if [ -n "${OHK_TEST_POSTGRES_URL:-}" ]; then
+    scripts/check-postgres-servers.sh --no-build
+fi

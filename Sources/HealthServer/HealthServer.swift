@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthReports
 import HealthStore
+import HealthStorePostgres
 import Hummingbird
 import Logging
 import Prometheus
@@ -18,12 +19,19 @@ public struct HealthServer: Sendable {
     /// The Prometheus registry `/metrics` shows.
     public let metrics: PrometheusCollectorRegistry
 
-    /// A server on a server directory (its registry is created on first use).
-    public init(directory: ServerDirectory, configuration: ServerConfiguration) throws(HealthServerError) {
+    /// A server on a server directory (its registry is created on first use); with `postgres`, the registry and the
+    /// people's stores live in that PostgreSQL database instead, shared with every other server using it, and the
+    /// directory holds only uploads in flight.
+    public init(directory: ServerDirectory, configuration: ServerConfiguration, postgres: PostgresStoreClient? = nil) throws(HealthServerError) {
         self.configuration = configuration
-        self.registry = try TenantRegistry(directory: directory)
-        self.stores = PersonStores(
-            directory: directory, retention: .deletions(for: configuration.deletionLifetime, clock: configuration.now))
+        let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
+        if let postgres {
+            self.registry = try TenantRegistry(directory: directory, postgres: postgres)
+            self.stores = PersonStores(location: .postgres(postgres), retention: retention)
+        } else {
+            self.registry = try TenantRegistry(directory: directory)
+            self.stores = PersonStores(location: .directory(directory), retention: retention)
+        }
         self.metrics = PrometheusCollectorRegistry()
     }
 

@@ -1,20 +1,24 @@
 import Foundation
 import HealthEngine
 import HealthStore
+import HealthStorePostgres
 import ServiceLifecycle
 import Synchronization
 
-/// The open stores of a server's people: one SQLite store per person, opened on first use and kept open, each with
-/// one `AccessControl` that holds its clients' grants. A request acts through `store(for:)`, the person's store as
+/// The open stores of a server's people: one store per person (SQLite or PostgreSQL, see `PersonStorageLocation`),
+/// opened on first use and kept open, each with one `AccessControl` that holds its clients' grants. A request acts through `store(for:)`, the person's store as
 /// that client sees it (`HealthDataStore.client(_:)`), so the store's own rules — hidden read denial, own-data-only
 /// deletes, correlation visibility — apply to every endpoint.
 ///
 /// As a service it waits for the graceful shutdown (after the HTTP server has finished its requests, since the
 /// application shuts its services down in reverse order) and then checkpoints and closes every store.
+///
+/// On PostgreSQL, other servers commit to the same stores: a `PostgresCommitListener` hears of each commit, and the
+/// observers of that person's open store (`/observe` streams, `/changes` long-polls) are woken as for a commit here.
 public final class PersonStores: Service, Sendable {
     private struct Opened: Sendable {
         let store: HealthDataStore
-        let storage: SQLiteStorage
+        let storage: any HealthStorage
         /// The grants applied to the store's access control, by bundle identifier.
         var applied: [String: Grants] = [:]
     }
@@ -25,15 +29,37 @@ public final class PersonStores: Service, Sendable {
         var fullAccess: Bool
     }
 
-    private let directory: ServerDirectory
+    private let location: PersonStorageLocation
     private let retention: ChangeLogRetention
     private let opened = Mutex<[String: Opened]>([:])
     private let closed = Mutex(false)
+    private let listener = Mutex<PostgresCommitListener?>(nil)
 
     /// The stores of a server directory; deletions are remembered as `retention` says (its clock is passed in).
-    public init(directory: ServerDirectory, retention: ChangeLogRetention) {
-        self.directory = directory
+    public convenience init(directory: ServerDirectory, retention: ChangeLogRetention) {
+        self.init(location: .directory(directory), retention: retention)
+    }
+
+    /// The stores at a location; on PostgreSQL, listening for other servers' commits at once.
+    public init(location: PersonStorageLocation, retention: ChangeLogRetention) {
+        self.location = location
         self.retention = retention
+        let heard = location.commitListener(
+            onListening: { [weak self] in self?.checkOpenStores() },
+            onCommit: { [weak self] person, sequence in self?.wakeObservers(of: person, upTo: sequence) })
+        listener.withLock { $0 = heard }
+    }
+
+    /// Wakes the observers of a person's open store when a commit (maybe another server's) reached `sequence`; a
+    /// store whose observers have heard of it already (a commit made here) stays quiet, and nothing is read.
+    private func wakeObservers(of person: String, upTo sequence: Int64) {
+        opened.withLock { $0[person]?.store }?.noteOutsideCommit(latestSequence: sequence)
+    }
+
+    /// Reads every open store's latest sequence and wakes the observers of those that moved (commits made while
+    /// no notification could be heard).
+    private func checkOpenStores() {
+        for store in opened.withLock({ $0.values.map(\.store) }) { _ = try? store.checkForOutsideWrites() }
     }
 
     /// The person's store as the client sees it, its grants applied first (they may have changed since the last
@@ -62,7 +88,7 @@ public final class PersonStores: Service, Sendable {
             if let entry = stores[person] { return .success(entry.store) }
             guard !closed.withLock({ $0 }) else { return .failure(.storeFailure("the server is shutting down")) }
             do {
-                let storage = try SQLiteStorage(path: directory.storePath(of: person), retention: retention)
+                let storage = try location.open(person, retention: retention)
                 let store = HealthDataStore(storage: storage, access: AccessControl(policy: .denyAll))
                 stores[person] = Opened(store: store, storage: storage)
                 return .success(store)
@@ -78,12 +104,16 @@ public final class PersonStores: Service, Sendable {
 
     /// Checkpoints and closes every store; later requests are refused.
     public func close() {
+        listener.withLock { listener in
+            listener?.stop()
+            listener = nil
+        }
         let stores = opened.withLock { stores in
             closed.withLock { $0 = true }
             defer { stores.removeAll() }
             return Array(stores.values)
         }
-        for entry in stores { try? entry.storage.checkpoint() }
+        for entry in stores { try? (entry.storage as? SQLiteStorage)?.checkpoint() }
     }
 
     /// Waits for the graceful shutdown, then closes the stores.

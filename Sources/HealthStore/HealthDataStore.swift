@@ -116,6 +116,13 @@ public final class HealthDataStore: Sendable {
         try hub.checkForOutsideWrites()
     }
 
+    /// Like `checkForOutsideWrites()` for a commit whose latest sequence is known without asking the storage (another
+    /// server's commit, announced by PostgreSQL): the observers hear of it when it is beyond what they were told.
+    @discardableResult
+    public func noteOutsideCommit(latestSequence: Int64) -> Bool {
+        hub.outsideCommit(latestSequence: latestSequence)
+    }
+
     // MARK: Source priority
 
     /// Sets the source order of a quantity type: bundle identifiers, highest priority first (the Health app's

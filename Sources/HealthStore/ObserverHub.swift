@@ -49,7 +49,11 @@ final class ObserverHub: Sendable {
 
     /// Reports commits made by others (see `HealthDataStore.checkForOutsideWrites()`).
     func checkForOutsideWrites() throws -> Bool {
-        let latest = try storage.latestSequence()
+        try outsideCommit(latestSequence: storage.latestSequence())
+    }
+
+    /// Reports a commit made by others up to a known sequence, when the observers have not been told of it.
+    func outsideCommit(latestSequence latest: Int64) -> Bool {
         let entries = state.withLock { state -> [Entry]? in
             guard latest > state.notifiedSequence else { return nil }
             state.notifiedSequence = latest

@@ -10,14 +10,13 @@ import PostgresNIO
 /// changing a query, since every query names one person. A released migration is never edited; a change is a new
 /// migration at the end.
 enum PostgresSchema {
-    /// A named migration: its statements run in one transaction with the others applied at the same time.
-    struct Migration {
-        let name: String
-        let statements: [String]
-    }
+    typealias Migration = PostgresMigration
 
     /// The key of the advisory lock that serializes migrations between processes.
     static let migrationLock: Int64 = 0x4F48_4B31  // "OHK1"
+
+    /// The table the store's migrations are recorded in.
+    static let migrationTable = "ohk_migrations"
 
     static let migrations: [Migration] = [
         Migration(name: "v1 people, samples, change log, relations, source orders, background delivery", statements: [
@@ -227,28 +226,34 @@ enum PostgresSchema {
     /// The names of the migrations this version knows, oldest first.
     static var migrationNames: [String] { migrations.map(\.name) }
 
-    /// Applies the migrations not yet applied, in one transaction under an advisory lock (so that servers starting
-    /// together migrate once); refuses a database that has migrations this version does not know.
-    static func migrate(_ client: PostgresClient, logger: Logger, location: String) async throws {
+    /// Applies `migrations` not yet recorded in `table`, in one transaction under an advisory lock (so that servers
+    /// starting together migrate once); refuses a database that has migrations in `table` that are not among them.
+    static func migrate(
+        _ client: PostgresClient, migrations: [Migration] = migrations, table: String = migrationTable, logger: Logger, location: String
+    ) async throws {
+        let names = migrations.map(\.name)
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-            try await connection.query("""
-                CREATE TABLE IF NOT EXISTS ohk_migrations (
+            try await connection.query(PostgresQuery(unsafeSQL: """
+                CREATE TABLE IF NOT EXISTS \(table) (
                     position integer PRIMARY KEY, name text NOT NULL UNIQUE, applied_at timestamptz NOT NULL DEFAULT now()
                 )
-                """, logger: logger)
+                """), logger: logger)
             var applied: [String] = []
-            for try await name in try await connection.query("SELECT name FROM ohk_migrations ORDER BY position", logger: logger).decode(String.self) {
+            let select = PostgresQuery(unsafeSQL: "SELECT name FROM \(table) ORDER BY position")
+            for try await name in try await connection.query(select, logger: logger).decode(String.self) {
                 applied.append(name)
             }
-            let unknown = applied.filter { !migrationNames.contains($0) }
+            let unknown = applied.filter { !names.contains($0) }
             guard unknown.isEmpty else { throw HealthStoreError.newerStore(path: location, unknownMigrations: unknown) }
             for (position, migration) in migrations.enumerated() where !applied.contains(migration.name) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query(
-                    "INSERT INTO ohk_migrations (position, name) VALUES (\(position + 1), \(migration.name))", logger: logger)
+                var insert = PostgresQuery(unsafeSQL: "INSERT INTO \(table) (position, name) VALUES ($1, $2)")
+                insert.binds.append(position + 1)
+                insert.binds.append(migration.name)
+                try await connection.query(insert, logger: logger)
             }
         }
     }

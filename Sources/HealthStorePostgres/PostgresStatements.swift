@@ -160,6 +160,17 @@ struct SetLatestSequenceStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {}
 }
 
+/// Tells the database's listeners (every server's `PostgresCommitListener`) of a commit when the transaction commits:
+/// the payload is the person's new latest sequence and the person, separated by a space.
+struct NotifyCommitStatement: PostgresPreparedStatement {
+    static let sql = "SELECT pg_notify('\(PostgresCommitListener.channel)', $1::text)"
+    typealias Row = ()
+    let person: String
+    let sequence: Int64
+    func makeBindings() -> PostgresBindings { bindings(["\(sequence) \(person)"]) }
+    func decodeRow(_ row: PostgresRow) throws -> Row {}
+}
+
 /// Forgets deletions stamped before a time and moves the horizon past them; answers how many.
 struct ExpireDeletionsStatement: PostgresPreparedStatement {
     static let sql = """

@@ -51,7 +51,15 @@ public final class PostgresStorage: HealthStorage {
         columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold
     ) throws {
         try self.init(
-            client: database, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold, pauseInsideTransactions: nil)
+            client: database, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold,
+            pauseInsideTransactions: PostgresStorage.randomPause(upTo: database.maximumTransactionPause))
+    }
+
+    /// A pause of a random length up to `longest`, nil for zero.
+    static func randomPause(upTo longest: Duration) -> (@Sendable () async -> Void)? {
+        guard longest > .zero else { return nil }
+        let nanoseconds = longest.components.seconds * 1_000_000_000 + longest.components.attoseconds / 1_000_000_000
+        return { try? await Task.sleep(nanoseconds: UInt64.random(in: 0...UInt64(nanoseconds))) }
     }
 
     /// A storage that calls `pauseInsideTransactions` inside each transaction (for tests of concurrent use).
@@ -384,7 +392,11 @@ public final class PostgresStorage: HealthStorage {
                     members.uuids.append(member.uuid)
                 }
             }
-            _ = try await connection.execute(statement, logger: logger)
+            if accepted.count >= PostgresSampleCopy.threshold {
+                try await PostgresSampleCopy.copy(statement.rows, person: person, on: connection, logger: logger)
+            } else {
+                _ = try await connection.execute(statement, logger: logger)
+            }
             if !members.uuids.isEmpty {
                 _ = try await connection.execute(
                     InsertCorrelationMembersStatement(person: person, correlations: members.correlations, members: members.uuids), logger: logger)
@@ -394,6 +406,10 @@ public final class PostgresStorage: HealthStorage {
                 UpdateExtentsStatement(person: person, typeIDs: extents.map(\.key), durations: extents.map(\.value)), logger: logger)
         }
         _ = try await connection.execute(SetLatestSequenceStatement(person: person, sequence: sequence), logger: logger)
+        if sequence > previous {
+            // Delivered when (and only if) the transaction commits: other servers wake their observers of the person.
+            _ = try await connection.execute(NotifyCommitStatement(person: person, sequence: sequence), logger: logger).collected()
+        }
         if let cutoff {
             _ = try await connection.execute(ExpireDeletionsStatement(person: person, cutoff: cutoff.timeIntervalSinceReferenceDate), logger: logger).collected()
         }

@@ -24,17 +24,30 @@ public final class PostgresStoreClient: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let executor: EventLoopTaskExecutor
     private let runTask: Mutex<Task<Void, Never>?>
-    let logger: Logger
+    /// Signalled when the pool's `run()` has returned (its connections closed).
+    private let runEnded: DispatchSemaphore
+    /// The longest random pause inside each storage transaction (zero, except in tests of concurrent use).
+    public let maximumTransactionPause: Duration
+    /// The logger of the client's statements (critical only: postgres-nio logs every query at lower levels).
+    public let logger: Logger
 
     /// Connects to the database at a `postgres://user:password@host:port/database` URL (a `?host=/socket/folder`
     /// query selects a unix socket folder instead of TCP), keeps up to `maximumConnections` connections, and applies
     /// the migrations this version knows (refusing a database with migrations it does not know).
-    public convenience init(url: String, maximumConnections: Int = 20) throws {
-        try self.init(configuration: PostgresStoreClient.configuration(url: url), location: PostgresStoreClient.redacted(url), maximumConnections: maximumConnections)
+    /// `maximumTransactionPause` is for tests of concurrent use only (`ohk serve --transaction-pause-ms`): every
+    /// transaction of a `PostgresStorage` on this client then waits a random time up to it inside, after its first
+    /// statements (a commit after taking its sequence numbers), widening the windows where transactions overlap.
+    public convenience init(url: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero) throws {
+        try self.init(
+            configuration: PostgresStoreClient.configuration(url: url), location: PostgresStoreClient.redacted(url),
+            maximumConnections: maximumConnections, maximumTransactionPause: maximumTransactionPause)
     }
 
-    /// Connects with a postgres-nio configuration (see `init(url:maximumConnections:)`).
-    public init(configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20) throws {
+    /// Connects with a postgres-nio configuration (see `init(url:maximumConnections:maximumTransactionPause:)`).
+    public init(
+        configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero
+    ) throws {
+        self.maximumTransactionPause = maximumTransactionPause
         var configuration = configuration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0
@@ -47,7 +60,12 @@ public final class PostgresStoreClient: Sendable {
         self.logger = logger
         let client = PostgresClient(configuration: configuration, eventLoopGroup: group, backgroundLogger: logger)
         self.client = client
-        runTask = Mutex(Task(executorPreference: executor) { await client.run() })
+        let runEnded = DispatchSemaphore(value: 0)
+        self.runEnded = runEnded
+        runTask = Mutex(Task(executorPreference: executor) {
+            await client.run()
+            runEnded.signal()
+        })
         do {
             try blocking("applying migrations") { [logger] in try await PostgresSchema.migrate(client, logger: logger, location: location) }
         } catch {
@@ -63,19 +81,36 @@ public final class PostgresStoreClient: Sendable {
         group.shutdownGracefully(queue: .global()) { _ in }
     }
 
-    /// Stops the client and closes its connections with the event loops, waiting only for the loops (a thread of
-    /// the cooperative pool may call it: the pool's own wind-down after the cancellation finishes by itself and is
-    /// not waited for, since parts of it may need a thread of that pool). Later calls fail. Must not be called on an
-    /// event loop thread.
+    /// Stops the client and closes its connections with the event loops. It waits up to two seconds for the pool's
+    /// wind-down after the cancellation (closing connections on the loop; without the wait, a process that exits next
+    /// has NIO complain of tasks scheduled on a closed loop), then for the loops only: parts of the wind-down may need
+    /// a thread of the cooperative pool, which a caller on that pool may be holding, so it is never waited for
+    /// longer. Later calls fail. Must not be called on an event loop thread.
     public func shutdown() {
         guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
         task.cancel()
+        _ = runEnded.wait(timeout: .now() + 2)
         try? group.syncShutdownGracefully()
     }
 
-    /// Runs async database work to its end and returns its result, blocking the calling thread (see the type's note).
+    /// Applies another component's migrations (the server's registry), recorded in a table of their own, as the
+    /// store's are: once per database, under the same advisory lock, refusing a database with migrations in `table`
+    /// that this version does not know.
+    public func migrate(_ migrations: [PostgresMigration], recordedIn table: String) throws {
+        try blocking("applying the migrations recorded in \(table)") { [client, logger, location] in
+            try await PostgresSchema.migrate(client, migrations: migrations, table: table, logger: logger, location: location)
+        }
+    }
+
+    /// Runs a task on the client's event loop (never on Swift's cooperative pool), e.g. a listener.
+    func detached(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task(executorPreference: executor, operation: body)
+    }
+
+    /// Runs async database work to its end and returns its result, blocking the calling thread (see the type's note):
+    /// errors come back as `HealthStoreError` (a `database` error with the server's message, or the body's own).
     @discardableResult
-    func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
+    public func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {
             throw HealthStoreError.database(operation: operation, message: "called on an event loop thread, which must never block")
         }
@@ -140,7 +175,7 @@ public final class PostgresStoreClient: Sendable {
     }
 
     /// The URL without its password.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? url

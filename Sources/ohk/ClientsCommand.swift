@@ -34,8 +34,10 @@ struct ClientsAddCommand: ParsableCommand {
     func run() throws {
         let (client, token): (RegisteredClient, AccessToken)
         do {
-            (client, token) = try serverOptions.registry().addClient(
-                person: person, bundleIdentifier: bundleIdentifier, name: name, share: share, read: read, fullAccess: fullAccess, now: Date())
+            (client, token) = try serverOptions.withRegistry { registry in
+                try registry.addClient(
+                    person: person, bundleIdentifier: bundleIdentifier, name: name, share: share, read: read, fullAccess: fullAccess, now: Date())
+            }
         } catch let error as HealthServerError {
             throw ValidationError(error.description)
         }
@@ -54,7 +56,7 @@ struct ClientsListCommand: ParsableCommand {
     func run() throws {
         var table = TextTable(columns: ["bundleIdentifier", "name", "share", "read", "fullAccess", "created", "revoked"])
         let utc = TimeZone(identifier: "UTC")!
-        for client in try serverOptions.registry().clients(of: person) {
+        for client in try serverOptions.withRegistry({ try $0.clients(of: person) }) {
             table.append([
                 client.bundleIdentifier, client.name, client.share.sorted().joined(separator: " "), client.read.sorted().joined(separator: " "),
                 client.fullAccess ? "yes" : "no", ISO8601Text.format(client.created, in: utc), client.revoked.map { ISO8601Text.format($0, in: utc) },
@@ -73,7 +75,7 @@ struct ClientsRevokeCommand: ParsableCommand {
     @Argument(help: "The app's bundle identifier.") var bundleIdentifier: String
 
     func run() throws {
-        let count = try serverOptions.registry().revokeClient(person: person, bundleIdentifier: bundleIdentifier, now: Date())
+        let count = try serverOptions.withRegistry { try $0.revokeClient(person: person, bundleIdentifier: bundleIdentifier, now: Date()) }
         guard count > 0 else { throw ValidationError("\(bundleIdentifier) has no active token for \(person)") }
         print("revoked \(bundleIdentifier) for \(person)")
     }

@@ -9,12 +9,16 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the people's stores over HTTP (JSON API, bearer tokens from `ohk clients add`).",
         discussion: """
-            Each person's data is a separate store in the server directory; each request acts as the client its token \
-            names, with that client's grants. SIGINT or SIGTERM stop the server gracefully: requests in flight finish, \
+            Each person's data is a separate store in the server directory, or, with --postgres (or OHK_POSTGRES), in \
+            one PostgreSQL database that any number of servers share (people, clients and revocations included; a \
+            commit through one server wakes /observe streams and /changes long-polls on the others). Each request acts \
+            as the client its token names, with that client's grants. SIGINT or SIGTERM stop the server gracefully: requests in flight finish, \
             then the stores are closed. Logs go to standard error, one line per request with its request id.
 
             Examples:
               ohk serve --store /var/lib/ohk --port 8080
+              ohk serve --postgres postgres://ohk:secret@db.internal:5432/ohk --port 8080
+              OHK_POSTGRES=postgres://ohk@127.0.0.1/ohk ohk users add alice
               ohk users add alice && ohk clients add alice com.example.steps --share stepCount --read stepCount
             """)
 
@@ -28,9 +32,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-zone"), help: "The web page's time zone when a request names none (default: this machine's).")
     var timeZone: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @Option(
+        name: .customLong("transaction-pause-ms"),
+        help: ArgumentHelp("Tests only: pause each PostgreSQL store transaction a random time up to this many milliseconds.", visibility: .hidden))
+    var transactionPauseMilliseconds = 0
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
+        guard (0...10_000).contains(transactionPauseMilliseconds) else { throw ValidationError("--transaction-pause-ms must be 0–10000") }
         guard maximumBodyBytes > 0, maximumUploadBytes > 0, maximumBatchSamples > 0 else {
             throw ValidationError("--max-body-bytes, --max-upload-bytes and --max-batch must be above zero")
         }
@@ -45,10 +54,14 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumUploadBytes: maximumUploadBytes,
             maximumBatchSamples: maximumBatchSamples, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
-        let server = try HealthServer(directory: directory, configuration: configuration)
+        let postgres = try serverOptions.postgresClient(maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
+        defer { postgres?.shutdown() }
+        let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres)
         var logger = Logger(label: "ohk.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        logger.info("serving", metadata: ["directory": .string(directory.path), "address": .string("\(host):\(port)")])
+        var metadata: Logger.Metadata = ["directory": .string(directory.path), "address": .string("\(host):\(port)")]
+        if let postgres { metadata["postgres"] = .string(postgres.location) }
+        logger.info("serving", metadata: metadata)
         let host = self.host
         try await server.application(logger: logger) { port in
             // Whatever the log level: scripts starting `ohk serve --port 0` read the port from this line.

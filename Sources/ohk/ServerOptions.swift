@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import HealthServer
+import HealthStorePostgres
 
 /// `--store DIR` for the server commands: the server directory (`server.sqlite` for people, clients and token hashes,
-/// `people/NAME.sqlite` for each person's store).
+/// `people/NAME.sqlite` for each person's store); `--postgres URL` (or `OHK_POSTGRES`) keeps the people, clients and
+/// stores in a PostgreSQL database instead, shared by every server using it (the directory then holds only uploads).
 struct ServerOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -17,8 +19,35 @@ struct ServerOptions: ParsableArguments {
         try ServerDirectory.resolve(option: store ?? StoreOptions.leadingPath, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// Opens the directory's registry.
-    func registry() throws -> TenantRegistry {
-        try TenantRegistry(directory: try directory())
+    @Option(
+        name: .customLong("postgres"),
+        help: ArgumentHelp(
+            "Keep people, clients and stores in this PostgreSQL database (postgres://user:password@host:port/database), shared by every server using it (default: $OHK_POSTGRES; none: the server directory).",
+            valueName: "url"))
+    var postgres: String?
+
+    /// The PostgreSQL URL given here or by OHK_POSTGRES, if any.
+    var postgresURL: String? {
+        if let postgres, !postgres.isEmpty { return postgres }
+        if let variable = ProcessInfo.processInfo.environment["OHK_POSTGRES"], !variable.isEmpty { return variable }
+        return nil
+    }
+
+    /// A client of the PostgreSQL database named (migrated), or nil when none is (the pause: see `ohk serve`).
+    func postgresClient(maximumTransactionPause: Duration = .zero) throws -> PostgresStoreClient? {
+        guard let url = postgresURL else { return nil }
+        do {
+            return try PostgresStoreClient(url: url, maximumTransactionPause: maximumTransactionPause)
+        } catch {
+            throw ValidationError("cannot use the PostgreSQL database at \(PostgresStoreClient.redacted(url)): \(error)")
+        }
+    }
+
+    /// Runs `body` with the registry (the directory's, or the PostgreSQL database's), then closes the database client.
+    func withRegistry<T>(_ body: (TenantRegistry) throws -> T) throws -> T {
+        let directory = try directory()
+        guard let client = try postgresClient() else { return try body(TenantRegistry(directory: directory)) }
+        defer { client.shutdown() }
+        return try body(TenantRegistry(directory: directory, postgres: client))
     }
 }

@@ -17,7 +17,7 @@ struct UsersAddCommand: ParsableCommand {
 
     func run() throws {
         do {
-            try serverOptions.registry().addPerson(name, now: Date())
+            try serverOptions.withRegistry { try $0.addPerson(name, now: Date()) }
         } catch let error as HealthServerError {
             throw ValidationError(error.description)
         }
@@ -32,6 +32,6 @@ struct UsersListCommand: ParsableCommand {
     @OptionGroup var serverOptions: ServerOptions
 
     func run() throws {
-        for name in try serverOptions.registry().people() { print(name) }
+        for name in try serverOptions.withRegistry({ try $0.people() }) { print(name) }
     }
 }

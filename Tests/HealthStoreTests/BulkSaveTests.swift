@@ -88,4 +88,36 @@ struct BulkSaveTests {
         #expect(try store.all(Fixture.stepCount) == saved.filter { $0.type == Fixture.stepCount })
         #expect(try store.all(Self.distance) == saved.filter { $0.type == Self.distance })
     }
+
+    @Test(
+        "A large batch with awkward sync identifiers and fractional values reads back exactly, column by column, and a later save finds every identifier again",
+        arguments: StorageBackend.allCases)
+    func awkwardTextAndNumbersInLargeBatch(backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        let names = ["tab\there", "back\\slash", "line\nbreak", "carriage\rreturn", "bell\u{7}a", "delete\u{7F}", "ünïcode ✓", "\\N", "\\x41", "plain"]
+        func identifier(_ index: Int) -> String { "\(names[index % names.count])-\(index)" }
+        // Values and times that a decimal text form must carry exactly (thirds, tiny and huge magnitudes).
+        func value(_ index: Int) -> Double { [Double(index) / 3, 1e-300 * Double(index + 1), 1.5e15 + Double(index), 0.1 * Double(index)][index % 4] }
+        let batch = try (0..<1_200).map { index in
+            try Sample.quantity(
+                type: Fixture.stepCount, quantity: Quantity(value(index), .count), start: Fixture.at(Double(index) / 7),
+                end: Fixture.at(Double(index) / 7 + 1.0 / 3), metadata: Fixture.sync(identifier(index), version: 1))
+        }
+        try store.save(batch, as: Fixture.watch)
+        #expect(try store.all(Fixture.stepCount) == batch.map { $0.with(sourceRevision: Fixture.watch) })
+        if let columns = try store.storage.quantityColumns(of: Fixture.stepCount, within: .unbounded) {
+            let order = columns.sequences.indices.sorted { columns.sequences[$0] < columns.sequences[$1] }
+            #expect(order.map { columns.values[$0] } == batch.indices.map(value))
+            #expect(order.map { columns.starts[$0] } == batch.map { $0.startDate.timeIntervalSinceReferenceDate })
+            #expect(order.map { columns.ends[$0] } == batch.map { $0.endDate.timeIntervalSinceReferenceDate })
+        }
+        // A newer version of every tenth sample replaces it: its identifier was stored exactly.
+        let newer = try stride(from: 0, to: 1_200, by: 10).map { index in
+            try Fixture.steps(1, from: Fixture.at(Double(index) / 7), minutes: 1, metadata: Fixture.sync(identifier(index), version: 2))
+        }
+        let result = try store.save(newer, as: Fixture.watch)
+        #expect(result.inserted.count == newer.count)
+        #expect(Set(result.deleted) == Set(stride(from: 0, to: 1_200, by: 10).map { batch[$0].uuid }))
+        #expect(try store.uuids(Fixture.stepCount).count == 1_200)
+    }
 }

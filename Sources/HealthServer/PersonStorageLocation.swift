@@ -1,0 +1,29 @@
+import HealthEngine
+import HealthStore
+import HealthStorePostgres
+
+/// Where a server keeps its people's stores: one SQLite file per person in the server directory, or one PostgreSQL
+/// database for everyone, shared by any number of servers (`ohk serve --postgres`).
+public enum PersonStorageLocation: Sendable {
+    /// `people/NAME.sqlite` in the directory.
+    case directory(ServerDirectory)
+    /// `PostgresStorage`s on one shared client (its connection pool).
+    case postgres(PostgresStoreClient)
+
+    /// Opens (creating) a person's storage.
+    func open(_ person: String, retention: ChangeLogRetention) throws -> any HealthStorage {
+        switch self {
+        case let .directory(directory): try SQLiteStorage(path: directory.storePath(of: person), retention: retention)
+        case let .postgres(client): try PostgresStorage(client: client, person: person, retention: retention)
+        }
+    }
+
+    /// For PostgreSQL, a listener that hears of every commit made through any server on the database (nil for
+    /// SQLite, whose stores belong to this server alone).
+    func commitListener(
+        onListening: @escaping @Sendable () -> Void, onCommit: @escaping @Sendable (_ person: String, _ latestSequence: Int64) -> Void
+    ) -> PostgresCommitListener? {
+        guard case let .postgres(client) = self else { return nil }
+        return PostgresCommitListener(database: client, onListening: onListening, onCommit: onCommit)
+    }
+}
