@@ -30,6 +30,50 @@ struct TenancyTests {
         #expect(FileManager.default.fileExists(atPath: fixture.directory.storePath(of: "alice")) == false, "the fixture's directory is removed")
     }
 
+    /// A query for every reading route (the routes themselves come from the router, so a new one fails the test
+    /// until it is listed here).
+    static let readingQueries: [String: String] = [
+        "/": "?timeZone=UTC",
+        "/samples": "?type=stepCount",
+        "/statistics": "?type=stepCount&startDate=2024-03-05T00:00:00Z&endDate=2024-03-06T00:00:00Z&bySource=true&timeZone=UTC",
+        "/statistics/collection":
+            "?type=stepCount&startDate=2024-03-05T00:00:00Z&endDate=2024-03-06T00:00:00Z&interval=1h&bySource=true&timeZone=UTC",
+        "/changes": "?type=stepCount&anchor=0",
+        "/sources": "?type=stepCount",
+        "/observe": "?type=stepCount&anchor=0&timeout=1",
+        "/activity-summaries": "?startDay=2024-03-05&endDay=2024-03-05&timeZone=UTC",
+    ]
+
+    @Test("Another person's valid token on every reading route (routes from the router) shows none of the person's data")
+    func everyReadingRouteIsSeparate() async throws {
+        let fixture = try ServerFixture()
+        let reading = fixture.server.router().routes.filter { $0.method == .get }.map { "\($0.path)" }
+            .filter { !RequestErrorTests.openRoutes.contains("GET \($0)") }
+        #expect(Set(reading) == Set(Self.readingQueries.keys), "every reading route has a query here")
+        let alice = fixture.token("alice", "com.example.steps")
+        let bob = fixture.token("bob", "com.example.steps")
+        try await fixture.withRouter { client in
+            // An odd value, inside the dashboard's 30 days before the fixture's clock (2024-03-09T16:00Z).
+            let saved = try await client.save([steps(4321, start: "2024-03-05T08:00:00Z", end: "2024-03-05T09:00:00Z")], token: alice)
+            let uuid = try #require((saved.json["saved"] as? [String])?.first)
+            var seenByAlice: Set<String> = []
+            for route in reading {
+                let query = try #require(Self.readingQueries[route])
+                let own = try await client.call(.get, route + query, token: alice)
+                #expect(own.status == .ok, "alice: GET \(route): \(own.text)")
+                let ownText = own.text.replacingOccurrences(of: ",", with: "")
+                if ownText.contains(uuid) || ownText.contains("4321") || own.text.contains("event: change") { seenByAlice.insert(route) }
+                let other = try await client.call(.get, route + query, token: bob)
+                #expect(other.status == .ok, "bob: GET \(route): \(other.text)")
+                let otherText = other.text.replacingOccurrences(of: ",", with: "")
+                #expect(!otherText.contains(uuid) && !otherText.contains("4321"), "bob sees alice's sample on GET \(route): \(other.text)")
+                if route == "/observe" { #expect(!other.text.contains("event: change"), "bob's stream fired for alice's commit") }
+            }
+            // The check can fail: the owner sees the sample where it is shown.
+            #expect(seenByAlice.isSuperset(of: ["/", "/samples", "/statistics", "/statistics/collection", "/changes", "/observe"]), "\(seenByAlice.sorted())")
+        }
+    }
+
     @Test("Each person's data is a separate store file in the server directory")
     func storeFilePerPerson() async throws {
         let fixture = try ServerFixture()
