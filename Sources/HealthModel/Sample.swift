@@ -90,9 +90,12 @@ public struct Sample: Sendable, Hashable, Identifiable {
 
     /// Copies a validated sample with different provenance or identity (used by stores; needs no re-validation).
     public func with(uuid: UUID? = nil, sourceRevision: SourceRevision?, metadata: [String: MetadataValue]?? = .none) -> Sample {
-        Sample(
+        // The keys are found again only when the metadata is replaced.
+        let storeKeys = metadata.map { StoreMetadataKeys(scanning: $0) } ?? box.storeKeys
+        return Sample(
             validatedUUID: uuid ?? self.uuid, type: type, startDate: startDate, endDate: endDate,
-            metadata: metadata ?? self.metadata, device: device, sourceRevision: sourceRevision, content: content)
+            metadata: metadata ?? self.metadata, storeKeys: storeKeys, device: device, sourceRevision: sourceRevision,
+            content: content)
     }
 
     /// Copies a validated correlation keeping only some of its objects: what a client that may read only some of
@@ -100,17 +103,17 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// pressure may show its systolic sample alone). Not re-validated: such a view is never saved.
     public func with(visibleObjects objects: [Sample]) -> Sample {
         Sample(
-            validatedUUID: uuid, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
-            sourceRevision: sourceRevision, content: .correlation(objects: objects))
+            validatedUUID: uuid, type: type, startDate: startDate, endDate: endDate, metadata: metadata, storeKeys: box.storeKeys,
+            device: device, sourceRevision: sourceRevision, content: .correlation(objects: objects))
     }
 
     private init(
         validatedUUID: UUID, type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]?,
-        device: Device?, sourceRevision: SourceRevision?, content: SampleContent
+        storeKeys: StoreMetadataKeys, device: Device?, sourceRevision: SourceRevision?, content: SampleContent
     ) {
         box = Box(Fields(
             uuid: validatedUUID, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
-            sourceRevision: sourceRevision, content: content), storeKeys: StoreMetadataKeys(scanning: metadata))
+            sourceRevision: sourceRevision, content: content), storeKeys: storeKeys)
     }
 
     // MARK: Factories

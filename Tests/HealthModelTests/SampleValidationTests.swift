@@ -167,6 +167,9 @@ struct SampleValidationTests {
             MetadataKey.syncIdentifier: .string("a"), MetadataKey.syncVersion: .number(3), MetadataKey.wasUserEntered: .number(1),
         ])
         #expect(synced.syncIdentifier == "a" && synced.syncVersion == 3 && synced.wasUserEntered)
+        // A copy that keeps the metadata keeps what was found in it.
+        let copied = synced.with(uuid: UUID(), sourceRevision: nil)
+        #expect(copied.syncIdentifier == "a" && copied.syncVersion == 3 && copied.wasUserEntered)
         let cleared = synced.with(sourceRevision: nil, metadata: .some(nil))
         #expect(cleared.syncIdentifier == nil && cleared.syncVersion == nil && !cleared.wasUserEntered)
         let notEntered = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
