@@ -93,6 +93,22 @@ struct HiddenExistenceTests {
         }
     }
 
+    @Test("Request ids are random: one client's ids say nothing of how many requests others made in between")
+    func requestIdsCarryNoCounter() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            let first = try await client.call(.get, "/health", token: nil)
+            for _ in 0..<5 { _ = try await client.call(.get, "/health", token: nil) }
+            let second = try await client.call(.get, "/health", token: nil)
+            let ids = try [first, second].map { reply in try #require(reply.headers[HTTPField.Name("X-Request-Id")!]) }
+            #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) }, "\(ids)")
+            // A counter (Hummingbird's own ids) would end in numbers 6 apart; random ids share no such tail.
+            let tails = ids.map { UInt64($0.suffix(12), radix: 16)! }
+            #expect(tails[1] &- tails[0] != 6)
+            #expect(ids[0].prefix(16) != ids[1].prefix(16))
+        }
+    }
+
     /// An impossible UTC offset and where it is given.
     struct ImpossibleOffset: Sendable, CustomTestStringConvertible {
         let method: HTTPRequest.Method
