@@ -145,8 +145,12 @@ struct ExportDocumentWriterTests {
         let hrv = try Sample.quantity(
             type: .quantity("heartRateVariabilitySDNN"), quantity: Quantity(48.25, .second(.milli)), start: morning, end: morning.addingTimeInterval(60),
             metadata: [MetadataKey.timeZone: .string(zone.identifier), "Measured": .date(morning.addingTimeInterval(-30))])
+        // A unit with markup characters, a quantity and a negative number in metadata.
+        let glucose = try Sample.quantity(
+            type: .quantity("bloodGlucose"), quantity: Quantity(5.4, try HealthUnit(parsing: "mmol<180.15588000005408>/L")), start: morning, end: morning,
+            metadata: ["Reach": .quantity(Quantity(418, .meter(.centi))), "Offset": .number(-0.125)])
         let revision = SyntheticHealthData.watch
-        try store.save([pressure, hrv], as: revision)
+        try store.save([pressure, hrv, glucose], as: revision)
         let workout = try #require(try ExportFixtures.samples(store, .workout).first)
         var data = ImportedData()
         data.heartbeatSeries = [HeartbeatSeries(sample: hrv.uuid, beats: (0..<40).map {
