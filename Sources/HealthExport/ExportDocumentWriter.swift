@@ -14,8 +14,9 @@ import HealthModel
 /// What the format cannot carry (see `docs/SECURITY-lifecycle.md`): sample identifiers (the importer derives them
 /// from the content), bundle identifiers (exports name sources only; the importer makes `export:NAME`), a source
 /// revision's operating system version and a product type not given by a device, series entries of quantity series
-/// samples (their total is written), source priority orders, background-delivery subscriptions, the change log and
-/// clinical documents (CDA).
+/// samples (their total is written), samples' associations with workouts, source priority orders, background-delivery
+/// subscriptions, the change log and clinical documents (CDA). Not one snapshot: each window is read on its own, so a
+/// commit made while the export runs may be in it or not.
 public struct ExportDocumentWriter {
     /// What was written.
     public struct Summary: Sendable, Equatable {
