@@ -114,7 +114,7 @@ struct HealthAPI: Sendable {
         guard elements.count <= configuration.maximumBatchSamples else {
             throw HealthServerError.tooManySamples(count: elements.count, limit: configuration.maximumBatchSamples)
         }
-        let samples = try elements.map(SampleJSON.sample)
+        let samples = try elements.map { element throws(HealthServerError) in try SampleJSON.sample(from: element, choosesUUIDs: client.fullAccess) }
         let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
         let ignored = Set(result.ignored)
         count("saved", result.inserted.count)

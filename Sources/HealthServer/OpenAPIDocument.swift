@@ -477,7 +477,12 @@ components:
         By kind: quantity `value` + `unit`; category `value` (raw number or value name); correlation `objects`;
         workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`.
       properties:
-        uuid: {type: string, format: uuid}
+        uuid:
+          type: string
+          format: uuid
+          description: >-
+            Given by the server; only a full-access client may name it when saving (any other client gets 400 naming
+            the field, whatever is stored: use HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion for idempotent saves).
         type: {type: string}
         startDate: {type: string}
         endDate: {type: string}
