@@ -42,6 +42,7 @@ struct HealthAPI: Sendable {
         routes.get("/observe") { request, context in try observe(request, context) }
         routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
         routes.post("/import") { request, context in try await importExport(request, context) }
+        routes.get("/export") { request, context in try await exportDocument(request, context) }
         routes.get("/activity-summaries") { request, context in try await StoreThreads.run { try activitySummaries(request, context) } }
     }
 
