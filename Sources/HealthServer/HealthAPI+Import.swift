@@ -17,7 +17,7 @@ extension HealthAPI {
         }
         _ = try QueryParameters(request, known: [])
         let store = try stores.personStore(client.person)
-        let file = try await upload(request.body)
+        let file = try await upload(request.body, person: client.person)
         let clock = configuration.clock
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
@@ -47,10 +47,11 @@ extension HealthAPI {
             })
     }
 
-    /// Writes a request body to a new file under the server directory's `uploads`, refusing more than the upload limit
+    /// Writes a request body to a new file under the server directory's `uploads/PERSON` (removed with the person),
+    /// refusing more than the upload limit
     /// and bodies that cannot be an export (neither a zip nor XML naming HealthData near its start).
-    private func upload(_ body: RequestBody) async throws -> URL {
-        let folder = URL(fileURLWithPath: directory.path).appendingPathComponent("uploads")
+    private func upload(_ body: RequestBody, person: String) async throws -> URL {
+        let folder = URL(fileURLWithPath: directory.uploadsPath(of: person))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(UUID().uuidString + ".upload")
         guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {

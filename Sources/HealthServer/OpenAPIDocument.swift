@@ -363,6 +363,24 @@ paths:
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
         "413": {$ref: "#/components/responses/Error"}
+  /export:
+    get:
+      summary: Everything of the person as an Apple Health export.xml, which POST /import reads back (clients with full access only)
+      description: >-
+        Every app's samples with their metadata, correlations, workouts with events, statistics and routes, heartbeat
+        series, activity summaries and characteristics, streamed as it is written. Dates without a recorded UTC offset
+        are written in timeZone (default the server's). Not one snapshot: a commit made meanwhile may be in it or not.
+      parameters:
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200":
+          description: The export document.
+          content:
+            application/xml:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
   /activity-summaries:
     get:
       summary: Activity rings per day (stored, or computed from the day's samples)
@@ -459,7 +477,12 @@ components:
         By kind: quantity `value` + `unit`; category `value` (raw number or value name); correlation `objects`;
         workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`.
       properties:
-        uuid: {type: string, format: uuid}
+        uuid:
+          type: string
+          format: uuid
+          description: >-
+            Given by the server; only a full-access client may name it when saving (any other client gets 400 naming
+            the field, whatever is stored: use HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion for idempotent saves).
         type: {type: string}
         startDate: {type: string}
         endDate: {type: string}

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HealthModel
 import Hummingbird
 import Logging
 import Prometheus
@@ -16,6 +17,10 @@ struct RequestRecorder: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = clock.now
+        var context = context
+        // Hummingbird's request id is a counter shared by the process: two of one client's ids would tell it how many
+        // requests everybody else made in between (issue 17). Ours are 128 random bits, also in the log lines.
+        context.logger[metadataKey: "hb.request.id"] = .string(Self.randomIdentifier())
         var response: Response
         var errorCode: String?
         do {
@@ -46,6 +51,21 @@ struct RequestRecorder: RouterMiddleware {
         metrics.makeDurationHistogram(descriptor: RequestRecorder.durations, labels: [("route", route)], buckets: RequestRecorder.buckets).record(elapsed)
         return response
     }
+
+    /// A request id: 32 hex digits of a random version 4 UUID (no counter, no clock).
+    static func randomIdentifier() -> String {
+        withUnsafeBytes(of: RandomUUID.makeVersion4().uuid) { bytes in
+            var text = ""
+            text.reserveCapacity(32)
+            for byte in bytes {
+                text.append(Self.hexDigits[Int(byte >> 4)])
+                text.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
+            return text
+        }
+    }
+
+    private static let hexDigits: [Character] = Array("0123456789abcdef")
 
     static var requests: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_requests", unitName: "total", helpText: "HTTP requests by method, route and status.") }
     static var durations: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request durations by route.") }
