@@ -12,7 +12,7 @@ import Testing
 /// A few random worlds only: each command is a process.
 @Suite("Privacy as a property through `ohk … --client`")
 struct CLIPrivacyPropertyTests {
-    static let worlds = 4
+    static let worlds = PrivacyWorld.worldsOverride ?? 4
 
     /// The `ohk` built beside the test bundle (`swift build --build-tests` builds both).
     static var binary: String {
@@ -22,7 +22,7 @@ struct CLIPrivacyPropertyTests {
         return package.appendingPathComponent(".build/debug/ohk").path
     }
 
-    @Test("Every reading command with --client answers as on a store holding only what the app saved")
+    @Test("Every reading command with --client answers as on a store holding only what the app saved", .shrinking(false))
     func commands() async throws {
         let ohk = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: ohk), "build ohk first (swift build --build-tests): \(ohk)")
@@ -37,7 +37,6 @@ struct CLIPrivacyPropertyTests {
         }
         print("CLIPrivacyPropertyTests: \(worlds.withLock { $0 }) worlds, \(violations.checks) comparisons")
         #expect(violations.checks >= Self.worlds * 20, "the comparisons ran")
-        violations.reportKnown("CLIPrivacyPropertyTests")
     }
 
     static func check(_ world: PrivacyWorld, app: Int, ohk: String, violations: PrivacyViolations) throws {

@@ -28,7 +28,6 @@ struct PrivacyPropertyTests {
         }
         print("PrivacyPropertyTests(\(backend)): \(worlds.withLock { $0 }) worlds, \(violations.checks) comparisons")
         #expect(violations.checks > backend.storeWorlds * 100, "the comparisons ran")
-        violations.reportKnown("PrivacyPropertyTests(\(backend))")
     }
 }
 
@@ -42,6 +41,7 @@ enum PrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Sendable
 
     /// Worlds checked through the Swift API (each checks 8 apps with some 200 queries each).
     var storeWorlds: Int {
+        if let override = PrivacyWorld.worldsOverride { return override }
         switch self {
         case .memory: return 150
         case .sqlite: return 60
@@ -147,8 +147,7 @@ struct StorePrivacyCheck {
             let observed = answers(full, viewer: viewer)
             let expected = answers(reduced, viewer: viewer)
             for (key, value) in observed {
-                violations.expect(value, expected[key] ?? "(no answer)", "\(label)\n\(key): differs from a store without what it may not see",
-                                  defect: key.hasPrefix("order ") ? .sourceOrderLeaks : nil)
+                violations.expect(value, expected[key] ?? "(no answer)", "\(label)\n\(key): differs from a store without what it may not see")
             }
             violations.expect(heard[viewer]?.nonEmpty ?? [], reducedHeard?.nonEmpty ?? [], "\(label)\nobserver: the commits heard differ")
             for result in heard[viewer]?.results.withLock({ $0 }) ?? [] where !viewer.grants.fullAccess {
@@ -243,29 +242,23 @@ struct StorePrivacyCheck {
             violations.expect(Set(found), Set(model.visible(type, by: viewer)), "\(label)\nsamples of \(type.identifier) are not those the model allows")
         }
         for type in [PrivacyTypes.steps, PrivacyTypes.heartRate] {
-            violations.expect(try view.sourceOrder(for: type), model.sourceOrder(type, by: viewer), "\(label)\nsource order of \(type.identifier)", defect: .sourceOrderLeaks)
+            violations.expect(try view.sourceOrder(for: type), model.sourceOrder(type, by: viewer), "\(label)\nsource order of \(type.identifier)")
         }
         if !viewer.grants.readsActivitySummaries {
             var utc = Calendar(identifier: .gregorian)
             utc.timeZone = TimeZone(identifier: "UTC")!
-            violations.expect(try view.activitySummaries(matching: nil, calendar: utc), [], "\(label)\nactivity summaries without the read grant",
-                              defect: .activitySummaryWithoutGrant)
+            violations.expect(try view.activitySummaries(matching: nil, calendar: utc), [], "\(label)\nactivity summaries without the read grant")
         }
     }
 
-    /// Writes that name an object the app cannot see must answer as for an identifier never used: a delete (not
-    /// found), and a save with that identifier (saved). Made last, as the save changes the stores.
+    /// A delete naming an object the app cannot see (or another person's) answers as for a uuid never used. Made
+    /// after every read. (A save naming such a uuid is refused as a duplicate through the Swift API, which runs in
+    /// the developer's own process; the server lets only full-access clients name uuids: docs/DECISIONS-server.md.)
     private func probeWrites(_ store: HealthDataStore, _ reduced: HealthDataStore, model: PrivacyModel, viewer: PrivacyViewer, label: String) throws {
         let full = store.client(viewer.bundle)
         for uuid in [model.hiddenUUID(from: viewer), model.otherPeoplesUUIDs(than: viewer).first].compactMap({ $0 }) {
             violations.expect(outcome { try full.delete([uuid]) }, outcome { try reduced.delete([uuid]) }, "\(label)\ndeleting hidden \(uuid)")
         }
-        guard let hidden = model.hiddenUUID(from: viewer) else { return }
-        let sample = PrivacyTypes.sample(PrivacyTypes.steps, 7, at: PrivacyWorld.origin, uuid: hidden)
-        let revision = PrivacyTypes.revision(viewer.bundle)
-        let saved = outcome { try full.save([sample], as: revision) }
-        violations.expect(saved, outcome { try reduced.save([sample], as: revision) }, "\(label)\nsaving with hidden \(hidden)", defect: .saveConflictLeaks)
-        if !saved.hasPrefix("error") { try store.delete([hidden]) }
     }
 
     private func outcome(_ body: () throws -> CommitResult) -> String {

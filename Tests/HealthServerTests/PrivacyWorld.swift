@@ -43,6 +43,8 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
     let uuids: [UUID]
 
     static let people = 2
+    /// `OHK_PRIVACY_WORLDS`, when set, replaces every privacy test's number of worlds (for a longer run, or a short one).
+    static let worldsOverride: Int? = ProcessInfo.processInfo.environment["OHK_PRIVACY_WORLDS"].flatMap { Int($0) }
     static let apps = ["com.example.app0", "com.example.app1", "com.example.app2", "com.example.app3"]
     /// Every person's own Health app: full access; imports and sets source priorities.
     static let health = "com.apple.Health"
@@ -319,12 +321,12 @@ struct PrivacyModel {
         Set(visible(type, by: viewer).compactMap { $0.sourceRevision?.source.bundleIdentifier })
     }
 
-    /// The source order the viewer may be told: the stored order without the apps whose data of the type it cannot
-    /// see (its own bundle identifier is no secret to it); nil when nothing is left, as when no order was set.
+    /// The source order the viewer may be told: the stored order keeping only the sources of samples of the type it
+    /// can see; nil when nothing is left, exactly as when no order was set.
     func sourceOrder(_ type: SampleType, by viewer: PrivacyViewer) -> [String]? {
         guard let stored = orders[viewer.person]?[type] else { return nil }
         if viewer.grants.fullAccess { return stored }
-        let allowed = visibleSources(type, by: viewer).union([viewer.bundle])
+        let allowed = visibleSources(type, by: viewer)
         let shown = stored.filter(allowed.contains)
         return shown.isEmpty ? nil : shown
     }
@@ -409,59 +411,16 @@ enum TrustedWrite: Sendable {
     }
 }
 
-/// The three defects the lead is fixing on main while this test is written; their expectations are reported as known
-/// issues (and only theirs), so the branch stays green and the markers come off when the fixes are merged.
-enum KnownDefect: Int, CaseIterable, Sendable {
-    /// `GET /sources` (and `sourceOrder(for:)`) shows other apps' bundle identifiers in the stored order.
-    case sourceOrderLeaks = 1
-    /// Saving with the identifier of an object the app cannot see answers "already stored".
-    case saveConflictLeaks = 2
-    /// Activity summaries answer without the activity-summary read grant.
-    case activitySummaryWithoutGrant = 7
-
-    var title: String {
-        switch self {
-        case .sourceOrderLeaks: return "defect 1: the source order names apps whose data the app cannot see"
-        case .saveConflictLeaks: return "defect 2: saving with a hidden object's identifier is refused as a duplicate"
-        case .activitySummaryWithoutGrant: return "defect 7: activity summaries without the activity-summary read grant"
-        }
-    }
-}
-
-/// Collects violations: unknown ones are recorded at once (failing the property case, which then shrinks); those of a
-/// known defect are kept and recorded at the end of the test inside `withKnownIssue`.
+/// Counts the comparisons and records each violation as an issue (failing the property case, which then shrinks).
 final class PrivacyViolations: @unchecked Sendable {
     private let lock = NSLock()
-    private var known: [KnownDefect: [String]] = [:]
-    private(set) var checks = 0
+    private var count = 0
+    var checks: Int { lock.withLock { count } }
 
     /// Compares an observed answer with the expected one.
-    func expect<T: Equatable>(
-        _ observed: T, _ expected: T, _ what: @autoclosure () -> String, defect: KnownDefect? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        lock.withLock { checks += 1 }
+    func expect<T: Equatable>(_ observed: T, _ expected: T, _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+        lock.withLock { count += 1 }
         guard observed != expected else { return }
-        fail("\(what())\n  observed: \(observed)\n  expected: \(expected)", defect: defect, sourceLocation: sourceLocation)
-    }
-
-    /// Records a violation.
-    func fail(_ message: String, defect: KnownDefect? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-        if let defect {
-            lock.withLock { known[defect, default: []].append(message) }
-        } else {
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        }
-    }
-
-    /// Records the known defects' violations as known issues (intermittent: a random run may not meet one).
-    func reportKnown(_ label: String) {
-        let found = lock.withLock { known }
-        for defect in KnownDefect.allCases {
-            let messages = found[defect] ?? []
-            print("\(label): \(defect.title): \(messages.count) violations")
-            withKnownIssue(Comment(rawValue: defect.title), isIntermittent: true) {
-                for message in messages.prefix(3) { Issue.record(Comment(rawValue: message)) }
-            }
-        }
+        Issue.record(Comment(rawValue: "\(what())\n  observed: \(observed)\n  expected: \(expected)"), sourceLocation: sourceLocation)
     }
 }

@@ -19,9 +19,11 @@ import Testing
 @Suite("Privacy as a property: random people, apps, grants and data through every reading route")
 struct ServerPrivacyPropertyTests {
     /// The reading routes this test covers.
-    static let coveredRoutes: Set<String> = ["/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe", "/activity-summaries"]
+    static let coveredRoutes: Set<String> = [
+        "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe", "/activity-summaries", "/export",
+    ]
 
-    @Test("Every reading route answers an app as if what it may not see never existed", arguments: ServerPrivacyBackend.available)
+    @Test("Every reading route answers an app as if what it may not see never existed", .shrinking(false), arguments: ServerPrivacyBackend.available)
     func everyRoute(_ backend: ServerPrivacyBackend) async throws {
         let fixture = try ServerFixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
@@ -37,7 +39,6 @@ struct ServerPrivacyPropertyTests {
         }
         print("ServerPrivacyPropertyTests(\(backend)): \(worlds.withLock { $0 }) worlds, \(violations.checks) comparisons")
         #expect(violations.checks > backend.worlds * 100, "the comparisons ran")
-        violations.reportKnown("ServerPrivacyPropertyTests(\(backend))")
     }
 }
 
@@ -49,8 +50,9 @@ enum ServerPrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Se
     static var available: [ServerPrivacyBackend] { PostgresTestURL.value == nil ? [.sqlite] : allCases }
 
     var worlds: Int {
+        if let override = PrivacyWorld.worldsOverride { return override }
         switch self {
-        case .sqlite: return 30
+        case .sqlite: return 20
         case .postgres: return 8
         }
     }
@@ -68,6 +70,7 @@ struct ServerPrivacyCheck {
     struct Person {
         let name: String
         var tokens: [String: String] = [:]
+        var clients: [String: RegisteredClient] = [:]
         var health: RegisteredClient?
     }
 
@@ -86,10 +89,11 @@ struct ServerPrivacyCheck {
             var person = Person(name: name)
             for (app, granted) in grants.enumerated() {
                 let bundle = PrivacyWorld.apps[app]
-                let (_, token) = try server.registry.addClient(
+                let (registered, token) = try server.registry.addClient(
                     person: name, bundleIdentifier: bundle, name: bundle, share: PrivacyTypes.shared, read: Array(granted.read),
                     fullAccess: granted.fullAccess, now: ServerFixture.fixedNow)
                 person.tokens[bundle] = token.text
+                person.clients[bundle] = registered
             }
             let (health, token) = try server.registry.addClient(
                 person: name, bundleIdentifier: PrivacyWorld.health, name: PrivacyWorld.health, share: [], read: [], fullAccess: true, now: ServerFixture.fixedNow)
@@ -98,9 +102,8 @@ struct ServerPrivacyCheck {
             return person
         }
         let people = try (0..<PrivacyWorld.people).map { try register("p\($0)-\(tag)", grants: world.grants[$0]) }
-        let viewers = (0..<PrivacyWorld.people).flatMap { person in
-            PrivacyWorld.apps.indices.map { PrivacyViewer(person: person, app: $0, grants: world.grants[person][$0]) }
-        }
+        // Half the apps of each person (the other half differ only in their random grants), to keep a world short.
+        let viewers = [(0, 0), (0, 1), (1, 2), (1, 3)].map { person, app in PrivacyViewer(person: person, app: app, grants: world.grants[person][app]) }
         var reducedPeople: [PrivacyViewer: Person] = [:]
         for viewer in viewers {
             let person = try register("r\(viewer.person)\(viewer.app)-\(tag)", grants: world.grants[viewer.person])
@@ -116,8 +119,10 @@ struct ServerPrivacyCheck {
         let reduced = reducedPeople
         try await application.test(.router) { [world] client in
             var streams: [PrivacyViewer: Task<String, any Error>] = [:]
+            var opened: ContinuousClock.Instant?
             for (index, write) in world.writes.enumerated() {
                 if index == world.liveFrom, world.observed {
+                    opened = .now
                     for viewer in viewers {
                         let token = people[viewer.person].tokens[viewer.bundle]!
                         let anchor = try await Self.latestAnchor(client, token: token)
@@ -128,6 +133,9 @@ struct ServerPrivacyCheck {
                 }
                 try await Self.apply(write, people: people, client: client, server: server, violations: violations)
             }
+            // Streams last 2 seconds: on a machine so slow that the live writes took longer, a stream may have ended
+            // before the last of them, and only "no event it may not see" is checked.
+            let streamsOutlivedWrites = opened.map { ContinuousClock.now - $0 < .milliseconds(1_500) } ?? false
             for viewer in viewers {
                 let label = "world \(world.testDescription)\nviewer \(viewer)"
                 let token = people[viewer.person].tokens[viewer.bundle]!
@@ -136,18 +144,20 @@ struct ServerPrivacyCheck {
                 for request in Self.readingRequests {
                     let observed = try await Self.answer(client, request, token: token)
                     let expected = try await Self.answer(client, request, token: reducedToken)
-                    violations.expect(observed.status, .ok, "\(label)\nGET \(request): \(observed.text)")
+                    // An export holds every app's data: only full-access clients get one.
+                    let status: HTTPResponse.Status = request == "/export" && !viewer.grants.fullAccess ? .forbidden : .ok
+                    violations.expect(observed.status, status, "\(label)\nGET \(request): \(observed.text.prefix(2_000))")
                     let leaked = others.filter { observed.text.localizedCaseInsensitiveContains($0) }
                     violations.expect(leaked, [], "\(label)\nGET \(request) shows another person's objects")
                     let renaming = (from: reduced[viewer]!.name, to: people[viewer.person].name)
-                    let defect: KnownDefect? = request.hasPrefix("/sources")
-                        && observed.normalized(dropping: ["order"]) == expected.normalized(dropping: ["order"], renaming: renaming) ? .sourceOrderLeaks : nil
-                    violations.expect(observed.normalized, expected.normalized(renaming: renaming), "\(label)\nGET \(request): differs from a store without what it may not see", defect: defect)
+                    violations.expect(observed.normalized, expected.normalized(renaming: renaming), "\(label)\nGET \(request): differs from a store without what it may not see")
                 }
                 try await checkModel(client, model: model, viewer: viewer, token: token, label: label)
                 if let stream = streams[viewer] {
                     let text = try await stream.value
-                    violations.expect(Self.eventTypes(text), Self.liveTypes(world, model: model, viewer: viewer), "\(label)\n/observe events:\n\(text)")
+                    let heard = Self.eventTypes(text), expected = Self.liveTypes(world, model: model, viewer: viewer)
+                    violations.expect(heard.subtracting(expected), [], "\(label)\n/observe: events for changes it may not see:\n\(text)")
+                    if streamsOutlivedWrites { violations.expect(heard, expected, "\(label)\n/observe events:\n\(text)") }
                 }
                 try await probeWrites(client, model: model, viewer: viewer, token: token, reducedToken: reducedToken, label: label)
             }
@@ -159,7 +169,7 @@ struct ServerPrivacyCheck {
 
     /// One request for each question an app may ask of the reading routes (except `/observe`, checked on its own).
     static let readingRequests: [String] = {
-        var requests = ["/?timeZone=UTC", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC", "/changes?\(allTypes)&limit=3"]
+        var requests = ["/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC", "/changes?\(allTypes)&limit=3"]
         for type in PrivacyTypes.queried {
             let name = PrivacyTypes.shortNames[type]!
             requests += ["/samples?type=\(name)&timeZone=UTC", "/samples?type=\(name)&limit=2&timeZone=UTC", "/changes?type=\(name)"]
@@ -206,14 +216,16 @@ struct ServerPrivacyCheck {
         return anchor
     }
 
-    /// Makes one write of the world the way apps make it: saves, deletes and priorities through the API, imports
-    /// through the person's store (the API's import takes whole export archives).
+    /// Makes one write of the world the way apps make it: deletes and priorities through the API, saves through the
+    /// app's view of the store (the API names no uuids for apps), imports through the person's store (the API's
+    /// import takes whole export archives).
     static func apply(_ write: PrivacyWorld.Write, people: [Person], client: some TestClientProtocol, server: HealthServer, violations: PrivacyViolations) async throws {
         switch write {
         case let .save(person, app, samples):
-            let body = "{\"samples\": [\(samples.map(Self.json).joined(separator: ","))]}"
-            let reply = try await client.call(.post, "/samples", token: people[person].tokens[PrivacyWorld.apps[app]]!, body: body)
-            violations.expect(reply.status, .created, "saving \(body): \(reply.text)")
+            // Through the app's own view of the store: the API lets only full-access clients name uuids, and the
+            // world's uuids must be known to compare.
+            let client = people[person].clients[PrivacyWorld.apps[app]]!
+            try server.stores.store(for: client).save(samples, as: client.sourceRevision)
         case let .delete(person, app, uuids):
             let reply = try await client.call(
                 .delete, "/samples?" + uuids.map { "uuid=\($0.uuidString)" }.joined(separator: "&"), token: people[person].tokens[PrivacyWorld.apps[app]]!)
@@ -286,13 +298,11 @@ struct ServerPrivacyCheck {
         }
         for type in [PrivacyTypes.steps, PrivacyTypes.heartRate] {
             let reply = try await client.call(.get, "/sources?type=\(PrivacyTypes.shortNames[type]!)", token: token)
-            violations.expect(reply.json["order"] as? [String], model.sourceOrder(type, by: viewer), "\(label)\n/sources order of \(type.identifier): \(reply.text)",
-                              defect: .sourceOrderLeaks)
+            violations.expect(reply.json["order"] as? [String], model.sourceOrder(type, by: viewer), "\(label)\n/sources order of \(type.identifier): \(reply.text)")
         }
         if !viewer.grants.readsActivitySummaries {
             let reply = try await client.call(.get, "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC", token: token)
-            violations.expect((reply.json["summaries"] as? [Any])?.count, 0, "\(label)\n/activity-summaries without the read grant: \(reply.text)",
-                              defect: .activitySummaryWithoutGrant)
+            violations.expect((reply.json["summaries"] as? [Any])?.count, 0, "\(label)\n/activity-summaries without the read grant: \(reply.text)")
         }
     }
 
@@ -310,7 +320,7 @@ struct ServerPrivacyCheck {
         let body = "{\"samples\": [\(Self.json(PrivacyTypes.sample(PrivacyTypes.steps, 7, at: PrivacyWorld.origin, uuid: hidden)))]}"
         let observed = PrivacyReply(try await client.call(.post, "/samples", token: token, body: body))
         let expected = PrivacyReply(try await client.call(.post, "/samples", token: reducedToken, body: body))
-        violations.expect(observed.normalized, expected.normalized, "\(label)\nPOST /samples with hidden \(hidden)", defect: .saveConflictLeaks)
+        violations.expect(observed.normalized, expected.normalized, "\(label)\nPOST /samples with hidden \(hidden)")
     }
 }
 
