@@ -32,6 +32,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case storeFailure(String)
     /// A person's or client's registration is not possible (the command line's `users`/`clients` commands).
     case registration(String)
+    /// The TLS certificate or key file of `ohk serve` is missing, unreadable, not PEM, or the pair does not match.
+    case tlsFile(path: String, reason: String)
 
     /// The HTTP status of the error.
     public var status: HTTPResponse.Status {
@@ -44,7 +46,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .bodyTooLarge, .tooManySamples: return .contentTooLarge
         case .unsupportedMediaType: return .unsupportedMediaType
         case .anchorExpired: return .gone
-        case .storeFailure: return .internalServerError
+        case .storeFailure, .tlsFile: return .internalServerError
         }
     }
 
@@ -63,6 +65,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .anchorExpired: return "anchorExpired"
         case .storeFailure: return "storeFailure"
         case .registration: return "registration"
+        case .tlsFile: return "tlsFile"
         }
     }
 
@@ -77,6 +80,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .unauthorized: return "Authorization"
         case .anchorExpired: return "anchor"
         case .storeFailure, .registration: return nil
+        case let .tlsFile(path, _): return path
         }
     }
 
@@ -92,6 +96,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .anchorExpired(reason): return reason
         case let .storeFailure(reason): return "the store failed: \(reason)"
         case let .registration(reason): return reason
+        case let .tlsFile(path, reason): return "\(path) \(reason)"
         }
     }
 
