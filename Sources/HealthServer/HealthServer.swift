@@ -44,7 +44,8 @@ public struct HealthServer: Sendable {
     /// or a bearer token, everything else behind a bearer token.
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock))
+        let routeMethods = RouteMethods()
+        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock, routeMethods: routeMethods))
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))
         }
@@ -62,6 +63,7 @@ public struct HealthServer: Sendable {
         DashboardRoutes(configuration: configuration, registry: registry, stores: stores, overTLS: tls != nil).register(on: router)
         let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics)
         api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
+        routeMethods.record(router.routes)
         return router
     }
 
