@@ -7,7 +7,8 @@ import NIOSSL
 /// when the server is set up, so that a missing, unreadable or mismatched file is refused with its name before the
 /// server listens rather than at the first connection.
 ///
-/// Served with Hummingbird's TLS support (`HummingbirdTLS`, on swift-nio-ssl): TLS 1.2 and 1.3, HTTP/1.1 inside.
+/// Served with Hummingbird's TLS support (`HummingbirdTLS`, on swift-nio-ssl): TLS 1.2 and 1.3 only (swift-nio-ssl's
+/// server default would also accept 1.0 and 1.1), swift-nio-ssl's default cipher suites, HTTP/1.1 inside.
 public struct ServerTLS: Sendable {
     /// The PEM file of the certificate chain (the server's certificate first, then any intermediates).
     public let certificatePath: String
@@ -35,8 +36,9 @@ public struct ServerTLS: Sendable {
         } catch {
             throw .tlsFile(path: keyPath, reason: "is not an unencrypted PEM private key (\(error))")
         }
-        let configuration = TLSConfiguration.makeServerConfiguration(
+        var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        configuration.minimumTLSVersion = .tlsv12
         do {
             // BoringSSL checks here that the key belongs to the first certificate of the chain.
             _ = try NIOSSLContext(configuration: configuration)

@@ -62,7 +62,7 @@ struct TestCertificateError: Error, CustomStringConvertible {
 
 @Suite("TLS")
 struct TLSTests {
-    @Test("Under TLS a client that trusts the certificate is answered over HTTPS and gets a Secure cookie; others get nothing")
+    @Test("Under TLS a client that trusts the certificate is answered over HTTPS and gets a Secure cookie; others, and TLS before 1.2, get nothing")
     func servesHTTPS() async throws {
         let certificate = try TestCertificate()
         defer { certificate.remove() }
@@ -103,6 +103,14 @@ struct TLSTests {
             let otherName = TestClient.Configuration(tlsConfiguration: try certificate.trustingClient(), timeout: .seconds(10), serverName: "example.org")
             await #expect(throws: (any Error).self) {
                 try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: otherName) { try await $0.get("/health") }
+            }
+            // TLS 1.1 and older are refused.
+            var old = try certificate.trustingClient()
+            old.minimumTLSVersion = .tlsv1
+            old.maximumTLSVersion = .tlsv11
+            let oldVersion = TestClient.Configuration(tlsConfiguration: old, timeout: .seconds(10), serverName: "localhost")
+            await #expect(throws: (any Error).self) {
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: oldVersion) { try await $0.get("/health") }
             }
             // Plain HTTP on the TLS port gets no HTTP answer.
             await #expect(throws: (any Error).self) {
