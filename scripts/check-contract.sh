@@ -8,13 +8,16 @@
 # restricted one. It fails on any 5xx, any status code, content type, header or body the document does not list for
 # the operation, an invalid request answered 2xx, and an operation that answers without the token it requires.
 #
-# Schemathesis $SCHEMATHESIS_VERSION (below) from PyPI, installed on first use into .venv-contract/ (ignored by git).
+# Schemathesis $SCHEMATHESIS_VERSION (below) from PyPI, with the dependency versions of scripts/contract-requirements.txt,
+# installed on first use into .venv-contract/ (ignored by git).
 # Options: --phases examples,coverage,fuzzing (no stateful phase: the document has no links), --max-examples per
 # operation and a fixed --seed (the same cases on every run; pass --seed to try others), --checks all but
 # positive_data_acceptance (a schema-valid body can still name a type or unit that does not exist: 400 is right),
-# --workers 2, --generation-database none, --request-timeout 30; scripts/contract_hooks.py bounds the waits of
-# /observe and /changes to one second. A wall-clock cap (--max-seconds, default 240) ends a run that hangs.
-# Takes about 90 s on two cores (with the default 30 examples per operation), plus building `ohk`.
+# --workers 1 (with two, hypothesis once failed inside Python 3.11's ast module, and two were no faster),
+# --generation-database none, --request-timeout 30; scripts/contract_hooks.py bounds the waits of /observe and
+# /changes to one second. A wall-clock cap (--max-seconds, default 240 per pass) ends a pass that hangs, as a failure.
+# Takes about 90 s on two cores with the default 30 examples per operation (plus about 30 s to install schemathesis on
+# the first run, and building `ohk` without --no-build).
 #
 # Usage: scripts/check-contract.sh [--no-build] [--examples N] [--seed S] [--max-seconds T]
 #        OHK_SCRATCH picks the build folder (default .build); OHK_CONTRACT_OPTIONS adds schemathesis options (e.g.
@@ -42,12 +45,16 @@ SCRATCH="${OHK_SCRATCH:-.build}"
 if [[ $BUILD -eq 1 ]]; then swift build --scratch-path "$SCRATCH" --product ohk >/dev/null; fi
 OHK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/ohk"
 
+# schemathesis and its dependencies at the versions of scripts/contract-requirements.txt, reinstalled when that changes.
 VENV=".venv-contract"
-if ! "$VENV/bin/st" --version 2>/dev/null | grep -q "version $SCHEMATHESIS_VERSION\$"; then
-    echo "check-contract: installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
+if ! cmp -s scripts/contract-requirements.txt "$VENV/requirements.txt"; then
+    echo "check-contract: installing schemathesis $SCHEMATHESIS_VERSION into $VENV (scripts/contract-requirements.txt)"
+    rm -rf "$VENV"
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/contract-requirements.txt
+    cp scripts/contract-requirements.txt "$VENV/requirements.txt"
 fi
+"$VENV/bin/st" --version | grep -q "version $SCHEMATHESIS_VERSION\$" || { echo "check-contract: $VENV does not hold schemathesis $SCHEMATHESIS_VERSION" >&2; exit 1; }
 
 WORK="$(mktemp -d /tmp/ohk-contract.XXXXXX)"
 SERVER_PID=""
@@ -109,7 +116,7 @@ run() {
         -H "Authorization: Bearer $token" \
         --phases examples,coverage,fuzzing --max-examples "$examples" --seed "$SEED" \
         --checks all --exclude-checks positive_data_acceptance \
-        --workers 2 --generation-database none --request-timeout 30 --no-color --output-truncate true ${OHK_CONTRACT_OPTIONS:-} "$@"
+        --workers 1 --generation-database none --request-timeout 30 --no-color --output-truncate true ${OHK_CONTRACT_OPTIONS:-} "$@"
 }
 started=$SECONDS
 status=0
