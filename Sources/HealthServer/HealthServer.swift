@@ -4,6 +4,7 @@ import HealthReports
 import HealthStore
 import HealthStorePostgres
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Prometheus
 
@@ -20,6 +21,8 @@ public struct HealthServer: Sendable {
     public let metrics: PrometheusCollectorRegistry
     /// HTTPS (certificate and key), or nil for plain HTTP; under TLS the sign-in cookie is `Secure`.
     public let tls: ServerTLS?
+    /// The channels the application listens with: HTTP/1.1, inside TLS when `tls` is given.
+    let serverBuilder: HTTPServerBuilder
 
     /// A server on a server directory (its registry is created on first use); with `postgres`, the registry and the
     /// people's stores live in that PostgreSQL database instead, shared with every other server using it, and the
@@ -29,6 +32,7 @@ public struct HealthServer: Sendable {
     ) throws(HealthServerError) {
         self.configuration = configuration
         self.tls = tls
+        self.serverBuilder = try tls?.serverBuilder(over: .http1()) ?? .http1()
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
         if let postgres {
             self.registry = try TenantRegistry(directory: directory, postgres: postgres)
@@ -77,7 +81,7 @@ public struct HealthServer: Sendable {
     ) -> Application<RouterResponder<ServerRequestContext>> {
         Application(
             router: router(),
-            server: tls?.serverBuilder ?? .http1(),
+            server: serverBuilder,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
             services: [stores],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

@@ -14,8 +14,8 @@ public struct ServerTLS: Sendable {
     public let certificatePath: String
     /// The PEM file of the certificate's private key (unencrypted).
     public let keyPath: String
-    /// The server's channel: HTTP/1.1 inside TLS with this chain and key.
-    let serverBuilder: HTTPServerBuilder
+    /// The chain, the key and the protocol versions.
+    let configuration: TLSConfiguration
 
     /// Reads and checks the certificate chain and key; throws `HealthServerError.tlsFile` naming the file at fault.
     public init(certificatePath: String, keyPath: String) throws(HealthServerError) {
@@ -42,9 +42,18 @@ public struct ServerTLS: Sendable {
         do {
             // BoringSSL checks here that the key belongs to the first certificate of the chain.
             _ = try NIOSSLContext(configuration: configuration)
-            serverBuilder = try .tls(.http1(), tlsConfiguration: configuration)
         } catch {
             throw .tlsFile(path: keyPath, reason: "is not the private key of the certificate in \(certificatePath) (\(error))")
+        }
+        self.configuration = configuration
+    }
+
+    /// The server's channels: `base` (HTTP/1.1 with its settings) inside TLS with this chain and key.
+    func serverBuilder(over base: HTTPServerBuilder) throws(HealthServerError) -> HTTPServerBuilder {
+        do {
+            return try .tls(base, tlsConfiguration: configuration)
+        } catch {
+            throw .tlsFile(path: keyPath, reason: "cannot serve TLS with the certificate in \(certificatePath) (\(error))")
         }
     }
 
