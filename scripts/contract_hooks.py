@@ -28,8 +28,10 @@ def before_call(context, case, kwargs):
         return
     query = dict(case.query) if isinstance(case.query, dict) else {}
     if case.operation.path == "/observe":
-        # Absent or any whole number of seconds (0: forever): one second.
-        if "timeout" not in query or _whole_number(query["timeout"]) is not None:
+        # Absent, or a whole number of seconds the server accepts (0: forever; at most a day): one second. Above a
+        # day is refused at once (400).
+        timeout = _whole_number(query.get("timeout"))
+        if "timeout" not in query or (timeout is not None and timeout <= 86400):
             query["timeout"] = 1
     else:
         # A wait the server accepts (at most 60 s): one second at most; above 60 is refused at once (400).

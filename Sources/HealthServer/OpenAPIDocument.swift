@@ -272,7 +272,7 @@ paths:
       parameters:
         - {$ref: "#/components/parameters/types"}
         - {name: anchor, in: query, description: "Report changes after this anchor at once (also Last-Event-ID).", schema: {type: integer, minimum: 0}}
-        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0}}
+        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0, maximum: 86400}}
         - {name: Last-Event-ID, in: header, schema: {type: integer}}
       responses:
         "200":
