@@ -381,6 +381,35 @@ if [[ $serve_code -eq 0 && "$(cat "$STORE_DIR/serve.log")" == *"stopped; stores 
 else
     failed=$((failed + 1)); echo "FAIL  serve stop: exit $serve_code"; cat "$STORE_DIR/serve.log"
 fi
+# HTTPS: the README's openssl command for a self-signed certificate, `ohk serve --tls-certificate --tls-key`, curl
+# trusting that certificate answered, curl trusting only the system's roots and plain HTTP refused; bad files refused.
+TLS_DIR="$STORE_DIR/tls"
+mkdir -p "$TLS_DIR"
+if openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 365 -subj /CN=localhost \
+    -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$TLS_DIR/key.pem" -out "$TLS_DIR/cert.pem" >/dev/null 2>&1; then
+    check "serve refuses a missing certificate, naming it" 2 "" "$TLS_DIR/missing.pem does not exist" -- \
+        serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/missing.pem" --tls-key "$TLS_DIR/key.pem"
+    check "serve refuses a key that is not the certificate's" 2 "" "$TLS_DIR/cert.pem is not an unencrypted PEM private key" -- \
+        serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/cert.pem"
+    check "serve refuses --tls-key without --tls-certificate" 2 "" "--tls-key needs --tls-certificate" -- serve --store "$SRV" --tls-key "$TLS_DIR/key.pem"
+    "$OHK" serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/key.pem" >"$STORE_DIR/serve-tls.log" 2>&1 &
+    TLS_PID=$!
+    TLS_PORT="$(scripts/serve-port.sh "$STORE_DIR/serve-tls.log" || true)"
+    trusted="$(curl -sS --max-time 10 --cacert "$TLS_DIR/cert.pem" --resolve "localhost:$TLS_PORT:127.0.0.1" "https://localhost:$TLS_PORT/health" 2>&1)"
+    curl -sS --max-time 10 "https://127.0.0.1:$TLS_PORT/health" >/dev/null 2>&1
+    untrusted=$?
+    curl -sS --max-time 10 "http://127.0.0.1:$TLS_PORT/health" >/dev/null 2>&1
+    plain=$?
+    kill -TERM "$TLS_PID" 2>/dev/null
+    wait "$TLS_PID"
+    if [[ "$trusted" == '{"status":"ok"}' && $untrusted -eq 60 && $plain -ne 0 && "$(cat "$STORE_DIR/serve-tls.log")" == *"(HTTPS)"* ]]; then
+        passed=$((passed + 1)); echo "ok    serve over HTTPS: answered with the certificate trusted, refused without it, no plain HTTP"
+    else
+        failed=$((failed + 1)); echo "FAIL  serve over HTTPS: trusted '$trusted', untrusted exit $untrusted, plain exit $plain"; cat "$STORE_DIR/serve-tls.log"
+    fi
+else
+    failed=$((failed + 1)); echo "FAIL  openssl could not make a self-signed certificate"
+fi
 check "import of a path that does not exist" 2 "" "no such file or folder" -- --store "$STORE_DIR/import.sqlite" import "$STORE_DIR/nothing.zip"
 check "import of a file that is not an export" 1 "" "steps.csv" -- --store "$STORE_DIR/import2.sqlite" import "$STORE_DIR/steps.csv.orig"
 err="$("$OHK" stats stepz --store "$Q" 2>&1 >/dev/null)"

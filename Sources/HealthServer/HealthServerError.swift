@@ -18,6 +18,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case forbidden(field: String?, reason: String)
     /// Nothing answers at this path, or an object named does not exist for this client: 404.
     case notFound(field: String?, reason: String)
+    /// The path exists but does not answer this method: 405, with `Allow` naming the methods it answers.
+    case methodNotAllowed(method: String, path: String, allowed: [String])
     /// An object with this identifier is already stored: 409.
     case conflict(field: String?, reason: String)
     /// The body is larger than the server accepts: 413.
@@ -32,6 +34,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case storeFailure(String)
     /// A person's or client's registration is not possible (the command line's `users`/`clients` commands).
     case registration(String)
+    /// The TLS certificate or key file of `ohk serve` is missing, unreadable, not PEM, or the pair does not match.
+    case tlsFile(path: String, reason: String)
 
     /// The HTTP status of the error.
     public var status: HTTPResponse.Status {
@@ -40,11 +44,12 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .unauthorized: return .unauthorized
         case .forbidden: return .forbidden
         case .notFound: return .notFound
+        case .methodNotAllowed: return .methodNotAllowed
         case .conflict: return .conflict
         case .bodyTooLarge, .tooManySamples: return .contentTooLarge
         case .unsupportedMediaType: return .unsupportedMediaType
         case .anchorExpired: return .gone
-        case .storeFailure: return .internalServerError
+        case .storeFailure, .tlsFile: return .internalServerError
         }
     }
 
@@ -56,6 +61,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .unauthorized: return "unauthorized"
         case .forbidden: return "forbidden"
         case .notFound: return "notFound"
+        case .methodNotAllowed: return "methodNotAllowed"
         case .conflict: return "conflict"
         case .bodyTooLarge: return "bodyTooLarge"
         case .tooManySamples: return "tooManySamples"
@@ -63,6 +69,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .anchorExpired: return "anchorExpired"
         case .storeFailure: return "storeFailure"
         case .registration: return "registration"
+        case .tlsFile: return "tlsFile"
         }
     }
 
@@ -74,9 +81,11 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .malformedBody, .bodyTooLarge: return "body"
         case .tooManySamples: return "samples"
         case .unsupportedMediaType: return "Content-Type"
+        case .methodNotAllowed: return "method"
         case .unauthorized: return "Authorization"
         case .anchorExpired: return "anchor"
         case .storeFailure, .registration: return nil
+        case let .tlsFile(path, _): return path
         }
     }
 
@@ -86,12 +95,14 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .malformedBody(reason): return "the body is not valid JSON: \(reason)"
         case let .unauthorized(reason): return reason
         case let .forbidden(_, reason), let .notFound(_, reason), let .conflict(_, reason): return reason
+        case let .methodNotAllowed(method, path, allowed): return "\(path) does not answer \(method) (it answers \(allowed.joined(separator: ", ")))"
         case let .bodyTooLarge(limit): return "the body is larger than the server accepts (\(limit) bytes)"
         case let .tooManySamples(count, limit): return "\(count) samples in one batch; the server accepts at most \(limit)"
         case let .unsupportedMediaType(type): return "the body must be application/json, not \(type)"
         case let .anchorExpired(reason): return reason
         case let .storeFailure(reason): return "the store failed: \(reason)"
         case let .registration(reason): return reason
+        case let .tlsFile(path, reason): return "\(path) \(reason)"
         }
     }
 

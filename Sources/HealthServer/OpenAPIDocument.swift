@@ -63,7 +63,7 @@ paths:
                 token: {type: string, description: "A client token (ohk_SELECTOR_SECRET)."}
       responses:
         "303":
-          description: Signed in; `Set-Cookie` ohk_token (HttpOnly, SameSite=Strict, Secure behind HTTPS) and `Location: /`.
+          description: "Signed in; `Set-Cookie` ohk_token (HttpOnly, SameSite=Strict; Secure under TLS or behind an HTTPS proxy) and `Location: /`."
         "400":
           description: The body is not a form (`Content-Type`).
         "401":
@@ -77,7 +77,7 @@ paths:
       security: []
       responses:
         "303":
-          description: Signed out; `Set-Cookie` ohk_token empty with Max-Age=0 and `Location: /` (the sign-in page).
+          description: "Signed out; `Set-Cookie` ohk_token empty with Max-Age=0 and `Location: /` (the sign-in page)."
   /health:
     get:
       summary: Liveness
@@ -107,7 +107,7 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object, required: [openapi, paths]}
   /samples:
     post:
       summary: Save a batch of samples as the client (all or nothing)
@@ -272,14 +272,21 @@ paths:
       parameters:
         - {$ref: "#/components/parameters/types"}
         - {name: anchor, in: query, description: "Report changes after this anchor at once (also Last-Event-ID).", schema: {type: integer, minimum: 0}}
-        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0}}
+        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0, maximum: 86400}}
         - {name: Last-Event-ID, in: header, schema: {type: integer}}
       responses:
         "200":
           description: "`event: change`, `id: ANCHOR`, `data: {\"types\": [...], \"anchor\": N}` per commit; comments keep the stream alive."
           content:
             text/event-stream:
-              schema: {type: string}
+              schema:
+                description: One event of the stream.
+                type: object
+                required: [event, id, data]
+                properties:
+                  event: {type: string, enum: [change]}
+                  id: {type: string, description: "The anchor after the commit."}
+                  data: {type: string, contentMediaType: application/json, description: "{\"types\": [identifiers], \"anchor\": N}"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
   /sources:
@@ -325,8 +332,19 @@ paths:
             schema: {type: object, required: [data]}
             example: {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 812, "date": "2024-03-10 08:00:00 -0800", "source": "Apple Watch"}]}, {"name": "heart_rate", "units": "count/min", "data": [{"Min": 61, "Avg": 64.5, "Max": 70, "date": "2024-03-10 08:00:00 -0800"}]}], "workouts": [{"id": "7F3A", "name": "Outdoor Walk", "start": "2024-03-10 09:00:00 -0800", "end": "2024-03-10 09:40:00 -0800", "activeEnergyBurned": {"qty": 150, "units": "kcal"}}]}}
       responses:
+        "200":
+          description: Nothing new to save (everything was there already, or nothing mapped).
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  saved: {type: integer}
+                  ignored: {type: integer}
+                  skipped: {type: array, items: {type: object, properties: {field: {type: string}, reason: {type: string}}}}
+                  anchor: {type: integer}
         "201":
-          description: Saved (200 when everything was there already).
+          description: Saved.
           content:
             application/json:
               schema:
@@ -431,7 +449,7 @@ components:
                 required: [status, code, message]
                 properties:
                   status: {type: integer}
-                  code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, conflict, bodyTooLarge, tooManySamples, unsupportedMediaType, anchorExpired, storeFailure]}
+                  code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, methodNotAllowed, conflict, bodyTooLarge, tooManySamples, unsupportedMediaType, anchorExpired, storeFailure]}
                   field: {type: string, description: "A JSON path (samples[2].unit), a parameter, body, Authorization or Content-Type."}
                   message: {type: string}
                   requestId: {type: string}

@@ -14,6 +14,8 @@ struct RequestRecorder: RouterMiddleware {
     let metrics: PrometheusCollectorRegistry
     /// Measures the requests' durations.
     let clock: ContinuousClock
+    /// The methods of the router's paths (a known path with another method: 405).
+    let routeMethods: RouteMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = clock.now
@@ -26,11 +28,12 @@ struct RequestRecorder: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            let serverError = RequestRecorder.serverError(error, path: request.uri.path)
+            let serverError = RequestRecorder.serverError(error, method: request.method, path: request.uri.path, routes: routeMethods)
             if case .storeFailure = serverError {
                 context.logger.error("request failed", metadata: ["error": .string("\(error)")])
             }
             response = JSONResponse.make(serverError.json(requestIdentifier: context.id), status: serverError.status)
+            if case let .methodNotAllowed(_, _, allowed) = serverError { response.headers[.allow] = allowed.joined(separator: ", ") }
             errorCode = serverError.code
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = context.id
@@ -71,10 +74,15 @@ struct RequestRecorder: RouterMiddleware {
     static var durations: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request durations by route.") }
     static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5), .seconds(30)]
 
-    /// Any error as the server's error: ours as they are, Hummingbird's (no such route, body too large) by status.
-    static func serverError(_ error: any Error, path: String) -> HealthServerError {
+    /// Any error as the server's error: ours as they are, Hummingbird's (no such route, body too large) by status; a
+    /// route that exists with other methods is 405, not 404.
+    static func serverError(_ error: any Error, method: HTTPRequest.Method, path: String, routes: RouteMethods) -> HealthServerError {
         if let error = error as? HealthServerError { return error }
         if let error = error as? any HTTPResponseError {
+            let allowed = routes.methods(at: RouterPath(path).description)
+            if error.status == .notFound || error.status == .methodNotAllowed, !allowed.isEmpty, !allowed.contains(method) {
+                return .methodNotAllowed(method: method.rawValue, path: path, allowed: allowed.map(\.rawValue).sorted())
+            }
             switch error.status {
             case .notFound: return .notFound(field: "path", reason: "nothing answers at \(path)")
             case .methodNotAllowed: return .notFound(field: "method", reason: "this method is not allowed at \(path)")
