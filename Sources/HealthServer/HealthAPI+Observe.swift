@@ -27,7 +27,10 @@ extension HealthAPI {
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }
-        let stream = ObservationStream(store: store, descriptors: descriptors, position: start ?? latest, timeout: timeout, checkAtStart: start != nil)
+        // The stream reads the log once after its observer is registered: a commit between this read of the latest position
+        // and the registration would otherwise never be reported (without an anchor that first read finds nothing, so
+        // the stream still does not fire at start, as HKObserverQuery).
+        let stream = ObservationStream(store: store, descriptors: descriptors, position: start ?? latest, timeout: timeout)
         return Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in try await stream.run(writer: &writer) })
@@ -41,7 +44,6 @@ struct ObservationStream: Sendable {
     let descriptors: [SampleQueryDescriptor]
     let position: Int64
     let timeout: Int
-    let checkAtStart: Bool
 
     private enum Signal: Sendable { case commit, keepAlive, end }
 
@@ -67,7 +69,7 @@ struct ObservationStream: Sendable {
         }
         var position = self.position
         try await writer.write(ByteBuffer(string: ": observing from anchor \(position)\n\n"))
-        if checkAtStart { continuation.yield(.commit) }
+        continuation.yield(.commit)
         try await withGracefulShutdownHandler {
             for await signal in signals {
                 switch signal {
