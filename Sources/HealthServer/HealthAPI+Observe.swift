@@ -27,10 +27,15 @@ extension HealthAPI {
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }
+        // The stream holds a place among the client's until its answer ends (or is dropped unsent).
+        let slot = try budget.openStream(client)
         let stream = ObservationStream(store: store, descriptors: descriptors, position: start ?? latest, timeout: timeout, checkAtStart: start != nil)
         return Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-            body: ResponseBody { writer in try await stream.run(writer: &writer) })
+            body: ResponseBody { writer in
+                defer { withExtendedLifetime(slot) {} }
+                try await stream.run(writer: &writer)
+            })
     }
 }
 

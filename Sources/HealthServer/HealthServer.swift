@@ -18,6 +18,8 @@ public struct HealthServer: Sendable {
     public let stores: PersonStores
     /// The Prometheus registry `/metrics` shows.
     public let metrics: PrometheusCollectorRegistry
+    /// The rates and requests open at once of `configuration.limits`, shared by every request.
+    let budget: RequestBudget
 
     /// A server on a server directory (its registry is created on first use); with `postgres`, the registry and the
     /// people's stores live in that PostgreSQL database instead, shared with every other server using it, and the
@@ -33,6 +35,7 @@ public struct HealthServer: Sendable {
             self.stores = PersonStores(location: .directory(directory), retention: retention)
         }
         self.metrics = PrometheusCollectorRegistry()
+        self.budget = RequestBudget(limits: configuration.limits, clock: configuration.clock)
     }
 
     /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, the web page (`/`, `/session`) signed in by its form
@@ -40,6 +43,7 @@ public struct HealthServer: Sendable {
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock))
+        router.add(middleware: AddressRateLimiter(budget: budget))
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))
         }
@@ -54,9 +58,9 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
-        DashboardRoutes(configuration: configuration, registry: registry, stores: stores).register(on: router)
-        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics)
-        api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
+        DashboardRoutes(configuration: configuration, registry: registry, stores: stores, budget: budget).register(on: router)
+        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics, budget: budget)
+        api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)).add(middleware: ClientRateLimiter(budget: budget)))
         return router
     }
 
@@ -70,6 +74,7 @@ public struct HealthServer: Sendable {
     ) -> Application<RouterResponder<ServerRequestContext>> {
         Application(
             router: router(),
+            server: .http1(configuration: configuration.limits.http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
             services: [stores],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

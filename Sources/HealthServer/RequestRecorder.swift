@@ -25,7 +25,7 @@ struct RequestRecorder: RouterMiddleware {
             if case .storeFailure = serverError {
                 context.logger.error("request failed", metadata: ["error": .string("\(error)")])
             }
-            response = JSONResponse.make(serverError.json(requestIdentifier: context.id), status: serverError.status)
+            response = serverError.response(requestIdentifier: context.id)
             errorCode = serverError.code
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = context.id
@@ -58,7 +58,7 @@ struct RequestRecorder: RouterMiddleware {
             switch error.status {
             case .notFound: return .notFound(field: "path", reason: "nothing answers at \(path)")
             case .methodNotAllowed: return .notFound(field: "method", reason: "this method is not allowed at \(path)")
-            case .contentTooLarge: return .bodyTooLarge(limit: -1)
+            case .contentTooLarge: return .limitExceeded(.maximumBodyBytes, maximum: -1)
             case .unauthorized: return .unauthorized("a valid bearer token is required")
             default: return .invalidField(field: "request", reason: "\(error)")
             }

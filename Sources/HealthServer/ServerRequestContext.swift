@@ -1,17 +1,24 @@
 import Hummingbird
+import NIOCore
 import Synchronization
 
-/// A request's context: Hummingbird's core (logger with the request id, parameters) and the client its token named.
-public struct ServerRequestContext: RequestContext {
+/// A request's context: Hummingbird's core (logger with the request id, parameters), the connection's peer and the
+/// client its token named.
+public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's part.
     public var coreContext: CoreRequestContextStorage
     /// Shared by every copy of the context made for this request, so that the outermost middleware (which logs the
     /// request) learns the client that `TokenAuthenticator` found further in.
     private let identity = RequestIdentity()
 
+    /// The connection's peer (nil when the request did not come over a socket); the rate limits of requests without a
+    /// token count per address.
+    public let remoteAddress: SocketAddress?
+
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// The authenticated client, set by `TokenAuthenticator`.
