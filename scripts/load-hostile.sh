@@ -4,7 +4,7 @@
 # person floods fine-grained statistics collections and huge bodies from several connections. Prints both p99s, their
 # ratio, the load average around each phase and the server's peak RSS (VmHWM). Target (docs/SECURITY-limits.md):
 # loaded p99 within 2x of unloaded, peak RSS under 400 MB. Each phase is bounded by --seconds.
-# Usage: scripts/load-hostile.sh [--seconds 20] [--flood-connections 8] [--rounds 1] [--no-build]
+# Usage: scripts/load-hostile.sh [--seconds 20] [--flood-connections 8] [--rounds 1] [--no-build]   (OHK_BIN=path: that ohk)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +22,12 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-[[ "$BUILD" == 1 ]] && swift build -c release --scratch-path .build-release --product ohk >&2
-OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
+if [[ -n "${OHK_BIN:-}" ]]; then
+    OHK="$OHK_BIN"  # another build, e.g. to compare with a checkout before the limits
+else
+    [[ "$BUILD" == 1 ]] && swift build -c release --scratch-path .build-release --product ohk >&2
+    OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
+fi
 
 WORK="$(mktemp -d)"
 SERVER_PID=""

@@ -17,10 +17,10 @@ extension HealthAPI {
         }
         _ = try QueryParameters(request, known: [])
         let store = try stores.personStore(client.person)
-        // The import holds a place among the person's and the server's from its upload to the end of its importer.
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > configuration.limits.maximumUploadBytes {
             throw HealthServerError.limitExceeded(.maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes), requested: Double(length))
         }
+        // The import holds a place among the person's and the server's from its upload to the end of its importer.
         let slot = try budget.openImport(person: client.person)
         let file = try await upload(request.body)
         let clock = configuration.clock

@@ -87,7 +87,7 @@ struct HealthAPI: Sendable {
     }
 
     /// A request's body, at most `limit` bytes (more, declared or sent: 413 naming `maximumBodyBytes`), arriving within
-    /// `bodyTimeoutSeconds` of the request's start (slower: 408 naming it; the connection is then dropped).
+    /// `bodyTimeoutSeconds` once the head is in (slower: 408 naming it, and the rest of the body is not read).
     static func collect(_ request: Request, upTo limit: Int, limits: ServerLimits) async throws -> ByteBuffer {
         let tooLarge = HealthServerError.limitExceeded(.maximumBodyBytes, maximum: Double(limit))
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
