@@ -249,12 +249,35 @@ struct LimitTests {
         }
     }
 
-    /// Sends a request head announcing 1000 bytes, then one byte every 300 ms until the server answers; returns the
-    /// answer's text (or what came before the server closed the connection).
-    private static func trickle(port: Int, token: String) throws -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(descriptor >= 0)
+    @Test("A connection that stops half way through its request head is closed after the idle timeout")
+    func idleConnection() async throws {
+        let fixture = try ServerFixture { $0.limits.idleTimeoutSeconds = 1 }
+        defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let closed = try await Task.detached { try Self.closedAfterPartialHead(port: port) }.value
+            #expect(closed, "the server kept a silent connection open for 15 s")
+        }
+    }
+
+    /// Opens a connection, sends half a request head, then waits up to 15 s for the server to close it.
+    private static func closedAfterPartialHead(port: Int) throws -> Bool {
+        let descriptor = try connected(port: port)
         defer { close(descriptor) }
+        _ = "GET /health HTTP/1.1\r\nHost: loc".withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        for _ in 0..<50 {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return true }
+            if count < 0, errno != EAGAIN, errno != EWOULDBLOCK { return true }
+        }
+        return false
+    }
+
+    /// A TCP connection to the loopback port, reads timing out after 300 ms.
+    private static func connected(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -262,9 +285,17 @@ struct LimitTests {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        #expect(connected == 0)
+        try #require(connected == 0)
         var timeout = timeval(tv_sec: 0, tv_usec: 300_000)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return descriptor
+    }
+
+    /// Sends a request head announcing 1000 bytes, then one byte every 300 ms until the server answers; returns the
+    /// answer's text (or what came before the server closed the connection).
+    private static func trickle(port: Int, token: String) throws -> String {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
         let head = "POST /samples HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
         _ = head.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         var received: [UInt8] = []
