@@ -267,12 +267,10 @@ struct HealthAPI: Sendable {
             unit: try parameters.unit(for: type))
         reportRequest.timeZoneName = parameters.timeZoneName()
         reportRequest.maximumBuckets = configuration.limits.maximumBuckets
-        // A closed window's bucket count is known now: over the limit is refused, within it costs its weight up front.
+        // A closed window's bucket count is known now: within the limit it costs its weight up front (over it, the
+        // report refuses it before reading the store, at no further cost).
         let knownBuckets = try perform { try reportRequest.bucketCount() }
-        if let knownBuckets {
-            guard knownBuckets <= configuration.limits.maximumBuckets else {
-                throw HealthServerError.limitExceeded(.maximumBuckets, maximum: Double(configuration.limits.maximumBuckets), requested: Double(knownBuckets))
-            }
+        if let knownBuckets, knownBuckets <= configuration.limits.maximumBuckets {
             try budget.take(client: client, cost: budget.cost(ofBuckets: knownBuckets))
         }
         let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
