@@ -16,22 +16,35 @@ struct AddressRateLimiter: RouterMiddleware {
         let signInKey = "sign-in " + address
         let isSignIn = (request.method == .post && request.uri.path == "/session") || request.uri.queryParameters["token"] != nil
         let hasCredentials = request.headers[.authorization] != nil || request.cookies[DashboardRoutes.cookieName] != nil
-        if isSignIn {
-            try budget.take(signInKey, cost: 1, rate: budget.signInRate)
-        } else if hasCredentials {
-            try budget.take(signInKey, cost: 0, rate: budget.signInRate)
-        } else if request.uri.path != "/session/delete" {
-            try budget.take("anonymous " + address, cost: 1, rate: budget.anonymousRate)
+        do {
+            if isSignIn {
+                try budget.take(signInKey, cost: 1, rate: budget.signInRate)
+            } else if hasCredentials {
+                try budget.take(signInKey, cost: 0, rate: budget.signInRate)
+            } else if request.uri.path != "/session/delete" {
+                try budget.take("anonymous " + address, cost: 1, rate: budget.anonymousRate)
+            }
+        } catch {
+            if Self.hasBody(request) { context.stopReading() }
+            throw error
         }
         let chargesRefusal = hasCredentials && !isSignIn
         do {
             let response = try await next(request, context)
             if chargesRefusal, response.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
             return response
-        } catch let error as HealthServerError where chargesRefusal && error.status == .unauthorized {
-            budget.charge(signInKey, cost: 1, rate: budget.signInRate)
+        } catch let error as HealthServerError {
+            if chargesRefusal, error.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
+            // A body refused for a limit (too large, too slow, over a rate) is not drained: the connection closes.
+            if case .limitExceeded = error, Self.hasBody(request) { context.stopReading() }
             throw error
         }
+    }
+
+    /// Whether a request announces a body (a length above 0, or chunks).
+    static func hasBody(_ request: Request) -> Bool {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }) { return length > 0 }
+        return request.headers[.transferEncoding] != nil
     }
 }
 

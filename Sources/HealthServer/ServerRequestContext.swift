@@ -14,11 +14,21 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     /// The connection's peer (nil when the request did not come over a socket); the rate limits of requests without a
     /// token count per address.
     public let remoteAddress: SocketAddress?
+    /// The connection, to stop reading a refused request's body.
+    private let channel: any Channel
 
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
+    }
+
+    /// Stops reading the connection: what is left of the request's body is not read (nor drained, as it would be to
+    /// keep the connection for another request), and the connection closes once the answer is written. For refusals
+    /// of requests whose body the server will not read: an endless or trickled body then holds nothing.
+    func stopReading() {
+        channel.close(mode: .input, promise: nil)
     }
 
     /// The authenticated client, set by `TokenAuthenticator`.
