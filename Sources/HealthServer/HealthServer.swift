@@ -60,7 +60,10 @@ public struct HealthServer: Sendable {
         }
         DashboardRoutes(configuration: configuration, registry: registry, stores: stores, budget: budget).register(on: router)
         let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics, budget: budget)
-        api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)).add(middleware: ClientRateLimiter(budget: budget)))
+        api.register(on: router.group()
+            .add(middleware: ClientRateCheck(budget: budget))
+            .add(middleware: TokenAuthenticator(registry: registry))
+            .add(middleware: ClientRateLimiter(budget: budget)))
         return router
     }
 

@@ -71,7 +71,26 @@ struct ClientRateLimiter: RouterMiddleware {
     }
 
     /// The bucket of a client: its token's selector.
-    static func key(_ client: RegisteredClient) -> String { "client " + client.selector }
+    static func key(_ client: RegisteredClient) -> String { key(selector: client.selector) }
+
+    /// The bucket of a token's selector.
+    static func key(selector: String) -> String { "client " + selector }
+}
+
+/// Before `TokenAuthenticator`: a request whose token's bucket is already empty gets 429 at once, without its token
+/// being checked, so that a flooding client's refusals cost almost nothing. It takes nothing from the bucket (that is
+/// `ClientRateLimiter`'s, once the token is valid), so a forged token naming another client's selector cannot drain it.
+struct ClientRateCheck: RouterMiddleware {
+    typealias Context = ServerRequestContext
+
+    let budget: RequestBudget
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let text = try? TokenAuthenticator.bearerToken(in: request), let token = AccessToken(presented: text) {
+            try budget.take(ClientRateLimiter.key(selector: token.selector), cost: 0, rate: budget.clientRate)
+        }
+        return try await next(request, context)
+    }
 }
 
 extension RequestBudget {

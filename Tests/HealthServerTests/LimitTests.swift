@@ -183,6 +183,21 @@ struct LimitTests {
         }
     }
 
+    @Test("Forged tokens naming a client's selector do not use up its rate; once it is used up, they are refused before their check")
+    func forgedSelector() async throws {
+        let fixture = try ServerFixture { configuration in
+            configuration.limits.requestsPerSecond = 0.01
+            configuration.limits.requestBurst = 3
+        }
+        let token = fixture.token("alice", "com.example.steps")
+        let forged = String(token.dropLast(4)) + (token.hasSuffix("0000") ? "1111" : "0000")
+        try await fixture.withRouter { client in
+            for _ in 0..<5 { #expect(try await client.call(.get, "/samples?type=stepCount", token: forged).status == .unauthorized) }
+            for _ in 0..<3 { #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok) }
+            expectLimit(try await client.call(.get, "/samples?type=stepCount", token: forged), .requestsPerSecond, status: .tooManyRequests)
+        }
+    }
+
     @Test("A statistics collection costs by its buckets: a large one uses up the burst that many small requests would")
     func weightedCost() async throws {
         let fixture = try ServerFixture { configuration in
