@@ -1,9 +1,12 @@
 """Clients for scripts/load-hostile.sh (only ever against 127.0.0.1).
 
   seed PORT TOKEN            saves 40 days of steps (2024-03-01 to 2024-04-10, one sample every 10 minutes)
-  normal PORT TOKEN SECONDS  a normal app for SECONDS: day statistics (hourly buckets of one day), a page of 100
+  normal PORT TOKEN SECONDS [FILE]
+                             a normal app for SECONDS: day statistics (hourly buckets of one day), a page of 100
                              samples, and a one-sample save, in turn, 10 requests a second; prints
-                             `requests N p50 MS p99 MS refused N` (refused: any answer that is not 2xx)
+                             `requests N p50 MS p99 MS refused N` (refused: any answer that is not 2xx); appends each
+                             latency to FILE when given
+  pooled FILE                the same figures over every latency in FILE
   flood PORT TOKEN SECONDS THREADS
                              a hostile app: THREADS connections, each in a loop as fast as answers come: statistics by
                              the second over 40 days, by the minute over 13 days (under the bucket limit, so computed),
@@ -44,7 +47,7 @@ def seed(port, token):
         time.sleep(0.2)
 
 
-def normal(port, token, seconds):
+def normal(port, token, seconds, record=None):
     connection = connect(port)
     latencies, refused = [], 0
     day = 0
@@ -72,9 +75,20 @@ def normal(port, token, seconds):
         if not 200 <= status < 300:
             refused += 1
         time.sleep(max(0.0, 0.1 - elapsed))
-    latencies.sort()
+    if record:
+        with open(record, "a") as file:
+            file.write("".join(f"{latency:.3f}\n" for latency in latencies))
+    print(summary(latencies) + f" refused {refused}")
+
+
+def summary(latencies):
+    latencies = sorted(latencies)
     pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
-    print(f"requests {len(latencies)} p50 {pick(0.50):.1f} p99 {pick(0.99):.1f} refused {refused}")
+    return f"requests {len(latencies)} p50 {pick(0.50):.1f} p99 {pick(0.99):.1f}"
+
+
+def pooled(path):
+    print(summary([float(line) for line in open(path)]))
 
 
 def flood(port, token, seconds, threads):
@@ -144,4 +158,4 @@ def flood(port, token, seconds, threads):
 
 
 if __name__ == "__main__":
-    {"seed": seed, "normal": normal, "flood": flood}[sys.argv[1]](*sys.argv[2:])
+    {"seed": seed, "normal": normal, "flood": flood, "pooled": pooled}[sys.argv[1]](*sys.argv[2:])
