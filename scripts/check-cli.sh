@@ -335,6 +335,44 @@ except urllib.error.HTTPError as error:
     print(error.code)
 " 2>&1)"
 if [[ "$revoked" == "401" ]]; then passed=$((passed + 1)); echo "ok    serve: a revoked token is refused at once"; else failed=$((failed + 1)); echo "FAIL  serve after revoke: $revoked"; fi
+# A person's data over its life, on the running server: export (imports back), backup, removal (the token refused at
+# once, the file gone), the same name added again starts empty.
+"$OHK" users add carol --store "$SRV" >/dev/null 2>&1
+CAROL="$("$OHK" clients add carol com.example.app --share stepCount --read stepCount --store "$SRV" 2>/dev/null)"
+carol_call() {  # carol_call METHOD PATH TOKEN [BODY]: prints the status and the number of samples answered
+    python3 - "$PORT" "$@" <<'PY' 2>&1
+import json, sys, urllib.request, urllib.error
+port, method, path, token = sys.argv[1:5]
+body = sys.argv[5].encode() if len(sys.argv) > 5 else None
+request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, data=body, headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+try:
+    with urllib.request.urlopen(request, timeout=10) as response:
+        print(response.status, len(json.loads(response.read()).get("samples", [])))
+except urllib.error.HTTPError as error:
+    print(error.code, 0)
+PY
+}
+carol_call POST /samples "$CAROL" '{"samples": [{"type": "stepCount", "startDate": "2024-03-10T08:00:00-07:00", "endDate": "2024-03-10T09:00:00-07:00", "value": 321, "unit": "count"}]}' >/dev/null
+check "users export" 0 "*" "" -- users export carol --store "$SRV" --output "$STORE_DIR/carol.xml"
+check "users export refuses an existing file" 2 "" "exists already" -- users export carol --store "$SRV" --output "$STORE_DIR/carol.xml"
+check "users export imports back" 0 "*" "" -- --store "$STORE_DIR/carol-copy.sqlite" import "$STORE_DIR/carol.xml" --quiet
+check "store backup" 0 "*" "" -- --store "$SRV/people/carol.sqlite" store backup "$STORE_DIR/carol-backup.sqlite"
+check "store backup refuses an existing file" 2 "" "exists already" -- --store "$SRV/people/carol.sqlite" store backup "$STORE_DIR/carol-backup.sqlite"
+check "users remove wants --yes without a terminal" 2 "" "confirm with --yes" -- users remove carol --store "$SRV" </dev/null
+check "users remove" 0 "removed carol: store, clients and tokens, uploads" "" -- users remove carol --store "$SRV" --yes
+check "users remove refuses an unknown person" 2 "" "no person named carol" -- users remove carol --store "$SRV" --yes
+removed="$(carol_call GET '/samples?type=stepCount' "$CAROL")"
+files_left="$(ls "$SRV/people" | grep -c '^carol\.' || true)"
+"$OHK" users add carol --store "$SRV" >/dev/null 2>&1
+CAROL2="$("$OHK" clients add carol com.example.app --share stepCount --read stepCount --store "$SRV" 2>/dev/null)"
+again="$(carol_call GET '/samples?type=stepCount' "$CAROL2")"
+backup_samples="$("$OHK" --store "$STORE_DIR/carol-backup.sqlite" store info 2>&1 | grep '^samples:')"
+copy_samples="$("$OHK" --store "$STORE_DIR/carol-copy.sqlite" store info 2>&1 | grep '^samples:')"
+if [[ "$removed" == "401 0" && "$files_left" == "0" && "$again" == "200 0" && "$backup_samples" == "samples: 1" && "$copy_samples" == "samples: 1" ]]; then
+    passed=$((passed + 1)); echo "ok    serve: a removed person's token is refused at once, their files gone; added again, they start empty; export and backup hold the sample"
+else
+    failed=$((failed + 1)); echo "FAIL  serve after users remove: removed '$removed', files left $files_left, again '$again', backup '$backup_samples', copy '$copy_samples'"
+fi
 kill -TERM "$SERVE_PID" 2>/dev/null
 wait "$SERVE_PID"
 serve_code=$?
@@ -342,6 +380,35 @@ if [[ $serve_code -eq 0 && "$(cat "$STORE_DIR/serve.log")" == *"stopped; stores 
     passed=$((passed + 1)); echo "ok    serve stops gracefully on SIGTERM, stores closed, requests logged with ids"
 else
     failed=$((failed + 1)); echo "FAIL  serve stop: exit $serve_code"; cat "$STORE_DIR/serve.log"
+fi
+# HTTPS: the README's openssl command for a self-signed certificate, `ohk serve --tls-certificate --tls-key`, curl
+# trusting that certificate answered, curl trusting only the system's roots and plain HTTP refused; bad files refused.
+TLS_DIR="$STORE_DIR/tls"
+mkdir -p "$TLS_DIR"
+if openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 365 -subj /CN=localhost \
+    -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$TLS_DIR/key.pem" -out "$TLS_DIR/cert.pem" >/dev/null 2>&1; then
+    check "serve refuses a missing certificate, naming it" 2 "" "$TLS_DIR/missing.pem does not exist" -- \
+        serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/missing.pem" --tls-key "$TLS_DIR/key.pem"
+    check "serve refuses a key that is not the certificate's" 2 "" "$TLS_DIR/cert.pem is not an unencrypted PEM private key" -- \
+        serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/cert.pem"
+    check "serve refuses --tls-key without --tls-certificate" 2 "" "--tls-key needs --tls-certificate" -- serve --store "$SRV" --tls-key "$TLS_DIR/key.pem"
+    "$OHK" serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/key.pem" >"$STORE_DIR/serve-tls.log" 2>&1 &
+    TLS_PID=$!
+    TLS_PORT="$(scripts/serve-port.sh "$STORE_DIR/serve-tls.log" || true)"
+    trusted="$(curl -sS --max-time 10 --cacert "$TLS_DIR/cert.pem" --resolve "localhost:$TLS_PORT:127.0.0.1" "https://localhost:$TLS_PORT/health" 2>&1)"
+    curl -sS --max-time 10 "https://127.0.0.1:$TLS_PORT/health" >/dev/null 2>&1
+    untrusted=$?
+    curl -sS --max-time 10 "http://127.0.0.1:$TLS_PORT/health" >/dev/null 2>&1
+    plain=$?
+    kill -TERM "$TLS_PID" 2>/dev/null
+    wait "$TLS_PID"
+    if [[ "$trusted" == '{"status":"ok"}' && $untrusted -eq 60 && $plain -ne 0 && "$(cat "$STORE_DIR/serve-tls.log")" == *"(HTTPS)"* ]]; then
+        passed=$((passed + 1)); echo "ok    serve over HTTPS: answered with the certificate trusted, refused without it, no plain HTTP"
+    else
+        failed=$((failed + 1)); echo "FAIL  serve over HTTPS: trusted '$trusted', untrusted exit $untrusted, plain exit $plain"; cat "$STORE_DIR/serve-tls.log"
+    fi
+else
+    failed=$((failed + 1)); echo "FAIL  openssl could not make a self-signed certificate"
 fi
 check "import of a path that does not exist" 2 "" "no such file or folder" -- --store "$STORE_DIR/import.sqlite" import "$STORE_DIR/nothing.zip"
 check "import of a file that is not an export" 1 "" "steps.csv" -- --store "$STORE_DIR/import2.sqlite" import "$STORE_DIR/steps.csv.orig"

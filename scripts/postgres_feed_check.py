@@ -7,7 +7,7 @@
   verify DIR                                every reader saw every change exactly once (exit 1 otherwise)
   refused TOKEN URL...                      every server answers the token with 401 (exit 1 otherwise)
 """
-import glob, json, os, random, sys, time, urllib.error, urllib.request, uuid
+import glob, json, os, random, sys, time, urllib.error, urllib.request
 
 
 def call(method, url, token, body=None):
@@ -25,8 +25,8 @@ def writer(out, ident, batches, size, token, urls):
             minute = (ident * batches + batch) * size + index
             day, rest = divmod(minute, 1440)
             start = f"2024-{1 + day // 28:02d}-{1 + day % 28:02d}T{rest // 60:02d}:{rest % 60:02d}:00Z"
-            samples.append({"type": "stepCount", "startDate": start, "endDate": start, "value": 1 + index % 9, "unit": "count",
-                            "uuid": str(uuid.uuid4()).upper()})
+            # No uuids: a client that is not full access gets them from the server ("saved" in the answer).
+            samples.append({"type": "stepCount", "startDate": start, "endDate": start, "value": 1 + index % 9, "unit": "count"})
         answer = call("POST", urls[(ident + batch) % len(urls)] + "/samples", token, {"samples": samples})
         saved += answer["saved"]
         if batch % 3 == 2:

@@ -107,7 +107,8 @@ enum ClinicalDocumentReader {
         let rest = value.dropFirst(digits.count).drop { $0 == "." || $0.isNumber }
         var offset = 0
         if let sign = rest.first, sign == "+" || sign == "-", let zone = Int(rest.dropFirst().prefix(4)), rest.dropFirst().prefix(4).count == 4 {
-            offset = (zone / 100 * 3_600 + zone % 100 * 60) * (sign == "-" ? -1 : 1)
+            guard let seconds = UTCOffset.seconds(negative: sign == "-", hours: zone / 100, minutes: zone % 100) else { return nil }
+            offset = seconds
         }
         var calendar = Calendar(identifier: .gregorian)
         guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }

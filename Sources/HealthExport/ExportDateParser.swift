@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Reads the date forms of Apple Health exports straight from bytes, without a DateFormatter: `2019-12-29 08:47:08
 /// +0200` (records), `2019-12-29` (days), and ISO 8601 `2020-01-18T07:13:15Z` (GPX).
@@ -36,8 +37,9 @@ enum ExportDateParser {
                       let hours = number(bytes, index + 1, 2) else { return nil }
                 var minutesAt = index + 3
                 if bytes[minutesAt] == UInt8(ascii: ":") { minutesAt += 1 }
-                guard let minutes = number(bytes, minutesAt, 2) else { return nil }
-                offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+                guard let minutes = number(bytes, minutesAt, 2),
+                      let seconds = UTCOffset.seconds(negative: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes) else { return nil }
+                offset = seconds
                 index = minutesAt + 2
             }
         }

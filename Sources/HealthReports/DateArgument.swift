@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Dates as a person types them on a command line: `2024-03-10` (midnight), `2024-03-10T08:00` or
 /// `2024-03-10T08:00:30` (wall-clock time in a given time zone), or ISO 8601 with an offset
@@ -69,8 +70,11 @@ public enum DateArgument {
                     let offsetHours = try number(2, "offset hours")
                     if position < bytes.count, bytes[position] == UInt8(ascii: ":") { position += 1 }
                     let offsetMinutes = try number(2, "offset minutes")
-                    let magnitude = offsetHours * 3600 + offsetMinutes * 60
-                    offsetSeconds = sign == UInt8(ascii: "+") ? magnitude : -magnitude
+                    let negative = sign == UInt8(ascii: "-")
+                    guard let seconds = UTCOffset.seconds(negative: negative, hours: offsetHours, minutes: offsetMinutes) else {
+                        throw fail(UTCOffset.refusal(negative: negative, hours: offsetHours, minutes: offsetMinutes))
+                    }
+                    offsetSeconds = seconds
                 } else {
                     throw fail("unexpected '\(String(decoding: bytes[position...], as: UTF8.self))' after the time")
                 }
@@ -80,7 +84,13 @@ public enum DateArgument {
         guard (1...12).contains(month) else { throw fail("month \(month) is not 1–12") }
         guard hour < 24, minute < 60, second < 60 else { throw fail("time \(hour):\(minute):\(second) is not a time of day") }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = offsetSeconds.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
+        if let offsetSeconds {
+            // Within UTCOffset's range Foundation always makes the zone; never fall back to `timeZone` silently.
+            guard let zone = TimeZone(secondsFromGMT: offsetSeconds) else { throw fail("the offset is not a UTC offset") }
+            calendar.timeZone = zone
+        } else {
+            calendar.timeZone = timeZone
+        }
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: components) else { throw fail("not a calendar date") }
         let check = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

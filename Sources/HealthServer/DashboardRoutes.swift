@@ -15,6 +15,8 @@ struct DashboardRoutes: Sendable {
     let configuration: ServerConfiguration
     let registry: TenantRegistry
     let stores: PersonStores
+    /// Whether the server itself serves HTTPS (`ohk serve --tls-certificate`): then the cookie is always `Secure`.
+    let overTLS: Bool
     let budget: RequestBudget
 
     /// What the page costs of its client's request rate (it runs several statistics queries).
@@ -110,10 +112,11 @@ struct DashboardRoutes: Sendable {
         return response
     }
 
-    /// The token cookie: HttpOnly, SameSite=Strict, for the whole site; Secure when the request came over HTTPS
-    /// (a proxy in front says so in `X-Forwarded-Proto`), so it also works on a plain loopback address.
+    /// The token cookie: HttpOnly, SameSite=Strict, for the whole site; Secure when the request came over HTTPS (the
+    /// server's own TLS, or a proxy in front that says so in `X-Forwarded-Proto`), so it also works on a plain loopback
+    /// address.
     private func cookie(value: String, request: Request, maxAge: Int?) -> Cookie {
-        let secure = request.uri.scheme == .https || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+        let secure = overTLS || request.uri.scheme == .https || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
         return Cookie(name: Self.cookieName, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
     }
 

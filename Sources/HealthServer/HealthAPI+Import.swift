@@ -22,7 +22,7 @@ extension HealthAPI {
         }
         // The import holds a place among the person's and the server's from its upload to the end of its importer.
         let slot = try budget.openImport(person: client.person)
-        let file = try await upload(request.body)
+        let file = try await upload(request.body, person: client.person)
         let clock = configuration.clock
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
@@ -53,10 +53,11 @@ extension HealthAPI {
             })
     }
 
-    /// Writes a request body to a new file under the server directory's `uploads`, refusing more than the upload limit
+    /// Writes a request body to a new file under the server directory's `uploads/PERSON` (removed with the person),
+    /// refusing more than the upload limit
     /// and bodies that cannot be an export (neither a zip nor XML naming HealthData near its start).
-    private func upload(_ body: RequestBody) async throws -> URL {
-        let folder = URL(fileURLWithPath: directory.path).appendingPathComponent("uploads")
+    private func upload(_ body: RequestBody, person: String) async throws -> URL {
+        let folder = URL(fileURLWithPath: directory.uploadsPath(of: person))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(UUID().uuidString + ".upload")
         guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {

@@ -44,6 +44,7 @@ struct HealthAPI: Sendable {
         routes.get("/observe") { request, context in try observe(request, context) }
         routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
         routes.post("/import") { request, context in try await importExport(request, context) }
+        routes.get("/export") { request, context in try await exportDocument(request, context) }
         routes.get("/activity-summaries") { request, context in try await StoreThreads.run { try activitySummaries(request, context) } }
     }
 
@@ -132,7 +133,7 @@ struct HealthAPI: Sendable {
         let elements = try input.required("samples").elements()
         guard !elements.isEmpty else { throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample") }
         try configuration.limits.checkBatch(elements.count)
-        let samples = try elements.map(SampleJSON.sample)
+        let samples = try elements.map { element throws(HealthServerError) in try SampleJSON.sample(from: element, choosesUUIDs: client.fullAccess) }
         let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
         let ignored = Set(result.ignored)
         count("saved", result.inserted.count)

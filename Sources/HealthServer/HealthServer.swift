@@ -4,6 +4,7 @@ import HealthReports
 import HealthStore
 import HealthStorePostgres
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Prometheus
 
@@ -18,14 +19,22 @@ public struct HealthServer: Sendable {
     public let stores: PersonStores
     /// The Prometheus registry `/metrics` shows.
     public let metrics: PrometheusCollectorRegistry
+    /// HTTPS (certificate and key), or nil for plain HTTP; under TLS the sign-in cookie is `Secure`.
+    public let tls: ServerTLS?
+    /// The channels the application listens with: HTTP/1.1, inside TLS when `tls` is given.
+    let serverBuilder: HTTPServerBuilder
     /// The rates and requests open at once of `configuration.limits`, shared by every request.
     let budget: RequestBudget
 
     /// A server on a server directory (its registry is created on first use); with `postgres`, the registry and the
     /// people's stores live in that PostgreSQL database instead, shared with every other server using it, and the
-    /// directory holds only uploads in flight.
-    public init(directory: ServerDirectory, configuration: ServerConfiguration, postgres: PostgresStoreClient? = nil) throws(HealthServerError) {
+    /// directory holds only uploads in flight. With `tls`, the application serves HTTPS only.
+    public init(
+        directory: ServerDirectory, configuration: ServerConfiguration, postgres: PostgresStoreClient? = nil, tls: ServerTLS? = nil
+    ) throws(HealthServerError) {
         self.configuration = configuration
+        self.tls = tls
+        self.serverBuilder = try tls?.serverBuilder(over: .http1(configuration: configuration.limits.http1)) ?? .http1(configuration: configuration.limits.http1)
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
         if let postgres {
             self.registry = try TenantRegistry(directory: directory, postgres: postgres)
@@ -42,7 +51,8 @@ public struct HealthServer: Sendable {
     /// or a bearer token, everything else behind a bearer token.
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock))
+        let routeMethods = RouteMethods()
+        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock, routeMethods: routeMethods))
         router.add(middleware: AddressRateLimiter(budget: budget))
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))
@@ -58,12 +68,13 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
-        DashboardRoutes(configuration: configuration, registry: registry, stores: stores, budget: budget).register(on: router)
+        DashboardRoutes(configuration: configuration, registry: registry, stores: stores, overTLS: tls != nil, budget: budget).register(on: router)
         let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics, budget: budget)
         api.register(on: router.group()
             .add(middleware: ClientRateCheck(budget: budget))
             .add(middleware: TokenAuthenticator(registry: registry))
             .add(middleware: ClientRateLimiter(budget: budget)))
+        routeMethods.record(router.routes)
         return router
     }
 
@@ -77,7 +88,7 @@ public struct HealthServer: Sendable {
     ) -> Application<RouterResponder<ServerRequestContext>> {
         Application(
             router: router(),
-            server: .http1(configuration: configuration.limits.http1),
+            server: serverBuilder,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
             services: [stores],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

@@ -19,6 +19,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case forbidden(field: String?, reason: String)
     /// Nothing answers at this path, or an object named does not exist for this client: 404.
     case notFound(field: String?, reason: String)
+    /// The path exists but does not answer this method: 405, with `Allow` naming the methods it answers.
+    case methodNotAllowed(method: String, path: String, allowed: [String])
     /// An object with this identifier is already stored: 409.
     case conflict(field: String?, reason: String)
     /// The request goes over one of the server's `ServerLimits` (`maximum` of it; `requested`, when known, is what the
@@ -33,6 +35,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case storeFailure(String)
     /// A person's or client's registration is not possible (the command line's `users`/`clients` commands).
     case registration(String)
+    /// The TLS certificate or key file of `ohk serve` is missing, unreadable, not PEM, or the pair does not match.
+    case tlsFile(path: String, reason: String)
 
     /// The HTTP status of the error.
     public var status: HTTPResponse.Status {
@@ -41,11 +45,12 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .unauthorized: return .unauthorized
         case .forbidden: return .forbidden
         case .notFound: return .notFound
+        case .methodNotAllowed: return .methodNotAllowed
         case .conflict: return .conflict
         case let .limitExceeded(limit, _, _, _): return limit.status
         case .unsupportedMediaType: return .unsupportedMediaType
         case .anchorExpired: return .gone
-        case .storeFailure: return .internalServerError
+        case .storeFailure, .tlsFile: return .internalServerError
         }
     }
 
@@ -57,12 +62,14 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .unauthorized: return "unauthorized"
         case .forbidden: return "forbidden"
         case .notFound: return "notFound"
+        case .methodNotAllowed: return "methodNotAllowed"
         case .conflict: return "conflict"
         case .limitExceeded: return "limitExceeded"
         case .unsupportedMediaType: return "unsupportedMediaType"
         case .anchorExpired: return "anchorExpired"
         case .storeFailure: return "storeFailure"
         case .registration: return "registration"
+        case .tlsFile: return "tlsFile"
         }
     }
 
@@ -74,9 +81,11 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .malformedBody: return "body"
         case let .limitExceeded(limit, _, _, _): return limit.field
         case .unsupportedMediaType: return "Content-Type"
+        case .methodNotAllowed: return "method"
         case .unauthorized: return "Authorization"
         case .anchorExpired: return "anchor"
         case .storeFailure, .registration: return nil
+        case let .tlsFile(path, _): return path
         }
     }
 
@@ -86,6 +95,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .malformedBody(reason): return "the body is not valid JSON: \(reason)"
         case let .unauthorized(reason): return reason
         case let .forbidden(_, reason), let .notFound(_, reason), let .conflict(_, reason): return reason
+        case let .methodNotAllowed(method, path, allowed): return "\(path) does not answer \(method) (it answers \(allowed.joined(separator: ", ")))"
         case let .limitExceeded(limit, maximum, requested, retryAfter):
             let asked = requested.map { " (asked: \(Self.number($0)))" } ?? ""
             let retry = retryAfter.map { "; retry after \($0) s" } ?? ""
@@ -94,6 +104,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .anchorExpired(reason): return reason
         case let .storeFailure(reason): return "the store failed: \(reason)"
         case let .registration(reason): return reason
+        case let .tlsFile(path, reason): return "\(path) \(reason)"
         }
     }
 

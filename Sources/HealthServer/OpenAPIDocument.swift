@@ -75,7 +75,7 @@ paths:
                 token: {type: string, description: "A client token (ohk_SELECTOR_SECRET)."}
       responses:
         "303":
-          description: Signed in; `Set-Cookie` ohk_token (HttpOnly, SameSite=Strict, Secure behind HTTPS) and `Location: /`.
+          description: "Signed in; `Set-Cookie` ohk_token (HttpOnly, SameSite=Strict; Secure under TLS or behind an HTTPS proxy) and `Location: /`."
         "400":
           description: The body is not a form (`Content-Type`).
         "401":
@@ -92,7 +92,7 @@ paths:
       security: []
       responses:
         "303":
-          description: Signed out; `Set-Cookie` ohk_token empty with Max-Age=0 and `Location: /` (the sign-in page).
+          description: "Signed out; `Set-Cookie` ohk_token empty with Max-Age=0 and `Location: /` (the sign-in page)."
   /health:
     get:
       summary: Liveness
@@ -124,7 +124,7 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object, required: [openapi, paths]}
         "429": {$ref: "#/components/responses/TooManyRequests"}
   /samples:
     post:
@@ -299,14 +299,21 @@ paths:
       parameters:
         - {$ref: "#/components/parameters/types"}
         - {name: anchor, in: query, description: "Report changes after this anchor at once (also Last-Event-ID).", schema: {type: integer, minimum: 0}}
-        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0}}
+        - {name: timeout, in: query, description: "End the stream after this many seconds (0, the default: never).", schema: {type: integer, minimum: 0, maximum: 86400}}
         - {name: Last-Event-ID, in: header, schema: {type: integer}}
       responses:
         "200":
           description: "`event: change`, `id: ANCHOR`, `data: {\"types\": [...], \"anchor\": N}` per commit; comments keep the stream alive."
           content:
             text/event-stream:
-              schema: {type: string}
+              schema:
+                description: One event of the stream.
+                type: object
+                required: [event, id, data]
+                properties:
+                  event: {type: string, enum: [change]}
+                  id: {type: string, description: "The anchor after the commit."}
+                  data: {type: string, contentMediaType: application/json, description: "{\"types\": [identifiers], \"anchor\": N}"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/TooManyRequests"}
@@ -357,8 +364,19 @@ paths:
             schema: {type: object, required: [data]}
             example: {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 812, "date": "2024-03-10 08:00:00 -0800", "source": "Apple Watch"}]}, {"name": "heart_rate", "units": "count/min", "data": [{"Min": 61, "Avg": 64.5, "Max": 70, "date": "2024-03-10 08:00:00 -0800"}]}], "workouts": [{"id": "7F3A", "name": "Outdoor Walk", "start": "2024-03-10 09:00:00 -0800", "end": "2024-03-10 09:40:00 -0800", "activeEnergyBurned": {"qty": 150, "units": "kcal"}}]}}
       responses:
+        "200":
+          description: Nothing new to save (everything was there already, or nothing mapped).
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  saved: {type: integer}
+                  ignored: {type: integer}
+                  skipped: {type: array, items: {type: object, properties: {field: {type: string}, reason: {type: string}}}}
+                  anchor: {type: integer}
         "201":
-          description: Saved (200 when everything was there already).
+          description: Saved.
           content:
             application/json:
               schema:
@@ -397,6 +415,25 @@ paths:
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
         "413": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
+  /export:
+    get:
+      summary: Everything of the person as an Apple Health export.xml, which POST /import reads back (clients with full access only)
+      description: >-
+        Every app's samples with their metadata, correlations, workouts with events, statistics and routes, heartbeat
+        series, activity summaries and characteristics, streamed as it is written. Dates without a recorded UTC offset
+        are written in timeZone (default the server's). Not one snapshot: a commit made meanwhile may be in it or not.
+      parameters:
+        - {$ref: "#/components/parameters/timeZone"}
+      responses:
+        "200":
+          description: The export document.
+          content:
+            application/xml:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "403": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/TooManyRequests"}
   /activity-summaries:
     get:
@@ -489,7 +526,7 @@ components:
           required: [status, code, message]
           properties:
             status: {type: integer}
-            code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, conflict, limitExceeded, unsupportedMediaType, anchorExpired, storeFailure]}
+            code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, methodNotAllowed, conflict, limitExceeded, unsupportedMediaType, anchorExpired, storeFailure]}
             field: {type: string, description: "A JSON path (samples[2].unit), a parameter, body, Authorization or Content-Type."}
             limit: {type: string, description: "limitExceeded: the limit gone over (maximumBodyBytes, maximumBuckets, requestsPerSecond…).", enum: [maximumBodyBytes, maximumUploadBytes, maximumBatchSamples, maximumPageSize, maximumBuckets, maximumWaitSeconds, bodyTimeoutSeconds, maximumLongPollsPerClient, maximumStreamsPerClient, maximumImportsPerPerson, maximumImports, requestsPerSecond, anonymousRequestsPerSecond, signInAttemptsPerMinute]}
             maximum: {type: number, description: "limitExceeded: the limit's value."}
@@ -515,7 +552,12 @@ components:
         By kind: quantity `value` + `unit`; category `value` (raw number or value name); correlation `objects`;
         workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`.
       properties:
-        uuid: {type: string, format: uuid}
+        uuid:
+          type: string
+          format: uuid
+          description: >-
+            Given by the server; only a full-access client may name it when saving (any other client gets 400 naming
+            the field, whatever is stored: use HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion for idempotent saves).
         type: {type: string}
         startDate: {type: string}
         endDate: {type: string}

@@ -1,3 +1,4 @@
+import Foundation
 import HealthEngine
 import HealthStore
 import HealthStorePostgres
@@ -15,6 +16,24 @@ public enum PersonStorageLocation: Sendable {
         switch self {
         case let .directory(directory): try SQLiteStorage(path: directory.storePath(of: person), retention: retention)
         case let .postgres(client): try PostgresStorage(client: client, person: person, retention: retention)
+        }
+    }
+
+    /// Erases a person's store: the SQLite file with its `-wal`, `-shm` and `-journal` files, or the person's rows of
+    /// the PostgreSQL database. Returns whether there was anything to erase.
+    @discardableResult
+    public func erase(_ person: String) throws -> Bool {
+        switch self {
+        case let .directory(directory):
+            let path = directory.storePath(of: person)
+            var erased = false
+            for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try FileManager.default.removeItem(atPath: path + suffix)
+                erased = true
+            }
+            return erased
+        case let .postgres(client):
+            return try PostgresStorage.erase(person: person, client: client)
         }
     }
 

@@ -21,6 +21,23 @@ public final class PersonStores: Service, Sendable {
         let storage: any HealthStorage
         /// The grants applied to the store's access control, by bundle identifier.
         var applied: [String: Grants] = [:]
+        /// When the person was added, as the first client read with it said (nil: not known yet).
+        var personCreated: Date?
+        /// The store file's identity when it was opened (SQLite), to notice its removal.
+        var file: FileIdentity?
+    }
+
+    /// A file's device and inode: a file removed and made again under the same path is another file.
+    struct FileIdentity: Sendable, Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     private struct Grants: Sendable, Equatable {
@@ -65,7 +82,20 @@ public final class PersonStores: Service, Sendable {
     /// The person's store as the client sees it, its grants applied first (they may have changed since the last
     /// request: a client re-added after a revocation).
     public func store(for client: RegisteredClient) throws(HealthServerError) -> HealthDataStore {
+        // A person removed (`ohk users remove`) and added again is a new person: the store opened for the old one
+        // is closed, never served.
+        if let created = client.personCreated {
+            let stale = opened.withLock { stores -> Bool in
+                guard let entry = stores[client.person] else { return false }
+                if entry.personCreated == nil { stores[client.person]?.personCreated = created }
+                return entry.personCreated.map { $0 != created } ?? false
+            }
+            if stale { evict(client.person) }
+        }
         let base = try personStore(client.person)
+        if let created = client.personCreated {
+            opened.withLock { stores in if stores[client.person]?.personCreated == nil { stores[client.person]?.personCreated = created } }
+        }
         let grants = Grants(share: client.share, read: client.read, fullAccess: client.fullAccess)
         opened.withLock { stores in
             guard var entry = stores[client.person], entry.applied[client.bundleIdentifier] != grants else { return }
@@ -84,19 +114,46 @@ public final class PersonStores: Service, Sendable {
 
     /// The person's whole store (opened on first use).
     func personStore(_ person: String) throws(HealthServerError) -> HealthDataStore {
+        if case let .directory(directory) = location, let entry = opened.withLock({ $0[person] }),
+           entry.file != FileIdentity(path: directory.storePath(of: person)) {
+            // The file was removed (and maybe made again) by another process since it was opened.
+            evict(person)
+        }
         let result: Result<HealthDataStore, HealthServerError> = opened.withLock { stores in
             if let entry = stores[person] { return .success(entry.store) }
             guard !closed.withLock({ $0 }) else { return .failure(.storeFailure("the server is shutting down")) }
             do {
                 let storage = try location.open(person, retention: retention)
                 let store = HealthDataStore(storage: storage, access: AccessControl(policy: .denyAll))
-                stores[person] = Opened(store: store, storage: storage)
+                var file: FileIdentity?
+                if case let .directory(directory) = location { file = FileIdentity(path: directory.storePath(of: person)) }
+                stores[person] = Opened(store: store, storage: storage, file: file)
                 return .success(store)
             } catch {
                 return .failure(.storeFailure("cannot open the store of \(person): \(error)"))
             }
         }
         return try result.get()
+    }
+
+    /// Closes a person's store if it is open (the person was removed): later requests open it afresh. Requests
+    /// running on it finish on the closed store's connections, which go when they do.
+    public func evict(_ person: String) {
+        _ = opened.withLock { $0.removeValue(forKey: person) }
+    }
+
+    /// Closes the stores whose file was removed or replaced since they were opened (a person removed by `ohk users
+    /// remove` in another process), so that no removed person's data stays open, or on disk through an open file,
+    /// until a request comes; returns the people whose stores were closed. On PostgreSQL there is no file: a removed
+    /// person's rows are gone, and their clients with them.
+    @discardableResult
+    public func closeRemovedStores() -> [String] {
+        guard case let .directory(directory) = location else { return [] }
+        let removed = opened.withLock { stores in
+            stores.filter { $0.value.file != FileIdentity(path: directory.storePath(of: $0.key)) }.map(\.key)
+        }
+        for person in removed { evict(person) }
+        return removed.sorted()
     }
 
     /// How many people's stores are open.
@@ -116,9 +173,18 @@ public final class PersonStores: Service, Sendable {
         for entry in stores { try? (entry.storage as? SQLiteStorage)?.checkpoint() }
     }
 
-    /// Waits for the graceful shutdown, then closes the stores.
+    /// Until the graceful shutdown, closes every few seconds the stores of people removed meanwhile
+    /// (`closeRemovedStores()`); then closes the stores.
     public func run() async throws {
-        try? await gracefulShutdown()
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: PersonStores.removalCheckInterval)
+                self.closeRemovedStores()
+            }
+        }
         close()
     }
+
+    /// How often `run()` looks for stores of removed people.
+    static let removalCheckInterval = Duration.seconds(5)
 }

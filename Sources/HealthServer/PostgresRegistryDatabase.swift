@@ -94,6 +94,15 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
+    func deletePerson(_ name: String) throws(HealthServerError) -> Bool {
+        try run("removing \(name)") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("DELETE FROM server_clients WHERE person = \(name)", logger: logger)
+                return try await connection.query("DELETE FROM server_people WHERE name = \(name) RETURNING name", logger: logger).collect().count > 0
+            }
+        }
+    }
+
     func clients(of person: String) throws(HealthServerError) -> [RegisteredClient] {
         try run("listing clients") { client, logger in
             var clients: [RegisteredClient] = []
@@ -130,7 +139,10 @@ final class PostgresRegistryDatabase: RegistryDatabase {
 /// A client and its token digest by the token's selector: the statement of every request.
 struct ClientByTokenStatement: PostgresPreparedStatement {
     static let columns = "person, bundle_identifier, name, share_types, read_types, full_access, selector, created, revoked, token_hash"
-    static let sql = "SELECT \(columns) FROM server_clients WHERE selector = $1::text"
+    static let sql = """
+        SELECT \(columns.split(separator: ", ").map { "server_clients." + $0 }.joined(separator: ", ")), server_people.created FROM server_clients JOIN server_people ON server_people.name = server_clients.person
+        WHERE selector = $1::text
+        """
     typealias Row = (RegisteredClient, [UInt8])
     let selector: String
 
@@ -140,7 +152,15 @@ struct ClientByTokenStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try ClientByTokenStatement.client(row) }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (person, bundleIdentifier, name, share, read, fullAccess, selector, created, revoked, tokenHash, personCreated) = try row.decode(
+            (String, String, String, [String], [String], Bool, String, Double, Double?, Data, Double).self)
+        let client = RegisteredClient(
+            person: person, bundleIdentifier: bundleIdentifier, name: name, share: Set(share), read: Set(read), fullAccess: fullAccess,
+            selector: selector, created: Date(timeIntervalSince1970: created), revoked: revoked.map(Date.init(timeIntervalSince1970:)),
+            personCreated: Date(timeIntervalSince1970: personCreated))
+        return (client, Array(tokenHash))
+    }
 
     /// A client from a row of `columns`.
     static func client(_ row: PostgresRow) throws -> Row {

@@ -14,6 +14,10 @@ struct QueryParameters {
         for (name, _) in values where !known.contains(name) {
             throw .invalidField(field: name, reason: "is not a parameter of this endpoint (known: \(known.sorted().joined(separator: ", ")))")
         }
+        // An empty value is refused rather than read as absent: `startDate=` would otherwise widen a query to all time.
+        for (name, value) in values where value.isEmpty {
+            throw .invalidField(field: name, reason: "is empty (leave the parameter out for its default)")
+        }
     }
 
     /// The last value of a parameter, if given and not empty.

@@ -21,11 +21,14 @@ public struct RegisteredClient: Sendable, Hashable {
     public let created: Date
     /// When its token was revoked, if it was.
     public let revoked: Date?
+    /// When its person was added (nil when not read with the client): a person removed and added again under the
+    /// same name is a new person, whose store must not be one opened for the old one (`PersonStores`).
+    public let personCreated: Date?
 
     /// A client.
     public init(
         person: String, bundleIdentifier: String, name: String, share: Set<String>, read: Set<String>, fullAccess: Bool,
-        selector: String, created: Date, revoked: Date?
+        selector: String, created: Date, revoked: Date?, personCreated: Date? = nil
     ) {
         self.person = person
         self.bundleIdentifier = bundleIdentifier
@@ -36,6 +39,21 @@ public struct RegisteredClient: Sendable, Hashable {
         self.selector = selector
         self.created = created
         self.revoked = revoked
+        self.personCreated = personCreated
+    }
+
+    /// Clients are the same when everything but `personCreated` is (which only some reads fill in).
+    public static func == (lhs: RegisteredClient, rhs: RegisteredClient) -> Bool {
+        lhs.person == rhs.person && lhs.bundleIdentifier == rhs.bundleIdentifier && lhs.name == rhs.name && lhs.share == rhs.share
+            && lhs.read == rhs.read && lhs.fullAccess == rhs.fullAccess && lhs.selector == rhs.selector && lhs.created == rhs.created
+            && lhs.revoked == rhs.revoked
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(selector)
+        hasher.combine(person)
+        hasher.combine(bundleIdentifier)
     }
 
     /// The source revision of what it saves.

@@ -17,6 +17,10 @@ protocol RegistryDatabase: Sendable {
     /// Marks a person's active client of a bundle identifier revoked; answers how many were (0 or 1).
     func revokeClient(person: String, bundleIdentifier: String, now: Date) throws(HealthServerError) -> Int
 
+    /// Deletes a person and all of their clients (with their token digests) in one transaction; false when no person
+    /// has the name.
+    func deletePerson(_ name: String) throws(HealthServerError) -> Bool
+
     /// A person's clients, active and revoked, oldest first.
     func clients(of person: String) throws(HealthServerError) -> [RegisteredClient]
 

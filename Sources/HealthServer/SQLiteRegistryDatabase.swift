@@ -88,6 +88,14 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         }
     }
 
+    func deletePerson(_ name: String) throws(HealthServerError) -> Bool {
+        try write("removing \(name)") { db in
+            try db.execute(sql: "DELETE FROM clients WHERE person = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM people WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
     func clients(of person: String) throws(HealthServerError) -> [RegisteredClient] {
         try read("listing clients") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM clients WHERE person = ? ORDER BY created, selector", arguments: [person])
@@ -98,7 +106,10 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
     func client(selector: String) throws(HealthServerError) -> (RegisteredClient, [UInt8])? {
         try read("checking a token") { db -> (RegisteredClient, [UInt8])? in
             // A cached statement: this runs on every request.
-            let statement = try db.cachedStatement(sql: "SELECT * FROM clients WHERE selector = ?")
+            let statement = try db.cachedStatement(sql: """
+                SELECT clients.*, people.created AS person_created FROM clients JOIN people ON people.name = clients.person
+                WHERE selector = ?
+                """)
             guard let row = try Row.fetchOne(statement, arguments: [selector]) else { return nil }
             let stored: Data = row["token_hash"]
             return (SQLiteRegistryDatabase.client(row), Array(stored))
@@ -108,10 +119,12 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
     private static func client(_ row: Row) -> RegisteredClient {
         func types(_ text: String) -> Set<String> { Set(text.split(separator: "\n").map(String.init)) }
         let revoked: Double? = row["revoked"]
+        let personCreated: Double? = row.hasColumn("person_created") ? row["person_created"] : nil
         return RegisteredClient(
             person: row["person"], bundleIdentifier: row["bundle_identifier"], name: row["name"], share: types(row["share_types"]),
             read: types(row["read_types"]), fullAccess: row["full_access"], selector: row["selector"],
-            created: Date(timeIntervalSince1970: row["created"]), revoked: revoked.map(Date.init(timeIntervalSince1970:)))
+            created: Date(timeIntervalSince1970: row["created"]), revoked: revoked.map(Date.init(timeIntervalSince1970:)),
+            personCreated: personCreated.map(Date.init(timeIntervalSince1970:)))
     }
 
     // MARK: Transactions

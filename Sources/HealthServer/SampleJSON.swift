@@ -16,7 +16,17 @@ enum SampleJSON {
     // MARK: Reading
 
     /// The sample a JSON object describes; every refusal names the field (`samples[3].unit`).
-    static func sample(from input: JSONInput) throws(HealthServerError) -> Sample {
+    ///
+    /// `uuid` may name the object's identifier only when `choosesUUIDs` (a full-access client, which sees every
+    /// object anyway). Any other client gets identifiers made by the server: a chosen one could be another app's,
+    /// and the answer (saved, or "already stored") would tell the client that an object it may not see exists
+    /// (issue 17). The refusal does not depend on what is stored. Idempotent saves use HealthKit's sync identifier
+    /// (`HKMetadataKeySyncIdentifier` with `HKMetadataKeySyncVersion`), whose matches are per source.
+    static func sample(from input: JSONInput, choosesUUIDs: Bool) throws(HealthServerError) -> Sample {
+        try sample(from: input, choosesUUIDs: choosesUUIDs, depth: 0)
+    }
+
+    private static func sample(from input: JSONInput, choosesUUIDs: Bool, depth: Int) throws(HealthServerError) -> Sample {
         let typeText = try input.required("type").string()
         let type: SampleType
         do {
@@ -27,7 +37,14 @@ enum SampleJSON {
         let start = try ServerDates.parseWithOffset(try input.required("startDate").string(), field: input.path + ".startDate")
         let end = try input.optional("endDate").map { field throws(HealthServerError) in try ServerDates.parseWithOffset(try field.string(), field: field.path) } ?? start
         guard end >= start else { throw .invalidField(field: input.path + ".endDate", reason: "endDate is before startDate") }
-        let uuid = try input.optional("uuid").map { field throws(HealthServerError) in try uuidValue(field) } ?? RandomUUID.make()
+        let uuid = try input.optional("uuid").map { field throws(HealthServerError) in
+            guard choosesUUIDs else {
+                throw .invalidField(
+                    field: field.path,
+                    reason: "is given by the server to this client's samples (only a full-access client names uuids); for idempotent saves give HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion in metadata")
+            }
+            return try uuidValue(field)
+        } ?? RandomUUID.make()
         let metadata = try input.optional("metadata").map(metadataValues)
         let device = try input.optional("device").map(deviceValue)
         let content: SampleContent
@@ -46,7 +63,10 @@ enum SampleJSON {
             content = .category(value: try categoryValue(input.optional("value"), type: type, path: input.path + ".value"))
         case .correlation:
             try input.allowOnly(correlationFields)
-            content = .correlation(objects: try input.required("objects").elements().map(sample))
+            guard depth == 0 else { throw .invalidField(field: input.path + ".type", reason: "a correlation cannot hold another correlation") }
+            content = .correlation(objects: try input.required("objects").elements().map { member throws(HealthServerError) in
+                try sample(from: member, choosesUUIDs: choosesUUIDs, depth: depth + 1)
+            })
         case .workout:
             try input.allowOnly(workoutFields)
             return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthReports
 
 /// Dates as the API takes and gives them: ISO 8601 with an offset (`2024-03-10T08:00:00-08:00`, `…Z`), fractions of
@@ -60,13 +61,14 @@ enum ServerDates {
         case 90:  // Z
             position += 1
         case 43, 45:  // + -
-            let sign = bytes[position] == 43 ? 1 : -1
+            let negative = bytes[position] == 45
             guard let hours = digits(position + 1, 2) else { return nil }
             position += 3
             if position < bytes.count, bytes[position] == 58 { position += 1 }
-            guard let minutes = digits(position, 2), hours < 24, minutes < 60 else { return nil }
+            // An impossible offset goes the general way, which refuses it with its reason.
+            guard let minutes = digits(position, 2), let seconds = UTCOffset.seconds(negative: negative, hours: hours, minutes: minutes) else { return nil }
             position += 2
-            offset = sign * (hours * 3600 + minutes * 60)
+            offset = seconds
         default:
             return nil
         }

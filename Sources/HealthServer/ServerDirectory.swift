@@ -23,6 +23,9 @@ public struct ServerDirectory: Sendable, Hashable {
     /// The store file of one person (the name is checked by `PersonName`).
     public func storePath(of person: String) -> String { peoplePath + "/" + person + ".sqlite" }
 
+    /// The folder of one person's uploads in flight (`POST /import` bodies being received or imported).
+    public func uploadsPath(of person: String) -> String { path + "/uploads/" + person }
+
     /// The directory named explicitly or by `OHK_SERVER_STORE`, else the default in the user's data directory.
     public static func resolve(option: String?, environment: [String: String]) throws(HealthServerError) -> ServerDirectory {
         func expanded(_ path: String) -> String {

@@ -49,6 +49,30 @@ public final class TenantRegistry: Sendable {
         guard try database.insertPerson(name, now: now) else { throw .registration("a person named \(name) exists already") }
     }
 
+    /// Removes a person: first from the registry, their row and all of their clients with their token digests (so
+    /// their tokens are refused from the next request on, in this process and in a running server), then their store
+    /// (`PersonStorageLocation.erase`: the SQLite file with its log, or their PostgreSQL rows) and their uploads in
+    /// flight (`uploads/NAME/` of the server directory). Throws when no person has the name. A server that has the
+    /// store open closes it (`PersonStores`).
+    public func removePerson(_ name: String, storage: PersonStorageLocation) throws(HealthServerError) {
+        try TenantRegistry.checkPersonName(name)
+        guard try database.deletePerson(name) else { throw .registration("no person named \(name)") }
+        authenticated.withLock { $0 = (nil, [:]) }
+        do {
+            try storage.erase(name)
+        } catch {
+            throw .storeFailure("\(name) is removed from the registry, but their store could not be erased (remove it by hand): \(error)")
+        }
+        let uploads = directory.uploadsPath(of: name)
+        if FileManager.default.fileExists(atPath: uploads) {
+            do {
+                try FileManager.default.removeItem(atPath: uploads)
+            } catch {
+                throw .storeFailure("cannot remove the uploads of \(name) at \(uploads): \(error)")
+            }
+        }
+    }
+
     /// The people, by name.
     public func people() throws(HealthServerError) -> [String] { try database.people() }
 

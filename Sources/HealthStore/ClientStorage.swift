@@ -58,7 +58,8 @@ public final class ClientStorage: HealthStorage {
         fullAccess || (type.kind != .correlation && access.canRead(client: client, type: type.identifier))
     }
 
-    private func checkReadable() throws {
+    /// Throws when the store's condition allows no reads (unavailable, locked).
+    func checkReadable() throws {
         switch access.condition {
         case .available, .guest: return
         case .unavailable: throw HealthStoreError.healthDataUnavailable
@@ -211,7 +212,23 @@ public final class ClientStorage: HealthStorage {
 
     // MARK: Settings kept with the store
 
-    public func sourceOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
+    /// The source order as the client may see it: only the bundle identifiers of sources of samples of the type it
+    /// can see, in the order set; nil when none remain, exactly as when no order is set. The order a full-access
+    /// client set may name every app of the person, and an app must not learn of the others this way (issue 17).
+    /// Merging does not need the filter (it ranks only the samples it is given): see `mergeOrder(for:)`.
+    public func sourceOrder(for type: SampleType) throws -> [String]? {
+        guard let order = try base.sourceOrder(for: type) else { return nil }
+        if fullAccess { return order }
+        try checkReadable()
+        let sources = Set(visible(try base.candidates(of: type, within: .unbounded)).compactMap { $0.sample.sourceRevision?.source.bundleIdentifier })
+        let shown = order.filter(sources.contains)
+        return shown.isEmpty ? nil : shown
+    }
+
+    /// The order statistics merge the client's visible samples by: the stored order, unfiltered (it only ranks
+    /// sources among the samples it is given, so identifiers the client cannot see change nothing), without the
+    /// scan `sourceOrder(for:)` needs. Never shown to the client.
+    public func mergeOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
 
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access sets source priorities") }

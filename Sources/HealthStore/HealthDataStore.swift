@@ -131,15 +131,23 @@ public final class HealthDataStore: Sendable {
         try storage.setSourceOrder(bundleIdentifiers, for: type)
     }
 
-    /// The source order set for a type, or nil for the default order.
+    /// The source order set for a type, or nil for the default order. A client view shows only the sources of
+    /// samples it can see (`ClientStorage.sourceOrder(for:)`).
     public func sourceOrder(for type: SampleType) throws -> [String]? {
         try storage.sourceOrder(for: type)
+    }
+
+    /// The order merges rank sources by: the stored order, also for a client view (whose merges see only its
+    /// samples, so the identifiers it cannot see change nothing); never shown.
+    private func mergeOrder(for type: SampleType) throws -> [String]? {
+        if let view = storage as? ClientStorage { return try view.mergeOrder(for: type) }
+        return try storage.sourceOrder(for: type)
     }
 
     /// The sources of a type's samples in the order statistics merge them (the type's order, else the default).
     public func sourcesInPriorityOrder(for type: SampleType) throws -> [Source] {
         let samples = try storage.candidates(of: type, within: .unbounded)
-        return SourcePriority(order: try sourceOrder(for: type)).orderedSources(of: samples)
+        return SourcePriority(order: try mergeOrder(for: type)).orderedSources(of: samples)
     }
 
     // MARK: Statistics
@@ -168,7 +176,7 @@ public final class HealthDataStore: Sendable {
     }
 
     private func statisticsRequest(_ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions) throws -> StatisticsRequest {
-        StatisticsRequest(type: type, predicate: predicate, options: options, priority: SourcePriority(order: try sourceOrder(for: type)))
+        StatisticsRequest(type: type, predicate: predicate, options: options, priority: SourcePriority(order: try mergeOrder(for: type)))
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.
@@ -265,8 +273,15 @@ public final class HealthDataStore: Sendable {
     }
 
     /// The activity summaries a predicate selects (nil: all), stored or computed from the day's samples, by day in
-    /// `calendar`.
+    /// `calendar`. A client view needs the read grant of `activitySummary` (HealthKit's `activitySummaryType()`): without
+    /// it there are none, also none computed from the samples it may read, on every path (HealthKit API, server,
+    /// command line) since they all ask here.
     public func activitySummaries(matching predicate: ActivitySummaryPredicate?, calendar: Calendar) throws -> [ActivitySummary] {
+        if let client, !access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) {
+            // The store's condition still answers first (unavailable, locked), as for any read.
+            try (storage as? ClientStorage)?.checkReadable()
+            return []
+        }
         do {
             return try activitySummaryQueries.summaries(matching: predicate, calendar: calendar)
         } catch let error as HealthEngineError {

@@ -17,12 +17,14 @@ struct ServeCommand: AsyncParsableCommand {
 
             Examples:
               ohk serve --store /var/lib/ohk --port 8080
+              ohk serve --port 8443 --tls-certificate cert.pem --tls-key key.pem
               ohk serve --postgres postgres://ohk:secret@db.internal:5432/ohk --port 8080
               OHK_POSTGRES=postgres://ohk@127.0.0.1/ohk ohk users add alice
               ohk users add alice && ohk clients add alice com.example.steps --share stepCount --read stepCount
             """)
 
     @OptionGroup var serverOptions: ServerOptions
+    @OptionGroup(title: "HTTPS") var tlsOptions: TLSOptions
     @OptionGroup(title: "Limits (each request's budget; over one: a 4xx JSON error naming it)") var limitOptions: LimitOptions
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -46,20 +48,22 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try serverOptions.directory()
+        let tls = try tlsOptions.serverTLS()
         let configuration = ServerConfiguration(
             host: host, port: port, limits: limitOptions.limits, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
         let postgres = try serverOptions.postgresClient(maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
         defer { postgres?.shutdown() }
-        let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres)
+        let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres, tls: tls)
         var logger = Logger(label: "ohk.serve")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var metadata: Logger.Metadata = ["directory": .string(directory.path), "address": .string("\(host):\(port)")]
         if let postgres { metadata["postgres"] = .string(postgres.location) }
+        if let tls { metadata["tls"] = .string(tls.certificatePath) }
         logger.info("serving", metadata: metadata)
         let host = self.host
         try await server.application(logger: logger) { port in
             // Whatever the log level: scripts starting `ohk serve --port 0` read the port from this line.
-            FileHandle.standardError.write(Data("ohk serve: listening on \(host):\(port)\n".utf8))
+            FileHandle.standardError.write(Data("ohk serve: listening on \(host):\(port)\(tls == nil ? "" : " (HTTPS)")\n".utf8))
         }.runService()
         logger.info("stopped; stores closed")
     }

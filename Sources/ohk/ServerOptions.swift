@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HealthEngine
 import HealthServer
+import HealthStore
 import HealthStorePostgres
 
 /// `--store DIR` for the server commands: the server directory (`server.sqlite` for people, clients and token hashes,
@@ -49,5 +51,19 @@ struct ServerOptions: ParsableArguments {
         guard let client = try postgresClient() else { return try body(TenantRegistry(directory: directory)) }
         defer { client.shutdown() }
         return try body(TenantRegistry(directory: directory, postgres: client))
+    }
+
+    /// Runs `body` with a registered person's storage (the SQLite file of the directory, or the person's rows of the
+    /// PostgreSQL database); a person whose store was never opened has an empty one, and none is made.
+    func withPersonStorage<T>(_ person: String, _ body: (any HealthStorage) throws -> T) throws -> T {
+        let directory = try directory()
+        let client = try postgresClient()
+        defer { client?.shutdown() }
+        let registry = try client.map { try TenantRegistry(directory: directory, postgres: $0) } ?? TenantRegistry(directory: directory)
+        guard try registry.people().contains(person) else { throw ValidationError("no person named \(person)") }
+        if let client { return try body(try PostgresStorage(client: client, person: person)) }
+        let path = directory.storePath(of: person)
+        guard FileManager.default.fileExists(atPath: path) else { return try body(InMemoryStorage()) }
+        return try body(try SQLiteStorage(path: path))
     }
 }

@@ -136,6 +136,25 @@ struct TolerantImportTests {
         #expect(report.issues.first?.description.contains("\"two\" is not a number") == true)
     }
 
+    @Test("a record date with an impossible UTC offset is reported with its line, not read as another instant")
+    func impossibleOffsetIsReported() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+            + ExportFixtures.steps(2, start: "2024-01-01 10:00:00 +9900", end: "2024-01-01 10:10:00 +0100")
+            + ExportFixtures.steps(3, start: "2024-01-01 11:00:00 +0100", end: "2024-01-01 11:10:00 +0060")
+            + ExportFixtures.steps(4, start: "2024-01-01 12:00:00 +1400", end: "2024-01-01 12:10:00 +1400")
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let store = HealthDataStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let report = try importer.importExport(at: url)
+        #expect(report.quantitySamples == 2)
+        #expect(report.issues.compactMap(\.line) == [5, 6])
+        let starts = try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierStepCount")).map(\.startDate.timeIntervalSince1970).sorted()
+        // 2024-01-01 12:00 +14:00 is 2023-12-31 22:00 UTC; 09:00 +01:00 is 08:00 UTC.
+        #expect(starts == [1_704_060_000, 1_704_096_000])
+    }
+
     @Test("unknown record types and unknown elements are kept, not dropped")
     func unknownTypesAreKept() throws {
         let folder = try ExportFixtures.temporaryFolder()

@@ -32,6 +32,18 @@ struct ArgumentParsingTests {
         #expect(try DateArgument.parse(text, timeZone: Self.berlin, field: "--to") == Self.utc(expected))
     }
 
+    @Test("An impossible UTC offset is refused with its reason, never read in the zone given", arguments: ["+99:00", "+00:60", "-1900", "+18:01", "+2400"])
+    func impossibleOffsets(offset: String) throws {
+        #expect {
+            try DateArgument.parse("2030-06-01T08:00:00\(offset)", timeZone: Self.berlin, field: "--from")
+        } throws: { error in
+            "\(error)".contains("--from") && "\(error)".contains("is not a UTC offset")
+        }
+        // The edges of the range are offsets.
+        #expect(try DateArgument.parse("2030-06-01T08:00:00+18:00", timeZone: Self.berlin, field: "--from") == Self.utc("2030-05-31T14:00:00"))
+        #expect(try DateArgument.parse("2030-06-01T08:00:00-18:00", timeZone: Self.berlin, field: "--from") == Self.utc("2030-06-02T02:00:00"))
+    }
+
     @Test("Fractions of a second are kept")
     func fractionalSeconds() throws {
         let date = try DateArgument.parse("2024-03-10T08:00:00.250Z", timeZone: Self.berlin, field: "--from")

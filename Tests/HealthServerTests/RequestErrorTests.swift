@@ -44,8 +44,10 @@ struct RequestErrorTests {
                 status: 400, field: "samples[0].objects[0].unit"),
         BadSave(name: "a type not granted for sharing", body: #"{"samples": [{"type": "bodyMass", "startDate": "2024-03-10T07:00:00Z", "value": 70, "unit": "kg"}]}"#,
                 status: 403, field: "samples"),
-        BadSave(name: "a duplicate uuid", body: "{\"samples\": [\(steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555")), \(steps(2, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555"))]}",
-                status: 409, field: "samples"),
+        BadSave(name: "a uuid named by an app without full access", body: "{\"samples\": [\(good), \(steps(2, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555"))]}",
+                status: 400, field: "samples[1].uuid"),
+        BadSave(name: "an impossible UTC offset", body: "{\"samples\": [\(steps(1, start: "2024-03-10T08:00:00+99:00", end: "2024-03-10T09:00:00Z"))]}",
+                status: 400, field: "samples[0].startDate"),
         BadSave(name: "too many samples", body: "{\"samples\": [\(Array(repeating: good, count: 4).joined(separator: ","))]}", status: 413, field: "samples"),
         BadSave(name: "an oversized body", body: "{\"samples\": [\(good)], \"padding\": \"\(String(repeating: "x", count: 5000))\"}", status: 413, field: "body"),
     ]

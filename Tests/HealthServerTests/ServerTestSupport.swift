@@ -16,7 +16,7 @@ struct ServerFixture {
 
     static let fixedNow = Date(timeIntervalSince1970: 1_710_000_000)
 
-    init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(tls: ServerTLS? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
         directory = ServerDirectory(path: path)
         var configuration = ServerConfiguration(port: 0, now: { ServerFixture.fixedNow }, clock: ContinuousClock())
@@ -29,7 +29,7 @@ struct ServerFixture {
         configuration.limits.signInAttemptsPerMinute = 1_000_000
         configuration.limits.signInBurst = 1_000_000
         configure(&configuration)
-        server = try HealthServer(directory: directory, configuration: configuration)
+        server = try HealthServer(directory: directory, configuration: configuration, tls: tls)
         let registry = server.registry
         try registry.addPerson("alice", now: ServerFixture.fixedNow)
         try registry.addPerson("bob", now: ServerFixture.fixedNow)

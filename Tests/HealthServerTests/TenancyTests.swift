@@ -42,6 +42,7 @@ struct TenancyTests {
         "/sources": "?type=stepCount",
         "/observe": "?type=stepCount&anchor=0&timeout=1",
         "/activity-summaries": "?startDay=2024-03-05&endDay=2024-03-05&timeZone=UTC",
+        "/export": "?timeZone=UTC",
     ]
 
     @Test("Another person's valid token on every reading route (routes from the router) shows none of the person's data")
@@ -59,18 +60,19 @@ struct TenancyTests {
             var seenByAlice: Set<String> = []
             for route in reading {
                 let query = try #require(Self.readingQueries[route])
-                let own = try await client.call(.get, route + query, token: alice)
+                // The export is for the person's Health app (full access) alone; bob's app gets 403 whatever alice has.
+                let own = try await client.call(.get, route + query, token: route == "/export" ? fixture.token("alice", "com.apple.Health") : alice)
                 #expect(own.status == .ok, "alice: GET \(route): \(own.text)")
                 let ownText = own.text.replacingOccurrences(of: ",", with: "")
                 if ownText.contains(uuid) || ownText.contains("4321") || own.text.contains("event: change") { seenByAlice.insert(route) }
                 let other = try await client.call(.get, route + query, token: bob)
-                #expect(other.status == .ok, "bob: GET \(route): \(other.text)")
+                #expect(other.status == (route == "/export" ? .forbidden : .ok), "bob: GET \(route): \(other.text)")
                 let otherText = other.text.replacingOccurrences(of: ",", with: "")
                 #expect(!otherText.contains(uuid) && !otherText.contains("4321"), "bob sees alice's sample on GET \(route): \(other.text)")
                 if route == "/observe" { #expect(!other.text.contains("event: change"), "bob's stream fired for alice's commit") }
             }
             // The check can fail: the owner sees the sample where it is shown.
-            #expect(seenByAlice.isSuperset(of: ["/", "/samples", "/statistics", "/statistics/collection", "/changes", "/observe"]), "\(seenByAlice.sorted())")
+            #expect(seenByAlice.isSuperset(of: ["/", "/samples", "/statistics", "/statistics/collection", "/changes", "/observe", "/export"]), "\(seenByAlice.sorted())")
         }
     }
 

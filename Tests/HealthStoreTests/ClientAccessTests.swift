@@ -225,3 +225,56 @@ struct ClientImportedDataAccessTests {
         #expect(try allowed.storage.workoutRoutes(ofWorkout: workout.uuid).count == 1)
     }
 }
+
+extension ClientAccessTests {
+    @Test("The source order shows a client only the sources of samples it can see, and nil when none remain (issue 17)", arguments: StorageBackend.allCases)
+    func sourceOrderNamesOnlyVisibleSources(_ backend: StorageBackend) throws {
+        let world = try Self.world(backend, readerMayRead: false)
+        let glucoseApp = "com.example.glucose"
+        // The person's Health app orders steps naming every app, also one with no steps at all.
+        try world.store.setSourceOrder([glucoseApp, Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader], for: Fixture.stepCount)
+        // The reader may not read steps: it sees its own source only.
+        #expect(try world.reader.sourceOrder(for: Fixture.stepCount) == [Self.reader])
+        #expect(try world.reader.sourcesInPriorityOrder(for: Fixture.stepCount).map(\.bundleIdentifier) == [Self.reader])
+        // An app that sees nothing of steps gets nil, exactly as when no order is set.
+        let stranger = world.store.client("com.example.stranger")
+        #expect(try stranger.sourceOrder(for: Fixture.stepCount) == nil)
+        #expect(try world.reader.sourceOrder(for: Fixture.heartRate) == nil)
+        try world.store.setSourceOrder(nil, for: Fixture.stepCount)
+        #expect(try stranger.sourceOrder(for: Fixture.stepCount) == nil)
+        // The store itself and a reader of steps see the order of the sources there are (the glucose app has none).
+        try world.store.setSourceOrder([glucoseApp, Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader], for: Fixture.stepCount)
+        #expect(try world.store.sourceOrder(for: Fixture.stepCount)?.count == 4)
+        let full = try Self.world(backend, readerMayRead: true)
+        try full.store.setSourceOrder([glucoseApp, Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader], for: Fixture.stepCount)
+        #expect(try full.reader.sourceOrder(for: Fixture.stepCount) == [Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader])
+        // Merging still follows the whole order: the logger ranks above the watch for the reader too.
+        #expect(try full.reader.sourcesInPriorityOrder(for: Fixture.stepCount).map(\.bundleIdentifier)
+            == [Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader])
+    }
+
+    @Test("Without the activity-summary read grant a client gets no summaries, not even computed from samples it may read (issue 17)", arguments: StorageBackend.allCases)
+    func activitySummariesNeedTheirGrant(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        store.access.policy = .grantAll
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
+        let energy = try Sample.quantity(type: Fixture.activeEnergy, quantity: Quantity(250, .kilocalorie), start: Fixture.at(0), end: Fixture.at(30))
+        _ = try store.save([energy], as: Fixture.watch)
+        let day = calendar.dateComponents([.year, .month, .day], from: Fixture.morning)
+        let today = ActivitySummaryPredicate.days(from: day, through: day)
+
+        let energyOnly = store.client("com.example.energy")
+        store.access.request(client: "com.example.energy", share: [], read: [Fixture.activeEnergy.identifier])
+        #expect(try energyOnly.samples(SampleQueryRequest(type: Fixture.activeEnergy)).count == 1)
+        #expect(try energyOnly.activitySummaries(matching: today, calendar: calendar).isEmpty)
+        #expect(try energyOnly.activitySummaries(matching: nil, calendar: calendar).isEmpty)
+
+        let rings = store.client("com.example.rings")
+        store.access.request(client: "com.example.rings", share: [], read: [Fixture.activeEnergy.identifier, TypeTable.activitySummaryTypeIdentifier])
+        let summaries = try rings.activitySummaries(matching: today, calendar: calendar)
+        #expect(summaries.map(\.activeEnergyBurned.value) == [250])
+        // The store itself (full access) computes it too.
+        #expect(try store.activitySummaries(matching: today, calendar: calendar).count == 1)
+    }
+}
