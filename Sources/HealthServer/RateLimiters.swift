@@ -29,14 +29,16 @@ struct AddressRateLimiter: RouterMiddleware {
             throw error
         }
         let chargesRefusal = hasCredentials && !isSignIn
+        // A refused request's body is not drained (as keep-alive would, for as long as the client sends): the
+        // connection stops reading and closes after the answer, so an endless or trickled body holds nothing.
         do {
             let response = try await next(request, context)
             if chargesRefusal, response.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
+            if response.status.code >= 400, Self.hasBody(request) { context.stopReading() }
             return response
-        } catch let error as HealthServerError {
-            if chargesRefusal, error.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
-            // A body refused for a limit (too large, too slow, over a rate) is not drained: the connection closes.
-            if case .limitExceeded = error, Self.hasBody(request) { context.stopReading() }
+        } catch {
+            if chargesRefusal, (error as? HealthServerError)?.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
+            if Self.hasBody(request) { context.stopReading() }
             throw error
         }
     }

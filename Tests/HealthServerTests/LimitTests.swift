@@ -256,11 +256,22 @@ struct LimitTests {
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
         try await fixture.application().test(.live) { client in
             let port = try #require(client.port)
-            let answer = try await Task.detached { try Self.trickle(port: port, token: token) }.value
+            let answer = try await Self.onThread { try Self.trickle(port: port, token: token) }
             #expect(answer.hasPrefix("HTTP/1.1 408"), "answered and closed: \(answer)")
             #expect(answer.contains("\"limit\":\"bodyTimeoutSeconds\""), "\(answer)")
             // The server still answers others.
             #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok)
+        }
+    }
+
+    @Test("A refused request's trickled body is not drained: a forged token's answer is 401 and the connection closes")
+    func refusedBodyNotDrained() async throws {
+        let fixture = try ServerFixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let answer = try await Self.onThread { try Self.trickle(port: port, token: "ohk_0000000000000000_forged") }
+            #expect(answer.hasPrefix("HTTP/1.1 401"), "answered and closed: \(answer)")
         }
     }
 
@@ -270,8 +281,16 @@ struct LimitTests {
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
         try await fixture.application().test(.live) { client in
             let port = try #require(client.port)
-            let closed = try await Task.detached { try Self.closedAfterPartialHead(port: port) }.value
+            let closed = try await Self.onThread { try Self.closedAfterPartialHead(port: port) }
             #expect(closed, "the server kept a silent connection open for 15 s")
+        }
+    }
+
+    /// Runs blocking socket work on a thread of its own: on Swift's cooperative pool (one thread per core) it would
+    /// starve the server under test.
+    private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
 
