@@ -19,8 +19,8 @@ use_postgres "${OHK_TEST_POSTGRES_URL:-}" 56532
 PERSON="feed-$(date +%s)-$$"
 "$OHK" users add "$PERSON" --store "$WORK/a" >/dev/null
 TOKEN="$("$OHK" clients add "$PERSON" com.example.feed --share stepCount --read stepCount --store "$WORK/a" 2>/dev/null)"
-start_server a FIRST --transaction-pause-ms 15
-start_server b SECOND --transaction-pause-ms 15
+start_server a FIRST --transaction-pause-ms 15 --rate 100000 --burst 100000
+start_server b SECOND --transaction-pause-ms 15 --rate 100000 --burst 100000
 URLS=("$FIRST" "$SECOND")
 echo "servers: ${URLS[*]} on $(sed -E 's#(://[^:/@]*):[^@]*@#\1:***@#' <<<"$OHK_POSTGRES")"
 

@@ -39,7 +39,7 @@ trap cleanup EXIT
 "$OHK" users add reader --store "$WORK/server" >/dev/null
 TOKEN="$("$OHK" clients add ingest com.example.load --share stepCount --read stepCount --store "$WORK/server" 2>/dev/null)"
 READER="$("$OHK" clients add reader com.example.load --share stepCount --read stepCount --store "$WORK/server" 2>/dev/null)"
-"$OHK" serve --store "$WORK/server" --port 0 --log-level warning --max-body-bytes 4194304 >"$WORK/serve.log" 2>&1 &
+"$OHK" serve --store "$WORK/server" --port 0 --log-level warning --max-body-bytes 4194304 --rate 1000000 --burst 1000000 >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
 PORT="$(scripts/serve-port.sh "$WORK/serve.log" || true)"
 [[ -n "$PORT" ]] || exit 1

@@ -66,15 +66,15 @@ load() {
 
 echo "ohk serve load, $(nproc) cores, wrk $THREADS threads, $CONNECTIONS connections in all, $DURATION each" >&2
 unset OHK_POSTGRES
-start_server sqlite SQLITE --max-body-bytes 4194304
+start_server sqlite SQLITE --max-body-bytes 4194304 --rate 1000000 --burst 1000000
 register --store "$WORK/sqlite"
 scripts sqlite
 python3 scripts/load_samples.py seed "$SQLITE" "$READER"
 use_postgres "$DATABASE" "${OHK_LOAD_POSTGRES_PORT:-55452}"
 register --store "$WORK/postgres-a"
 scripts postgres
-start_server postgres-a FIRST --max-body-bytes 4194304
-start_server postgres-b SECOND --max-body-bytes 4194304
+start_server postgres-a FIRST --max-body-bytes 4194304 --rate 1000000 --burst 1000000
+start_server postgres-b SECOND --max-body-bytes 4194304 --rate 1000000 --burst 1000000
 python3 scripts/load_samples.py seed "$FIRST" "$READER"
 
 for setup in "SQLite, one server|sqlite|$SQLITE" "PostgreSQL, one server|postgres|$FIRST" "PostgreSQL, two servers|postgres|$FIRST $SECOND"; do

@@ -69,6 +69,18 @@ public struct BucketGrid: Sendable {
         return guess
     }
 
+    /// How many buckets the half-open window `[from, to)` touches, from the bucket containing `from` to the one
+    /// containing the window's last instant; found by index arithmetic, without visiting the buckets, so a caller can
+    /// refuse a window too long for its interval before doing any work. Saturates at `Int.max`.
+    public func bucketCount(from: Date, to: Date) -> Int {
+        guard to > from else { return 0 }
+        let first = index(containing: from)
+        var last = index(containing: to)
+        if start(of: last) >= to { last -= 1 }  // `to` is exclusive
+        let (difference, overflow) = last.subtractingReportingOverflow(first)
+        return overflow || difference == .max ? .max : difference + 1
+    }
+
     /// The bucket edges from the bucket containing `from` to the end of the bucket containing `to`, with the index of
     /// the first bucket: `edges[k]` is the start of bucket `firstIndex + k`.
     public func edges(from: Date, to: Date) -> (firstIndex: Int, edges: [Date]) {

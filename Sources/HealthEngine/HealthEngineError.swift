@@ -13,6 +13,8 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
     case model(HealthModelError)
     /// A change query's anchor predates the change-log horizon: deletions after it were forgotten (SEMANTICS §6).
     case anchorTooOld(anchor: Int64, horizon: Int64)
+    /// A statistics collection would have more buckets than the caller's budget allows (`count` of `maximum`).
+    case tooManyBuckets(count: Int, maximum: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .model(error): return error.description
         case let .anchorTooOld(anchor, horizon):
             return "the anchor \(anchor) is too old: deletions up to change \(horizon) are no longer remembered; start again without an anchor"
+        case let .tooManyBuckets(count, maximum):
+            return "the statistics collection would have \(count) buckets; at most \(maximum) are allowed (use a longer interval or a shorter window)"
         }
     }
 }

@@ -45,11 +45,19 @@ public struct StatisticsEngine: Sendable {
             bySource: bySource.compactMapValues { $0[0].map { Self.filtered($0, request.options) } })
     }
 
-    /// The statistics of every bucket of a grid that holds data.
-    public func collection(for request: StatisticsRequest, grid: BucketGrid) throws -> StatisticsCollection {
+    /// The statistics of every bucket of a grid that holds data. With `maximumBuckets`, throws `tooManyBuckets`
+    /// before allocating anything per bucket when the matched samples span more buckets than that (the work and memory
+    /// of a collection grow with the buckets it spans, whatever data they hold).
+    public func collection(for request: StatisticsRequest, grid: BucketGrid, maximumBuckets: Int? = nil) throws -> StatisticsCollection {
         let (matched, unit, style) = try matchingSamples(request)
         guard let (first, last) = matched.span else {
             return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: [:])
+        }
+        if let maximumBuckets {
+            // The buckets `edges(from:to:)` below would make: from the one containing `first` to the one containing `last`.
+            let (span, overflow) = grid.index(containing: last).subtractingReportingOverflow(grid.index(containing: first))
+            let count = overflow || span == .max ? Int.max : span + 1
+            guard count <= maximumBuckets else { throw HealthEngineError.tooManyBuckets(count: count, maximum: maximumBuckets) }
         }
         let (firstIndex, edgeDates) = grid.edges(from: first, to: last)
         let edges = edgeDates.map(\.timeIntervalSinceReferenceDate)

@@ -10,6 +10,9 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
     case emptyWindow(from: String, to: String)
     /// Options that do not fit together or do not fit the type.
     case invalidOptions(field: String, reason: String)
+    /// A statistics collection with more buckets than allowed (`count` of `maximum`): a longer interval or a shorter
+    /// window is needed.
+    case tooManyBuckets(count: Int, maximum: Int)
     /// An output file (such as `--svg FILE`) that could not be written.
     case outputNotWritten(path: String, reason: String)
 
@@ -20,6 +23,8 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
         case let .unknownTimeZone(field, value): return "\(field): unknown time zone '\(value)' (use an IANA name such as America/Los_Angeles)"
         case let .emptyWindow(from, to): return "--to (\(to)) must be after --from (\(from))"
         case let .invalidOptions(field, reason): return "\(field): \(reason)"
+        case let .tooManyBuckets(count, maximum):
+            return "the window holds \(count == .max ? "too many" : String(count)) buckets of the interval; at most \(maximum) are allowed (use a longer interval or a shorter window)"
         case let .outputNotWritten(path, reason): return "cannot write \(path): \(reason)"
         }
     }

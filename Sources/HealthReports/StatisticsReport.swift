@@ -24,6 +24,23 @@ public struct StatisticsReportRequest: Sendable {
     /// The time zone's name as the caller gave it, written in the report; nil for the calendar's identifier (which
     /// Foundation gives as "GMT" for a zone made from "UTC").
     public var timeZoneName: String?
+    /// The most buckets the report may have (nil: no limit). A collection's work, memory and output grow with its
+    /// buckets, and the bucket count follows from the window and the interval, so a request over it is refused before
+    /// the store is read (`tooManyBuckets`); without a closed window it is refused as soon as the data's span is known.
+    public var maximumBuckets: Int?
+
+    /// The number of buckets of a collection over a closed window (`from` and `to` given), known before any work;
+    /// nil without an interval or when the window is open at either end (its span is then the data's).
+    public func bucketCount() throws(HealthReportsError) -> Int? {
+        guard let interval, let from, let to else { return nil }
+        let grid: BucketGrid
+        do {
+            grid = try BucketGrid(anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval, calendar: calendar)
+        } catch {
+            throw .invalidOptions(field: "--interval", reason: error.description)
+        }
+        return grid.bucketCount(from: from, to: to)
+    }
 
     /// A request.
     public init(
@@ -106,6 +123,9 @@ public struct StatisticsReport: Sendable {
         if let from = request.from, let to = request.to, to <= from {
             throw HealthReportsError.emptyWindow(from: ISO8601Text.format(from, in: request.calendar.timeZone), to: ISO8601Text.format(to, in: request.calendar.timeZone))
         }
+        if let maximum = request.maximumBuckets, let count = try request.bucketCount(), count > maximum {
+            throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
+        }
         let options = request.options.subtracting(.separateBySource).isEmpty ? request.options.union(defaultOptions(for: type)) : request.options
         let bySource = options.contains(.separateBySource)
         let keys = keys(of: options)
@@ -139,14 +159,25 @@ public struct StatisticsReport: Sendable {
             let predicate: SamplePredicate = (request.from != nil || request.to != nil)
                 ? .date(start: request.from, end: request.to, options: []) : .all
             let anchor = request.anchor ?? defaultAnchor(for: interval, calendar: request.calendar)
-            let collection = try store.statisticsCollection(
-                of: type, matching: predicate, options: options, anchor: anchor, interval: interval, calendar: request.calendar)
+            let collection: StatisticsCollection
+            do {
+                collection = try store.statisticsCollection(
+                    of: type, matching: predicate, options: options, anchor: anchor, interval: interval, calendar: request.calendar,
+                    maximumBuckets: request.maximumBuckets)
+            } catch HealthStoreError.engine(.tooManyBuckets(let count, let maximum)) {
+                throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
+            }
             let grid = collection.grid
             let withData = collection.buckets.keys.sorted()
             let firstIndex = request.from.map { grid.index(containing: $0) } ?? withData.first
             var lastIndex = request.to.map { grid.index(containing: $0) } ?? withData.last
             if let to = request.to, let last = lastIndex, grid.start(of: last) >= to { lastIndex = last - 1 }  // `to` is exclusive
             if let firstIndex, let lastIndex, firstIndex <= lastIndex {
+                // A window open at one end runs from the data to the given end: its rows are known only now.
+                if let maximum = request.maximumBuckets {
+                    let (span, overflow) = lastIndex.subtractingReportingOverflow(firstIndex)
+                    if overflow || span >= maximum { throw HealthReportsError.tooManyBuckets(count: overflow || span == .max ? .max : span + 1, maximum: maximum) }
+                }
                 for index in firstIndex...lastIndex {
                     rows.append(row(collection.buckets[index], start: grid.start(of: index), end: grid.start(of: index + 1)))
                 }

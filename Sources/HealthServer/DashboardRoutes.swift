@@ -17,6 +17,10 @@ struct DashboardRoutes: Sendable {
     let stores: PersonStores
     /// Whether the server itself serves HTTPS (`ohk serve --tls-certificate`): then the cookie is always `Secure`.
     let overTLS: Bool
+    let budget: RequestBudget
+
+    /// What the page costs of its client's request rate (it runs several statistics queries).
+    static let pageCost = 5.0
 
     /// The cookie that holds the token.
     static let cookieName = "ohk_token"
@@ -61,6 +65,7 @@ struct DashboardRoutes: Sendable {
                 return response
             }
             context.client = client
+            try budget.take(client: client, cost: Self.pageCost)
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = try parameters.timeZone(default: configuration.timeZone)
             let store = try stores.store(for: client)
@@ -69,7 +74,9 @@ struct DashboardRoutes: Sendable {
                 timeZoneName: parameters.timeZoneName(default: configuration.timeZone.identifier))
             return Self.page(try page.html(), status: .ok)
         } catch let error as HealthServerError {
-            return Self.page(DashboardPage.errorPage(error), status: error.status)
+            var response = Self.page(DashboardPage.errorPage(error), status: error.status)
+            if case let .limitExceeded(_, _, _, retryAfter?) = error { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         } catch {
             let failure = HealthServerError.storeFailure("\(error)")
             return Self.page(DashboardPage.errorPage(failure), status: failure.status)
@@ -78,8 +85,7 @@ struct DashboardRoutes: Sendable {
 
     /// `POST /session` with a form's `token=…`: the cookie and a redirect to `/`, or the sign-in page again (401).
     private func signIn(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let limit = 4096
-        let buffer = try await request.body.collect(upTo: limit)
+        let buffer = try await HealthAPI.collect(request, upTo: 4096, limits: configuration.limits)
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
             throw HealthServerError.invalidField(
                 field: "Content-Type", reason: "the sign-in form is application/x-www-form-urlencoded, not \(request.headers[.contentType] ?? "none")")

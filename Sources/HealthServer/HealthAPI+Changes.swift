@@ -17,8 +17,11 @@ extension HealthAPI {
         let timeZone = try parameters.timeZone()
         let descriptors = try parameters.typeDescriptors()
         let anchor = try QueryParameters.anchor(parameters.string("anchor")) ?? 0
-        let limit = try parameters.integer("limit", in: 1...configuration.maximumPageSize) ?? configuration.defaultPageSize
-        let wait = try parameters.integer("wait", in: 0...configuration.maximumWaitSeconds) ?? 0
+        let limit = try parameters.pageSize(configuration.limits)
+        let wait = try parameters.limited("wait", minimum: 0, limit: .maximumWaitSeconds, maximum: configuration.limits.maximumWaitSeconds) ?? 0
+        // A long-poll holds a place among the client's until it answers.
+        let slot = try wait > 0 ? budget.openLongPoll(client) : nil
+        defer { withExtendedLifetime(slot) {} }
         let changeRequest = AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit)
         let query = { () throws(HealthServerError) -> AnchoredQueryResult in
             do {

@@ -15,9 +15,7 @@ extension HealthAPI {
         let payload = try HealthAutoExportPayload(try await body(request))
         var saved = 0, ignored = 0, anchor: Int64?
         if !payload.samples.isEmpty {
-            guard payload.samples.count <= configuration.maximumBatchSamples else {
-                throw HealthServerError.tooManySamples(count: payload.samples.count, limit: configuration.maximumBatchSamples)
-            }
+            try configuration.limits.checkBatch(payload.samples.count)
             let result = try perform(field: "data") { try store.save(payload.samples, as: client.sourceRevision) }
             saved = result.inserted.count
             ignored = result.ignored.count

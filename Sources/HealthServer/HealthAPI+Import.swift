@@ -17,6 +17,11 @@ extension HealthAPI {
         }
         _ = try QueryParameters(request, known: [])
         let store = try stores.personStore(client.person)
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > configuration.limits.maximumUploadBytes {
+            throw HealthServerError.limitExceeded(.maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes), requested: Double(length))
+        }
+        // The import holds a place among the person's and the server's from its upload to the end of its importer.
+        let slot = try budget.openImport(person: client.person)
         let file = try await upload(request.body, person: client.person)
         let clock = configuration.clock
         return Response(
@@ -27,6 +32,7 @@ extension HealthAPI {
                 // The importer is synchronous (it reads and commits in batches): it runs on its own thread, handing its
                 // progress to this stream.
                 let thread = Thread {
+                    defer { withExtendedLifetime(slot) {} }
                     do {
                         let report = try ExportImporter(store: store, clock: clock).importExport(at: file) { progress in
                             continuation.yield(.object([("progress", .object([
@@ -63,7 +69,9 @@ extension HealthAPI {
             defer { try? handle.close() }
             for try await buffer in body {
                 written += buffer.readableBytes
-                guard written <= configuration.maximumUploadBytes else { throw HealthServerError.bodyTooLarge(limit: configuration.maximumUploadBytes) }
+                guard written <= configuration.limits.maximumUploadBytes else {
+                    throw HealthServerError.limitExceeded(.maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes))
+                }
                 let bytes = Data(buffer.readableBytesView)
                 if head.count < 65_536 { head.append(bytes.prefix(65_536 - head.count)) }
                 try handle.write(contentsOf: bytes)

@@ -27,13 +27,18 @@ extension HealthAPI {
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }
+        // The stream holds a place among the client's until its answer ends (or is dropped unsent).
+        let slot = try budget.openStream(client)
         // The stream reads the log once after its observer is registered: a commit between this read of the latest position
         // and the registration would otherwise never be reported (without an anchor that first read finds nothing, so
         // the stream still does not fire at start, as HKObserverQuery).
         let stream = ObservationStream(store: store, descriptors: descriptors, position: start ?? latest, timeout: timeout)
         return Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-            body: ResponseBody { writer in try await stream.run(writer: &writer) })
+            body: ResponseBody { writer in
+                defer { withExtendedLifetime(slot) {} }
+                try await stream.run(writer: &writer)
+            })
     }
 }
 

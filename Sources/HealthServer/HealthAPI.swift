@@ -13,6 +13,8 @@ struct HealthAPI: Sendable {
     let directory: ServerDirectory
     let stores: PersonStores
     let metrics: PrometheusCollectorRegistry
+    /// The rates and requests open at once.
+    let budget: RequestBudget
 
     /// Counts samples saved and deleted through the API (`/metrics`).
     func count(_ name: String, _ amount: Int) {
@@ -79,17 +81,36 @@ struct HealthAPI: Sendable {
     /// The request's body bytes, within the size limit and of a JSON type (parsed later, on `StoreThreads`); nil for
     /// an empty body when `optional`.
     private func collectedBody(_ request: Request, optional: Bool) async throws -> Data? {
-        let limit = configuration.maximumBodyBytes
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw HealthServerError.bodyTooLarge(limit: limit) }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: limit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw HealthServerError.bodyTooLarge(limit: limit)
-        }
+        let buffer = try await Self.collect(request, upTo: configuration.limits.maximumBodyBytes, limits: configuration.limits)
         if optional, buffer.readableBytes == 0 { return nil }
         if let type = request.headers[.contentType], !type.lowercased().contains("json") { throw HealthServerError.unsupportedMediaType(type) }
         return Data(buffer.readableBytesView)
+    }
+
+    /// A request's body, at most `limit` bytes (more, declared or sent: 413 naming `maximumBodyBytes`), arriving within
+    /// `bodyTimeoutSeconds` once the head is in (slower: 408 naming it, and the rest of the body is not read).
+    static func collect(_ request: Request, upTo limit: Int, limits: ServerLimits) async throws -> ByteBuffer {
+        let tooLarge = HealthServerError.limitExceeded(.maximumBodyBytes, maximum: Double(limit))
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+        let seconds = limits.bodyTimeoutSeconds
+        return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask {
+                do {
+                    return try await request.body.collect(upTo: limit)
+                } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                    throw tooLarge
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let buffer = try await group.next() ?? nil else {
+                throw HealthServerError.limitExceeded(.bodyTimeoutSeconds, maximum: Double(seconds))
+            }
+            return buffer
+        }
     }
 
     /// The request's body bytes, which must be there.
@@ -111,9 +132,7 @@ struct HealthAPI: Sendable {
         try input.allowOnly(["samples"])
         let elements = try input.required("samples").elements()
         guard !elements.isEmpty else { throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample") }
-        guard elements.count <= configuration.maximumBatchSamples else {
-            throw HealthServerError.tooManySamples(count: elements.count, limit: configuration.maximumBatchSamples)
-        }
+        try configuration.limits.checkBatch(elements.count)
         let samples = try elements.map { element throws(HealthServerError) in try SampleJSON.sample(from: element, choosesUUIDs: client.fullAccess) }
         let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
         let ignored = Set(result.ignored)
@@ -137,7 +156,7 @@ struct HealthAPI: Sendable {
         let predicate = try windowPredicate(parameters, timeZone: timeZone)
         let bundleIdentifiers = Set(parameters.all("source"))
         let order = try SampleOrder(parameters.string("sort") ?? "startDate")
-        let limit = try parameters.integer("limit", in: 1...configuration.maximumPageSize) ?? configuration.defaultPageSize
+        let limit = try parameters.pageSize(configuration.limits)
         let cursor = try parameters.string("cursor").map { text throws(HealthServerError) in try SampleCursor(text: text, order: order) }
         var matches = try perform { try store.samples(SampleQueryRequest(type: type, predicate: predicate)) }
         // Sources by bundle identifier (HealthKit's source predicate compares whole sources, names included).
@@ -210,7 +229,7 @@ struct HealthAPI: Sendable {
     /// `GET /statistics` (one query over the window) and `GET /statistics/collection` (buckets of `interval`): the
     /// JSON of `ohk stats --format json`.
     private func statistics(_ request: Request, _ context: ServerRequestContext, collection: Bool) throws -> Response {
-        let (_, store) = try store(context)
+        let (client, store) = try store(context)
         var known: Set<String> = ["type", "startDate", "endDate", "options", "bySource", "unit", "timeZone"]
         if collection { known.formUnion(["interval", "anchor"]) }
         let parameters = try QueryParameters(request, known: known)
@@ -248,7 +267,15 @@ struct HealthAPI: Sendable {
             interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar, options: options,
             unit: try parameters.unit(for: type))
         reportRequest.timeZoneName = parameters.timeZoneName()
+        reportRequest.maximumBuckets = configuration.limits.maximumBuckets
+        // A closed window's bucket count is known now: within the limit it costs its weight up front (over it, the
+        // report refuses it before reading the store, at no further cost).
+        let knownBuckets = try perform { try reportRequest.bucketCount() }
+        if let knownBuckets, knownBuckets <= configuration.limits.maximumBuckets {
+            try budget.take(client: client, cost: budget.cost(ofBuckets: knownBuckets))
+        }
         let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
+        if knownBuckets == nil { budget.charge(client: client, cost: budget.cost(ofBuckets: report.rows.count)) }
         return JSONResponse.make(report.json)
     }
 

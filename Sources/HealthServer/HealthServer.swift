@@ -23,6 +23,8 @@ public struct HealthServer: Sendable {
     public let tls: ServerTLS?
     /// The channels the application listens with: HTTP/1.1, inside TLS when `tls` is given.
     let serverBuilder: HTTPServerBuilder
+    /// The rates and requests open at once of `configuration.limits`, shared by every request.
+    let budget: RequestBudget
 
     /// A server on a server directory (its registry is created on first use); with `postgres`, the registry and the
     /// people's stores live in that PostgreSQL database instead, shared with every other server using it, and the
@@ -32,7 +34,7 @@ public struct HealthServer: Sendable {
     ) throws(HealthServerError) {
         self.configuration = configuration
         self.tls = tls
-        self.serverBuilder = try tls?.serverBuilder(over: .http1()) ?? .http1()
+        self.serverBuilder = try tls?.serverBuilder(over: .http1(configuration: configuration.limits.http1)) ?? .http1(configuration: configuration.limits.http1)
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
         if let postgres {
             self.registry = try TenantRegistry(directory: directory, postgres: postgres)
@@ -42,6 +44,7 @@ public struct HealthServer: Sendable {
             self.stores = PersonStores(location: .directory(directory), retention: retention)
         }
         self.metrics = PrometheusCollectorRegistry()
+        self.budget = RequestBudget(limits: configuration.limits, clock: configuration.clock)
     }
 
     /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, the web page (`/`, `/session`) signed in by its form
@@ -50,6 +53,7 @@ public struct HealthServer: Sendable {
         let router = Router(context: ServerRequestContext.self)
         let routeMethods = RouteMethods()
         router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock, routeMethods: routeMethods))
+        router.add(middleware: AddressRateLimiter(budget: budget))
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))
         }
@@ -64,9 +68,12 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
-        DashboardRoutes(configuration: configuration, registry: registry, stores: stores, overTLS: tls != nil).register(on: router)
-        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics)
-        api.register(on: router.group().add(middleware: TokenAuthenticator(registry: registry)))
+        DashboardRoutes(configuration: configuration, registry: registry, stores: stores, overTLS: tls != nil, budget: budget).register(on: router)
+        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics, budget: budget)
+        api.register(on: router.group()
+            .add(middleware: ClientRateCheck(budget: budget))
+            .add(middleware: TokenAuthenticator(registry: registry))
+            .add(middleware: ClientRateLimiter(budget: budget)))
         routeMethods.record(router.routes)
         return router
     }

@@ -6,7 +6,8 @@ import HealthStore
 import Hummingbird
 
 /// Everything the server refuses, naming the field at fault; each case is an HTTP status with a JSON body
-/// `{"error": {"status", "code", "field"?, "message", "requestId"}}`.
+/// `{"error": {"status", "code", "field"?, "message", "requestId"}}` (with `limit`, `maximum`, `requested`? and
+/// `retryAfter`? for `limitExceeded`).
 public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A field (JSON path or query parameter) holds something that is not allowed: 400.
     case invalidField(field: String, reason: String)
@@ -22,10 +23,10 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case methodNotAllowed(method: String, path: String, allowed: [String])
     /// An object with this identifier is already stored: 409.
     case conflict(field: String?, reason: String)
-    /// The body is larger than the server accepts: 413.
-    case bodyTooLarge(limit: Int)
-    /// A batch holds more samples than the server accepts in one request: 413.
-    case tooManySamples(count: Int, limit: Int)
+    /// The request goes over one of the server's `ServerLimits` (`maximum` of it; `requested`, when known, is what the
+    /// request asked for): 413 for sizes, 400 for what a query asks, 408 for a slow body, 429 for requests open at once
+    /// and rates (those of rates with `Retry-After: retryAfter`).
+    case limitExceeded(ServerLimit, maximum: Double, requested: Double? = nil, retryAfter: Int? = nil)
     /// The body is not JSON (by its content type): 415.
     case unsupportedMediaType(String)
     /// An anchor older than the change log remembers: 410.
@@ -46,7 +47,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .notFound: return .notFound
         case .methodNotAllowed: return .methodNotAllowed
         case .conflict: return .conflict
-        case .bodyTooLarge, .tooManySamples: return .contentTooLarge
+        case let .limitExceeded(limit, _, _, _): return limit.status
         case .unsupportedMediaType: return .unsupportedMediaType
         case .anchorExpired: return .gone
         case .storeFailure, .tlsFile: return .internalServerError
@@ -63,8 +64,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .notFound: return "notFound"
         case .methodNotAllowed: return "methodNotAllowed"
         case .conflict: return "conflict"
-        case .bodyTooLarge: return "bodyTooLarge"
-        case .tooManySamples: return "tooManySamples"
+        case .limitExceeded: return "limitExceeded"
         case .unsupportedMediaType: return "unsupportedMediaType"
         case .anchorExpired: return "anchorExpired"
         case .storeFailure: return "storeFailure"
@@ -78,8 +78,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case let .invalidField(field, _): return field
         case let .forbidden(field, _), let .notFound(field, _), let .conflict(field, _): return field
-        case .malformedBody, .bodyTooLarge: return "body"
-        case .tooManySamples: return "samples"
+        case .malformedBody: return "body"
+        case let .limitExceeded(limit, _, _, _): return limit.field
         case .unsupportedMediaType: return "Content-Type"
         case .methodNotAllowed: return "method"
         case .unauthorized: return "Authorization"
@@ -96,8 +96,10 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .unauthorized(reason): return reason
         case let .forbidden(_, reason), let .notFound(_, reason), let .conflict(_, reason): return reason
         case let .methodNotAllowed(method, path, allowed): return "\(path) does not answer \(method) (it answers \(allowed.joined(separator: ", ")))"
-        case let .bodyTooLarge(limit): return "the body is larger than the server accepts (\(limit) bytes)"
-        case let .tooManySamples(count, limit): return "\(count) samples in one batch; the server accepts at most \(limit)"
+        case let .limitExceeded(limit, maximum, requested, retryAfter):
+            let asked = requested.map { " (asked: \(Self.number($0)))" } ?? ""
+            let retry = retryAfter.map { "; retry after \($0) s" } ?? ""
+            return "over the server's limit \(limit.rawValue) of \(Self.number(maximum))\(asked)\(retry); \(limit.explanation) (ohk serve \(limit.flag))"
         case let .unsupportedMediaType(type): return "the body must be application/json, not \(type)"
         case let .anchorExpired(reason): return reason
         case let .storeFailure(reason): return "the store failed: \(reason)"
@@ -109,10 +111,28 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     /// The JSON body of the error response.
     func json(requestIdentifier: String?) -> JSONValue {
         var members: [(String, JSONValue)] = [("status", .number(Double(status.code))), ("code", .string(code))]
+        if case let .limitExceeded(limit, maximum, requested, retryAfter) = self {
+            members.append(("limit", .string(limit.rawValue)))
+            members.append(("maximum", .number(maximum)))
+            if let requested { members.append(("requested", .number(requested))) }
+            if let retryAfter { members.append(("retryAfter", .number(Double(retryAfter)))) }
+        }
         if let field { members.append(("field", .string(field))) }
         members.append(("message", .string(description)))
         if let requestIdentifier { members.append(("requestId", .string(requestIdentifier))) }
         return .object([("error", .object(members))])
+    }
+
+    /// The error's response: the JSON body, and `Retry-After` when the error says when to retry.
+    func response(requestIdentifier: String?) -> Response {
+        var response = JSONResponse.make(json(requestIdentifier: requestIdentifier), status: status)
+        if case let .limitExceeded(_, _, _, retryAfter?) = self { response.headers[.retryAfter] = String(retryAfter) }
+        return response
+    }
+
+    /// A whole number without a fraction, else as it is.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// The server's answer to a store error; `field` names the request part the store objected to.
@@ -140,6 +160,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .predicateNotEvaluable: return .invalidField(field: field ?? "predicate", reason: error.description)
         case let .model(error): return from(error, field: field)
         case .anchorTooOld: return .anchorExpired(error.description)
+        case let .tooManyBuckets(count, maximum): return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .noData: return .notFound(field: field, reason: error.description)
         }
     }
@@ -168,8 +189,9 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
             return .invalidField(field: field, reason: error.description)
         case .emptyWindow: return .invalidField(field: "endDate", reason: "endDate must be after startDate")
         case let .invalidOptions(field, reason):
-            let parameter = ["TYPE": "type", "--unit": "unit"][field] ?? field
+            let parameter = ["TYPE": "type", "--unit": "unit", "--interval": "interval"][field] ?? field
             return .invalidField(field: parameter, reason: reason)
+        case let .tooManyBuckets(count, maximum): return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .outputNotWritten: return .storeFailure(error.description)
         }
     }
@@ -178,6 +200,6 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
 extension HealthServerError: HTTPResponseError {
     /// The JSON error response, carrying the request's identifier.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.make(json(requestIdentifier: context.id), status: status)
+        response(requestIdentifier: context.id)
     }
 }

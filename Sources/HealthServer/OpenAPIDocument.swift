@@ -15,6 +15,9 @@ info:
     per-type grants through its bearer token (`ohk clients add`). Dates are ISO 8601 with an offset; types are full
     identifiers (HKQuantityTypeIdentifierStepCount) or short names (stepCount); units are HealthKit unit strings.
     Every error is a JSON object `{"error": {...}}` naming the field at fault.
+    Every request has a budget (sizes, statistics buckets, requests open at once, a rate per token and per address;
+    `ohk serve --help` lists them): going over one is a `limitExceeded` error naming the limit and its maximum (400,
+    408, 413, or 429 with `Retry-After`).
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -48,6 +51,15 @@ paths:
           content:
             text/html:
               schema: {type: string}
+        "429":
+          description: Too many requests from this client or address (rates in `ohk serve --help`); `Retry-After` says when to try again. JSON when refused before the page, an HTML page otherwise.
+          headers:
+            Retry-After: {$ref: "#/components/headers/RetryAfter"}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ErrorBody"}
+            text/html:
+              schema: {type: string}
   /session:
     post:
       summary: Sign a browser in (the sign-in page's form)
@@ -71,6 +83,9 @@ paths:
           content:
             text/html:
               schema: {type: string}
+        "408": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /session/delete:
     post:
       summary: Sign a browser out (the page's sign-out button)
@@ -88,6 +103,7 @@ paths:
           content:
             application/json:
               example: {"status": "ok"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /metrics:
     get:
       summary: Prometheus metrics (requests, durations, samples saved and deleted, open stores)
@@ -98,6 +114,7 @@ paths:
           content:
             text/plain:
               schema: {type: string}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /openapi.yaml:
     get:
       summary: This document
@@ -108,6 +125,7 @@ paths:
           content:
             application/yaml:
               schema: {type: object, required: [openapi, paths]}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /samples:
     post:
       summary: Save a batch of samples as the client (all or nothing)
@@ -144,6 +162,8 @@ paths:
         "409": {$ref: "#/components/responses/Error"}
         "413": {$ref: "#/components/responses/Error"}
         "415": {$ref: "#/components/responses/Error"}
+        "408": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
     get:
       summary: A sample query (what the client may see), in pages
       parameters:
@@ -171,6 +191,7 @@ paths:
                   nextCursor: {type: [string, "null"]}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
     delete:
       summary: Delete by uuid (all or nothing), or the client's own samples of a type in a window
       parameters:
@@ -203,6 +224,9 @@ paths:
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
         "404": {$ref: "#/components/responses/Error"}
+        "408": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /statistics:
     get:
       summary: One statistics query over the window (the JSON of `ohk stats`)
@@ -218,6 +242,7 @@ paths:
         "200": {$ref: "#/components/responses/Statistics"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /statistics/collection:
     get:
       summary: A statistics collection, one bucket per interval (the JSON of `ohk stats --interval`)
@@ -235,6 +260,7 @@ paths:
         "200": {$ref: "#/components/responses/Statistics"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /changes:
     get:
       summary: The anchored change feed (samples saved and deleted after the anchor), optionally long-polling
@@ -266,6 +292,7 @@ paths:
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "410": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /observe:
     get:
       summary: Server-Sent Events after each commit that changed samples of the types the client can see
@@ -289,6 +316,7 @@ paths:
                   data: {type: string, contentMediaType: application/json, description: "{\"types\": [identifiers], \"anchor\": N}"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /sources:
     get:
       summary: The sources of a type's samples in the order statistics merge them
@@ -298,6 +326,7 @@ paths:
         "200": {$ref: "#/components/responses/Sources"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /sources/priority:
     put:
       summary: Set a quantity type's source order (clients with full access only)
@@ -317,6 +346,9 @@ paths:
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
+        "408": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /ingest/health-auto-export:
     post:
       summary: The JSON the iOS app Health Auto Export posts to REST automations, saved as the client (all or nothing)
@@ -358,6 +390,8 @@ paths:
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
         "413": {$ref: "#/components/responses/Error"}
+        "408": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /import:
     post:
       summary: Import an Apple Health export (export.zip or export.xml) into the person's store (clients with full access only)
@@ -381,6 +415,7 @@ paths:
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
         "413": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /export:
     get:
       summary: Everything of the person as an Apple Health export.xml, which POST /import reads back (clients with full access only)
@@ -399,6 +434,7 @@ paths:
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "403": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
   /activity-summaries:
     get:
       summary: Activity rings per day (stored, or computed from the day's samples)
@@ -417,6 +453,7 @@ paths:
                   summaries: {type: array, items: {type: object}}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "429": {$ref: "#/components/responses/TooManyRequests"}
 components:
   securitySchemes:
     bearer:
@@ -438,22 +475,21 @@ components:
     options: {name: options, in: query, description: "Comma-separated: sum, average, minimum, maximum, mostRecent, duration.", schema: {type: string}}
   responses:
     Error:
-      description: A refusal naming the field.
+      description: A refusal naming the field (and, for `limitExceeded`, the limit; see `ohk serve --help`).
       content:
         application/json:
-          schema:
-            type: object
-            properties:
-              error:
-                type: object
-                required: [status, code, message]
-                properties:
-                  status: {type: integer}
-                  code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, methodNotAllowed, conflict, bodyTooLarge, tooManySamples, unsupportedMediaType, anchorExpired, storeFailure]}
-                  field: {type: string, description: "A JSON path (samples[2].unit), a parameter, body, Authorization or Content-Type."}
-                  message: {type: string}
-                  requestId: {type: string}
+          schema: {$ref: "#/components/schemas/ErrorBody"}
           example: {"error": {"status": 400, "code": "invalidField", "field": "samples[1].unit", "message": "samples[1].unit: km does not fit HKQuantityTypeIdentifierStepCount (use a unit like count)", "requestId": "ccc449781c0036ef6002bc953c0a130f"}}
+    TooManyRequests:
+      description: >-
+        Over a rate (this client's requests, this address's requests without a token or sign-in attempts) or over the
+        requests a client may have open at once (long-polls, streams, imports); `Retry-After` (rates) says when to try again.
+      headers:
+        Retry-After: {$ref: "#/components/headers/RetryAfter"}
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/ErrorBody"}
+          example: {"error": {"status": 429, "code": "limitExceeded", "limit": "requestsPerSecond", "maximum": 20, "retryAfter": 1, "message": "over the server's limit requestsPerSecond of 20; retry after 1 s; this client sends requests faster than the server allows (ohk serve --rate)", "requestId": "ccc449781c0036ef6002bc953c0a130f"}}
     Statistics:
       description: "`{type, unit, timeZone, statistics: [{start, end, figures…, sources?}]}`, as `ohk stats --format json`."
       content:
@@ -476,7 +512,28 @@ components:
               type: {type: string}
               order: {type: [array, "null"], items: {type: string}}
               sources: {type: array, items: {$ref: "#/components/schemas/Source"}}
+  headers:
+    RetryAfter:
+      description: Seconds to wait before the request can succeed.
+      schema: {type: integer, minimum: 1}
   schemas:
+    ErrorBody:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [status, code, message]
+          properties:
+            status: {type: integer}
+            code: {type: string, enum: [invalidField, malformedBody, unauthorized, forbidden, notFound, methodNotAllowed, conflict, limitExceeded, unsupportedMediaType, anchorExpired, storeFailure]}
+            field: {type: string, description: "A JSON path (samples[2].unit), a parameter, body, Authorization or Content-Type."}
+            limit: {type: string, description: "limitExceeded: the limit gone over (maximumBodyBytes, maximumBuckets, requestsPerSecond…).", enum: [maximumBodyBytes, maximumUploadBytes, maximumBatchSamples, maximumPageSize, maximumBuckets, maximumWaitSeconds, bodyTimeoutSeconds, maximumLongPollsPerClient, maximumStreamsPerClient, maximumImportsPerPerson, maximumImports, requestsPerSecond, anonymousRequestsPerSecond, signInAttemptsPerMinute]}
+            maximum: {type: number, description: "limitExceeded: the limit's value."}
+            requested: {type: number, description: "limitExceeded: what the request asked for, when known."}
+            retryAfter: {type: integer, description: "limitExceeded of a rate: seconds to wait, as in Retry-After."}
+            message: {type: string}
+            requestId: {type: string}
     Source:
       type: object
       properties:

@@ -32,7 +32,7 @@ struct RequestRecorder: RouterMiddleware {
             if case .storeFailure = serverError {
                 context.logger.error("request failed", metadata: ["error": .string("\(error)")])
             }
-            response = JSONResponse.make(serverError.json(requestIdentifier: context.id), status: serverError.status)
+            response = serverError.response(requestIdentifier: context.id)
             if case let .methodNotAllowed(_, _, allowed) = serverError { response.headers[.allow] = allowed.joined(separator: ", ") }
             errorCode = serverError.code
         }
@@ -86,7 +86,7 @@ struct RequestRecorder: RouterMiddleware {
             switch error.status {
             case .notFound: return .notFound(field: "path", reason: "nothing answers at \(path)")
             case .methodNotAllowed: return .notFound(field: "method", reason: "this method is not allowed at \(path)")
-            case .contentTooLarge: return .bodyTooLarge(limit: -1)
+            case .contentTooLarge: return .limitExceeded(.maximumBodyBytes, maximum: -1)
             case .unauthorized: return .unauthorized("a valid bearer token is required")
             default: return .invalidField(field: "request", reason: "\(error)")
             }

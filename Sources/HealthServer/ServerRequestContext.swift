@@ -1,17 +1,34 @@
 import Hummingbird
+import NIOCore
 import Synchronization
 
-/// A request's context: Hummingbird's core (logger with the request id, parameters) and the client its token named.
-public struct ServerRequestContext: RequestContext {
+/// A request's context: Hummingbird's core (logger with the request id, parameters), the connection's peer and the
+/// client its token named.
+public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's part.
     public var coreContext: CoreRequestContextStorage
     /// Shared by every copy of the context made for this request, so that the outermost middleware (which logs the
     /// request) learns the client that `TokenAuthenticator` found further in.
     private let identity = RequestIdentity()
 
+    /// The connection's peer (nil when the request did not come over a socket); the rate limits of requests without a
+    /// token count per address.
+    public let remoteAddress: SocketAddress?
+    /// The connection, to stop reading a refused request's body.
+    private let channel: any Channel
+
     /// A context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+        channel = source.channel
+    }
+
+    /// Stops reading the connection: what is left of the request's body is not read (nor drained, as it would be to
+    /// keep the connection for another request), and the connection closes once the answer is written. For refusals
+    /// of requests whose body the server will not read: an endless or trickled body then holds nothing.
+    func stopReading() {
+        channel.close(mode: .input, promise: nil)
     }
 
     /// The authenticated client, set by `TokenAuthenticator`.

@@ -161,14 +161,15 @@ public final class HealthDataStore: Sendable {
         }
     }
 
-    /// A statistics collection: buckets of a calendar grid, with proration across bucket edges.
+    /// A statistics collection: buckets of a calendar grid, with proration across bucket edges. With `maximumBuckets`,
+    /// a collection whose samples span more buckets throws `tooManyBuckets` before any per-bucket work.
     public func statisticsCollection(
         of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions, anchor: Date,
-        interval: DateComponents, calendar: Calendar
+        interval: DateComponents, calendar: Calendar, maximumBuckets: Int? = nil
     ) throws -> StatisticsCollection {
         do {
             let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
-            return try statisticsQueries.collection(for: statisticsRequest(type, predicate, options), grid: grid)
+            return try statisticsQueries.collection(for: statisticsRequest(type, predicate, options), grid: grid, maximumBuckets: maximumBuckets)
         } catch let error as HealthEngineError {
             throw HealthStoreError.engine(error)
         }

@@ -25,12 +25,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var serverOptions: ServerOptions
     @OptionGroup(title: "HTTPS") var tlsOptions: TLSOptions
+    @OptionGroup(title: "Limits (each request's budget; over one: a 4xx JSON error naming it)") var limitOptions: LimitOptions
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port).") var port = 8080
-    @Option(name: .customLong("max-body-bytes"), help: "The largest request body accepted.") var maximumBodyBytes = 8 * 1024 * 1024
-    @Option(name: .customLong("max-upload-bytes"), help: "The largest export upload (POST /import), streamed to disk.") var maximumUploadBytes = 4 * 1024 * 1024 * 1024
-    @Option(name: .customLong("max-batch"), help: "The most samples one save request may hold.") var maximumBatchSamples = 10_000
     @Option(name: .customLong("time-zone"), help: "The web page's time zone when a request names none (default: this machine's).")
     var timeZone: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
@@ -42,9 +40,6 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
         guard (0...10_000).contains(transactionPauseMilliseconds) else { throw ValidationError("--transaction-pause-ms must be 0–10000") }
-        guard maximumBodyBytes > 0, maximumUploadBytes > 0, maximumBatchSamples > 0 else {
-            throw ValidationError("--max-body-bytes, --max-upload-bytes and --max-batch must be above zero")
-        }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("--time-zone \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
         }
@@ -55,8 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = try serverOptions.directory()
         let tls = try tlsOptions.serverTLS()
         let configuration = ServerConfiguration(
-            host: host, port: port, maximumBodyBytes: maximumBodyBytes, maximumUploadBytes: maximumUploadBytes,
-            maximumBatchSamples: maximumBatchSamples, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
+            host: host, port: port, limits: limitOptions.limits, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
         let postgres = try serverOptions.postgresClient(maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
         defer { postgres?.shutdown() }
         let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres, tls: tls)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthModel
 import HealthReports
+import HealthServer
 import HealthStore
 
 /// `ohk stats`: HealthKit statistics (sources merged by priority, prorated into calendar buckets) from the store.
@@ -51,6 +52,15 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "The unit of values, e.g. km, kcal, count/min (default: the type's unit).")
     var unit: String?
 
+    @Option(
+        name: .customLong("max-buckets"),
+        help: "The most buckets the answer may have, as `ohk serve --max-buckets` allows its clients (more: refused before reading).")
+    var maximumBuckets = ServerLimits().maximumBuckets
+
+    func validate() throws {
+        guard maximumBuckets > 0 else { throw ValidationError("--max-buckets must be above zero (got \(maximumBuckets))") }
+    }
+
     func run() throws {
         let type = try TypeArgument.parse(self.type)
         let timeZone = output.resolvedTimeZone
@@ -70,10 +80,12 @@ struct StatsCommand: ParsableCommand {
             anchor: try parseDateOption(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
             unit: try parseUnitOption(unit))
         request.timeZoneName = output.timeZoneName
+        request.maximumBuckets = maximumBuckets
         let report: StatisticsReport
         do {
             report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))
         } catch let error as HealthReportsError {
+            if case .tooManyBuckets = error { throw ValidationError(error.description + "; --max-buckets raises the limit") }
             throw ValidationError(error.description)
         } catch let HealthStoreError.engine(error) {
             throw ValidationError(error.description)

@@ -171,3 +171,28 @@ struct BucketGridTests {
         #expect(field == invalid.field)
     }
 }
+
+@Suite("Bucket grid: bucket counts known before any work")
+struct BucketCountTests {
+    @Test(
+        "A window's bucket count is the buckets it touches, across DST changes",
+        arguments: [
+            // 2024-03-10 is 23 hours in Los Angeles, 2024-03-31 23 hours in Berlin, 2024-10-27 25 hours in Berlin.
+            ("America/Los_Angeles", DateComponents(hour: 1), (2024, 3, 10), (2024, 3, 11), 23),
+            ("Europe/Berlin", DateComponents(hour: 1), (2024, 3, 31), (2024, 4, 1), 23),
+            ("Europe/Berlin", DateComponents(hour: 1), (2024, 10, 27), (2024, 10, 28), 25),
+            ("Europe/Berlin", DateComponents(day: 1), (2024, 3, 1), (2024, 4, 10), 40),
+            ("America/Los_Angeles", DateComponents(second: 1), (2024, 3, 1), (2024, 4, 10), 40 * 86_400 - 3_600),
+            ("America/Los_Angeles", DateComponents(month: 1), (2024, 1, 15), (2024, 3, 2), 3),
+        ] as [(String, DateComponents, (Int, Int, Int), (Int, Int, Int), Int)])
+    func counts(zone: String, interval: DateComponents, from: (Int, Int, Int), to: (Int, Int, Int), expected: Int) throws {
+        let calendar = BucketGridTests.calendar(zone)
+        let start = BucketGridTests.date(from.0, from.1, from.2, in: calendar)
+        let end = BucketGridTests.date(to.0, to.1, to.2, in: calendar)
+        let grid = try BucketGrid(anchor: BucketGridTests.date(2000, 1, 1, in: calendar), interval: interval, calendar: calendar)
+        #expect(grid.bucketCount(from: start, to: end) == expected)
+        // As many as the edges a collection would make over the window's first and last instants.
+        #expect(grid.edges(from: start, to: end.addingTimeInterval(-0.001)).edges.count - 1 == expected)
+        #expect(grid.bucketCount(from: end, to: start) == 0)
+    }
+}

@@ -138,4 +138,25 @@ struct SampleListingTests {
         #expect(walkTable.rows[0][4] == "km")
         #expect(throws: HealthReportsError.self) { try SampleListing.table([sleep], type: sleep.type, unit: .meter(), timeZone: zone) }
     }
+
+    @Test("A closed window over more buckets than maximumBuckets is refused before the store is read; one open end once the span is known")
+    func bucketBudget() throws {
+        var request = StatisticsReportRequest(
+            type: StatisticsReportTests.stepCount, from: StatisticsReportTests.local("2024-03-01"), to: StatisticsReportTests.local("2024-04-10"), interval: DateComponents(second: 1),
+            calendar: StatisticsReportTests.calendar)
+        request.maximumBuckets = 20_000
+        // 40 days less the hour of the spring-forward night.
+        #expect(try request.bucketCount() == 40 * 86_400 - 3_600)
+        #expect(throws: HealthReportsError.tooManyBuckets(count: 40 * 86_400 - 3_600, maximum: 20_000)) {
+            try StatisticsReport.make(request, store: try StatisticsReportTests.store())
+        }
+        // From the data (2024-03-10 23:30) to a far end, by the minute: known only after reading.
+        var openStart = StatisticsReportRequest(
+            type: StatisticsReportTests.stepCount, to: StatisticsReportTests.local("2024-06-01"), interval: DateComponents(minute: 1), calendar: StatisticsReportTests.calendar)
+        openStart.maximumBuckets = 20_000
+        #expect(try openStart.bucketCount() == nil)
+        #expect(throws: HealthReportsError.self) { try StatisticsReport.make(openStart, store: try StatisticsReportTests.store()) }
+        openStart.interval = DateComponents(day: 1)
+        #expect(try StatisticsReport.make(openStart, store: try StatisticsReportTests.store()).rows.count == 83)
+    }
 }

@@ -18,7 +18,7 @@ struct ImportUploadTests {
 
     @Test("A full-access client uploads a real export far larger than the JSON body limit; progress then the report stream back; a re-upload adds nothing")
     func uploadRealExport() async throws {
-        let fixture = try ServerFixture { $0.maximumBodyBytes = 4096 }
+        let fixture = try ServerFixture { $0.limits.maximumBodyBytes = 4096 }
         let body = try String(contentsOf: Self.export, encoding: .utf8)
         let health = fixture.token("alice", "com.apple.Health")
         try await fixture.withRouter { client in
@@ -48,7 +48,7 @@ struct ImportUploadTests {
 
     @Test("Uploads are refused from clients without full access, above the upload limit, and when not an export")
     func refusedUploads() async throws {
-        let fixture = try ServerFixture { $0.maximumUploadBytes = 100_000 }
+        let fixture = try ServerFixture { $0.limits.maximumUploadBytes = 100_000 }
         let body = try String(contentsOf: Self.export, encoding: .utf8)
         try await fixture.withRouter { client in
             let notFull = try await client.call(.post, "/import", token: fixture.token("alice", "com.example.steps"), body: "<HealthData/>")

@@ -55,8 +55,8 @@ struct RequestErrorTests {
     @Test("Each bad save is a 4xx naming the field, and nothing of the batch is saved", arguments: badSaves)
     func badSave(_ bad: BadSave) async throws {
         let fixture = try ServerFixture { configuration in
-            configuration.maximumBatchSamples = 3
-            configuration.maximumBodyBytes = 4096
+            configuration.limits.maximumBatchSamples = 3
+            configuration.limits.maximumBodyBytes = 4096
         }
         let token = fixture.token("alice", "com.example.steps")
         try await fixture.withRouter { client in

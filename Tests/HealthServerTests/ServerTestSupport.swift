@@ -20,6 +20,14 @@ struct ServerFixture {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
         directory = ServerDirectory(path: path)
         var configuration = ServerConfiguration(port: 0, now: { ServerFixture.fixedNow }, clock: ContinuousClock())
+        // Tests of other behaviour send requests as fast as they can, from one address: the rates are the business of
+        // `LimitTests` (whose `configure` sets them).
+        configuration.limits.requestsPerSecond = 1_000_000
+        configuration.limits.requestBurst = 1_000_000
+        configuration.limits.anonymousRequestsPerSecond = 1_000_000
+        configuration.limits.anonymousBurst = 1_000_000
+        configuration.limits.signInAttemptsPerMinute = 1_000_000
+        configuration.limits.signInBurst = 1_000_000
         configure(&configuration)
         server = try HealthServer(directory: directory, configuration: configuration, tls: tls)
         let registry = server.registry
