@@ -47,7 +47,7 @@ public struct HealthServer: Sendable {
         self.budget = RequestBudget(limits: configuration.limits, clock: configuration.clock)
     }
 
-    /// The routes: `/health`, `/metrics` and `/openapi.yaml` open, the web page (`/`, `/session`) signed in by its form
+    /// The routes: `/health` and `/openapi.yaml` open, `/metrics` behind the metrics token, the web page (`/`, `/session`) signed in by its form
     /// or a bearer token, everything else behind a bearer token.
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
@@ -57,7 +57,14 @@ public struct HealthServer: Sendable {
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))
         }
-        router.get("/metrics") { _, _ in
+        let metricsAccess = configuration.metricsAccess
+        router.get("/metrics") { request, _ in
+            guard metricsAccess.isEnabled else {
+                throw HealthServerError.notFound(field: nil, reason: "/metrics is off: start ohk serve with --metrics-token-file or OHK_METRICS_TOKEN")
+            }
+            guard metricsAccess.allows(request.headers) else {
+                throw HealthServerError.unauthorized("/metrics needs the metrics token as a bearer token")
+            }
             metrics.makeGauge(descriptor: HealthServer.openStores).set(Double(stores.openCount))
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

@@ -107,6 +107,9 @@ paths:
   /metrics:
     get:
       summary: Prometheus metrics (requests, durations, samples saved and deleted, open stores)
+      description: >-
+        The operator's metrics token (`ohk serve --metrics-token-file` or `OHK_METRICS_TOKEN`) as a bearer token, not
+        a client's: the figures count every person's activity. Off (404) when no metrics token is configured.
       security: []
       responses:
         "200":
@@ -114,6 +117,8 @@ paths:
           content:
             text/plain:
               schema: {type: string}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
         "429": {$ref: "#/components/responses/TooManyRequests"}
   /openapi.yaml:
     get:

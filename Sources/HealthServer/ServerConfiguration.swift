@@ -16,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// The clock that measures durations (request log lines, import rates, rate limits).
     public var clock: ContinuousClock
+    /// Who may read `/metrics` (default: nobody, the route is off).
+    public var metricsAccess = MetricsAccess(token: nil)
 
     /// A configuration; the defaults suit one household's server.
     public init(

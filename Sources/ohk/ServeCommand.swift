@@ -33,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
     var timeZone: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(
+        name: .customLong("metrics-token-file"),
+        help: ArgumentHelp(
+            "Serve /metrics to requests bearing the token in this file (else OHK_METRICS_TOKEN; neither: /metrics is off). It counts every person's activity, so it is not a client's.",
+            valueName: "file"))
+    var metricsTokenFile: String?
+    @Option(
         name: .customLong("transaction-pause-ms"),
         help: ArgumentHelp("Tests only: pause each PostgreSQL store transaction a random time up to this many milliseconds.", visibility: .hidden))
     var transactionPauseMilliseconds = 0
@@ -49,8 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = try serverOptions.directory()
         let tls = try tlsOptions.serverTLS()
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, limits: limitOptions.limits, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
+        configuration.metricsAccess = MetricsAccess(token: try metricsToken())
         let postgres = try serverOptions.postgresClient(maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
         defer { postgres?.shutdown() }
         let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres, tls: tls)
@@ -66,5 +73,16 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("ohk serve: listening on \(host):\(port)\(tls == nil ? "" : " (HTTPS)")\n".utf8))
         }.runService()
         logger.info("stopped; stores closed")
+    }
+
+    /// The metrics token: the file's first line, else `OHK_METRICS_TOKEN`, else none.
+    private func metricsToken() throws -> String? {
+        guard let metricsTokenFile else { return ProcessInfo.processInfo.environment["OHK_METRICS_TOKEN"] }
+        guard let text = try? String(contentsOfFile: metricsTokenFile, encoding: .utf8) else {
+            throw ValidationError("--metrics-token-file \(metricsTokenFile) cannot be read")
+        }
+        let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard token.count >= 16 else { throw ValidationError("--metrics-token-file \(metricsTokenFile): the token must be at least 16 characters") }
+        return token
     }
 }

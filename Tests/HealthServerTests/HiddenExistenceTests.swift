@@ -109,6 +109,26 @@ struct HiddenExistenceTests {
         }
     }
 
+    @Test("/metrics, which counts every person's activity, needs the operator's metrics token, never a client's; off without one")
+    func metricsNeedTheOperatorsToken() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withRouter { client in
+            try await client.save([steps(10, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: fixture.token("bob", "com.example.steps"))
+            for token in [nil, fixture.token("alice", "com.apple.Health"), fixture.token("alice", "com.example.steps"), "metrics-token-for-the-tests-onlx"] {
+                let reply = try await client.call(.get, "/metrics", token: token)
+                #expect(reply.status == .unauthorized, "\(reply.text)")
+                #expect(!reply.text.contains("ohk_samples_saved_total"))
+            }
+            let operator_ = try await client.call(.get, "/metrics", token: ServerFixture.metricsToken)
+            #expect(operator_.text.contains("ohk_samples_saved_total 1"), "\(operator_.text)")
+        }
+        let off = try ServerFixture { configuration in configuration.metricsAccess = MetricsAccess(token: nil) }
+        try await off.withRouter { client in
+            let reply = try await client.call(.get, "/metrics", token: ServerFixture.metricsToken)
+            #expect(reply.status == .notFound, "\(reply.text)")
+        }
+    }
+
     /// An impossible UTC offset and where it is given.
     struct ImpossibleOffset: Sendable, CustomTestStringConvertible {
         let method: HTTPRequest.Method

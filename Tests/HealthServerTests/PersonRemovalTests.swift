@@ -74,7 +74,7 @@ struct PersonRemovalTests {
         let directory = ServerDirectory(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path)
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let server = try HealthServer(
-            directory: directory, configuration: ServerConfiguration(port: 0, now: { ServerFixture.fixedNow }, clock: ContinuousClock()), postgres: database)
+            directory: directory, configuration: ServerFixture.configuration(), postgres: database)
         defer { server.stores.close() }
         let person = "p-" + UUID().uuidString.lowercased()
         @Sendable func addClient(at date: Date) throws -> String {

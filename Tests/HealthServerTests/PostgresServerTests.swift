@@ -30,7 +30,7 @@ struct PostgresServerTests {
             clients.append(client)
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
             directories.append(directory)
-            let configuration = ServerConfiguration(port: 0, now: { ServerFixture.fixedNow }, clock: ContinuousClock())
+            let configuration = ServerFixture.configuration()
             servers.append(try HealthServer(directory: ServerDirectory(path: directory), configuration: configuration, postgres: client))
         }
         try await body(servers[0], servers[1])

@@ -18,7 +18,8 @@ struct SampleEndpointTests {
             #expect(health.status == .ok)
             #expect(health.json["status"] as? String == "ok")
             #expect((health.headers[HTTPField.Name("X-Request-Id")!] ?? "").count >= 8)
-            let metrics = try await client.call(.get, "/metrics", token: nil)
+            // Off without a metrics token (see metricsNeedTheOperatorsToken); the fixture's token opens it.
+            let metrics = try await client.call(.get, "/metrics", token: ServerFixture.metricsToken)
             #expect(metrics.status == .ok)
             #expect(metrics.text.contains("ohk_http_requests_total{method=\"GET\",route=\"/health\",status=\"200\"} 1"))
             #expect(metrics.text.contains("ohk_open_stores"))
@@ -70,7 +71,7 @@ struct SampleEndpointTests {
             #expect((workout["metadata"] as? [String: Any])?["HKMetadataKeySyncIdentifier"] as? String == "run-1")
             #expect((workout["device"] as? [String: Any])?["name"] as? String == "Apple Watch")
 
-            let metrics = try await client.call(.get, "/metrics", token: nil)
+            let metrics = try await client.call(.get, "/metrics", token: ServerFixture.metricsToken)
             #expect(metrics.text.contains("ohk_samples_saved_total 6"), "three samples, a correlation and its two members")
             let correlation = try #require(try await client.call(.get, "/samples?type=bloodPressure", token: pressure).samples.first)
             #expect((correlation["objects"] as? [Any])?.count == 2)

@@ -16,18 +16,28 @@ struct ServerFixture {
 
     static let fixedNow = Date(timeIntervalSince1970: 1_710_000_000)
 
-    init(tls: ServerTLS? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
-        directory = ServerDirectory(path: path)
+    /// The configuration of test servers: any free port, the fixed clock, the metrics token, and rates so high that
+    /// tests of other behaviour, which send requests as fast as they can from one address, never meet them (the rates
+    /// are the business of `LimitTests`, whose `configure` sets them).
+    static func configuration() -> ServerConfiguration {
         var configuration = ServerConfiguration(port: 0, now: { ServerFixture.fixedNow }, clock: ContinuousClock())
-        // Tests of other behaviour send requests as fast as they can, from one address: the rates are the business of
-        // `LimitTests` (whose `configure` sets them).
         configuration.limits.requestsPerSecond = 1_000_000
         configuration.limits.requestBurst = 1_000_000
         configuration.limits.anonymousRequestsPerSecond = 1_000_000
         configuration.limits.anonymousBurst = 1_000_000
         configuration.limits.signInAttemptsPerMinute = 1_000_000
         configuration.limits.signInBurst = 1_000_000
+        configuration.metricsAccess = MetricsAccess(token: ServerFixture.metricsToken)
+        return configuration
+    }
+
+    /// The operator's token for `/metrics` in these servers.
+    static let metricsToken = "metrics-token-for-the-tests-only"
+
+    init(tls: ServerTLS? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
+        directory = ServerDirectory(path: path)
+        var configuration = ServerFixture.configuration()
         configure(&configuration)
         server = try HealthServer(directory: directory, configuration: configuration, tls: tls)
         let registry = server.registry
