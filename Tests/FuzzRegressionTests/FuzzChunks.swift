@@ -1,4 +1,5 @@
 import Foundation
+@testable import HealthExport
 
 /// Where the readers' fuzz targets cut an input into chunks, to check that the streaming readers give the same
 /// answer however a file arrives: two cuts derived from the input's first two bytes.
@@ -20,5 +21,15 @@ enum FuzzChunks {
             start = cut
         }
         return chunks
+    }
+
+    /// Feeds `data`, cut at `cuts`, to a fresh tokenizer and `handler`; returns where the tokenizer ended.
+    static func feed<Handler: XMLTokenHandler>(_ data: Data, cuts: [Int], into handler: inout Handler) -> String {
+        var tokenizer = XMLTokenizer()
+        defer { tokenizer.deallocate() }
+        data.withUnsafeBytes { bytes in
+            for chunk in split(bytes, at: cuts) { try? tokenizer.feed(chunk, into: &handler) }
+        }
+        return "end at line \(tokenizer.line), \(tokenizer.consumedBytes) bytes read, \(tokenizer.unconsumedByteCount) left"
     }
 }

@@ -12,11 +12,7 @@ enum GPXFuzzTarget {
     /// The points read, described (so that NaN compares equal to itself), feeding the file cut at `cuts`.
     private static func points(_ data: Data, cuts: [Int]) -> [String] {
         var reader = GPXReader()
-        var tokenizer = XMLTokenizer()
-        defer { tokenizer.deallocate() }
-        data.withUnsafeBytes { bytes in
-            for chunk in FuzzChunks.split(bytes, at: cuts) { try? tokenizer.feed(chunk, into: &reader) }
-        }
+        _ = FuzzChunks.feed(data, cuts: cuts, into: &reader)
         return reader.locations.map { String(describing: $0) }
     }
 }
