@@ -60,7 +60,7 @@ run_target() {
     local before
     before=$(find "$findings" -type f | wc -l)
     # New inputs go to the first folder (the working corpus); the committed seeds are only read.
-    OHK_FUZZ_TARGET="$target" nice -n 10 "$FUZZER" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" \
+    SWIFT_BACKTRACE=enable=no OHK_FUZZ_TARGET="$target" nice -n 10 "$FUZZER" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" \
         -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$findings/" >"$log" 2>&1 || true
     local runs cov corpus_size seconds found

@@ -232,6 +232,11 @@ struct XMLTokenizer {
                 continue
             }
             if next == UInt8(ascii: "!") {
+                // A chunk that ends inside "<!--" or "<![CDATA[" cannot tell them from a DOCTYPE yet: wait for more.
+                if XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<!--")
+                    || XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<![CDATA[") {
+                    return tagStart
+                }
                 if XMLTokenizer.hasPrefix(base, count: count, at: tagStart, "<!--") {
                     guard let end = XMLTokenizer.find(base, count: count, from: tagStart + 4, "-->") else { return tagStart }
                     currentLine += XMLTokenizer.newlines(base, tagStart, end)
@@ -393,6 +398,13 @@ struct XMLTokenizer {
         let length = prefix.utf8CodeUnitCount
         guard position + length <= count else { return false }
         return memcmp(base + position, prefix.utf8Start, length) == 0
+    }
+
+    /// Whether the buffer ends at `position` with a proper beginning of `prefix` (`<![CD` of `<![CDATA[`).
+    private static func endsInsidePrefix(_ base: UnsafePointer<UInt8>, count: Int, at position: Int, _ prefix: StaticString) -> Bool {
+        let available = count - position
+        guard available < prefix.utf8CodeUnitCount else { return false }
+        return memcmp(base + position, prefix.utf8Start, available) == 0
     }
 
     private static func find(_ base: UnsafePointer<UInt8>, count: Int, from start: Int, _ needle: StaticString) -> Int? {
