@@ -38,7 +38,7 @@ enum SampleJSONFuzzTarget {
     static func refusalNamesField(_ error: HealthServerError, target: String) throws(ParserFuzzTargets.Violation) {
         try ParserFuzzTargets.check((400..<500).contains(error.status.code), target, "refused with status \(error.status.code): \(error)")
         if case let .invalidField(field, _) = error {
-            try ParserFuzzTargets.check(!field.isEmpty && !field.hasPrefix("."), target, "refused naming the field '\(field)': \(error)")
+            try ParserFuzzTargets.check(!field.isEmpty, target, "refused naming no field: \(error)")
         }
     }
 
