@@ -132,9 +132,14 @@ enum DateFuzzTarget {
             let expected = written.instant(offset: offset)
             try expect(abs(parsed.timeIntervalSince(expected)) < 1e-6, "\(parser) reads '\(written.text)' as \(parsed), not \(expected)")
         } else {
-            // A day or wall-clock time in the zone: the instant shows that wall-clock time there.
-            let shown = ISO8601Text.format(parsed, in: zone)
-            try expect(shown.hasPrefix(written.wallClock), "\(parser) reads '\(written.text)' in \(zone.identifier) as \(shown)")
+            // A day or wall-clock time in the zone: the instant shows that wall-clock time there (by the calendar:
+            // ISO8601Text writes local mean time's offsets to the minute).
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let shown = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: parsed)
+            try expect([shown.year, shown.month, shown.day, shown.hour, shown.minute, shown.second]
+                            == [written.year, written.month, written.day, written.hour, written.minute, written.second],
+                       "\(parser) reads '\(written.text)' in \(zone.identifier) as \(shown)")
         }
     }
 
@@ -232,13 +237,6 @@ struct WrittenDate {
         guard (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < (allowingLeapSecond ? 61 : 60) else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    }
-
-    /// The local date and time as `ISO8601Text` writes them (`2024-03-10T08:00:00`), seconds as written.
-    var wallClock: String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
     }
 
     /// The instant written, with this offset (through Foundation's calendar, independent of the parsers' arithmetic).
