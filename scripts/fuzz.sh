@@ -57,8 +57,9 @@ run_target() {
     mkdir -p "$corpus" "$findings" "$(dirname "$log")"
     local dictionary=()
     [ -f "Fuzz/Dictionaries/$target.dict" ] && dictionary=("-dict=Fuzz/Dictionaries/$target.dict")
-    local before
+    local before started
     before=$(find "$findings" -type f | wc -l)
+    started=$(date +%s)
     # New inputs go to the first folder (the working corpus); the committed seeds are only read.
     SWIFT_BACKTRACE=enable=no OHK_FUZZ_TARGET="$target" nice -n 10 "$FUZZER" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" \
         -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
@@ -68,9 +69,8 @@ run_target() {
     [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
     cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)
     corpus_size=$(find "$corpus" -type f | wc -l)
-    seconds=$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$log" | grep -oE 'in [0-9]+' | grep -oE '[0-9]+' || true)
+    seconds=$(( $(date +%s) - started ))
     found=$(( $(find "$findings" -type f | wc -l) - before ))
-    [ -n "$seconds" ] || seconds="?"
     printf '%-19s %6ss %10s runs  %-20s corpus %5s  findings %s\n' "$target" "$seconds" "${runs:-?}" "${cov:-cov: ?}" "$corpus_size" "$found"
     if [ "$found" -gt 0 ]; then
         find "$findings" -type f -newer "$log.start" | sed 's/^/    /'
