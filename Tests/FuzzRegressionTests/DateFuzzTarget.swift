@@ -157,7 +157,7 @@ enum DateFuzzTarget {
             guard let read = try? ServerDates.parseWithOffset(printed, field: "date") else {
                 throw violation("\(parser) reads '\(text)' as \(date), printed '\(printed)', which does not read back")
             }
-            try expect(abs(read.timeIntervalSince(date)) <= 0.0005 + 1e-9, "\(parser): '\(text)' printed as '\(printed)' reads back as \(read), not \(date)")
+            try expect(abs(read.timeIntervalSince(date)) <= 0.0005 + tolerance(date), "\(parser): '\(text)' printed as '\(printed)' reads back as \(read), not \(date)")
         }
     }
 
