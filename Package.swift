@@ -129,6 +129,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: [
+                "HealthModel", "HealthStore", "HealthExport", "HealthReports", "HealthServer",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -92,28 +92,31 @@ enum ClinicalDocumentReader {
         return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// An HL7 timestamp: `yyyyMMdd[HHmm[ss]][±zzzz]`.
+    /// An HL7 timestamp: `yyyyMMdd[HHmm[ss]][±zzzz]`; nil when a field is out of range (a 13th month, a 30th of
+    /// February, an offset's minutes of 60 or more) rather than a date rolled over into the next month or hour.
     static func timestamp(_ value: String) -> Date? {
-        let digits = value.prefix { $0.isNumber }
+        let digits = Array(value.utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         guard digits.count >= 8 else { return nil }
         func number(_ from: Int, _ length: Int) -> Int? {
             guard digits.count >= from + length else { return nil }
-            let start = digits.index(digits.startIndex, offsetBy: from)
-            return Int(digits[start..<digits.index(start, offsetBy: length)])
+            return digits[from..<(from + length)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
-        var components = DateComponents(
-            year: number(0, 4), month: number(4, 2), day: number(6, 2), hour: number(8, 2) ?? 0, minute: number(10, 2) ?? 0,
-            second: number(12, 2) ?? 0)
-        let rest = value.dropFirst(digits.count).drop { $0 == "." || $0.isNumber }
+        guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1...12).contains(month), day >= 1,
+              day <= ExportDateParser.daysInMonth(year: year, month: month) else { return nil }
+        let hour = number(8, 2) ?? 0, minute = number(10, 2) ?? 0, second = number(12, 2) ?? 0
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        let rest = value.utf8.dropFirst(digits.count).drop { $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
         var offset = 0
-        if let sign = rest.first, sign == "+" || sign == "-", let zone = Int(rest.dropFirst().prefix(4)), rest.dropFirst().prefix(4).count == 4 {
-            guard let seconds = UTCOffset.seconds(negative: sign == "-", hours: zone / 100, minutes: zone % 100) else { return nil }
-            offset = seconds
+        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            let zone = Array(rest.dropFirst().prefix(4))
+            if zone.count == 4, zone.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                let hours = Int(zone[0] - UInt8(ascii: "0")) * 10 + Int(zone[1] - UInt8(ascii: "0"))
+                let minutes = Int(zone[2] - UInt8(ascii: "0")) * 10 + Int(zone[3] - UInt8(ascii: "0"))
+                guard let seconds = UTCOffset.seconds(negative: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes) else { return nil }
+                offset = seconds
+            }
         }
-        var calendar = Calendar(identifier: .gregorian)
-        guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
-        calendar.timeZone = zone
-        components.calendar = calendar
-        return calendar.date(from: components)
+        let days = ExportDateParser.daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset))
     }
 }

@@ -13,7 +13,8 @@ enum ExportDateParser {
               bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
               let hour = number(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"), let minute = number(bytes, 14, 2),
               bytes[16] == UInt8(ascii: ":"), let second = number(bytes, 17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+              (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour < 24, minute < 60,
+              second < 61
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -37,6 +38,7 @@ enum ExportDateParser {
                       let hours = number(bytes, index + 1, 2) else { return nil }
                 var minutesAt = index + 3
                 if bytes[minutesAt] == UInt8(ascii: ":") { minutesAt += 1 }
+                // An offset no place has (`+9900`, `+0060`) is refused rather than read as some other instant.
                 guard let minutes = number(bytes, minutesAt, 2),
                       let seconds = UTCOffset.seconds(negative: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes) else { return nil }
                 offset = seconds
@@ -58,8 +60,18 @@ enum ExportDateParser {
     static func parseDay(_ text: String) -> DateComponents? {
         let parts = text.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+              (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
         return DateComponents(year: year, month: month, day: day)
+    }
+
+    /// The number of days of a month (1–12) of a proleptic Gregorian year: a day past it (`2024-02-30`) is refused,
+    /// not read as a day of the next month.
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -164,11 +164,10 @@ public final class ExportImporter {
         let parsed = Mutex<[Int: [WorkoutRouteLocation]]>([:])
         if case let .file(_, folder) = location.container {
             DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                let url = ExportLocation.referencedURL(paths[index] ?? "", in: folder)
                 var gpx = GPXReader()
                 var gpxTokenizer = XMLTokenizer()
                 defer { gpxTokenizer.deallocate() }
-                guard FileManager.default.fileExists(atPath: url.path),
+                guard let url = ExportLocation.referencedURL(paths[index] ?? "", in: folder), FileManager.default.fileExists(atPath: url.path),
                       (try? ExportLocation.readFile(url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
                 else { return }
                 let locations = gpx.locations

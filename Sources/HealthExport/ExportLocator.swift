@@ -49,8 +49,7 @@ struct ExportLocation {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
         switch container {
         case let .file(_, folder):
-            let url = folder.appendingPathComponent(relative)
-            guard FileManager.default.fileExists(atPath: url.path) else { return false }
+            guard let url = ExportLocation.referencedURL(reference, in: folder), FileManager.default.fileExists(atPath: url.path) else { return false }
             try ExportLocation.readFile(url, path: url.path, consumer)
             return true
         case let .zip(archive, _, folder):
@@ -62,9 +61,12 @@ struct ExportLocation {
         }
     }
 
-    /// The URL of a referenced file (`/workout-routes/…`) in the export's folder.
-    static func referencedURL(_ reference: String, in folder: URL) -> URL {
-        folder.appendingPathComponent(reference.hasPrefix("/") ? String(reference.dropFirst()) : reference)
+    /// The URL of a referenced file (`/workout-routes/…`) in the export's folder; nil for a path that climbs out of it
+    /// (`../…`), which no export writes: an uploaded document must not make the server read its other files.
+    static func referencedURL(_ reference: String, in folder: URL) -> URL? {
+        let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
+        guard !relative.split(separator: "/").contains("..") else { return nil }
+        return folder.appendingPathComponent(relative)
     }
 
     /// Streams a file in chunks.

@@ -202,8 +202,8 @@ struct XMLTokenizer {
         }
         if insideDoctype {
             guard let end = XMLTokenizer.endOfDoctypeSubset(base, from: 0, count: count, line: &currentLine) else {
-                // Keep only a little of the tail, in case "]" and ">" straddle chunks.
-                let keep = min(count, 16)
+                // Keep the tail that may begin the end: a "]" with only whitespace after it.
+                let keep = XMLTokenizer.doctypeTailToKeep(base, from: 0, count: count)
                 for index in 0..<(count - keep) where base[index] == 0x0A { currentLine += 1 }
                 position = count - keep
                 return position
@@ -232,6 +232,11 @@ struct XMLTokenizer {
                 continue
             }
             if next == UInt8(ascii: "!") {
+                // A chunk that ends inside "<!--" or "<![CDATA[" cannot tell them from a DOCTYPE yet: wait for more.
+                if XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<!--")
+                    || XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<![CDATA[") {
+                    return tagStart
+                }
                 if XMLTokenizer.hasPrefix(base, count: count, at: tagStart, "<!--") {
                     guard let end = XMLTokenizer.find(base, count: count, from: tagStart + 4, "-->") else { return tagStart }
                     currentLine += XMLTokenizer.newlines(base, tagStart, end)
@@ -258,7 +263,7 @@ struct XMLTokenizer {
                 currentLine += XMLTokenizer.newlines(base, tagStart, index)
                 guard let end = XMLTokenizer.endOfDoctypeSubset(base, from: index + 1, count: count, line: &currentLine) else {
                     insideDoctype = true
-                    let keep = min(count - index - 1, 16)
+                    let keep = XMLTokenizer.doctypeTailToKeep(base, from: index + 1, count: count)
                     for scan in (index + 1)..<(count - keep) where base[scan] == 0x0A { currentLine += 1 }
                     position = count - keep
                     return position
@@ -361,6 +366,14 @@ struct XMLTokenizer {
     }
 
     /// The position after the `]…>` that closes a DOCTYPE's internal subset, or nil when it is not in the buffer.
+    /// How many bytes at the end of a DOCTYPE subset's chunk must wait for the next one: from a final "]" followed
+    /// only by whitespace (the "]" and ">" of its end may be split, with any amount of whitespace between them).
+    private static func doctypeTailToKeep(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        var index = count
+        while index > start, isSpace(base[index - 1]) { index -= 1 }
+        return index > start && base[index - 1] == UInt8(ascii: "]") ? count - index + 1 : 0
+    }
+
     private static func endOfDoctypeSubset(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, line: inout Int) -> Int? {
         var index = start
         var newlines = 0
@@ -393,6 +406,13 @@ struct XMLTokenizer {
         let length = prefix.utf8CodeUnitCount
         guard position + length <= count else { return false }
         return memcmp(base + position, prefix.utf8Start, length) == 0
+    }
+
+    /// Whether the buffer ends at `position` with a proper beginning of `prefix` (`<![CD` of `<![CDATA[`).
+    private static func endsInsidePrefix(_ base: UnsafePointer<UInt8>, count: Int, at position: Int, _ prefix: StaticString) -> Bool {
+        let available = count - position
+        guard available < prefix.utf8CodeUnitCount else { return false }
+        return memcmp(base + position, prefix.utf8Start, available) == 0
     }
 
     private static func find(_ base: UnsafePointer<UInt8>, count: Int, from start: Int, _ needle: StaticString) -> Int? {

@@ -8,10 +8,16 @@ public enum ISO8601Text {
     /// The local date is computed from the zone's offset (Howard Hinnant's civil_from_days) rather than with a
     /// `Calendar`: building a calendar and its components per date was 8 % of the server's statistics answers.
     /// Before 1600 it goes through Foundation's Gregorian calendar, which is Julian before October 1582.
+    ///
+    /// Local mean time (a zone's offset before its standard time, e.g. +00:53:28 in Berlin before 1893) has seconds,
+    /// which `±hh:mm` cannot write: the offset is written to the minute and the local time shifted with it, so that
+    /// the text still names the same instant.
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        let offset = timeZone.secondsFromGMT(for: date)
+        let offset = timeZone.secondsFromGMT(for: date) / 60 * 60
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds > -11_676_096_000, seconds < 253_402_300_800 else { return formatWithCalendar(date, in: timeZone, offset: offset) }  // 1600…9999
+        guard seconds > -11_676_096_000, seconds < 253_402_300_800 else {  // 1600…9999
+            return formatWithCalendar(date, in: TimeZone(secondsFromGMT: offset) ?? timeZone, offset: offset)
+        }
         let local = Int(seconds) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let time = local - days * 86_400

@@ -40,7 +40,10 @@ struct JSONInput {
     private static func path(_ parentPath: String, _ step: Step) -> String {
         switch step {
         case .root: return ""
-        case .member(let key): return parentPath.isEmpty ? key : parentPath + "." + key
+        case .member(let key):
+            // An empty key is written `""`, so that an error about it still names a field.
+            let name = key.isEmpty ? "\"\"" : key
+            return parentPath.isEmpty ? name : parentPath + "." + name
         case .element(let index): return "\(parentPath)[\(index)]"
         }
     }

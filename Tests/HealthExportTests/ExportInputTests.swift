@@ -59,6 +59,30 @@ struct ExportInputTests {
         #expect(throws: HealthExportError.noHealthData(file: folder.path)) { try importer.importExport(at: folder) }
     }
 
+    @Test("a route file referenced outside the export's folder (../) is not read, and is reported as missing")
+    func referenceOutsideTheFolder() throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try ExportFixtures.write(
+            "<gpx><trk><trkseg><trkpt lat=\"52.5\" lon=\"13.4\"><time>2020-01-18T07:13:15Z</time></trkpt></trkseg></trk></gpx>",
+            named: "elsewhere/outside.gpx", in: folder)
+        let export = try ExportFixtures.write(ExportFixtures.document("""
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+              <WorkoutRoute sourceName="Watch"><FileReference path="/../elsewhere/outside.gpx"/></WorkoutRoute>
+             </Workout>
+
+            """), named: "uploads/export.xml", in: folder)
+        let (importer, collector) = ExportFixtures.importer()
+        let report = try importer.importExport(at: export)
+        #expect(report.workouts == 1)
+        #expect(report.workoutRoutes == 0)
+        #expect(collector.routes.isEmpty)
+        #expect(report.issues.contains {
+            if case let .missingReferencedFile(_, _, path) = $0 { return path == "/../elsewhere/outside.gpx" }
+            return false
+        }, "\(report.issues)")
+    }
+
     @Test("old exports with inline Location elements give a route")
     func inlineLocationsGiveARoute() throws {
         let folder = try ExportFixtures.temporaryFolder()

@@ -4,12 +4,13 @@ import Testing
 
 @Suite("ISO8601Text writes local times with the zone's offset")
 struct ISO8601TextTests {
-    /// What Foundation's Gregorian calendar says, the way the text was made before it was computed directly.
+    /// What Foundation's Gregorian calendar says, the way the text was made before it was computed directly; local
+    /// mean time's offsets (with seconds) to the minute, the local time with them, so that the text is the instant.
     static func byCalendar(_ date: Date, in timeZone: TimeZone) -> String {
+        let offset = timeZone.secondsFromGMT(for: date) / 60 * 60
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        calendar.timeZone = TimeZone(secondsFromGMT: offset)!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let offset = timeZone.secondsFromGMT(for: date)
         return String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!,
             parts.second!, offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
