@@ -9,10 +9,12 @@ enum SampleJSONFuzzTarget {
     static func run(_ data: Data) throws(ParserFuzzTargets.Violation) {
         let samples: [Sample]
         do {
-            // As `POST /samples` reads its body.
+            // As `POST /samples` reads a full-access app's body (the only kind that may name uuids, read back below).
             let input = try JSONInput.parse(data)
             try input.allowOnly(["samples"])
-            samples = try input.required("samples").elements().map(SampleJSON.sample)
+            samples = try input.required("samples").elements().map { element throws(HealthServerError) in
+                try SampleJSON.sample(from: element, choosesUUIDs: true)
+            }
         } catch {
             try refusalNamesField(error, target: "json-samples")
             return
@@ -21,7 +23,7 @@ enum SampleJSONFuzzTarget {
             let written = text(sample)
             let read: Sample
             do {
-                read = try SampleJSON.sample(from: JSONInput.parse(Data(written.utf8)))
+                read = try SampleJSON.sample(from: JSONInput.parse(Data(written.utf8)), choosesUUIDs: true)
             } catch {
                 throw violation("a sample written as \(written) does not read back: \(error)")
             }
