@@ -124,6 +124,10 @@ enum DateFuzzTarget {
             try expect(parsed == nil, "\(parser) accepts '\(written.text)', which is not a date and time (as \(String(describing: parsed)))")
             return
         }
+        if impossibleOffsetsRefused, written.offset != nil, !written.offsetIsPossible {
+            try expect(parsed == nil, "\(parser) accepts '\(written.text)', whose offset no place has (as \(String(describing: parsed)))")
+            return
+        }
         guard let parsed else {
             try expect(!mustAccept, "\(parser) refuses '\(written.text)'")
             return
