@@ -21,7 +21,8 @@ struct ObserveTests {
         let reader = fixture.token("alice", "com.example.reader")
         try await fixture.withRouter { client in
             // From anchor 0, so that the answer does not depend on when the stream starts relative to the saves below.
-            let stream = Task { try await client.call(.get, "/observe?type=stepCount&type=heartRate&anchor=0&timeout=3", token: reader) }
+            // Long enough for the saves and the delete below on a loaded machine (the stream always lasts this long).
+            let stream = Task { try await client.call(.get, "/observe?type=stepCount&type=heartRate&anchor=0&timeout=10", token: reader) }
             try await Task.sleep(for: .milliseconds(300))
             // Another app's steps: hidden from the reader (it may not read steps), so no event.
             let hidden = try await client.save([HealthServerTests.steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: steps)

@@ -32,7 +32,9 @@ struct PersonRemovalTests {
             #expect(!FileManager.default.fileExists(atPath: uploads))
             #expect(try fixture.server.registry.people() == ["bob"])
             #expect(try fixture.server.registry.clients(of: "alice").isEmpty)
-            #expect(fixture.server.stores.closeRemovedStores() == ["alice"])
+            // The server's own sweep (every 5 s) may have closed it first on a slow machine; either way it is closed.
+            let closed = fixture.server.stores.closeRemovedStores()
+            #expect(closed == ["alice"] || closed.isEmpty, "\(closed)")
             #expect(fixture.server.stores.openCount == 1)
             // Bob's data stays.
             #expect(try await client.call(.get, "/samples?type=stepCount", token: bob).samples.count == 1)

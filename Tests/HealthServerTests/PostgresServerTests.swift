@@ -90,7 +90,8 @@ struct PostgresServerTests {
             try await Self.application(first).test(.router) { writer in
                 try await Self.application(second).test(.router) { reader in
                     let poll = Task { try await reader.call(.get, "/changes?type=stepCount&anchor=0&wait=30", token: token) }
-                    let stream = Task { try await reader.call(.get, "/observe?type=stepCount&timeout=4", token: token) }
+                    // Long enough for the save, the poll and the delete below on a loaded machine (the stream always lasts this long).
+                    let stream = Task { try await reader.call(.get, "/observe?type=stepCount&timeout=15", token: token) }
                     try await Task.sleep(for: .milliseconds(700))
                     let clock = ContinuousClock()
                     let saved = clock.now
