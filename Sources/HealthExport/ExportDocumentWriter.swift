@@ -347,7 +347,7 @@ public struct ExportDocumentWriter {
         let fraction = total - seconds * 1_000_000
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
-        let (year, month, day) = civil(fromDays: Int(days))
+        let (year, month, day) = ProlepticGregorian.date(daysSince1970: Int(days))
         var text = String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
         if fraction != 0 { text += fractionText(fraction) }
         let sign = offset < 0 ? "-" : "+"
@@ -366,19 +366,6 @@ public struct ExportDocumentWriter {
         var digits = String(format: "%06lld", micros)
         while digits.hasSuffix("0") { digits.removeLast() }
         return "." + digits
-    }
-
-    /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The shortest text that reads back as the same number (`72`, `0.1`, `1e-07`).

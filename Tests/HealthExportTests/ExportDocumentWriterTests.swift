@@ -259,7 +259,7 @@ struct ExportDocumentWriterTests {
         let device = SyntheticHealthData.watchDevice
         #expect(DeviceDescriptionParser.parse(ExportDocumentWriter.deviceText(device)) == device)
         for days in [-719_468, -1, 0, 59, 11_016, 2_932_896] {
-            let (year, month, day) = ExportDocumentWriter.civil(fromDays: days)
+            let (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
             #expect(ExportDateParser.daysFromCivil(year: year, month: month, day: day) == days)
         }
     }
