@@ -39,10 +39,14 @@ public struct AccessToken: Sendable, Hashable {
     /// Written by hand (five lines): swift-crypto compares its own digest types in constant time but offers no public
     /// comparison for bytes read back from the registry.
     public func matches(storedHash: [UInt8]) -> Bool {
-        let digest = hash
-        guard digest.count == storedHash.count else { return false }
+        AccessToken.digestsMatch(hash, storedHash)
+    }
+
+    /// Whether two digests are equal, in time that does not depend on where they differ (also `/metrics`' token).
+    static func digestsMatch(_ digest: [UInt8], _ other: [UInt8]) -> Bool {
+        guard digest.count == other.count else { return false }
         var difference: UInt8 = 0
-        for index in digest.indices { difference |= digest[index] ^ storedHash[index] }
+        for index in digest.indices { difference |= digest[index] ^ other[index] }
         return difference == 0
     }
 

@@ -22,9 +22,6 @@ public struct MetricsAccess: Sendable {
     /// not depend on where they differ.
     func allows(_ headers: HTTPFields) -> Bool {
         guard let digest, let value = headers[.authorization], value.hasPrefix("Bearer ") else { return false }
-        let presented = Array(SHA256.hash(data: Data(value.dropFirst("Bearer ".count).utf8)))
-        var difference: UInt8 = 0
-        for index in digest.indices { difference |= digest[index] ^ presented[index] }
-        return difference == 0
+        return AccessToken.digestsMatch(digest, Array(SHA256.hash(data: Data(value.dropFirst("Bearer ".count).utf8))))
     }
 }
