@@ -16,9 +16,6 @@ let package = Package(
         .library(name: "HealthTrends", targets: ["HealthTrends"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "ohk", targets: ["ohk"]),
-        .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
-        .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
-        .executable(name: "ohk-postgres-benchmark", targets: ["PostgresBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -88,18 +85,6 @@ let package = Package(
                 "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "OpenHealthKitBenchmarks",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "OpenHealthKit"]
-        ),
-        .executableTarget(
-            name: "PostgresBenchmark",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"]
-        ),
-        .executableTarget(
-            name: "ExportBenchmark",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport"]
-        ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
         .testTarget(
             name: "HealthExportTests",
@@ -141,3 +126,34 @@ let package = Package(
         ),
     ]
 )
+
+// The benchmarks (Benchmarks/) are declared only when OHK_BENCHMARKS is set, so that `swift build` and `swift test`
+// do not compile them (scripts/bench/ and scripts/compare/ set it). They stay in this package rather than in a
+// package of their own: one dependency resolution and one checkout cache, and the benchmarks keep access to the
+// libraries' `package` declarations (the binary codings) should a benchmark need to time them.
+if Context.environment["OHK_BENCHMARKS"] != nil {
+    let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+    package.products += [
+        .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
+        .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
+        .executable(name: "ohk-postgres-benchmark", targets: ["PostgresBenchmark"]),
+    ]
+    package.targets += [
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .executableTarget(
+            name: "OpenHealthKitBenchmarks",
+            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "OpenHealthKit", argumentParser],
+            path: "Benchmarks/OpenHealthKitBenchmarks"
+        ),
+        .executableTarget(
+            name: "PostgresBenchmark",
+            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", argumentParser],
+            path: "Benchmarks/PostgresBenchmark"
+        ),
+        .executableTarget(
+            name: "ExportBenchmark",
+            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthExport", argumentParser],
+            path: "Benchmarks/ExportBenchmark"
+        ),
+    ]
+}

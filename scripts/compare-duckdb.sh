@@ -12,6 +12,9 @@
 # OHK_SCRATCH_PATH overrides the Swift build directory (default .build-release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
+# .build-release sets it, so that they share one package graph there.
+export OHK_BENCHMARKS=1
 
 venv=.venv-bench
 if [ ! -x "$venv/bin/python" ]; then

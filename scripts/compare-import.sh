@@ -15,6 +15,9 @@
 # Generated files go to .build-export-compare/ (ignored by git) unless --work is given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
+# .build-release sets it, so that they share one package graph there.
+export OHK_BENCHMARKS=1
 megabytes=1024
 seed=42
 memory_store=0

@@ -6,6 +6,9 @@
 # The table goes to standard output, progress to standard error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
+# .build-release sets it, so that they share one package graph there.
+export OHK_BENCHMARKS=1
 swift build -c release --scratch-path .build-release --product ohk-postgres-benchmark >&2
 binary="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk-postgres-benchmark"
 if [ $# -ge 1 ] && [[ "$1" == postgres* ]]; then

@@ -8,6 +8,9 @@
 # Usage: scripts/load-hostile.sh [--seconds 30] [--flood-connections 8] [--rounds 1] [--no-build]   (OHK_BIN=path: that ohk)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
+# .build-release sets it, so that they share one package graph there.
+export OHK_BENCHMARKS=1
 
 SECONDS_PER_PHASE=30
 CONNECTIONS=8

@@ -6,6 +6,9 @@
 # Usage: scripts/load-server.sh [--duration 10s] [--connections 16] [--threads 2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
+# .build-release sets it, so that they share one package graph there.
+export OHK_BENCHMARKS=1
 
 DURATION=10s
 CONNECTIONS=16

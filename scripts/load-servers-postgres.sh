@@ -9,6 +9,9 @@
 #        (without a URL a throwaway PostgreSQL is started with scripts/postgres-server.sh and removed afterwards)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
+# .build-release sets it, so that they share one package graph there.
+export OHK_BENCHMARKS=1
 
 DURATION=10s CONNECTIONS=16 THREADS=2 DATABASE=""
 while [[ $# -gt 0 ]]; do

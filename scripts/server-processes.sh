@@ -40,6 +40,6 @@ release_ohk_and_wrk() {
         echo "installing wrk (Debian)" >&2
         apt-get update -qq && apt-get install -y -qq wrk >&2
     fi
-    swift build -c release --scratch-path .build-release --product ohk >&2
-    OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
+    OHK_BENCHMARKS=1 swift build -c release --scratch-path .build-release --product ohk >&2
+    OHK="$(OHK_BENCHMARKS=1 swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
 }

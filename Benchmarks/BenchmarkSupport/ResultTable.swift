@@ -1,34 +1,37 @@
 import Foundation
 
 /// The figures of a benchmark run, printed as an aligned table with targets and whether each was met.
-struct ResultTable {
+public struct ResultTable {
     /// One line of the table.
-    struct Row {
+    public struct Row {
         /// The section the row belongs to (`save`, `query`, `units`).
-        let section: String
+        public let section: String
         /// What was measured.
-        let name: String
+        public let name: String
         /// The figure, formatted.
-        let figure: String
+        public let figure: String
         /// The target, if the figure has one.
-        let target: String
+        public let target: String
         /// Whether the target was met (nil when there is no target).
-        let met: Bool?
+        public let met: Bool?
     }
 
-    private(set) var rows: [Row] = []
+    public private(set) var rows: [Row] = []
+
+    /// An empty table.
+    public init() {}
 
     /// Adds a row and echoes it to standard error as progress.
-    mutating func add(_ section: String, _ name: String, _ figure: String, target: String = "", met: Bool? = nil) {
+    public mutating func add(_ section: String, _ name: String, _ figure: String, target: String = "", met: Bool? = nil) {
         rows.append(Row(section: section, name: name, figure: figure, target: target, met: met))
         FileHandle.standardError.write(Data("  \(name): \(figure)\n".utf8))
     }
 
     /// Whether every row with a target met it.
-    var allTargetsMet: Bool { rows.allSatisfy { $0.met ?? true } }
+    public var allTargetsMet: Bool { rows.allSatisfy { $0.met ?? true } }
 
     /// The table as text.
-    func rendered() -> String {
+    public func rendered() -> String {
         let headers = ["benchmark", "figure", "target", ""]
         let cells = rows.map { row in
             [row.section + ": " + row.name, row.figure, row.target, row.met.map { $0 ? "met" : "MISSED" } ?? ""]
@@ -49,9 +52,9 @@ struct ResultTable {
 }
 
 /// Number formatting for the table.
-enum Figures {
+public enum Figures {
     /// `1234567.8` as `1,234,568`.
-    static func grouped(_ value: Double) -> String {
+    public static func grouped(_ value: Double) -> String {
         let rounded = Int(value.rounded())
         var digits = String(abs(rounded))
         var groups: [Substring] = []
@@ -64,7 +67,7 @@ enum Figures {
     }
 
     /// A rate such as `1.23 M/s` or `845 k/s`.
-    static func rate(_ perSecond: Double, unit: String = "") -> String {
+    public static func rate(_ perSecond: Double, unit: String = "") -> String {
         let suffix = unit.isEmpty ? "/s" : " \(unit)/s"
         if perSecond >= 1e9 { return String(format: "%.2f G", perSecond / 1e9) + suffix }
         if perSecond >= 1e6 { return String(format: "%.2f M", perSecond / 1e6) + suffix }
@@ -73,14 +76,14 @@ enum Figures {
     }
 
     /// A duration in the most readable unit: `412 µs`, `1.84 ms`, `3.21 s`.
-    static func duration(_ seconds: Double) -> String {
+    public static func duration(_ seconds: Double) -> String {
         if seconds < 1e-3 { return String(format: "%.1f µs", seconds * 1e6) }
         if seconds < 1 { return String(format: "%.2f ms", seconds * 1e3) }
         return String(format: "%.2f s", seconds)
     }
 
     /// A size such as `3.42 GiB`.
-    static func bytes(_ count: Int) -> String {
+    public static func bytes(_ count: Int) -> String {
         let value = Double(count)
         if value >= 1_073_741_824 { return String(format: "%.2f GiB", value / 1_073_741_824) }
         if value >= 1_048_576 { return String(format: "%.1f MiB", value / 1_048_576) }
