@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // The parsers' libFuzzer executable, kept out of the main package because libFuzzer supplies `main`. Build and run it
-// with `scripts/fuzz.sh`; the targets themselves are `Tests/FuzzRegressionTests/*FuzzTarget.swift` (linked here as
+// with `scripts/dev/fuzz.sh`; the targets themselves are `Tests/FuzzRegressionTests/*FuzzTarget.swift` (linked here as
 // `Sources/ParserFuzzer/Targets`), which the normal tests use to replay the corpus.
 import Foundation
 import PackageDescription

@@ -5,12 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests
 swift test --skip-build
-if [ -x scripts/check-cli.sh ]; then
-    scripts/check-cli.sh --no-build
+if [ -x scripts/ci/check-cli.sh ]; then
+    scripts/ci/check-cli.sh --no-build
 fi
 # The server against its own OpenAPI document: schemathesis (from PyPI, into .venv-contract on first use), about 90 s.
-scripts/check-contract.sh --no-build
+scripts/ci/check-contract.sh --no-build
 # Two `ohk serve --postgres` processes, writer and reader processes: every change seen exactly once (needs PostgreSQL).
 if [ -n "${OHK_TEST_POSTGRES_URL:-}" ]; then
-    scripts/check-postgres-servers.sh --no-build
+    scripts/ci/check-postgres-servers.sh --no-build
 fi

@@ -19,7 +19,7 @@ import HealthStore
 ///
 /// With `--export-csv DIR` the rows also go to `DIR/steps-<days>d.csv` (source, start and end in Unix seconds, value,
 /// local day of the start: what a naive user loads from a Health export) and the figures to `DIR/ohk-figures.txt`
-/// as key=value lines, for scripts/compare-duckdb.sh.
+/// as key=value lines, for scripts/compare/compare-duckdb.sh.
 enum StatisticsBenchmark {
     /// One generated sample, as a naive user would load it.
     struct Row {

@@ -19,7 +19,7 @@ struct TrendsCommand: ParsableCommand {
             used while it is under 6 hours old, was computed today and no sample of the type in the averaged days has \
             changed since; --no-cache computes it afresh without reading or writing the file.
 
-            --svg FILE also writes the chart as an SVG picture (scripts/render-trends-svg.sh renders it to PNG).
+            --svg FILE also writes the chart as an SVG picture (scripts/dev/render-trends-svg.sh renders it to PNG).
 
             Examples:
               ohk trends

@@ -4,7 +4,7 @@ import HealthServer
 import HummingbirdTesting
 import Testing
 
-/// What scripts/check-contract.sh (schemathesis against the served OpenAPI document) found, kept as tests.
+/// What scripts/ci/check-contract.sh (schemathesis against the served OpenAPI document) found, kept as tests.
 @Suite("Contract findings")
 struct ContractFindingTests {
     @Test(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The naive DuckDB side of scripts/compare-duckdb.sh.
+"""The naive DuckDB side of scripts/compare/compare-duckdb.sh.
 
 Loads the step rows ohk-benchmarks exported (source, start_epoch, end_epoch, value, local_day) into an in-memory
 DuckDB table (loading is not timed), then times, warm (one untimed run first), the median of several runs of:

@@ -5,13 +5,13 @@
 # target at its first). What a run found is kept in .build-fuzz/findings/TARGET/; what it learnt in
 # .build-fuzz/corpus/TARGET/ (used again by the next run); every run is appended to .build-fuzz/fuzz-history.tsv.
 #
-# Usage: scripts/fuzz.sh [--seconds N] [--jobs N] [--no-build] [TARGET…]
+# Usage: scripts/dev/fuzz.sh [--seconds N] [--jobs N] [--no-build] [TARGET…]
 #   TARGET: export-xml gpx cda units json-samples dates health-auto-export (default: all)
 #   --seconds N  time per target (default 60); --jobs N  targets run at once (default 1; the machine is shared)
 # Reproduce a finding: OHK_FUZZ_TARGET=TARGET .build-fuzz/release/ParserFuzzer FILE
 # Once fixed, copy the input to Tests/FuzzRegressions/TARGET/ so that scripts/test.sh replays it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 ALL_TARGETS=(export-xml gpx cda units json-samples dates health-auto-export)
 SECONDS_PER_TARGET=60

@@ -8,22 +8,22 @@
 # restricted one. It fails on any 5xx, any status code, content type, header or body the document does not list for
 # the operation, an invalid request answered 2xx, and an operation that answers without the token it requires.
 #
-# Schemathesis $SCHEMATHESIS_VERSION (below) from PyPI, with the dependency versions of scripts/contract-requirements.txt,
+# Schemathesis $SCHEMATHESIS_VERSION (below) from PyPI, with the dependency versions of scripts/ci/contract-requirements.txt,
 # installed on first use into .venv-contract/ (ignored by git).
 # Options: --phases examples,coverage,fuzzing (no stateful phase: the document has no links), --max-examples per
 # operation and a fixed --seed (the same cases on every run; pass --seed to try others), --checks all but
 # positive_data_acceptance (a schema-valid body can still name a type or unit that does not exist: 400 is right),
 # --workers 1 (with two, hypothesis once failed inside Python 3.11's ast module, and two were no faster),
-# --generation-database none, --request-timeout 30; scripts/contract_hooks.py bounds the waits of /observe and
+# --generation-database none, --request-timeout 30; scripts/ci/contract_hooks.py bounds the waits of /observe and
 # /changes to one second. A wall-clock cap (--max-seconds, default 240 per pass) ends a pass that hangs, as a failure.
 # Takes about 90 s on two cores with the default 30 examples per operation (plus about 30 s to install schemathesis on
 # the first run, and building `ohk` without --no-build).
 #
-# Usage: scripts/check-contract.sh [--no-build] [--examples N] [--seed S] [--max-seconds T]
+# Usage: scripts/ci/check-contract.sh [--no-build] [--examples N] [--seed S] [--max-seconds T]
 #        OHK_SCRATCH picks the build folder (default .build); OHK_CONTRACT_OPTIONS adds schemathesis options (e.g.
 #        --continue-on-failure); OHK_CONTRACT_DOCUMENT tests a document file instead of the served one (while editing it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SCHEMATHESIS_VERSION="4.32.5"
 EXAMPLES=30
@@ -45,14 +45,14 @@ SCRATCH="${OHK_SCRATCH:-.build}"
 if [[ $BUILD -eq 1 ]]; then swift build --scratch-path "$SCRATCH" --product ohk >/dev/null; fi
 OHK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/ohk"
 
-# schemathesis and its dependencies at the versions of scripts/contract-requirements.txt, reinstalled when that changes.
+# schemathesis and its dependencies at the versions of scripts/ci/contract-requirements.txt, reinstalled when that changes.
 VENV=".venv-contract"
-if ! cmp -s scripts/contract-requirements.txt "$VENV/requirements.txt"; then
-    echo "check-contract: installing schemathesis $SCHEMATHESIS_VERSION into $VENV (scripts/contract-requirements.txt)"
+if ! cmp -s scripts/ci/contract-requirements.txt "$VENV/requirements.txt"; then
+    echo "check-contract: installing schemathesis $SCHEMATHESIS_VERSION into $VENV (scripts/ci/contract-requirements.txt)"
     rm -rf "$VENV"
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/contract-requirements.txt
-    cp scripts/contract-requirements.txt "$VENV/requirements.txt"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/ci/contract-requirements.txt
+    cp scripts/ci/contract-requirements.txt "$VENV/requirements.txt"
 fi
 "$VENV/bin/st" --version | grep -q "version $SCHEMATHESIS_VERSION\$" || { echo "check-contract: $VENV does not hold schemathesis $SCHEMATHESIS_VERSION" >&2; exit 1; }
 
@@ -80,7 +80,7 @@ for flag in --rate --anonymous-rate --sign-in-rate; do
 done
 "$OHK" serve --store "$SRV" --port 0 --log-level warning "${limits[@]}" >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
-PORT="$(scripts/serve-port.sh "$WORK/serve.log")"
+PORT="$(scripts/lib/serve-port.sh "$WORK/serve.log")"
 BASE="http://127.0.0.1:$PORT"
 
 # post TOKEN PATH BODY: a seeding request that must succeed.
@@ -106,7 +106,7 @@ post "$FULL" '/sources/priority?type=stepCount' '{"order": ["com.example.steps",
 post "$FULL" '/samples?type=stepCount&startDate=2024-03-11T00:00:00Z&endDate=2024-03-12T00:00:00Z' '' DELETE
 
 export SCHEMATHESIS_HOOKS=contract_hooks
-export PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH="$PWD/scripts/ci${PYTHONPATH:+:$PYTHONPATH}"
 # run NAME TOKEN EXAMPLES [schemathesis options…]
 run() {
     local name="$1" token="$2" examples="$3"

@@ -2,11 +2,11 @@
 # Renders `ohk trends --svg` charts to PNG with rsvg-convert (Debian's librsvg2-bin), so that they can be looked at:
 # generated demo data (America/Los_Angeles) charted on the spring-forward day 2024-03-10 and the fall-back day
 # 2024-11-03 (past days: the whole day and its total), and today (the curve so far and the projection).
-# Usage: scripts/render-trends-svg.sh [--no-build] [OUT_DIR]      (default OUT_DIR: .demo/trends, ignored by git)
+# Usage: scripts/dev/render-trends-svg.sh [--no-build] [OUT_DIR]      (default OUT_DIR: .demo/trends, ignored by git)
 # Prints the PNG files written. OHK_SCRATCH picks the build folder (default .build). Needs rsvg-convert:
 #   apt-get install -y librsvg2-bin
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=1
 if [[ "${1:-}" == "--no-build" ]]; then build=0; shift; fi
 out="${1:-.demo/trends}"

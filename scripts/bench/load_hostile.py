@@ -1,4 +1,4 @@
-"""Clients for scripts/load-hostile.sh (only ever against 127.0.0.1).
+"""Clients for scripts/bench/load-hostile.sh (only ever against 127.0.0.1).
 
   seed PORT TOKEN            saves 40 days of steps (2024-03-01 to 2024-04-10, one sample every 10 minutes)
   normal PORT TOKEN SECONDS [FILE]

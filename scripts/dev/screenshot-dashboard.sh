@@ -3,11 +3,11 @@
 # server directory with one person, 31 days of generated data up to today (`ohk demo`) plus a daily resting heart
 # rate with a few days missing (the generator makes none), a client that reads the four types, `ohk serve` on a free
 # loopback port, and Chromium opening `/?token=…` (the server sets the cookie and redirects to `/`).
-# Usage: scripts/screenshot-dashboard.sh [--no-build] [PNG]   (default PNG: /tmp/dashboard.png)
+# Usage: scripts/dev/screenshot-dashboard.sh [--no-build] [PNG]   (default PNG: /tmp/dashboard.png)
 # Skips (exit 0, with a message) when chromium is missing: apt-get install -y chromium. Not part of CI.
 # OHK_SCRATCH picks the build folder (default .build); ZONE the time zone (default America/Los_Angeles).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=1
 if [[ "${1:-}" == "--no-build" ]]; then build=0; shift; fi
 png="${1:-/tmp/dashboard.png}"
@@ -37,7 +37,7 @@ token="$("$ohk" clients add alice com.example.dashboard --read stepCount --read 
 
 "$ohk" serve --store "$server" --port 0 --time-zone "$zone" >"$work/serve.log" 2>&1 &
 serve_pid=$!
-port="$(scripts/serve-port.sh "$work/serve.log")"
+port="$(scripts/lib/serve-port.sh "$work/serve.log")"
 
 # Resting heart rate, one a morning, days 5, 6 and 12 back left out (gaps in the line), as the Health app saves it.
 python3 - "$port" "$health" "$zone" <<'PY'

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the `ohk` command line and checks the outputs and exit codes of its commands.
-# Usage: scripts/check-cli.sh [--no-build]    (run from anywhere; OHK_SCRATCH picks the build folder, default .build)
+# Usage: scripts/ci/check-cli.sh [--no-build]    (run from anywhere; OHK_SCRATCH picks the build folder, default .build)
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SCRATCH="${OHK_SCRATCH:-.build}"
 if [[ "${1:-}" != "--no-build" ]]; then
@@ -246,7 +246,7 @@ else
 fi
 check "export refuses --format table" 2 "" "--format for export is csv, json or ndjson" -- export --store "$Q" --format table
 # Import a real export (../shared/fixtures, beside the checkout) into a fresh store, twice.
-FIXTURE="$(cd "$(dirname "$0")/../.." && pwd)/shared/fixtures/comocomo-export.xml"
+FIXTURE="$(cd .. && pwd)/shared/fixtures/comocomo-export.xml"
 if [[ -f "$FIXTURE" ]]; then
     first="$("$OHK" --store "$STORE_DIR/import.sqlite" import "$FIXTURE" --quiet 2>&1)"
     again="$("$OHK" --store "$STORE_DIR/import.sqlite" import "$FIXTURE" --quiet 2>&1)"
@@ -273,7 +273,7 @@ if [[ -f "$FIXTURE" ]]; then
 fi
 # The ipyhealth export: what is not a sample (activity summaries, the heartbeat series, characteristics) is kept too,
 # and a re-import does not add it twice.
-IPY="$(cd "$(dirname "$0")/../.." && pwd)/shared/fixtures/ipyhealth-export.xml"
+IPY="$(cd .. && pwd)/shared/fixtures/ipyhealth-export.xml"
 if [[ -f "$IPY" ]]; then
     "$OHK" --store "$STORE_DIR/ipy.sqlite" import "$IPY" --quiet >/dev/null 2>&1
     "$OHK" --store "$STORE_DIR/ipy.sqlite" import "$IPY" --quiet >/dev/null 2>&1
@@ -297,7 +297,7 @@ if [[ "$TOKEN" =~ ^ohk_[0-9a-f]{16}_[0-9a-f]{64}$ ]]; then passed=$((passed + 1)
 check "serve rejects a bad time zone" 2 "" "is not a known time zone" -- serve --time-zone Mars/Olympus --store "$SRV"
 "$OHK" serve --store "$SRV" --port 0 >"$STORE_DIR/serve.log" 2>&1 &
 SERVE_PID=$!
-PORT="$(scripts/serve-port.sh "$STORE_DIR/serve.log" || true)"
+PORT="$(scripts/lib/serve-port.sh "$STORE_DIR/serve.log" || true)"
 http_result="$(python3 - "$PORT" "$TOKEN" <<'PY' 2>&1
 import json, sys, urllib.request, urllib.error
 port, token = sys.argv[1], sys.argv[2]
@@ -394,7 +394,7 @@ if openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -da
     check "serve refuses --tls-key without --tls-certificate" 2 "" "--tls-key needs --tls-certificate" -- serve --store "$SRV" --tls-key "$TLS_DIR/key.pem"
     "$OHK" serve --store "$SRV" --port 0 --tls-certificate "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/key.pem" >"$STORE_DIR/serve-tls.log" 2>&1 &
     TLS_PID=$!
-    TLS_PORT="$(scripts/serve-port.sh "$STORE_DIR/serve-tls.log" || true)"
+    TLS_PORT="$(scripts/lib/serve-port.sh "$STORE_DIR/serve-tls.log" || true)"
     trusted="$(curl -sS --max-time 10 --cacert "$TLS_DIR/cert.pem" --resolve "localhost:$TLS_PORT:127.0.0.1" "https://localhost:$TLS_PORT/health" 2>&1)"
     curl -sS --max-time 10 "https://127.0.0.1:$TLS_PORT/health" >/dev/null 2>&1
     untrusted=$?

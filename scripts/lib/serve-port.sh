@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the port a starting `ohk serve` listens on, read from its log, waiting up to 10 seconds; fails otherwise.
-# Usage: PORT="$(scripts/serve-port.sh serve.log)"   (for `ohk serve --port 0` in the check and load scripts)
+# Usage: PORT="$(scripts/lib/serve-port.sh serve.log)"   (for `ohk serve --port 0` in the check and load scripts)
 set -u
 for _ in $(seq 1 100); do
     port="$(sed -n 's/.*listening on 127.0.0.1:\([0-9]*\).*/\1/p' "$1" 2>/dev/null | head -1)"

@@ -2,13 +2,13 @@
 # `ohk serve` under wrk on SQLite and on PostgreSQL in one run (release build, loopback only, each run bounded by wrk's
 # --duration): one SQLite server, one `ohk serve --postgres` and two `ohk serve --postgres` processes on the same
 # database (wrk split between them, half the connections each; requests/s summed, the larger p99). The loads are those
-# of scripts/load-server.sh: daily statistics over a year of 15-minute steps (35,136 samples; one day in hourly buckets,
+# of scripts/bench/load-server.sh: daily statistics over a year of 15-minute steps (35,136 samples; one day in hourly buckets,
 # a week in daily buckets) and ingest (POST /samples, 1,000 step samples a request, all into one person). Prints the
 # load average before each run: the machine's cores are shared with wrk itself and whatever else runs.
-# Usage: scripts/load-servers-postgres.sh [--duration 10s] [--connections 16] [--threads 2] [POSTGRES-URL]
-#        (without a URL a throwaway PostgreSQL is started with scripts/postgres-server.sh and removed afterwards)
+# Usage: scripts/bench/load-servers-postgres.sh [--duration 10s] [--connections 16] [--threads 2] [POSTGRES-URL]
+#        (without a URL a throwaway PostgreSQL is started with scripts/lib/postgres-server.sh and removed afterwards)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 # The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
 # .build-release sets it, so that they share one package graph there.
 export OHK_BENCHMARKS=1
@@ -20,11 +20,11 @@ while [[ $# -gt 0 ]]; do
         --connections) CONNECTIONS="$2"; shift 2 ;;
         --threads) THREADS="$2"; shift 2 ;;
         postgres*) DATABASE="$1"; shift ;;
-        *) echo "usage: scripts/load-servers-postgres.sh [--duration 10s] [--connections 16] [--threads 2] [POSTGRES-URL]" >&2; exit 2 ;;
+        *) echo "usage: scripts/bench/load-servers-postgres.sh [--duration 10s] [--connections 16] [--threads 2] [POSTGRES-URL]" >&2; exit 2 ;;
     esac
 done
 WORK="$(mktemp -d)"
-source scripts/server-processes.sh
+source scripts/lib/server-processes.sh
 release_ohk_and_wrk
 RUN="$(date +%s)"
 
@@ -36,11 +36,11 @@ register() {
     INGEST="$("$OHK" clients add "ingest-$RUN" com.example.load --share stepCount --read stepCount "$@" 2>/dev/null)"
 }
 
-python3 scripts/load_samples.py batch "$WORK/batch.json"
+python3 scripts/bench/load_samples.py batch "$WORK/batch.json"
 # scripts TAG: the wrk scripts of one setup's tokens.
 scripts() {
-    python3 scripts/load_samples.py wrk "$WORK/get-$1.lua" - "$READER"
-    python3 scripts/load_samples.py wrk "$WORK/post-$1.lua" "$WORK/batch.json" "$INGEST"
+    python3 scripts/bench/load_samples.py wrk "$WORK/get-$1.lua" - "$READER"
+    python3 scripts/bench/load_samples.py wrk "$WORK/post-$1.lua" "$WORK/batch.json" "$INGEST"
 }
 
 DAY="/statistics/collection?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&interval=1h&timeZone=America/Los_Angeles"
@@ -72,13 +72,13 @@ unset OHK_POSTGRES
 start_server sqlite SQLITE --max-body-bytes 4194304 --rate 1000000 --burst 1000000
 register --store "$WORK/sqlite"
 scripts sqlite
-python3 scripts/load_samples.py seed "$SQLITE" "$READER"
+python3 scripts/bench/load_samples.py seed "$SQLITE" "$READER"
 use_postgres "$DATABASE" "${OHK_LOAD_POSTGRES_PORT:-55452}"
 register --store "$WORK/postgres-a"
 scripts postgres
 start_server postgres-a FIRST --max-body-bytes 4194304 --rate 1000000 --burst 1000000
 start_server postgres-b SECOND --max-body-bytes 4194304 --rate 1000000 --burst 1000000
-python3 scripts/load_samples.py seed "$FIRST" "$READER"
+python3 scripts/bench/load_samples.py seed "$FIRST" "$READER"
 
 for setup in "SQLite, one server|sqlite|$SQLITE" "PostgreSQL, one server|postgres|$FIRST" "PostgreSQL, two servers|postgres|$FIRST $SECOND"; do
     IFS='|' read -r name tag urls <<<"$setup"

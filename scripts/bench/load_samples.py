@@ -1,4 +1,4 @@
-"""Step samples for the load scripts (scripts/load-server.sh, scripts/load-servers-postgres.sh).
+"""Step samples for the load scripts (scripts/bench/load-server.sh, scripts/bench/load-servers-postgres.sh).
 
   batch FILE         writes one POST /samples body of 1,000 one-minute step samples over 2024-03-10 (no uuids: each
                      request saves 1,000 new samples)

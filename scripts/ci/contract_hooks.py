@@ -1,4 +1,4 @@
-"""Schemathesis hooks for scripts/check-contract.sh (loaded through SCHEMATHESIS_HOOKS=contract_hooks).
+"""Schemathesis hooks for scripts/ci/check-contract.sh (loaded through SCHEMATHESIS_HOOKS=contract_hooks).
 
 Two operations wait by design: `GET /observe` streams events until its `timeout` (0 or absent: never ends), and
 `GET /changes` long-polls up to `wait` seconds when nothing is new. A generated case that would keep the connection

@@ -4,14 +4,14 @@
 # the same rows, warm, median of several runs; prints the ratio (target <= 1.0), plus hourly buckets and a
 # 10-million-sample run.
 #
-#   scripts/compare-duckdb.sh                        1 year (~1 M samples) and 10 years (~10 M; needs ~8 GiB of RAM)
-#   scripts/compare-duckdb.sh --stats-large-days 0   1 year only
-#   scripts/compare-duckdb.sh --stats-runs 11        more runs (any ohk-benchmarks option is passed through)
+#   scripts/compare/compare-duckdb.sh                        1 year (~1 M samples) and 10 years (~10 M; needs ~8 GiB of RAM)
+#   scripts/compare/compare-duckdb.sh --stats-large-days 0   1 year only
+#   scripts/compare/compare-duckdb.sh --stats-runs 11        more runs (any ohk-benchmarks option is passed through)
 #
 # Creates a virtual environment in .venv-bench/ (ignored by git) and installs duckdb from PyPI into it.
 # OHK_SCRATCH_PATH overrides the Swift build directory (default .build-release).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 # The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
 # .build-release sets it, so that they share one package graph there.
 export OHK_BENCHMARKS=1
@@ -41,7 +41,7 @@ runs=$(sed -n 's/^main_runs=//p' "$work/ohk-figures.txt")
 day=$(sed -n 's/^main_day=//p' "$work/ohk-figures.txt")
 large_csv=$(sed -n 's/^large_csv=//p' "$work/ohk-figures.txt")
 echo "== DuckDB (naive GROUP BY) ==" >&2
-"$venv/bin/python" scripts/duckdb_daily_steps.py \
+"$venv/bin/python" scripts/compare/duckdb_daily_steps.py \
     --csv "$(sed -n 's/^main_csv=//p' "$work/ohk-figures.txt")" \
     ${large_csv:+--large-csv "$large_csv"} --runs "${runs:-7}" ${day:+--day "$day"} \
     --ohk-figures "$work/ohk-figures.txt" > "$work/duckdb.txt"

@@ -3,9 +3,9 @@
 # (POST /samples, batches of 1,000 step samples) and for daily statistics (GET /statistics/collection, one day in
 # hourly buckets, and a week in days). Prints requests/s, samples/s and p99 latency. Only 127.0.0.1 is ever a target;
 # every run is bounded by wrk's --duration.
-# Usage: scripts/load-server.sh [--duration 10s] [--connections 16] [--threads 2]
+# Usage: scripts/bench/load-server.sh [--duration 10s] [--connections 16] [--threads 2]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 # The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
 # .build-release sets it, so that they share one package graph there.
 export OHK_BENCHMARKS=1
@@ -18,7 +18,7 @@ while [[ $# -gt 0 ]]; do
         --duration) DURATION="$2"; shift 2 ;;
         --connections) CONNECTIONS="$2"; shift 2 ;;
         --threads) THREADS="$2"; shift 2 ;;
-        *) echo "usage: scripts/load-server.sh [--duration 10s] [--connections 16] [--threads 2]" >&2; exit 2 ;;
+        *) echo "usage: scripts/bench/load-server.sh [--duration 10s] [--connections 16] [--threads 2]" >&2; exit 2 ;;
     esac
 done
 
@@ -44,12 +44,12 @@ TOKEN="$("$OHK" clients add ingest com.example.load --share stepCount --read ste
 READER="$("$OHK" clients add reader com.example.load --share stepCount --read stepCount --store "$WORK/server" 2>/dev/null)"
 "$OHK" serve --store "$WORK/server" --port 0 --log-level warning --max-body-bytes 4194304 --rate 1000000 --burst 1000000 >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
-PORT="$(scripts/serve-port.sh "$WORK/serve.log" || true)"
+PORT="$(scripts/lib/serve-port.sh "$WORK/serve.log" || true)"
 [[ -n "$PORT" ]] || exit 1
 URL="http://127.0.0.1:$PORT"
 
 # One batch of 1,000 one-minute step samples over 2024-03-10 (no uuids: each request saves 1,000 new samples).
-python3 scripts/load_samples.py batch "$WORK/batch.json"
+python3 scripts/bench/load_samples.py batch "$WORK/batch.json"
 cat >"$WORK/post.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Authorization"] = "Bearer $TOKEN"
@@ -63,7 +63,7 @@ wrk.headers["Authorization"] = "Bearer $READER"
 LUA
 
 # The reader's year: 2023-03-11 to 2024-03-10, a sample every 15 minutes, posted in batches of 1,000.
-python3 scripts/load_samples.py seed "$URL" "$READER"
+python3 scripts/bench/load_samples.py seed "$URL" "$READER"
 
 # wrk's summary: requests/s, p99 latency, non-2xx count.
 run() {

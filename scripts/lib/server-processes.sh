@@ -6,7 +6,7 @@ OWN_POSTGRES=""
 stop_servers() {
     for pid in "${SERVER_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
     for pid in "${SERVER_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [[ -n "$OWN_POSTGRES" ]]; then scripts/postgres-server.sh stop "$OWN_POSTGRES"; fi
+    if [[ -n "$OWN_POSTGRES" ]]; then scripts/lib/postgres-server.sh stop "$OWN_POSTGRES"; fi
     rm -rf "$WORK"
 }
 trap stop_servers EXIT
@@ -16,7 +16,7 @@ trap stop_servers EXIT
 use_postgres() {
     if [[ -z "$1" ]]; then
         OWN_POSTGRES="$(mktemp -d /tmp/ohk-postgres.XXXXXX)"
-        OHK_POSTGRES="$(scripts/postgres-server.sh start "$OWN_POSTGRES" "$2")"
+        OHK_POSTGRES="$(scripts/lib/postgres-server.sh start "$OWN_POSTGRES" "$2")"
     else
         OHK_POSTGRES="$1"
     fi
@@ -30,7 +30,7 @@ start_server() {
     shift 2
     "$OHK" serve --store "$WORK/$name" --port 0 --log-level warning "$@" >"$WORK/$name.log" 2>&1 &
     SERVER_PIDS+=($!)
-    port="$(scripts/serve-port.sh "$WORK/$name.log")"
+    port="$(scripts/lib/serve-port.sh "$WORK/$name.log")"
     printf -v "$variable" 'http://127.0.0.1:%s' "$port"
 }
 

@@ -7,14 +7,14 @@
 #   3. healthkit-to-sqlite (PyPI, installed into .venv-export) importing the same export.xml into SQLite.
 # Peak memory of each comes from /usr/bin/time -v. Prints the figures and the ratios.
 #
-# Usage: scripts/compare-import.sh [--megabytes 1024] [--seed 42] [--memory-store] [--identifiers] [--skip-h2s] [--work DIR]
+# Usage: scripts/compare/compare-import.sh [--megabytes 1024] [--seed 42] [--memory-store] [--identifiers] [--skip-h2s] [--work DIR]
 #   --megabytes N     size of export.xml to generate (default 1024; --quick is 50)
 #   --memory-store    also import into the in-memory store (keeps every sample: memory grows with the file)
 #   --identifiers     also import into the stand-in store that keeps identifiers only (the importer without SQLite)
 #   --skip-h2s        do not run healthkit-to-sqlite (it takes minutes per gigabyte)
 # Generated files go to .build-export-compare/ (ignored by git) unless --work is given.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 # The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
 # .build-release sets it, so that they share one package graph there.
 export OHK_BENCHMARKS=1

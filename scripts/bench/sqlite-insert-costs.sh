@@ -5,10 +5,10 @@
 # shell's timings. `WHERE sequence > 0` keeps SQLite from using its transfer optimization (which copies records
 # whole without evaluating the CHECKs, so it would measure nothing).
 #
-# Usage: scripts/sqlite-insert-costs.sh STORE.sqlite   (e.g. the store scripts/compare-import.sh leaves behind;
+# Usage: scripts/bench/sqlite-insert-costs.sh STORE.sqlite   (e.g. the store scripts/compare/compare-import.sh leaves behind;
 #        it is only read, the copies go to a temporary folder)
 set -euo pipefail
-store="${1:?usage: scripts/sqlite-insert-costs.sh STORE.sqlite}"
+store="${1:?usage: scripts/bench/sqlite-insert-costs.sh STORE.sqlite}"
 [ -f "$store" ] || { echo "sqlite-insert-costs: $store: no such file" >&2; exit 2; }
 command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3; }
 work=$(mktemp -d)

@@ -1,4 +1,4 @@
-"""Writers, anchored readers and the check of scripts/check-postgres-servers.sh (one process each).
+"""Writers, anchored readers and the check of scripts/ci/check-postgres-servers.sh (one process each).
 
   writer OUT ID BATCHES SIZE TOKEN URL...   saves BATCHES batches of SIZE new step samples, alternating servers, and
                                             deletes some of its own through the other server; writes what it did

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts or stops a throwaway PostgreSQL server for the tests (Debian's PostgreSQL 15 binaries; never as root).
-# Usage: scripts/postgres-server.sh start DIR [PORT]   prints the URL to export as OHK_TEST_POSTGRES_URL
-#        scripts/postgres-server.sh stop DIR           stops the server and removes DIR
+# Usage: scripts/lib/postgres-server.sh start DIR [PORT]   prints the URL to export as OHK_TEST_POSTGRES_URL
+#        scripts/lib/postgres-server.sh stop DIR           stops the server and removes DIR
 # The data folder and the unix socket live in DIR; the server listens on 127.0.0.1:PORT (default 55432; the next free
 # one when that is taken) only. It is for tests: fsync is off, so a crash of the machine may lose it (it is thrown
 # away anyway).

@@ -5,9 +5,9 @@
 # ratio, the load average around each phase and the server's peak RSS (VmHWM). Target (docs/SECURITY-limits.md):
 # loaded p99 within 2x of unloaded, peak RSS under 400 MB. Each phase is bounded by --seconds. The normal client makes
 # 10 requests a second, so its p99 is about its 2nd-worst request of 20 s: on a busy machine, use --rounds.
-# Usage: scripts/load-hostile.sh [--seconds 30] [--flood-connections 8] [--rounds 1] [--no-build]   (OHK_BIN=path: that ohk)
+# Usage: scripts/bench/load-hostile.sh [--seconds 30] [--flood-connections 8] [--rounds 1] [--no-build]   (OHK_BIN=path: that ohk)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 # The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
 # .build-release sets it, so that they share one package graph there.
 export OHK_BENCHMARKS=1
@@ -22,7 +22,7 @@ while [[ $# -gt 0 ]]; do
         --flood-connections) CONNECTIONS="$2"; shift 2 ;;
         --rounds) ROUNDS="$2"; shift 2 ;;
         --no-build) BUILD=0; shift ;;
-        *) echo "usage: scripts/load-hostile.sh [--seconds 30] [--flood-connections 8] [--rounds 1] [--no-build]" >&2; exit 2 ;;
+        *) echo "usage: scripts/bench/load-hostile.sh [--seconds 30] [--flood-connections 8] [--rounds 1] [--no-build]" >&2; exit 2 ;;
     esac
 done
 
@@ -46,9 +46,9 @@ NORMAL="$("$OHK" clients add alice com.example.normal --share stepCount --read s
 HOSTILE="$("$OHK" clients add alice com.example.hostile --share stepCount --read stepCount --store "$WORK/server" 2>/dev/null)"
 "$OHK" serve --store "$WORK/server" --port 0 --log-level warning >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
-PORT="$(scripts/serve-port.sh "$WORK/serve.log" || true)"
+PORT="$(scripts/lib/serve-port.sh "$WORK/serve.log" || true)"
 [[ -n "$PORT" ]] || exit 1
-python3 scripts/load_hostile.py seed "$PORT" "$NORMAL"
+python3 scripts/bench/load_hostile.py seed "$PORT" "$NORMAL"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 peak() { awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$SERVER_PID/status"; }
@@ -57,15 +57,15 @@ p99() { sed -n 's/.* p99 \([0-9.]*\).*/\1/p' <<<"$1"; }
 echo "ohk serve under hostile load, $(nproc) cores, ${SECONDS_PER_PHASE}s phases, $CONNECTIONS flooding connections, 127.0.0.1:$PORT"
 for round in $(seq 1 "$ROUNDS"); do
     before="$(load)"
-    quiet="$(python3 scripts/load_hostile.py normal "$PORT" "$NORMAL" "$SECONDS_PER_PHASE" "$WORK/unloaded.txt")"
+    quiet="$(python3 scripts/bench/load_hostile.py normal "$PORT" "$NORMAL" "$SECONDS_PER_PHASE" "$WORK/unloaded.txt")"
     quiet_rss="$(peak)"
     during="$(load)"
     # The flooder runs at nice 10: on one machine its own CPU use would otherwise delay the normal client's process
     # itself, which a client on another machine would not; the server gets every request it can send.
-    nice -n 10 python3 scripts/load_hostile.py flood "$PORT" "$HOSTILE" "$((SECONDS_PER_PHASE + 2))" "$CONNECTIONS" >"$WORK/flood.txt" &
+    nice -n 10 python3 scripts/bench/load_hostile.py flood "$PORT" "$HOSTILE" "$((SECONDS_PER_PHASE + 2))" "$CONNECTIONS" >"$WORK/flood.txt" &
     flood_pid=$!
     sleep 1
-    loaded="$(python3 scripts/load_hostile.py normal "$PORT" "$NORMAL" "$SECONDS_PER_PHASE" "$WORK/loaded.txt")"
+    loaded="$(python3 scripts/bench/load_hostile.py normal "$PORT" "$NORMAL" "$SECONDS_PER_PHASE" "$WORK/loaded.txt")"
     wait "$flood_pid"
     after="$(load)"
     echo "round $round"
@@ -76,8 +76,8 @@ for round in $(seq 1 "$ROUNDS"); do
     echo "  server peak RSS: ${quiet_rss} MB after the quiet phase, $(peak) MB after the flood (bound 400 MB)"
 done
 if [[ "$ROUNDS" -gt 1 ]]; then
-    quiet="$(python3 scripts/load_hostile.py pooled "$WORK/unloaded.txt")"
-    loaded="$(python3 scripts/load_hostile.py pooled "$WORK/loaded.txt")"
+    quiet="$(python3 scripts/bench/load_hostile.py pooled "$WORK/unloaded.txt")"
+    loaded="$(python3 scripts/bench/load_hostile.py pooled "$WORK/loaded.txt")"
     echo "all $ROUNDS rounds pooled"
     echo "  unloaded: $quiet"
     echo "  loaded:   $loaded"
