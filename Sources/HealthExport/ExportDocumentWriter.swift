@@ -11,7 +11,7 @@ import HealthModel
 /// goes to `output` in chunks of about 256 KB, so memory stays bounded by one window (plus one type's workouts'
 /// routes, read one workout at a time) whatever the size of the store.
 ///
-/// What the format cannot carry (see `docs/SECURITY-lifecycle.md`): sample identifiers (the importer derives them
+/// What the format cannot carry (see `docs/security/lifecycle.md`): sample identifiers (the importer derives them
 /// from the content), bundle identifiers (exports name sources only; the importer makes `export:NAME`), a source
 /// revision's operating system version and a product type not given by a device, series entries of quantity series
 /// samples (their total is written), samples' associations with workouts, source priority orders, background-delivery

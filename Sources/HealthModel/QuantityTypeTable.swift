@@ -10,7 +10,7 @@
 // appleSleepingWristTemperature, appleSleepingBreathingDisturbances, environmentalSoundReduction,
 // estimatedWorkoutEffortScore and the legacy nikeFuel. Types the system records but apps may also save
 // (sixMinuteWalkTestDistance, heartRateRecoveryOneMinute, walking/running metrics, vo2Max, restingHeartRate,
-// workoutEffortScore) stay writable. See docs/DECISIONS-types.md.
+// workoutEffortScore) stay writable. See docs/decisions/types.md.
 
 private let C = AggregationStyle.cumulative
 private let A = AggregationStyle.discreteArithmetic

@@ -12,7 +12,7 @@ import Darwin
 /// `make()` gives RFC 9562 version 8 UUIDs whose first 48 bits count milliseconds of the process's monotonic clock
 /// from a random starting point, followed by 74 random bits. A batch of new samples therefore lands at one place of
 /// the SQLite store's uuid index instead of touching every leaf of it (random UUIDs cost about 3 µs per insert there,
-/// measured; see docs/DECISIONS-sqlite.md). The prefix never decreases within a process; UUIDs made in the same
+/// measured; see docs/decisions/sqlite.md). The prefix never decreases within a process; UUIDs made in the same
 /// millisecond share it and differ in their random bits. Uniqueness rests on the 74 random bits, about as strong as
 /// version 4's 122 for any realistic number of objects made in one millisecond. `makeVersion4()` gives plain random
 /// UUIDs.

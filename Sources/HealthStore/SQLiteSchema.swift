@@ -7,7 +7,7 @@ enum SQLiteSchema {
     static let applicationID: Int32 = 0x4F48_4B31
 
     /// The page size of new stores (older stores keep theirs): 16 KiB pages made bulk saves about 10 % faster than
-    /// SQLite's default 4 KiB (fewer page splits and B-tree levels; see docs/DECISIONS-sqlite.md).
+    /// SQLite's default 4 KiB (fewer page splits and B-tree levels; see docs/decisions/sqlite.md).
     static let newStorePageSize = 16_384
 
     /// The migrations this version knows, oldest first; `PRAGMA user_version` is set to their count.
@@ -48,7 +48,7 @@ enum SQLiteSchema {
 
     /// Release 5: the two metadata values every imported record carries (`MetadataKey.exportCreationDate`, a date,
     /// and `MetadataKey.exportUTCOffset`, whole seconds) are columns of the sample's row instead of two metadata rows
-    /// with two index entries each: an export's record is one row instead of three (see docs/DECISIONS-sqlite.md).
+    /// with two index entries each: an export's record is one row instead of three (see docs/decisions/sqlite.md).
     /// Rows written before keep them as metadata rows; both are read back the same. creation_time: seconds since
     /// 2001; utc_offset: seconds east of UTC.
     private static let version5 = """

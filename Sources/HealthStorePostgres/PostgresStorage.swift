@@ -13,7 +13,7 @@ import Synchronization
 /// distributed by person. It answers as `SQLiteStorage` does (the shared store tests run on both). A commit is one
 /// transaction that first locks the person's row in `people`: the person's writers go one at a time, and change
 /// sequence numbers are taken from that row, so their order is the order in which the person's commits become
-/// visible, and an anchored reader can never pass a change that commits later (see docs/DECISIONS-postgres.md).
+/// visible, and an anchored reader can never pass a change that commits later (see docs/decisions/postgres.md).
 /// Calls block the calling thread until the database answers (see `PostgresStoreClient`).
 public final class PostgresStorage: HealthStorage {
     /// The database connection pool.

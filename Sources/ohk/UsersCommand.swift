@@ -50,7 +50,7 @@ struct UsersExportCommand: ParsableCommand {
             Every sample of every app (quantities, categories, correlations, workouts with events, statistics and \
             routes), heartbeat series, activity summaries, characteristics and elements kept by earlier imports. \
             Sources are named but keep no bundle identifier, and sample identifiers are made again from the content \
-            on import (see docs/SECURITY-lifecycle.md). The store may be in use by a running server.
+            on import (see docs/security/lifecycle.md). The store may be in use by a running server.
 
             Examples:
               ohk users export alex --output alex-export.xml
@@ -116,7 +116,7 @@ struct UsersRemoveCommand: ParsableCommand {
         discussion: """
             Their tokens are refused from the next request on, also by a running server, which closes the person's \
             store. This cannot be undone: export first (`ohk users export`) to keep a copy. Backups made before are not \
-            touched (see docs/SECURITY-lifecycle.md). Asks for confirmation unless --yes is given.
+            touched (see docs/security/lifecycle.md). Asks for confirmation unless --yes is given.
             """)
 
     @OptionGroup var serverOptions: ServerOptions

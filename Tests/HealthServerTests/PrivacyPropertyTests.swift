@@ -7,7 +7,7 @@ import PropertyBased
 import Synchronization
 import Testing
 
-/// The privacy property (SEMANTICS §8, docs/SECURITY-privacy.md) on random worlds (`PrivacyWorld`), through the Swift
+/// The privacy property (SEMANTICS §8, docs/security/privacy.md) on random worlds (`PrivacyWorld`), through the Swift
 /// API here and through HTTP in `ServerPrivacyPropertyTests`:
 ///
 /// - **Differential**: every answer an app gets equals, after removing anchors, the answer to the same request
@@ -253,7 +253,7 @@ struct StorePrivacyCheck {
 
     /// A delete naming an object the app cannot see (or another person's) answers as for a uuid never used. Made
     /// after every read. (A save naming such a uuid is refused as a duplicate through the Swift API, which runs in
-    /// the developer's own process; the server lets only full-access clients name uuids: docs/DECISIONS-server.md.)
+    /// the developer's own process; the server lets only full-access clients name uuids: docs/decisions/server.md.)
     private func probeWrites(_ store: HealthDataStore, _ reduced: HealthDataStore, model: PrivacyModel, viewer: PrivacyViewer, label: String) throws {
         let full = store.client(viewer.bundle)
         for uuid in [model.hiddenUUID(from: viewer), model.otherPeoplesUUIDs(than: viewer).first].compactMap({ $0 }) {

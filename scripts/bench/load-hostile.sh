@@ -2,7 +2,7 @@
 # Hostile load on `ohk serve` (release build, default limits, 127.0.0.1 only): a normal app's p99 latency (day
 # statistics, a page of samples, a one-sample save; 10 requests a second) alone, then while another app of the same
 # person floods fine-grained statistics collections and huge bodies from several connections. Prints both p99s, their
-# ratio, the load average around each phase and the server's peak RSS (VmHWM). Target (docs/SECURITY-limits.md):
+# ratio, the load average around each phase and the server's peak RSS (VmHWM). Target (docs/security/limits.md):
 # loaded p99 within 2x of unloaded, peak RSS under 400 MB. Each phase is bounded by --seconds. The normal client makes
 # 10 requests a second, so its p99 is about its 2nd-worst request of 20 s: on a busy machine, use --rounds.
 # Usage: scripts/bench/load-hostile.sh [--seconds 30] [--flood-connections 8] [--rounds 1] [--no-build]   (OHK_BIN=path: that ohk)
