@@ -381,7 +381,7 @@ if [[ $serve_code -eq 0 && "$(cat "$STORE_DIR/serve.log")" == *"stopped; stores 
 else
     failed=$((failed + 1)); echo "FAIL  serve stop: exit $serve_code"; cat "$STORE_DIR/serve.log"
 fi
-# HTTPS: the README's openssl command for a self-signed certificate, `ohk serve --tls-certificate --tls-key`, curl
+# HTTPS: docs/guide/server.md's openssl command for a self-signed certificate, `ohk serve --tls-certificate --tls-key`, curl
 # trusting that certificate answered, curl trusting only the system's roots and plain HTTP refused; bad files refused.
 TLS_DIR="$STORE_DIR/tls"
 mkdir -p "$TLS_DIR"
