@@ -13,6 +13,4 @@ struct BenchmarkSelection: ExpressibleByArgument, Sendable {
         guard !names.isEmpty, names.isSubset(of: Self.all) else { return nil }
         self.names = names
     }
-
-    static var allValueStrings: [String] { all.sorted() }
 }
