@@ -1,5 +1,6 @@
 import Foundation
 import HealthEngine
+@_exported import HealthRegistry
 import HealthReports
 import HealthStore
 import HealthStorePostgres
@@ -36,12 +37,16 @@ public struct HealthServer: Sendable {
         self.tls = tls
         self.serverBuilder = try tls?.serverBuilder(over: .http1(configuration: configuration.limits.http1)) ?? .http1(configuration: configuration.limits.http1)
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
-        if let postgres {
-            self.registry = try TenantRegistry(directory: directory, postgres: postgres)
-            self.stores = PersonStores(location: .postgres(postgres), retention: retention)
-        } else {
-            self.registry = try TenantRegistry(directory: directory)
-            self.stores = PersonStores(location: .directory(directory), retention: retention)
+        do {
+            if let postgres {
+                self.registry = try TenantRegistry(directory: directory, postgres: postgres)
+                self.stores = PersonStores(location: .postgres(postgres), retention: retention)
+            } else {
+                self.registry = try TenantRegistry(directory: directory)
+                self.stores = PersonStores(location: .directory(directory), retention: retention)
+            }
+        } catch {
+            throw HealthServerError.from(error)
         }
         self.metrics = PrometheusCollectorRegistry()
         self.budget = RequestBudget(limits: configuration.limits, clock: configuration.clock)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthEngine
-import HealthServer
+import HealthRegistry
 import HealthStore
 import HealthStorePostgres
 

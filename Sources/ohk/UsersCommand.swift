@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthEngine
 import HealthExport
-import HealthServer
+import HealthRegistry
 import HealthStore
 import HealthStorePostgres
 
@@ -23,7 +23,7 @@ struct UsersAddCommand: ParsableCommand {
     func run() throws {
         do {
             try serverOptions.withRegistry { try $0.addPerson(name, now: Date()) }
-        } catch let error as HealthServerError {
+        } catch let error as RegistryError {
             throw ValidationError(error.description)
         }
         print("added \(name)")
@@ -151,7 +151,7 @@ struct UsersRemoveCommand: ParsableCommand {
             } else {
                 try TenantRegistry(directory: directory).removePerson(name, storage: .directory(directory))
             }
-        } catch let error as HealthServerError {
+        } catch let error as RegistryError {
             throw ValidationError(error.description)
         }
         print("removed \(name): store, clients and tokens, uploads")

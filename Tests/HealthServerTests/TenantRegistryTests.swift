@@ -45,14 +45,14 @@ struct TenantRegistryTests {
         #expect(try server.authenticate(token.text) == client)
         let elsewhere = try TenantRegistry(directory: directory)
         try elsewhere.revokeClient(person: "erin", bundleIdentifier: "org.example.app", now: now)
-        #expect(throws: HealthServerError.unauthorized("the bearer token was revoked")) { try server.authenticate(token.text) }
+        #expect(throws: RegistryError.tokenRefused("the bearer token was revoked")) { try server.authenticate(token.text) }
         // A kept client is still checked against its digest.
         let forged = String(token.text.dropLast(64)) + String(repeating: "0", count: 64)
         let (_, second) = try elsewhere.addClient(
             person: "erin", bundleIdentifier: "org.example.app", name: nil, share: [], read: [], fullAccess: false, now: now)
         #expect(try server.authenticate(second.text).revoked == nil)
-        #expect(throws: HealthServerError.self) { try server.authenticate(String(second.text.dropLast(64)) + String(repeating: "0", count: 64)) }
-        #expect(throws: HealthServerError.self) { try server.authenticate(forged) }
+        #expect(throws: RegistryError.self) { try server.authenticate(String(second.text.dropLast(64)) + String(repeating: "0", count: 64)) }
+        #expect(throws: RegistryError.self) { try server.authenticate(forged) }
     }
 
     @Test("Registration refuses bad names, unknown people, duplicate apps and types that cannot be granted")
@@ -65,7 +65,7 @@ struct TenantRegistryTests {
             #expect(throws: HealthServerError.self) { try registry.addPerson(name, now: now) }
         }
         try registry.addPerson("dave", now: now)
-        #expect(throws: HealthServerError.registration("a person named dave exists already")) { try registry.addPerson("dave", now: now) }
+        #expect(throws: RegistryError.personExists("dave")) { try registry.addPerson("dave", now: now) }
         func add(_ person: String, _ bundle: String, share: [String] = [], read: [String] = []) throws {
             _ = try registry.addClient(person: person, bundleIdentifier: bundle, name: nil, share: share, read: read, fullAccess: false, now: now)
         }
@@ -89,7 +89,7 @@ struct TenantRegistryTests {
         #expect(try ServerDirectory.resolve(option: nil, environment: ["OHK_SERVER_STORE": "/data/ohk", "HOME": "/home/a"]).path == "/data/ohk")
         #expect(try ServerDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/a"]).path == "/xdg/openhealthkit/server")
         #expect(try ServerDirectory.resolve(option: nil, environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/openhealthkit/server")
-        #expect(throws: HealthServerError.self) { try ServerDirectory.resolve(option: nil, environment: [:]) }
+        #expect(throws: RegistryError.noServerDirectory) { try ServerDirectory.resolve(option: nil, environment: [:]) }
         #expect(ServerDirectory(path: "/d").storePath(of: "alice") == "/d/people/alice.sqlite")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthRegistry
 import Hummingbird
 import Logging
 
@@ -13,7 +14,7 @@ struct TokenAuthenticator: RouterMiddleware {
         guard let token = try Self.bearerToken(in: request) else {
             throw HealthServerError.unauthorized("a bearer token is required (Authorization: Bearer TOKEN)")
         }
-        let client = try registry.authenticate(token)
+        let client = try registry.client(presenting: token)
         var context = context
         context.client = client
         context.logger[metadataKey: "person"] = .string(client.person)

@@ -1,5 +1,6 @@
 import Foundation
 import HealthEngine
+import HealthRegistry
 import HealthStore
 import HealthStorePostgres
 import ServiceLifecycle
