@@ -15,7 +15,7 @@ public struct HealthServer: Sendable {
     /// Limits, address and clock.
     public let configuration: ServerConfiguration
     /// The people and their clients.
-    public let registry: TenantRegistry
+    public let registry: PersonRegistry
     /// The people's open stores (a service that closes them at shutdown).
     public let stores: PersonStores
     /// The Prometheus registry `/metrics` shows.
@@ -39,10 +39,10 @@ public struct HealthServer: Sendable {
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
         do {
             if let postgres {
-                self.registry = try TenantRegistry(directory: directory, postgres: postgres)
+                self.registry = try PersonRegistry(directory: directory, postgres: postgres)
                 self.stores = PersonStores(location: .postgres(postgres), retention: retention)
             } else {
-                self.registry = try TenantRegistry(directory: directory)
+                self.registry = try PersonRegistry(directory: directory)
                 self.stores = PersonStores(location: .directory(directory), retention: retention)
             }
         } catch {

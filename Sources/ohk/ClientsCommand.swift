@@ -40,7 +40,7 @@ struct ClientsAddCommand: ParsableCommand {
             }
         } catch let error as RegistryError {
             switch error {
-            case .unknownPerson: throw ValidationError("\(error): add them first with `ohk users add \(person)`")
+            case .unknownPerson: throw ValidationError("\(error): add them first with `ohk people add \(person)`")
             case .clientExists: throw ValidationError("\(error): revoke it first with `ohk clients revoke \(person) \(bundleIdentifier)`")
             default: throw ValidationError(error.description)
             }

@@ -56,11 +56,11 @@ struct PostgresServerTests {
                 fullAccess: false, now: ServerFixture.fixedNow)
             #expect(try second.registry.authenticate(token.text) == client)
             #expect(try second.registry.clients(of: person) == [client])
-            #expect(throws: HealthServerError.self) {
+            #expect(throws: RegistryError.self) {
                 try second.registry.addClient(
                     person: person, bundleIdentifier: "com.example.steps", name: nil, share: [], read: [], fullAccess: false, now: ServerFixture.fixedNow)
             }
-            #expect(throws: HealthServerError.self) {
+            #expect(throws: RegistryError.self) {
                 try second.registry.addClient(
                     person: Self.newPerson(), bundleIdentifier: "com.example.steps", name: nil, share: [], read: [], fullAccess: false,
                     now: ServerFixture.fixedNow)

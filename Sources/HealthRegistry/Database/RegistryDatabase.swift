@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a `TenantRegistry` keeps people and clients: the SQLite file of a server directory
+/// Where a `PersonRegistry` keeps people and clients: the SQLite file of a server directory
 /// (`SQLiteRegistryDatabase`) or a PostgreSQL database shared by several servers (`PostgresRegistryDatabase`). The
 /// registry checks names, grants and tokens; a database only stores and finds rows, each call one transaction.
 protocol RegistryDatabase: Sendable {

@@ -4,7 +4,7 @@ import Synchronization
 /// Tells whether the registry file changed since the last look: SQLite's `PRAGMA data_version` on a connection of its
 /// own, which changes whenever another connection (of this process or another, e.g. `ohk clients revoke`) commits.
 ///
-/// What lets `TenantRegistry` keep the clients it has authenticated: a request asks this (a read of the log's shared
+/// What lets `PersonRegistry` keep the clients it has authenticated: a request asks this (a read of the log's shared
 /// header, about a microsecond) instead of reading the client's row through the pool (a queue hop, a statement and a
 /// row decoded). Written with SQLite's C API rather than a GRDB `DatabaseQueue`: one statement on one connection,
 /// stepped under a lock, without a dispatch queue per call.

@@ -14,7 +14,7 @@ import Hummingbird
 /// CSRF), and `GET /` reads nothing but changes nothing. `GET /` also takes a bearer header.
 struct DashboardRoutes: Sendable {
     let configuration: ServerConfiguration
-    let registry: TenantRegistry
+    let registry: PersonRegistry
     let stores: PersonStores
     /// Whether the server itself serves HTTPS (`ohk serve --tls-certificate`): then the cookie is always `Secure`.
     let overTLS: Bool

@@ -8,7 +8,7 @@ import Logging
 struct TokenAuthenticator: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    let registry: TenantRegistry
+    let registry: PersonRegistry
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = try Self.bearerToken(in: request) else {

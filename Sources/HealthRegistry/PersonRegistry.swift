@@ -10,7 +10,7 @@ import Synchronization
 /// empties the kept clients, so a revocation takes effect with the next request. PostgreSQL has no such cheap version
 /// across servers, so there every request reads the client's row (a prepared statement), and a revocation made through
 /// any server holds on all of them at the next request.
-public final class TenantRegistry: Sendable {
+public final class PersonRegistry: Sendable {
     /// The server directory (the registry file for SQLite; uploads in any case).
     public let directory: ServerDirectory
     private let database: any RegistryDatabase
@@ -45,7 +45,7 @@ public final class TenantRegistry: Sendable {
 
     /// Adds a person; refuses a name already taken.
     public func addPerson(_ name: String, now: Date) throws(RegistryError) {
-        try TenantRegistry.checkPersonName(name)
+        try PersonRegistry.checkPersonName(name)
         guard try database.insertPerson(name, now: now) else { throw .personExists(name) }
     }
 
@@ -55,7 +55,7 @@ public final class TenantRegistry: Sendable {
     /// flight (`uploads/NAME/` of the server directory). Throws when no person has the name. A server that has the
     /// store open closes it (`PersonStores`).
     public func removePerson(_ name: String, storage: PersonStorageLocation) throws(RegistryError) {
-        try TenantRegistry.checkPersonName(name)
+        try PersonRegistry.checkPersonName(name)
         guard try database.deletePerson(name) else { throw .unknownPerson(name) }
         authenticated.withLock { $0 = (nil, [:]) }
         do {
@@ -131,7 +131,7 @@ public final class TenantRegistry: Sendable {
             if let found, let now {
                 authenticated.withLock { kept in
                     guard kept.version == now else { return }
-                    if kept.clients.count >= TenantRegistry.keptClients { kept.clients.removeAll() }
+                    if kept.clients.count >= PersonRegistry.keptClients { kept.clients.removeAll() }
                     kept.clients[token.selector] = found
                 }
             }
@@ -143,3 +143,7 @@ public final class TenantRegistry: Sendable {
         return client
     }
 }
+
+/// The registry's earlier name.
+@available(*, deprecated, renamed: "PersonRegistry")
+public typealias TenantRegistry = PersonRegistry

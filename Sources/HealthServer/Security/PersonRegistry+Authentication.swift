@@ -1,6 +1,6 @@
 import HealthRegistry
 
-extension TenantRegistry {
+extension PersonRegistry {
     /// The active client a presented token belongs to (`authenticate(_:)`), refusals as the server's 401.
     func client(presenting token: String) throws(HealthServerError) -> RegisteredClient {
         do {
