@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HealthReports", targets: ["HealthReports"]),
         .library(name: "OpenHealthKitTesting", targets: ["OpenHealthKitTesting"]),
         .library(name: "HealthTrends", targets: ["HealthTrends"]),
+        .library(name: "HealthRegistry", targets: ["HealthRegistry"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
@@ -23,7 +24,6 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -59,19 +59,26 @@ let package = Package(
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends"]),
         .target(name: "HealthTrends", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(
+            name: "HealthRegistry",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "HealthServer",
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport", "HealthTrends",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "HealthRegistry",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -82,7 +89,7 @@ let package = Package(
             name: "ohk",
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport", "HealthTrends",
-                "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HealthRegistry", "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HealthEngine
+@_exported import HealthRegistry
 import HealthReports
 import HealthStore
 import HealthStorePostgres
@@ -14,7 +15,7 @@ public struct HealthServer: Sendable {
     /// Limits, address and clock.
     public let configuration: ServerConfiguration
     /// The people and their clients.
-    public let registry: TenantRegistry
+    public let registry: PersonRegistry
     /// The people's open stores (a service that closes them at shutdown).
     public let stores: PersonStores
     /// The Prometheus registry `/metrics` shows.
@@ -36,12 +37,16 @@ public struct HealthServer: Sendable {
         self.tls = tls
         self.serverBuilder = try tls?.serverBuilder(over: .http1(configuration: configuration.limits.http1)) ?? .http1(configuration: configuration.limits.http1)
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
-        if let postgres {
-            self.registry = try TenantRegistry(directory: directory, postgres: postgres)
-            self.stores = PersonStores(location: .postgres(postgres), retention: retention)
-        } else {
-            self.registry = try TenantRegistry(directory: directory)
-            self.stores = PersonStores(location: .directory(directory), retention: retention)
+        do {
+            if let postgres {
+                self.registry = try PersonRegistry(directory: directory, postgres: postgres)
+                self.stores = PersonStores(location: .postgres(postgres), retention: retention)
+            } else {
+                self.registry = try PersonRegistry(directory: directory)
+                self.stores = PersonStores(location: .directory(directory), retention: retention)
+            }
+        } catch {
+            throw HealthServerError.from(error)
         }
         self.metrics = PrometheusCollectorRegistry()
         self.budget = RequestBudget(limits: configuration.limits, clock: configuration.clock)

@@ -33,15 +33,13 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     case anchorExpired(String)
     /// The store failed while doing something: 500.
     case storeFailure(String)
-    /// A person's or client's registration is not possible (the command line's `users`/`clients` commands).
-    case registration(String)
     /// The TLS certificate or key file of `ohk serve` is missing, unreadable, not PEM, or the pair does not match.
     case tlsFile(path: String, reason: String)
 
     /// The HTTP status of the error.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidField, .malformedBody, .registration: return .badRequest
+        case .invalidField, .malformedBody: return .badRequest
         case .unauthorized: return .unauthorized
         case .forbidden: return .forbidden
         case .notFound: return .notFound
@@ -68,7 +66,6 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .unsupportedMediaType: return "unsupportedMediaType"
         case .anchorExpired: return "anchorExpired"
         case .storeFailure: return "storeFailure"
-        case .registration: return "registration"
         case .tlsFile: return "tlsFile"
         }
     }
@@ -84,7 +81,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .methodNotAllowed: return "method"
         case .unauthorized: return "Authorization"
         case .anchorExpired: return "anchor"
-        case .storeFailure, .registration: return nil
+        case .storeFailure: return nil
         case let .tlsFile(path, _): return path
         }
     }
@@ -103,7 +100,6 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .unsupportedMediaType(type): return "the body must be application/json, not \(type)"
         case let .anchorExpired(reason): return reason
         case let .storeFailure(reason): return "the store failed: \(reason)"
-        case let .registration(reason): return reason
         case let .tlsFile(path, reason): return "\(path) \(reason)"
         }
     }

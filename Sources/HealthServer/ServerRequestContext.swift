@@ -1,3 +1,4 @@
+import HealthRegistry
 import Hummingbird
 import NIOCore
 import Synchronization

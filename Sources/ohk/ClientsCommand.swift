@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import HealthRegistry
 import HealthReports
-import HealthServer
 
 /// `ohk clients`: the apps registered for a person, with their grants and tokens.
 struct ClientsCommand: ParsableCommand {
@@ -38,8 +38,12 @@ struct ClientsAddCommand: ParsableCommand {
                 try registry.addClient(
                     person: person, bundleIdentifier: bundleIdentifier, name: name, share: share, read: read, fullAccess: fullAccess, now: Date())
             }
-        } catch let error as HealthServerError {
-            throw ValidationError(error.description)
+        } catch let error as RegistryError {
+            switch error {
+            case .unknownPerson: throw ValidationError("\(error): add them first with `ohk people add \(person)`")
+            case .clientExists: throw ValidationError("\(error): revoke it first with `ohk clients revoke \(person) \(bundleIdentifier)`")
+            default: throw ValidationError(error.description)
+            }
         }
         FileHandle.standardError.write(Data("registered \(client.bundleIdentifier) for \(client.person); the token is shown only now:\n".utf8))
         print(token.text)

@@ -13,7 +13,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self,
-            ServeCommand.self, UsersCommand.self, ClientsCommand.self,
+            ServeCommand.self, UsersCommand.self, UsersAliasCommand.self, ClientsCommand.self,
         ]
     )
 

@@ -19,8 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
               ohk serve --store /var/lib/ohk --port 8080
               ohk serve --port 8443 --tls-certificate cert.pem --tls-key key.pem
               ohk serve --postgres postgres://ohk:secret@db.internal:5432/ohk --port 8080
-              OHK_POSTGRES=postgres://ohk@127.0.0.1/ohk ohk users add alice
-              ohk users add alice && ohk clients add alice com.example.steps --share stepCount --read stepCount
+              OHK_POSTGRES=postgres://ohk@127.0.0.1/ohk ohk people add alice
+              ohk people add alice && ohk clients add alice com.example.steps --share stepCount --read stepCount
             """)
 
     @OptionGroup var serverOptions: ServerOptions

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthEngine
-import HealthServer
+import HealthRegistry
 import HealthStore
 import HealthStorePostgres
 
@@ -46,11 +46,11 @@ struct ServerOptions: ParsableArguments {
     }
 
     /// Runs `body` with the registry (the directory's, or the PostgreSQL database's), then closes the database client.
-    func withRegistry<T>(_ body: (TenantRegistry) throws -> T) throws -> T {
+    func withRegistry<T>(_ body: (PersonRegistry) throws -> T) throws -> T {
         let directory = try directory()
-        guard let client = try postgresClient() else { return try body(TenantRegistry(directory: directory)) }
+        guard let client = try postgresClient() else { return try body(PersonRegistry(directory: directory)) }
         defer { client.shutdown() }
-        return try body(TenantRegistry(directory: directory, postgres: client))
+        return try body(PersonRegistry(directory: directory, postgres: client))
     }
 
     /// Runs `body` with a registered person's storage (the SQLite file of the directory, or the person's rows of the
@@ -59,7 +59,7 @@ struct ServerOptions: ParsableArguments {
         let directory = try directory()
         let client = try postgresClient()
         defer { client?.shutdown() }
-        let registry = try client.map { try TenantRegistry(directory: directory, postgres: $0) } ?? TenantRegistry(directory: directory)
+        let registry = try client.map { try PersonRegistry(directory: directory, postgres: $0) } ?? PersonRegistry(directory: directory)
         guard try registry.people().contains(person) else { throw ValidationError("no person named \(person)") }
         if let client { return try body(try PostgresStorage(client: client, person: person)) }
         let path = directory.storePath(of: person)

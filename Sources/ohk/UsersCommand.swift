@@ -2,18 +2,25 @@ import ArgumentParser
 import Foundation
 import HealthEngine
 import HealthExport
-import HealthServer
+import HealthRegistry
 import HealthStore
 import HealthStorePostgres
 
-/// `ohk users`: the people a server holds.
+/// `ohk people`: the people a server holds.
 struct UsersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "users", abstract: "Add, list, export and remove the people of a server directory.",
+        commandName: "people", abstract: "Add, list, export and remove the people of a server directory.",
         subcommands: [UsersAddCommand.self, UsersListCommand.self, UsersExportCommand.self, UsersRemoveCommand.self])
 }
 
-/// `ohk users add NAME`.
+/// `ohk users`: the first spelling of `ohk people`, still accepted but not listed in help.
+struct UsersAliasCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: UsersCommand.configuration.abstract, shouldDisplay: false,
+        subcommands: UsersCommand.configuration.subcommands)
+}
+
+/// `ohk people add NAME`.
 struct UsersAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a person (their store is created on first use).")
 
@@ -23,14 +30,14 @@ struct UsersAddCommand: ParsableCommand {
     func run() throws {
         do {
             try serverOptions.withRegistry { try $0.addPerson(name, now: Date()) }
-        } catch let error as HealthServerError {
+        } catch let error as RegistryError {
             throw ValidationError(error.description)
         }
         print("added \(name)")
     }
 }
 
-/// `ohk users list`.
+/// `ohk people list`.
 struct UsersListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the people.")
 
@@ -41,7 +48,7 @@ struct UsersListCommand: ParsableCommand {
     }
 }
 
-/// `ohk users export NAME`: everything of a person as an Apple Health export.xml that `ohk import` reads back.
+/// `ohk people export NAME`: everything of a person as an Apple Health export.xml that `ohk import` reads back.
 struct UsersExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -53,8 +60,8 @@ struct UsersExportCommand: ParsableCommand {
             on import (see docs/security/lifecycle.md). The store may be in use by a running server.
 
             Examples:
-              ohk users export alex --output alex-export.xml
-              ohk users export alex | gzip > alex-export.xml.gz
+              ohk people export alex --output alex-export.xml
+              ohk people export alex | gzip > alex-export.xml.gz
             """)
 
     @OptionGroup var serverOptions: ServerOptions
@@ -108,14 +115,14 @@ struct UsersExportCommand: ParsableCommand {
     }
 }
 
-/// `ohk users remove NAME`: erases a person.
+/// `ohk people remove NAME`: erases a person.
 struct UsersRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove a person: their store, their clients and tokens, their uploads in flight.",
         discussion: """
             Their tokens are refused from the next request on, also by a running server, which closes the person's \
-            store. This cannot be undone: export first (`ohk users export`) to keep a copy. Backups made before are not \
+            store. This cannot be undone: export first (`ohk people export`) to keep a copy. Backups made before are not \
             touched (see docs/security/lifecycle.md). Asks for confirmation unless --yes is given.
             """)
 
@@ -125,7 +132,7 @@ struct UsersRemoveCommand: ParsableCommand {
 
     func run() throws {
         do {
-            try TenantRegistry.checkPersonName(name)
+            try PersonRegistry.checkPersonName(name)
         } catch {
             throw ValidationError(error.description)
         }
@@ -147,11 +154,11 @@ struct UsersRemoveCommand: ParsableCommand {
         do {
             if let client = try serverOptions.postgresClient() {
                 defer { client.shutdown() }
-                try TenantRegistry(directory: directory, postgres: client).removePerson(name, storage: .postgres(client))
+                try PersonRegistry(directory: directory, postgres: client).removePerson(name, storage: .postgres(client))
             } else {
-                try TenantRegistry(directory: directory).removePerson(name, storage: .directory(directory))
+                try PersonRegistry(directory: directory).removePerson(name, storage: .directory(directory))
             }
-        } catch let error as HealthServerError {
+        } catch let error as RegistryError {
             throw ValidationError(error.description)
         }
         print("removed \(name): store, clients and tokens, uploads")

@@ -38,7 +38,7 @@ struct PersonRemovalTests {
             #expect(fixture.server.stores.openCount == 1)
             // Bob's data stays.
             #expect(try await client.call(.get, "/samples?type=stepCount", token: bob).samples.count == 1)
-            #expect(throws: HealthServerError.registration("no person named alice")) {
+            #expect(throws: RegistryError.unknownPerson("alice")) {
                 try fixture.server.registry.removePerson("alice", storage: .directory(fixture.directory))
             }
         }

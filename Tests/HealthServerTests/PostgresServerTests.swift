@@ -47,7 +47,7 @@ struct PostgresServerTests {
         try await Self.withTwoServers { first, second in
             let person = Self.newPerson()
             try first.registry.addPerson(person, now: ServerFixture.fixedNow)
-            #expect(throws: HealthServerError.registration("a person named \(person) exists already")) {
+            #expect(throws: RegistryError.personExists(person)) {
                 try second.registry.addPerson(person, now: ServerFixture.fixedNow)
             }
             #expect(try second.registry.people().contains(person))
@@ -56,11 +56,11 @@ struct PostgresServerTests {
                 fullAccess: false, now: ServerFixture.fixedNow)
             #expect(try second.registry.authenticate(token.text) == client)
             #expect(try second.registry.clients(of: person) == [client])
-            #expect(throws: HealthServerError.self) {
+            #expect(throws: RegistryError.self) {
                 try second.registry.addClient(
                     person: person, bundleIdentifier: "com.example.steps", name: nil, share: [], read: [], fullAccess: false, now: ServerFixture.fixedNow)
             }
-            #expect(throws: HealthServerError.self) {
+            #expect(throws: RegistryError.self) {
                 try second.registry.addClient(
                     person: Self.newPerson(), bundleIdentifier: "com.example.steps", name: nil, share: [], read: [], fullAccess: false,
                     now: ServerFixture.fixedNow)
@@ -73,7 +73,7 @@ struct PostgresServerTests {
                 #expect(refused.error["message"] as? String == "the bearer token was revoked")
             }
             #expect(try second.registry.clients(of: person).map(\.revoked) == [ServerFixture.fixedNow + 1])
-            #expect(throws: HealthServerError.unauthorized("the bearer token is not known")) {
+            #expect(throws: RegistryError.tokenRefused("the bearer token is not known")) {
                 try second.registry.authenticate(AccessToken.generate().text)
             }
         }

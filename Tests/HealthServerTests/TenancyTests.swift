@@ -164,7 +164,7 @@ struct TenancyTests {
             try await client.save([steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
             #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok)
             // As `ohk clients revoke` does, from another registry object (another process in real life).
-            let registry = try TenantRegistry(directory: fixture.directory)
+            let registry = try PersonRegistry(directory: fixture.directory)
             #expect(try registry.revokeClient(person: "alice", bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow) == 1)
             let refused = try await client.call(.get, "/samples?type=stepCount", token: token)
             #expect(refused.status == .unauthorized)

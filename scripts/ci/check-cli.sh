@@ -289,6 +289,10 @@ fi
 SRV="$STORE_DIR/server"
 check "users add" 0 "added alice" "" -- users add alice --store "$SRV"
 check "users add refuses a taken name" 2 "" "exists already" -- users add alice --store "$SRV"
+check "people is the command's name, users its hidden alias" 0 "alice" "" -- people list --store "$SRV"
+help="$("$OHK" --help 2>&1)"
+if [[ "$help" == *"people"* && "$help" != *"users"* ]]; then passed=$((passed + 1)); echo "ok    help lists people, not users"; else failed=$((failed + 1)); echo "FAIL  help lists people, not users"; fi
+check "people add refuses a taken name" 2 "" "exists already" -- people add alice --store "$SRV"
 check "users add refuses a bad name" 2 "" "is not a person's name" -- --store "$SRV" users add ../alice
 check "clients add refuses an unknown person" 2 "" "no person named zoe" -- clients add zoe com.example.app --store "$SRV"
 check "clients add refuses a correlation type" 2 "" "correlation type" -- clients add alice com.example.app --read bloodPressure --store "$SRV"

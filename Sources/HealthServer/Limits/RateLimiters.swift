@@ -1,4 +1,5 @@
 import Foundation
+import HealthRegistry
 import HTTPTypes
 import Hummingbird
 

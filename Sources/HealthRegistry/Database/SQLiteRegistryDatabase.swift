@@ -8,7 +8,7 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
     private let dataVersion: RegistryVersion
 
     /// Opens (creating, migrating) the registry file of a server directory.
-    init(directory: ServerDirectory) throws(HealthServerError) {
+    init(directory: ServerDirectory) throws(RegistryError) {
         do {
             try FileManager.default.createDirectory(atPath: directory.peoplePath, withIntermediateDirectories: true)
             var configuration = Configuration()
@@ -17,7 +17,7 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
             pool = try DatabasePool(path: directory.registryPath, configuration: configuration)
             try SQLiteRegistryDatabase.migrator.migrate(pool)
         } catch {
-            throw .storeFailure("cannot open the server registry at \(directory.registryPath): \(error)")
+            throw .databaseFailure("cannot open the server registry at \(directory.registryPath): \(error)")
         }
         dataVersion = try RegistryVersion(path: directory.registryPath)
     }
@@ -47,7 +47,7 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         return migrator
     }
 
-    func insertPerson(_ name: String, now: Date) throws(HealthServerError) -> Bool {
+    func insertPerson(_ name: String, now: Date) throws(RegistryError) -> Bool {
         try write("adding \(name)") { db in
             guard try String.fetchOne(db, sql: "SELECT name FROM people WHERE name = ?", arguments: [name]) == nil else { return false }
             try db.execute(sql: "INSERT INTO people (name, created) VALUES (?, ?)", arguments: [name, now.timeIntervalSince1970])
@@ -55,11 +55,11 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func people() throws(HealthServerError) -> [String] {
+    func people() throws(RegistryError) -> [String] {
         try read("listing people") { db in try String.fetchAll(db, sql: "SELECT name FROM people ORDER BY name") }
     }
 
-    func insertClient(_ client: RegisteredClient, tokenHash: [UInt8]) throws(HealthServerError) -> ClientInsertion {
+    func insertClient(_ client: RegisteredClient, tokenHash: [UInt8]) throws(RegistryError) -> ClientInsertion {
         try write("adding a client for \(client.person)") { db in
             guard try String.fetchOne(db, sql: "SELECT name FROM people WHERE name = ?", arguments: [client.person]) != nil else {
                 return .unknownPerson
@@ -79,7 +79,7 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func revokeClient(person: String, bundleIdentifier: String, now: Date) throws(HealthServerError) -> Int {
+    func revokeClient(person: String, bundleIdentifier: String, now: Date) throws(RegistryError) -> Int {
         try write("revoking \(bundleIdentifier)") { db in
             try db.execute(
                 sql: "UPDATE clients SET revoked = ? WHERE person = ? AND bundle_identifier = ? AND revoked IS NULL",
@@ -88,7 +88,7 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func deletePerson(_ name: String) throws(HealthServerError) -> Bool {
+    func deletePerson(_ name: String) throws(RegistryError) -> Bool {
         try write("removing \(name)") { db in
             try db.execute(sql: "DELETE FROM clients WHERE person = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM people WHERE name = ?", arguments: [name])
@@ -96,14 +96,14 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func clients(of person: String) throws(HealthServerError) -> [RegisteredClient] {
+    func clients(of person: String) throws(RegistryError) -> [RegisteredClient] {
         try read("listing clients") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM clients WHERE person = ? ORDER BY created, selector", arguments: [person])
                 .map(SQLiteRegistryDatabase.client)
         }
     }
 
-    func client(selector: String) throws(HealthServerError) -> (RegisteredClient, [UInt8])? {
+    func client(selector: String) throws(RegistryError) -> (RegisteredClient, [UInt8])? {
         try read("checking a token") { db -> (RegisteredClient, [UInt8])? in
             // A cached statement: this runs on every request.
             let statement = try db.cachedStatement(sql: """
@@ -129,23 +129,23 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
 
     // MARK: Transactions
 
-    private func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(HealthServerError) -> T {
+    private func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(RegistryError) -> T {
         do {
             return try pool.read(body)
-        } catch let error as HealthServerError {
+        } catch let error as RegistryError {
             throw error
         } catch {
-            throw .storeFailure("the server registry failed while \(operation): \(error)")
+            throw .databaseFailure("the server registry failed while \(operation): \(error)")
         }
     }
 
-    private func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(HealthServerError) -> T {
+    private func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(RegistryError) -> T {
         do {
             return try pool.write(body)
-        } catch let error as HealthServerError {
+        } catch let error as RegistryError {
             throw error
         } catch {
-            throw .storeFailure("the server registry failed while \(operation): \(error)")
+            throw .databaseFailure("the server registry failed while \(operation): \(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HealthRegistry
 import HTTPTypes
 
 /// Who may read `/metrics`: the Prometheus text counts every person's requests, saves, deletions and open stores, so

@@ -3,7 +3,7 @@ import HealthServer
 import Testing
 
 @Suite("Registry and tokens")
-struct TenantRegistryTests {
+struct PersonRegistryTests {
     private func temporaryDirectory() -> ServerDirectory {
         ServerDirectory(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-registry-\(UUID().uuidString)").path)
     }
@@ -12,7 +12,7 @@ struct TenantRegistryTests {
     func tokensAreHashed() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let registry = try TenantRegistry(directory: directory)
+        let registry = try PersonRegistry(directory: directory)
         try registry.addPerson("carol", now: Date(timeIntervalSince1970: 0))
         let (client, token) = try registry.addClient(
             person: "carol", bundleIdentifier: "org.example.app", name: "App", share: ["stepCount"], read: ["HKQuantityTypeIdentifierHeartRate"],
@@ -35,7 +35,7 @@ struct TenantRegistryTests {
     func revocationElsewhereIsSeen() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let server = try TenantRegistry(directory: directory)
+        let server = try PersonRegistry(directory: directory)
         let now = Date(timeIntervalSince1970: 0)
         try server.addPerson("erin", now: now)
         let (client, token) = try server.addClient(
@@ -43,39 +43,39 @@ struct TenantRegistryTests {
         // Authenticated twice: the second time from what the registry kept.
         #expect(try server.authenticate(token.text) == client)
         #expect(try server.authenticate(token.text) == client)
-        let elsewhere = try TenantRegistry(directory: directory)
+        let elsewhere = try PersonRegistry(directory: directory)
         try elsewhere.revokeClient(person: "erin", bundleIdentifier: "org.example.app", now: now)
-        #expect(throws: HealthServerError.unauthorized("the bearer token was revoked")) { try server.authenticate(token.text) }
+        #expect(throws: RegistryError.tokenRefused("the bearer token was revoked")) { try server.authenticate(token.text) }
         // A kept client is still checked against its digest.
         let forged = String(token.text.dropLast(64)) + String(repeating: "0", count: 64)
         let (_, second) = try elsewhere.addClient(
             person: "erin", bundleIdentifier: "org.example.app", name: nil, share: [], read: [], fullAccess: false, now: now)
         #expect(try server.authenticate(second.text).revoked == nil)
-        #expect(throws: HealthServerError.self) { try server.authenticate(String(second.text.dropLast(64)) + String(repeating: "0", count: 64)) }
-        #expect(throws: HealthServerError.self) { try server.authenticate(forged) }
+        #expect(throws: RegistryError.self) { try server.authenticate(String(second.text.dropLast(64)) + String(repeating: "0", count: 64)) }
+        #expect(throws: RegistryError.self) { try server.authenticate(forged) }
     }
 
     @Test("Registration refuses bad names, unknown people, duplicate apps and types that cannot be granted")
     func registrationRules() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        let registry = try TenantRegistry(directory: directory)
+        let registry = try PersonRegistry(directory: directory)
         let now = Date(timeIntervalSince1970: 0)
         for name in ["", "Alice", "../etc", ".hidden", String(repeating: "a", count: 65)] {
-            #expect(throws: HealthServerError.self) { try registry.addPerson(name, now: now) }
+            #expect(throws: RegistryError.self) { try registry.addPerson(name, now: now) }
         }
         try registry.addPerson("dave", now: now)
-        #expect(throws: HealthServerError.registration("a person named dave exists already")) { try registry.addPerson("dave", now: now) }
+        #expect(throws: RegistryError.personExists("dave")) { try registry.addPerson("dave", now: now) }
         func add(_ person: String, _ bundle: String, share: [String] = [], read: [String] = []) throws {
             _ = try registry.addClient(person: person, bundleIdentifier: bundle, name: nil, share: share, read: read, fullAccess: false, now: now)
         }
-        #expect(throws: HealthServerError.self) { try add("erin", "org.example.app") }
-        #expect(throws: HealthServerError.self) { try add("dave", "org example") }
-        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app", share: ["stepsTaken"]) }
-        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app", read: ["bloodPressure"]) }
-        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app", share: ["appleStandTime"]) }
+        #expect(throws: RegistryError.unknownPerson("erin")) { try add("erin", "org.example.app") }
+        #expect(throws: RegistryError.self) { try add("dave", "org example") }
+        #expect(throws: RegistryError.self) { try add("dave", "org.example.app", share: ["stepsTaken"]) }
+        #expect(throws: RegistryError.self) { try add("dave", "org.example.app", read: ["bloodPressure"]) }
+        #expect(throws: RegistryError.self) { try add("dave", "org.example.app", share: ["appleStandTime"]) }
         try add("dave", "org.example.app", share: ["stepCount"], read: ["activitySummary"])
-        #expect(throws: HealthServerError.self) { try add("dave", "org.example.app") }
+        #expect(throws: RegistryError.clientExists(person: "dave", bundleIdentifier: "org.example.app")) { try add("dave", "org.example.app") }
         #expect(try registry.revokeClient(person: "dave", bundleIdentifier: "org.example.app", now: now) == 1)
         #expect(try registry.revokeClient(person: "dave", bundleIdentifier: "org.example.app", now: now) == 0)
         _ = try registry.addClient(person: "dave", bundleIdentifier: "org.example.app", name: nil, share: [], read: [], fullAccess: false, now: now + 60)
@@ -89,7 +89,7 @@ struct TenantRegistryTests {
         #expect(try ServerDirectory.resolve(option: nil, environment: ["OHK_SERVER_STORE": "/data/ohk", "HOME": "/home/a"]).path == "/data/ohk")
         #expect(try ServerDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/a"]).path == "/xdg/openhealthkit/server")
         #expect(try ServerDirectory.resolve(option: nil, environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/openhealthkit/server")
-        #expect(throws: HealthServerError.self) { try ServerDirectory.resolve(option: nil, environment: [:]) }
+        #expect(throws: RegistryError.noServerDirectory) { try ServerDirectory.resolve(option: nil, environment: [:]) }
         #expect(ServerDirectory(path: "/d").storePath(of: "alice") == "/d/people/alice.sqlite")
     }
 }

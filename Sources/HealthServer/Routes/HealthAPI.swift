@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthRegistry
 import HealthReports
 import HealthStore
 import Hummingbird

@@ -34,16 +34,16 @@ final class PostgresRegistryDatabase: RegistryDatabase {
     ]
 
     /// The registry's tables in the client's database (made or migrated on first use).
-    init(client: PostgresStoreClient) throws(HealthServerError) {
+    init(client: PostgresStoreClient) throws(RegistryError) {
         database = client
         do {
             try client.migrate(PostgresRegistryDatabase.migrations, recordedIn: "ohk_server_migrations")
         } catch {
-            throw .storeFailure("cannot open the server registry in \(client.location): \(error)")
+            throw .databaseFailure("cannot open the server registry in \(client.location): \(error)")
         }
     }
 
-    func insertPerson(_ name: String, now: Date) throws(HealthServerError) -> Bool {
+    func insertPerson(_ name: String, now: Date) throws(RegistryError) -> Bool {
         try run("adding \(name)") { client, logger in
             let rows = try await client.query(
                 "INSERT INTO server_people (name, created) VALUES (\(name), \(now.timeIntervalSince1970)) ON CONFLICT DO NOTHING RETURNING name",
@@ -52,7 +52,7 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func people() throws(HealthServerError) -> [String] {
+    func people() throws(RegistryError) -> [String] {
         try run("listing people") { client, logger in
             var names: [String] = []
             for try await name in try await client.query("SELECT name FROM server_people ORDER BY name", logger: logger).decode(String.self) {
@@ -62,7 +62,7 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func insertClient(_ client: RegisteredClient, tokenHash: [UInt8]) throws(HealthServerError) -> ClientInsertion {
+    func insertClient(_ client: RegisteredClient, tokenHash: [UInt8]) throws(RegistryError) -> ClientInsertion {
         try run("adding a client for \(client.person)") { pool, logger in
             try await pool.withTransaction(logger: logger) { connection -> ClientInsertion in
                 // The person's row lock: two servers adding the same app at once add it once.
@@ -85,7 +85,7 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func revokeClient(person: String, bundleIdentifier: String, now: Date) throws(HealthServerError) -> Int {
+    func revokeClient(person: String, bundleIdentifier: String, now: Date) throws(RegistryError) -> Int {
         try run("revoking \(bundleIdentifier)") { client, logger in
             try await client.query("""
                 UPDATE server_clients SET revoked = \(now.timeIntervalSince1970)
@@ -94,7 +94,7 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func deletePerson(_ name: String) throws(HealthServerError) -> Bool {
+    func deletePerson(_ name: String) throws(RegistryError) -> Bool {
         try run("removing \(name)") { client, logger in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("DELETE FROM server_clients WHERE person = \(name)", logger: logger)
@@ -103,7 +103,7 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func clients(of person: String) throws(HealthServerError) -> [RegisteredClient] {
+    func clients(of person: String) throws(RegistryError) -> [RegisteredClient] {
         try run("listing clients") { client, logger in
             var clients: [RegisteredClient] = []
             let query: PostgresQuery = "SELECT \(unescaped: ClientByTokenStatement.columns) FROM server_clients WHERE person = \(person) ORDER BY created, selector"
@@ -114,7 +114,7 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         }
     }
 
-    func client(selector: String) throws(HealthServerError) -> (RegisteredClient, [UInt8])? {
+    func client(selector: String) throws(RegistryError) -> (RegisteredClient, [UInt8])? {
         try run("checking a token") { client, logger in
             for try await found in try await client.execute(ClientByTokenStatement(selector: selector), logger: logger) { return found }
             return nil
@@ -127,11 +127,11 @@ final class PostgresRegistryDatabase: RegistryDatabase {
     /// Runs database work on the store client's bridge, reporting failures as the registry's.
     private func run<T: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T
-    ) throws(HealthServerError) -> T {
+    ) throws(RegistryError) -> T {
         do {
             return try database.blocking(operation) { [database] in try await body(database.client, database.logger) }
         } catch {
-            throw .storeFailure("the server registry failed while \(operation): \(error)")
+            throw .databaseFailure("the server registry failed while \(operation): \(error)")
         }
     }
 }

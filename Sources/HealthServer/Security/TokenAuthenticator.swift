@@ -1,4 +1,5 @@
 import Foundation
+import HealthRegistry
 import Hummingbird
 import Logging
 
@@ -7,13 +8,13 @@ import Logging
 struct TokenAuthenticator: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    let registry: TenantRegistry
+    let registry: PersonRegistry
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = try Self.bearerToken(in: request) else {
             throw HealthServerError.unauthorized("a bearer token is required (Authorization: Bearer TOKEN)")
         }
-        let client = try registry.authenticate(token)
+        let client = try registry.client(presenting: token)
         var context = context
         context.client = client
         context.logger[metadataKey: "person"] = .string(client.person)

@@ -12,7 +12,7 @@ public enum PersonStorageLocation: Sendable {
     case postgres(PostgresStoreClient)
 
     /// Opens (creating) a person's storage.
-    func open(_ person: String, retention: ChangeLogRetention) throws -> any HealthStorage {
+    package func open(_ person: String, retention: ChangeLogRetention) throws -> any HealthStorage {
         switch self {
         case let .directory(directory): try SQLiteStorage(path: directory.storePath(of: person), retention: retention)
         case let .postgres(client): try PostgresStorage(client: client, person: person, retention: retention)
@@ -39,7 +39,7 @@ public enum PersonStorageLocation: Sendable {
 
     /// For PostgreSQL, a listener that hears of every commit made through any server on the database (nil for
     /// SQLite, whose stores belong to this server alone).
-    func commitListener(
+    package func commitListener(
         onListening: @escaping @Sendable () -> Void, onCommit: @escaping @Sendable (_ person: String, _ latestSequence: Int64) -> Void
     ) -> PostgresCommitListener? {
         guard case let .postgres(client) = self else { return nil }

@@ -43,7 +43,7 @@ public struct AccessToken: Sendable, Hashable {
     }
 
     /// Whether two digests are equal, in time that does not depend on where they differ (also `/metrics`' token).
-    static func digestsMatch(_ digest: [UInt8], _ other: [UInt8]) -> Bool {
+    package static func digestsMatch(_ digest: [UInt8], _ other: [UInt8]) -> Bool {
         guard digest.count == other.count else { return false }
         var difference: UInt8 = 0
         for index in digest.indices { difference |= digest[index] ^ other[index] }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthRegistry
 import HealthReports
 import HTTPTypes
 import Hummingbird
@@ -13,7 +14,7 @@ import Hummingbird
 /// CSRF), and `GET /` reads nothing but changes nothing. `GET /` also takes a bearer header.
 struct DashboardRoutes: Sendable {
     let configuration: ServerConfiguration
-    let registry: TenantRegistry
+    let registry: PersonRegistry
     let stores: PersonStores
     /// Whether the server itself serves HTTPS (`ohk serve --tls-certificate`): then the cookie is always `Secure`.
     let overTLS: Bool
@@ -58,7 +59,7 @@ struct DashboardRoutes: Sendable {
             }
             let client: RegisteredClient
             do {
-                client = try registry.authenticate(token)
+                client = try registry.client(presenting: token)
             } catch {
                 var response = Self.page(DashboardPage.signIn(message: "Not signed in: \(error.description)."), status: .unauthorized)
                 if fromCookie { response.setCookie(cookie(value: "", request: request, maxAge: 0)) }
@@ -100,7 +101,7 @@ struct DashboardRoutes: Sendable {
     /// A checked token: 303 to `/` (keeping the time zone) with the cookie set; else the sign-in page (401).
     private func signedIn(token: String, request: Request, timeZone: String?) throws -> Response {
         do {
-            _ = try registry.authenticate(token)
+            _ = try registry.client(presenting: token)
         } catch {
             return Self.page(DashboardPage.signIn(message: "Not signed in: \(error.description)."), status: .unauthorized)
         }

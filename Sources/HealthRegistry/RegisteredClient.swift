@@ -64,7 +64,7 @@ public struct RegisteredClient: Sendable, Hashable {
     /// A type identifier a grant names (full identifier or short name), as the identifier grants are kept under.
     /// Correlation types are never granted (their contained types decide, as in HealthKit); read-only types cannot be
     /// shared.
-    public static func grantedType(_ text: String, share: Bool, field: String) throws(HealthServerError) -> String {
+    public static func grantedType(_ text: String, share: Bool, field: String) throws(RegistryError) -> String {
         if text == TypeTable.activitySummaryTypeIdentifier || text == "activitySummary" {
             guard !share else { throw .invalidField(field: field, reason: "activity summaries are read-only and cannot be shared") }
             return TypeTable.activitySummaryTypeIdentifier

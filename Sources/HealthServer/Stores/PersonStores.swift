@@ -1,5 +1,6 @@
 import Foundation
 import HealthEngine
+import HealthRegistry
 import HealthStore
 import HealthStorePostgres
 import ServiceLifecycle
@@ -82,7 +83,7 @@ public final class PersonStores: Service, Sendable {
     /// The person's store as the client sees it, its grants applied first (they may have changed since the last
     /// request: a client re-added after a revocation).
     public func store(for client: RegisteredClient) throws(HealthServerError) -> HealthDataStore {
-        // A person removed (`ohk users remove`) and added again is a new person: the store opened for the old one
+        // A person removed (`ohk people remove`) and added again is a new person: the store opened for the old one
         // is closed, never served.
         if let created = client.personCreated {
             let stale = opened.withLock { stores -> Bool in
@@ -142,7 +143,7 @@ public final class PersonStores: Service, Sendable {
         _ = opened.withLock { $0.removeValue(forKey: person) }
     }
 
-    /// Closes the stores whose file was removed or replaced since they were opened (a person removed by `ohk users
+    /// Closes the stores whose file was removed or replaced since they were opened (a person removed by `ohk people
     /// remove` in another process), so that no removed person's data stays open, or on disk through an open file,
     /// until a request comes; returns the people whose stores were closed. On PostgreSQL there is no file: a removed
     /// person's rows are gone, and their clients with them.
