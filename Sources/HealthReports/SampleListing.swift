@@ -37,7 +37,7 @@ public enum SampleListing {
                 value = "\(objects.count) samples"
             }
             table.append((includingType ? [type.identifier] : []) + [
-                ISO8601Text.format(sample.startDate, in: timeZone), ISO8601Text.format(sample.endDate, in: timeZone), value, unitText,
+                DateWriter.format(sample.startDate, in: timeZone), DateWriter.format(sample.endDate, in: timeZone), value, unitText,
                 sample.sourceRevision?.source.name, sample.device?.name, sample.uuid.uuidString,
             ])
         }
@@ -52,8 +52,8 @@ public enum TypeListing {
         var table = TextTable(columns: ["type", "kind", "samples", "first", "last", "unit"], numericColumns: ["samples"])
         for summary in summaries {
             table.append([
-                summary.type.identifier, "\(summary.type.kind)", String(summary.count), ISO8601Text.format(summary.firstStart, in: timeZone),
-                ISO8601Text.format(summary.lastEnd, in: timeZone), summary.type.canonicalUnit?.description,
+                summary.type.identifier, "\(summary.type.kind)", String(summary.count), DateWriter.format(summary.firstStart, in: timeZone),
+                DateWriter.format(summary.lastEnd, in: timeZone), summary.type.canonicalUnit?.description,
             ])
         }
         return table

@@ -213,8 +213,8 @@ enum SampleJSON {
     static func json(_ sample: Sample, unit: HealthUnit?, timeZone: TimeZone) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("uuid", .string(sample.uuid.uuidString)), ("type", .string(sample.type.identifier)),
-            ("startDate", .string(ServerDates.format(sample.startDate, in: timeZone))),
-            ("endDate", .string(ServerDates.format(sample.endDate, in: timeZone))),
+            ("startDate", .string(DateWriter.formatWithMilliseconds(sample.startDate, in: timeZone))),
+            ("endDate", .string(DateWriter.formatWithMilliseconds(sample.endDate, in: timeZone))),
         ]
         switch sample.content {
         case let .quantity(content):
@@ -232,8 +232,8 @@ enum SampleJSON {
             if !content.events.isEmpty {
                 members.append(("events", .array(content.events.map { event in
                     .object([
-                        ("type", .string("\(event.type)")), ("startDate", .string(ServerDates.format(event.startDate, in: timeZone))),
-                        ("endDate", .string(ServerDates.format(event.endDate, in: timeZone))),
+                        ("type", .string("\(event.type)")), ("startDate", .string(DateWriter.formatWithMilliseconds(event.startDate, in: timeZone))),
+                        ("endDate", .string(DateWriter.formatWithMilliseconds(event.endDate, in: timeZone))),
                     ])
                 })))
             }
@@ -280,7 +280,7 @@ enum SampleJSON {
         switch value {
         case let .string(text): return .string(text)
         case let .number(number): return .number(number)
-        case let .date(date): return .object([("date", .string(ServerDates.format(date, in: timeZone)))])
+        case let .date(date): return .object([("date", .string(DateWriter.formatWithMilliseconds(date, in: timeZone)))])
         case let .quantity(quantity): return quantityJSON(quantity)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthModel
 import HealthReports
 import HealthServer
 
@@ -59,7 +60,7 @@ struct ClientsListCommand: ParsableCommand {
         for client in try serverOptions.withRegistry({ try $0.clients(of: person) }) {
             table.append([
                 client.bundleIdentifier, client.name, client.share.sorted().joined(separator: " "), client.read.sorted().joined(separator: " "),
-                client.fullAccess ? "yes" : "no", ISO8601Text.format(client.created, in: utc), client.revoked.map { ISO8601Text.format($0, in: utc) },
+                client.fullAccess ? "yes" : "no", DateWriter.format(client.created, in: utc), client.revoked.map { DateWriter.format($0, in: utc) },
             ])
         }
         print(table.rendered(as: .table), terminator: "")

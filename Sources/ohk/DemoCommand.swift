@@ -86,12 +86,9 @@ struct DemoCommand: ParsableCommand {
 
     /// Midnight at the start of a yyyy-MM-dd day in a time zone.
     static func parseDay(_ text: String, in timeZone: TimeZone) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
+        guard let day = DateReader.day(text) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
+        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
     }
 }
