@@ -101,6 +101,7 @@ let package = Package(
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport"]
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
+        .testTarget(name: "ohkTests", dependencies: ["ohk", "HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "HealthExportTests",
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]

@@ -12,10 +12,10 @@ public enum SampleListing {
             columns: (includingType ? ["type"] : []) + ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
         let outputUnit = unit ?? type.canonicalUnit
         if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
-            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
         }
         if unit != nil, type.kind != .quantity {
-            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
+            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
         }
         let categoryValues = Dictionary(
             (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) }, uniquingKeysWith: { first, _ in first })

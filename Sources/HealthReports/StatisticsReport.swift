@@ -37,7 +37,7 @@ public struct StatisticsReportRequest: Sendable {
         do {
             grid = try BucketGrid(anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval, calendar: calendar)
         } catch {
-            throw .invalidOptions(field: "--interval", reason: error.description)
+            throw .invalidOptions(field: "interval", reason: error.description)
         }
         return grid.bucketCount(from: from, to: to)
     }
@@ -111,14 +111,14 @@ public struct StatisticsReport: Sendable {
     public static func make(_ request: StatisticsReportRequest, store: HealthDataStore) throws -> StatisticsReport {
         let type = request.type
         guard type.kind == .quantity, let canonical = type.canonicalUnit else {
-            throw HealthReportsError.invalidOptions(field: "TYPE", reason: "\(type.identifier) is not a quantity type; statistics need one")
+            throw HealthReportsError.invalidOptions(field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
         }
         let unit = request.unit ?? canonical
         let converter: HealthModel.UnitConverter
         do {
             converter = try canonical.converter(to: unit)
         } catch {
-            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
         }
         if let from = request.from, let to = request.to, to <= from {
             throw HealthReportsError.emptyWindow(from: DateWriter.format(from, in: request.calendar.timeZone), to: DateWriter.format(to, in: request.calendar.timeZone))

@@ -10,9 +10,9 @@ struct ListCommand: ParsableCommand {
     )
 
     func run() {
-        let units = UnitConversionRequest.grammarUnits
+        let units = UnitGrammar.units
         let width = units.map(\.symbol.count).max() ?? 0
-        func line(_ entry: UnitConversionRequest.UnitEntry) -> String {
+        func line(_ entry: UnitGrammar.Entry) -> String {
             entry.symbol.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.summary
         }
         print("SI base units (accept a prefix):")
@@ -21,7 +21,7 @@ struct ListCommand: ParsableCommand {
         print("Non-SI units (no prefix):")
         for entry in units where !entry.acceptsPrefixes { print("  " + line(entry)) }
         print("")
-        let prefixes = UnitConversionRequest.grammarPrefixes.map { "\($0.symbol) \(UnitConversionRequest.format($0.factor))" }
+        let prefixes = UnitGrammar.prefixes.map { "\($0.symbol) \(UnitConversionRequest.format($0.factor))" }
         print("Prefixes: " + prefixes.joined(separator: ", "))
         print("Combine with '.', '*' or '·', one '/', powers with '^' (m^2), parentheses: mL/(kg*min).")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthReports
 
 /// The `ohk` command line: tools around the OpenHealthKit data model.
 @main
@@ -37,7 +38,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = self.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let message = (error is HealthReportsError ? commandLineMessage(error) : self.message(for: error)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             FileHandle.standardError.write(Data("ohk: \(message)\n".utf8))
             Foundation.exit(code == .validationFailure ? 2 : 1)

@@ -81,7 +81,7 @@ func parseDateOption(_ text: String?, _ name: String, _ timeZone: TimeZone) thro
     do {
         return try DateArgument.parse(text, timeZone: timeZone, field: name)
     } catch {
-        throw ValidationError(error.description)
+        throw ValidationError(commandLineMessage(error))
     }
 }
 

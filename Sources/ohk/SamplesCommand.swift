@@ -83,7 +83,7 @@ struct SamplesCommand: ParsableCommand {
             let table = try SampleListing.table(samples, type: type, unit: try parseUnitOption(unit), timeZone: timeZone)
             output.write(table.rendered(as: output.resolvedFormat))
         } catch let error as HealthReportsError {
-            throw ValidationError(error.description)
+            throw ValidationError(error.commandLineMessage)
         }
     }
 }

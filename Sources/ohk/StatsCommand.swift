@@ -75,7 +75,7 @@ struct StatsCommand: ParsableCommand {
         var request = StatisticsReportRequest(
             type: type, from: try parseDateOption(from, "--from", timeZone), to: try parseDateOption(to, "--to", timeZone),
             interval: try interval.map { text in
-                do { return try IntervalArgument.parse(text) } catch { throw ValidationError("\(error)") }
+                do { return try IntervalArgument.parse(text) } catch { throw ValidationError(commandLineMessage(error)) }
             },
             anchor: try parseDateOption(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
             unit: try parseUnitOption(unit))
@@ -86,7 +86,7 @@ struct StatsCommand: ParsableCommand {
             report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))
         } catch let error as HealthReportsError {
             if case .tooManyBuckets = error { throw ValidationError(error.description + "; --max-buckets raises the limit") }
-            throw ValidationError(error.description)
+            throw ValidationError(error.commandLineMessage)
         } catch let HealthStoreError.engine(error) {
             throw ValidationError(error.description)
         }

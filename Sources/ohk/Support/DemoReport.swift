@@ -1,14 +1,15 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// The text `ohk demo` prints: what a sample query shows about one day of a store, in a calendar's time zone.
-public struct DemoReport: Sendable {
+struct DemoReport: Sendable {
     /// One line per finding, ready to print.
-    public let lines: [String]
+    let lines: [String]
 
     /// Queries the store about the day containing `day` and describes the answers.
-    public init(store: HealthDataStore, day: Date, calendar: Calendar) throws {
+    init(store: HealthDataStore, day: Date, calendar: Calendar) throws {
         let start = calendar.startOfDay(for: day)
         guard let end = calendar.date(byAdding: .day, value: 1, to: start) else {
             throw HealthStoreError.model(.invalidField(field: "day", reason: "has no following day in \(calendar.identifier)"))

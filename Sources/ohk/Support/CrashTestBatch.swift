@@ -4,16 +4,16 @@ import HealthModel
 /// The numbered batches the durability test writes from a child process (`ohk store write-batches`) and checks after
 /// killing it: batch n holds `size` minute-long step samples with identifiers and times derived from n, so that the
 /// checker knows exactly what each batch is without reading the child's memory.
-public enum CrashTestBatch {
+enum CrashTestBatch {
     /// The source revision the batches are saved as.
-    public static let revision = SourceRevision(
+    static let revision = SourceRevision(
         source: Source(name: "OpenHealthKit crash test", bundleIdentifier: "org.openhealthkit.crash-test"), version: "1")
 
     /// 2024-01-01T00:00:00Z; batch n starts `n × size` minutes later.
-    public static let epoch = Date(timeIntervalSinceReferenceDate: 725_846_400)
+    static let epoch = Date(timeIntervalSinceReferenceDate: 725_846_400)
 
     /// The identifier of sample `index` of batch `batch`.
-    public static func uuid(batch: Int, index: Int) -> UUID {
+    static func uuid(batch: Int, index: Int) -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)
         withUnsafeBytes(of: UInt64(batch).bigEndian) { bytes.replaceSubrange(0..<8, with: $0) }
         withUnsafeBytes(of: UInt64(index).bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
@@ -24,7 +24,7 @@ public enum CrashTestBatch {
     }
 
     /// The samples of one batch.
-    public static func samples(batch: Int, size: Int) throws -> [Sample] {
+    static func samples(batch: Int, size: Int) throws -> [Sample] {
         let steps = try SampleType.quantity("stepCount")
         return try (0..<size).map { index in
             let start = epoch.addingTimeInterval(Double(batch * size + index) * 60)

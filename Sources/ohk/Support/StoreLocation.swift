@@ -1,23 +1,24 @@
 import Foundation
+import HealthStore
 
 /// Where a persistent store lives when a program does not say: the rule the command line follows.
 ///
 /// In order: an explicit path (`ohk --store PATH`), the `OHK_STORE` environment variable,
 /// `$XDG_DATA_HOME/openhealthkit/health.sqlite`, `~/.local/share/openhealthkit/health.sqlite`. The environment is
 /// passed in; nothing here reads the process's own.
-public enum StoreLocation {
+enum StoreLocation {
     /// The file name of the store in the data directory.
-    public static let fileName = "health.sqlite"
+    static let fileName = "health.sqlite"
 
     /// The path given explicitly or by `OHK_STORE`, or nil when neither says (a leading `~/` is expanded).
-    public static func explicitPath(option: String?, environment: [String: String]) -> String? {
+    static func explicitPath(option: String?, environment: [String: String]) -> String? {
         if let option, !option.isEmpty { return expanded(option, environment) }
         if let variable = environment["OHK_STORE"], !variable.isEmpty { return expanded(variable, environment) }
         return nil
     }
 
     /// The store path: explicit, else the default in the user's data directory.
-    public static func resolve(option: String?, environment: [String: String]) throws -> String {
+    static func resolve(option: String?, environment: [String: String]) throws -> String {
         if let path = explicitPath(option: option, environment: environment) { return path }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return data + "/openhealthkit/" + fileName

@@ -1,6 +1,7 @@
 import Foundation
+import HealthModel
 import Testing
-@testable import HealthModel
+@testable import ohk
 
 @Suite("UnitConversionRequest")
 struct UnitConversionRequestTests {
@@ -100,18 +101,5 @@ struct UnitConversionRequestTests {
         #expect(UnitConversionRequest.format(123_456_789_012) == "123456789000")
         #expect(UnitConversionRequest.format(1.5) == "1.5")
         #expect(UnitConversionRequest.format(-273.15) == "-273.15")
-    }
-
-    @Test("the unit list covers every base unit once, prefixable ones first")
-    func grammarUnits() {
-        let units = UnitConversionRequest.grammarUnits
-        #expect(units.count == BaseUnit.allCases.count)
-        #expect(Set(units.map(\.symbol)).count == units.count)
-        #expect(units.first?.symbol == "g")
-        let firstNonSI = units.firstIndex { !$0.acceptsPrefixes } ?? units.count
-        #expect(units[firstNonSI...].allSatisfy { !$0.acceptsPrefixes })
-        #expect(units.allSatisfy { !$0.summary.isEmpty })
-        #expect(UnitConversionRequest.grammarPrefixes.first?.symbol == "f")
-        #expect(UnitConversionRequest.grammarPrefixes.count == UnitPrefix.allCases.count - 1)
     }
 }
