@@ -75,9 +75,16 @@ else
     failed=$((failed + 1)); echo "FAIL  units list names mmHg, degF, mol"
 fi
 
-check "demo rejects a bad time zone" nonzero "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
+check "demo rejects a bad time zone" 2 "" '--tz "Mars/Olympus" is not a known time zone' -- demo --tz Mars/Olympus
+check "demo's old --time-zone still read" 2 "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
+check "--time-zone is hidden"    0 "*" "" -- demo --help
+if "$OHK" demo --help 2>&1 | grep -q -- '--time-zone'; then
+    failed=$((failed + 1)); echo "FAIL  demo --help hides --time-zone"
+else
+    passed=$((passed + 1)); echo "ok    demo --help hides --time-zone"
+fi
 check "demo rejects a bad date"  nonzero "" '--date "2024-02-30" is not a day' -- demo --date 2024-02-30
-demo="$("$OHK" demo --date 2024-03-10 --time-zone America/Los_Angeles --days 3 2>&1)"
+demo="$("$OHK" demo --date 2024-03-10 --tz America/Los_Angeles --days 3 2>&1)"
 if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* \
       && "$(printf '%s\n' "$demo" | grep -c '^[0-2][0-9]:00 ')" -eq 23 && "$(printf '%s\n' "$demo" | tail -n 1)" == "so far "*" · projected "*" · goal 500" ]]; then
     passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep, and ends with the trends chart (23 hours)"
@@ -294,7 +301,8 @@ check "clients add refuses an unknown person" 2 "" "no person named zoe" -- clie
 check "clients add refuses a correlation type" 2 "" "correlation type" -- clients add alice com.example.app --read bloodPressure --store "$SRV"
 TOKEN="$("$OHK" clients add alice com.example.app --share stepCount --read stepCount --store "$SRV" 2>/dev/null)"
 if [[ "$TOKEN" =~ ^ohk_[0-9a-f]{16}_[0-9a-f]{64}$ ]]; then passed=$((passed + 1)); echo "ok    clients add prints a token"; else failed=$((failed + 1)); echo "FAIL  clients add printed '$TOKEN'"; fi
-check "serve rejects a bad time zone" 2 "" "is not a known time zone" -- serve --time-zone Mars/Olympus --store "$SRV"
+check "serve rejects a bad time zone" 2 "" '--tz "Mars/Olympus" is not a known time zone' -- serve --tz Mars/Olympus --store "$SRV"
+check "serve's old --time-zone still read" 2 "" '--time-zone "Mars/Olympus" is not a known time zone' -- serve --time-zone Mars/Olympus --store "$SRV"
 "$OHK" serve --store "$SRV" --port 0 >"$STORE_DIR/serve.log" 2>&1 &
 SERVE_PID=$!
 PORT="$(scripts/serve-port.sh "$STORE_DIR/serve.log" || true)"

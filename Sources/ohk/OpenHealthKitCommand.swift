@@ -18,13 +18,19 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command with a leading `--store PATH` taken as every command's store (see `StoreOptions`) and
-    /// negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
+    /// Every `--store PATH` on the line, before the subcommand (`ohk --store PATH demo`) or after it: the root is
+    /// parsed first and argument-parser's lenient parse of it takes the option wherever it stands, so the
+    /// subcommands read it through `@ParentCommand` (`StoreOptions`, `ServerOptions`), whose own `--store` is there
+    /// for their help. Hidden here: each command's help describes what its store is (a file, or a server directory).
+    @Option(name: .customLong("store"), help: ArgumentHelp("The store.", valueName: "path", visibility: .hidden))
+    var store: String?
+
+    /// Runs the command with negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
     ///
     /// Exit codes: 0 success, 1 runtime error (the store, the data), 2 usage error (arguments, options); errors go to
     /// standard error as one line.
     static func main() async {
-        let arguments = NegativeNumberArguments.prepared(StoreOptions.takeLeadingOption(Array(CommandLine.arguments.dropFirst())))
+        let arguments = NegativeNumberArguments.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -58,7 +58,7 @@ struct SamplesCommand: ParsableCommand {
     func run() throws {
         let type = try TypeArgument.parse(self.type)
         let timeZone = output.resolvedTimeZone
-        let start = try parseDateOption(from, "--from", timeZone), end = try parseDateOption(to, "--to", timeZone)
+        let start = try OptionValues.date(from, "--from", timeZone), end = try OptionValues.date(to, "--to", timeZone)
         if let start, let end, end <= start { throw ValidationError("--to must be after --from") }
         var dateOptions: DateMatchingOptions = []
         if strictStart { dateOptions.insert(.strictStartDate) }
@@ -80,85 +80,10 @@ struct SamplesCommand: ParsableCommand {
         let key: SampleSort.Key = sort == .start ? .startDate : .endDate
         let samples = try store.samples(SampleQueryRequest(type: type, predicate: predicate, limit: limit, sort: [SampleSort(key, ascending: !reverse)]))
         do {
-            let table = try SampleListing.table(samples, type: type, unit: try parseUnitOption(unit), timeZone: timeZone)
+            let table = try SampleListing.table(samples, type: type, unit: try OptionValues.unit(unit), timeZone: timeZone)
             output.write(table.rendered(as: output.resolvedFormat))
         } catch let error as HealthReportsError {
             throw ValidationError(error.commandLineMessage)
         }
-    }
-}
-
-/// `ohk types`: every type in the store with its sample count, first and last date, and unit.
-struct TypesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "types",
-        abstract: "List the sample types in the store with counts and date ranges.",
-        discussion: "Example:\n  ohk types --format csv")
-
-    @OptionGroup var storeOptions: StoreOptions
-    @OptionGroup var clientOptions: ClientOptions
-    @OptionGroup var output: OutputOptions
-
-    func run() throws {
-        let store = try storeOptions.openStore(as: clientOptions)
-        output.write(TypeListing.table(try store.storage.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(as: output.resolvedFormat))
-    }
-}
-
-/// `ohk sources`: sources in priority order; `--order` sets a type's order.
-struct SourcesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sources",
-        abstract: "List a type's sources in priority order, or set that order.",
-        discussion: """
-            Statistics merge overlapping sources: where they overlap the higher-ranked source counts. Without --order \
-            the default is hand-entered data, then Apple Watch, then iPhone, then other apps (newest first).
-
-            Examples:
-              ohk sources stepCount
-              ohk sources stepCount --order "Alex’s iPhone" "Alex’s Apple Watch"
-              ohk sources stepCount --reset
-            """)
-
-    @OptionGroup var storeOptions: StoreOptions
-    @OptionGroup var clientOptions: ClientOptions
-    @OptionGroup var output: OutputOptions
-
-    @Argument(help: "The type (default: every source of every type in the store).")
-    var type: String?
-
-    @Option(parsing: .upToNextOption, help: "Source names (or bundle identifiers), highest priority first.")
-    var order: [String] = []
-
-    @Flag(help: "Go back to the default order.") var reset = false
-
-    func validate() throws {
-        if (!order.isEmpty || reset), type == nil { throw ValidationError("--order and --reset need a TYPE") }
-        if !order.isEmpty, reset { throw ValidationError("give --order or --reset, not both") }
-    }
-
-    func run() throws {
-        let store = try storeOptions.openStore(as: clientOptions)
-        guard let typeText = type else {
-            var seen = Set<Source>()
-            var all: [Source] = []
-            for summary in try store.storage.typeSummaries() {
-                for source in try store.sourcesInPriorityOrder(for: summary.type) where seen.insert(source).inserted { all.append(source) }
-            }
-            output.write(SourceListing.table(all.sorted()).rendered(as: output.resolvedFormat))
-            return
-        }
-        let type = try TypeArgument.parse(typeText)
-        if reset {
-            try store.setSourceOrder(nil, for: type)
-        } else if !order.isEmpty {
-            let known = try store.sourcesInPriorityOrder(for: type)
-            let bundles = try order.map { name -> String in
-                if let source = known.first(where: { $0.name == name || $0.bundleIdentifier == name }) { return source.bundleIdentifier }
-                throw ValidationError("--order: \"\(name)\" is not a source of \(type.identifier) (known: \(known.map(\.name).joined(separator: ", ")))")
-            }
-            try store.setSourceOrder(bundles, for: type)
-        }
-        output.write(SourceListing.table(try store.sourcesInPriorityOrder(for: type)).rendered(as: output.resolvedFormat))
     }
 }

@@ -6,41 +6,6 @@ import HealthServer
 import HealthStore
 import HealthStorePostgres
 
-/// `ohk users`: the people a server holds.
-struct UsersCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "users", abstract: "Add, list, export and remove the people of a server directory.",
-        subcommands: [UsersAddCommand.self, UsersListCommand.self, UsersExportCommand.self, UsersRemoveCommand.self])
-}
-
-/// `ohk users add NAME`.
-struct UsersAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a person (their store is created on first use).")
-
-    @OptionGroup var serverOptions: ServerOptions
-    @Argument(help: "The person's name: lowercase letters, digits, '.', '_' or '-'.") var name: String
-
-    func run() throws {
-        do {
-            try serverOptions.withRegistry { try $0.addPerson(name, now: Date()) }
-        } catch let error as HealthServerError {
-            throw ValidationError(error.description)
-        }
-        print("added \(name)")
-    }
-}
-
-/// `ohk users list`.
-struct UsersListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the people.")
-
-    @OptionGroup var serverOptions: ServerOptions
-
-    func run() throws {
-        for name in try serverOptions.withRegistry({ try $0.people() }) { print(name) }
-    }
-}
-
 /// `ohk users export NAME`: everything of a person as an Apple Health export.xml that `ohk import` reads back.
 struct UsersExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -105,55 +70,5 @@ struct UsersExportCommand: ParsableCommand {
         "exported \(name): \(summary.records) records, \(summary.correlations) correlations, \(summary.workouts) workouts "
             + "(\(summary.routes) routes, \(summary.routePoints) points), \(summary.heartbeatSeries) heartbeat series, "
             + "\(summary.activitySummaries) activity summaries, \(summary.keptElements) kept elements, \(summary.bytes) bytes"
-    }
-}
-
-/// `ohk users remove NAME`: erases a person.
-struct UsersRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: "Remove a person: their store, their clients and tokens, their uploads in flight.",
-        discussion: """
-            Their tokens are refused from the next request on, also by a running server, which closes the person's \
-            store. This cannot be undone: export first (`ohk users export`) to keep a copy. Backups made before are not \
-            touched (see docs/SECURITY-lifecycle.md). Asks for confirmation unless --yes is given.
-            """)
-
-    @OptionGroup var serverOptions: ServerOptions
-    @Argument(help: "The person's name.") var name: String
-    @Flag(help: "Do not ask for confirmation.") var yes = false
-
-    func run() throws {
-        do {
-            try TenantRegistry.checkPersonName(name)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        let (exists, clients) = try serverOptions.withRegistry { registry in
-            (try registry.people().contains(name), try registry.clients(of: name).filter { $0.revoked == nil }.count)
-        }
-        guard exists else { throw ValidationError("no person named \(name)") }
-        if !yes {
-            guard isatty(STDIN_FILENO) != 0 else { throw ValidationError("removing \(name) cannot be undone: confirm with --yes") }
-            FileHandle.standardError.write(Data(
-                "Remove \(name) with their store, \(clients) active client(s) and uploads? This cannot be undone. [y/N] ".utf8))
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-            guard answer == "y" || answer == "yes" else {
-                print("kept \(name)")
-                return
-            }
-        }
-        let directory = try serverOptions.directory()
-        do {
-            if let client = try serverOptions.postgresClient() {
-                defer { client.shutdown() }
-                try TenantRegistry(directory: directory, postgres: client).removePerson(name, storage: .postgres(client))
-            } else {
-                try TenantRegistry(directory: directory).removePerson(name, storage: .directory(directory))
-            }
-        } catch let error as HealthServerError {
-            throw ValidationError(error.description)
-        }
-        print("removed \(name): store, clients and tokens, uploads")
     }
 }

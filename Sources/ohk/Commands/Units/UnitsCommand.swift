@@ -5,6 +5,6 @@ struct UnitsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
         abstract: "Convert values between HealthKit units and list the unit grammar.",
-        subcommands: [ConvertCommand.self, ListCommand.self]
+        subcommands: [UnitsConvertCommand.self, UnitsListCommand.self]
     )
 }

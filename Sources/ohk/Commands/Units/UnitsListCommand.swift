@@ -3,7 +3,7 @@ import ArgumentParser
 import HealthModel
 
 /// `ohk units list`: prints the base units of the unit grammar with a short description, one per line.
-struct ListCommand: ParsableCommand {
+struct UnitsListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the base units and non-SI units the unit grammar knows."

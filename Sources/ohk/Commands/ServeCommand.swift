@@ -29,8 +29,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port).") var port = 8080
-    @Option(name: .customLong("time-zone"), help: "The web page's time zone when a request names none (default: this machine's).")
-    var timeZone: String?
+    @Option(name: .customLong("tz"), help: "The web page's time zone when a request names none (default: this machine's).")
+    var tz: String?
+    /// `--time-zone`, the option's former name, still read (hidden).
+    @Option(name: .customLong("time-zone"), help: .hidden) var timeZoneAlias: String?
+    /// The time zone given with `--tz` (or `--time-zone`).
+    var timeZone: String? { tz ?? timeZoneAlias }
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(
         name: .customLong("metrics-token-file"),
@@ -47,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
         guard (0...10_000).contains(transactionPauseMilliseconds) else { throw ValidationError("--transaction-pause-ms must be 0–10000") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("--time-zone \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
+            throw ValidationError("\(tz == nil ? "--time-zone" : "--tz") \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
     }

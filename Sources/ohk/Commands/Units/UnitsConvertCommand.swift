@@ -2,7 +2,7 @@ import ArgumentParser
 import HealthModel
 
 /// `ohk units convert VALUE FROM TO`: prints VALUE, given in FROM, expressed in TO.
-struct ConvertCommand: ParsableCommand {
+struct UnitsConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a value from one unit to another.",

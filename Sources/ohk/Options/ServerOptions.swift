@@ -16,9 +16,12 @@ struct ServerOptions: ParsableArguments {
             valueName: "dir"))
     var store: String?
 
-    /// The directory given here, before the subcommand (`ohk --store DIR serve`), by OHK_SERVER_STORE, or the default.
+    /// The root command, which reads every `--store` (see `OpenHealthKitCommand.store`).
+    @ParentCommand var root: OpenHealthKitCommand
+
+    /// The directory given with `--store` (before or after the subcommand), by OHK_SERVER_STORE, or the default.
     func directory() throws -> ServerDirectory {
-        try ServerDirectory.resolve(option: store ?? StoreOptions.leadingPath, environment: ProcessInfo.processInfo.environment)
+        try ServerDirectory.resolve(option: store ?? root.store, environment: ProcessInfo.processInfo.environment)
     }
 
     @Option(

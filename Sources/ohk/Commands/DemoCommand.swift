@@ -24,8 +24,15 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The last day to generate and report on, as yyyy-MM-dd (default: today).")
     var date: String?
 
-    @Option(name: .customLong("time-zone"), help: "The time zone days are laid out in (default: this machine's).")
-    var timeZone: String?
+    @Option(name: .customLong("tz"), help: "The time zone days are laid out in (default: this machine's).")
+    var tz: String?
+
+    /// `--time-zone`, the option's former name, still read (hidden).
+    @Option(name: .customLong("time-zone"), help: .hidden)
+    var timeZoneAlias: String?
+
+    /// The time zone given with `--tz` (or `--time-zone`).
+    var timeZone: String? { tz ?? timeZoneAlias }
 
     @Option(help: "The seed of the generator; the same seed gives the same data.")
     var seed: UInt64 = 1
@@ -33,7 +40,7 @@ struct DemoCommand: ParsableCommand {
     func validate() throws {
         guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660 (got \(days))") }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("--time-zone \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
+            throw ValidationError("\(tz == nil ? "--time-zone" : "--tz") \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
         }
         if let date, DemoCommand.parseDay(date, in: .gmt) == nil {
             throw ValidationError("--date \"\(date)\" is not a day written as yyyy-MM-dd")

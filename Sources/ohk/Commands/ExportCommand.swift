@@ -44,7 +44,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let start = try parseDateOption(from, "--from", zone), end = try parseDateOption(to, "--to", zone)
+        let start = try OptionValues.date(from, "--from", zone), end = try OptionValues.date(to, "--to", zone)
         let chosen = try types.map(TypeArgument.parse)
         let store = try storeOptions.openStore(as: clientOptions)
         let exported = chosen.isEmpty ? try store.storage.typeSummaries().map(\.type) : chosen

@@ -70,9 +70,9 @@ struct TrendsCommand: ParsableCommand {
         guard type.aggregationStyle == .cumulative else {
             throw ValidationError("TYPE \(type.identifier) is not cumulative: trends add samples up (try activeEnergyBurned or stepCount)")
         }
-        let day = try parseDateOption(date, "--date", output.resolvedTimeZone)
+        let day = try OptionValues.date(date, "--date", output.resolvedTimeZone)
         let store = try storeOptions.openStore(as: clientOptions)
-        let calculator = try TrendsCalculator(store: store, type: type, unit: try parseUnitOption(unit), calendar: output.calendar, clock: { Date() })
+        let calculator = try TrendsCalculator(store: store, type: type, unit: try OptionValues.unit(unit), calendar: output.calendar, clock: { Date() })
         var typicalDay: TypicalDay?
         if !noCache {
             let file = try cache ?? storeOptions.resolvedPath() + ".trends-cache.json"

@@ -73,12 +73,12 @@ struct StatsCommand: ParsableCommand {
         if duration { options.insert(.duration) }
         if bySource { options.insert(.separateBySource) }
         var request = StatisticsReportRequest(
-            type: type, from: try parseDateOption(from, "--from", timeZone), to: try parseDateOption(to, "--to", timeZone),
+            type: type, from: try OptionValues.date(from, "--from", timeZone), to: try OptionValues.date(to, "--to", timeZone),
             interval: try interval.map { text in
                 do { return try IntervalArgument.parse(text) } catch { throw ValidationError(commandLineMessage(error)) }
             },
-            anchor: try parseDateOption(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
-            unit: try parseUnitOption(unit))
+            anchor: try OptionValues.date(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
+            unit: try OptionValues.unit(unit))
         request.timeZoneName = output.timeZoneName
         request.maximumBuckets = maximumBuckets
         let report: StatisticsReport

@@ -4,13 +4,6 @@ import HealthModel
 import HealthReports
 import HealthServer
 
-/// `ohk clients`: the apps registered for a person, with their grants and tokens.
-struct ClientsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "clients", abstract: "Register, list and revoke a person's apps.",
-        subcommands: [ClientsAddCommand.self, ClientsListCommand.self, ClientsRevokeCommand.self])
-}
-
 /// `ohk clients add PERSON BUNDLE-ID --share TYPE… --read TYPE…`: prints the token once.
 struct ClientsAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,40 +37,5 @@ struct ClientsAddCommand: ParsableCommand {
         }
         FileHandle.standardError.write(Data("registered \(client.bundleIdentifier) for \(client.person); the token is shown only now:\n".utf8))
         print(token.text)
-    }
-}
-
-/// `ohk clients list PERSON`.
-struct ClientsListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List a person's apps and their grants.")
-
-    @OptionGroup var serverOptions: ServerOptions
-    @Argument(help: "The person.") var person: String
-
-    func run() throws {
-        var table = TextTable(columns: ["bundleIdentifier", "name", "share", "read", "fullAccess", "created", "revoked"])
-        let utc = TimeZone(identifier: "UTC")!
-        for client in try serverOptions.withRegistry({ try $0.clients(of: person) }) {
-            table.append([
-                client.bundleIdentifier, client.name, client.share.sorted().joined(separator: " "), client.read.sorted().joined(separator: " "),
-                client.fullAccess ? "yes" : "no", DateWriter.format(client.created, in: utc), client.revoked.map { DateWriter.format($0, in: utc) },
-            ])
-        }
-        print(table.rendered(as: .table), terminator: "")
-    }
-}
-
-/// `ohk clients revoke PERSON BUNDLE-ID`: a running server refuses the token from its next request on.
-struct ClientsRevokeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an app's token (at once, also for a running server).")
-
-    @OptionGroup var serverOptions: ServerOptions
-    @Argument(help: "The person.") var person: String
-    @Argument(help: "The app's bundle identifier.") var bundleIdentifier: String
-
-    func run() throws {
-        let count = try serverOptions.withRegistry { try $0.revokeClient(person: person, bundleIdentifier: bundleIdentifier, now: Date()) }
-        guard count > 0 else { throw ValidationError("\(bundleIdentifier) has no active token for \(person)") }
-        print("revoked \(bundleIdentifier) for \(person)")
     }
 }
