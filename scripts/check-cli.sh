@@ -235,6 +235,23 @@ check "trends on a discrete type"   2 "" "is not cumulative" -- trends heartRate
 check "trends with --days 0"        2 "" "--days must be between 1 and 366" -- trends --store "$Q" --days 0
 check "types as csv"            0 "*" "" -- types --store "$Q" --format csv
 check "samples as csv"          0 "*" "" -- samples heartRate --store "$Q" --limit 2 --format csv
+# samples --format json/ndjson writes the API's sample objects (GET /samples): startDate, numeric value, unit, source.
+sample_json="$("$OHK" samples stepCount --store "$Q" --limit 2 --tz UTC --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+s = d[0]
+print(len(d), {"uuid", "type", "startDate", "endDate", "value", "unit", "source"} <= set(s), "start" in s,
+      isinstance(s["value"], (int, float)), s["unit"], s["startDate"].endswith("+00:00"), sorted(s["source"]))' 2>&1)"
+sleep_json="$("$OHK" samples sleepAnalysis --store "$Q" --limit 1 --format ndjson | python3 -c '
+import json, sys
+s = json.loads(sys.stdin.readline())
+print(isinstance(s["value"], int), "valueName" in s, "start" in s)' 2>&1)"
+if [[ "$sample_json" == "2 True False True count True ['bundleIdentifier', 'name']" && "$sleep_json" == "True True False" ]]; then
+    passed=$((passed + 1)); echo "ok    samples --format json/ndjson: the API's sample objects"
+else
+    failed=$((failed + 1)); echo "FAIL  samples JSON shape: $sample_json / $sleep_json"
+fi
+check "samples JSON with a unit that does not fit" 2 "" "--unit: m does not fit" -- samples stepCount --store "$Q" --unit m --format json
 check "sources in priority order" 0 "*" "" -- sources stepCount --store "$Q" --format table
 check "stats with an unknown type"  2 "" 'TYPE "stepz" is not a HealthKit type' -- stats stepz --store "$Q"
 check "stats with a bad date"       2 "" "--from: '2024-13-01' is not a date: month 13" -- stats stepCount --store "$Q" --from 2024-13-01

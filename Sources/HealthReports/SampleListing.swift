@@ -10,13 +10,7 @@ public enum SampleListing {
     public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone, includingType: Bool = false) throws -> TextTable {
         var table = TextTable(
             columns: (includingType ? ["type"] : []) + ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
-        let outputUnit = unit ?? type.canonicalUnit
-        if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
-            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
-        }
-        if unit != nil, type.kind != .quantity {
-            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
-        }
+        let outputUnit = try self.outputUnit(unit, for: type)
         let categoryValues = Dictionary(
             (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) }, uniquingKeysWith: { first, _ in first })
         for sample in samples {
@@ -42,6 +36,18 @@ public enum SampleListing {
             ])
         }
         return table
+    }
+
+    /// The unit values of `type` are written in: `unit` when it fits the type, the type's canonical unit without one;
+    /// a unit that does not fit, or one for a type without units, is refused.
+    public static func outputUnit(_ unit: HealthUnit?, for type: SampleType) throws(HealthReportsError) -> HealthUnit? {
+        if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
+            throw .invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+        }
+        if unit != nil, type.kind != .quantity {
+            throw .invalidOptions(field: "unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
+        }
+        return unit ?? type.canonicalUnit
     }
 }
 

@@ -80,8 +80,13 @@ struct SamplesCommand: ParsableCommand {
         let key: SampleSort.Key = sort == .start ? .startDate : .endDate
         let samples = try store.samples(SampleQueryRequest(type: type, predicate: predicate, limit: limit, sort: [SampleSort(key, ascending: !reverse)]))
         do {
-            let table = try SampleListing.table(samples, type: type, unit: try OptionValues.unit(unit), timeZone: timeZone)
-            output.write(table.rendered(as: output.resolvedFormat))
+            let unit = try OptionValues.unit(unit)
+            // JSON and NDJSON are the API's sample objects (HealthReports' SampleJSON); table and CSV are rows.
+            if let json = SampleJSON.rendered(samples, unit: try SampleListing.outputUnit(unit, for: type), timeZone: timeZone, as: output.resolvedFormat) {
+                output.write(json)
+            } else {
+                output.write(try SampleListing.table(samples, type: type, unit: unit, timeZone: timeZone).rendered(as: output.resolvedFormat))
+            }
         } catch let error as HealthReportsError {
             throw ValidationError(error.commandLineMessage)
         }
