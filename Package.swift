@@ -93,6 +93,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
+        .testTarget(name: "ohkTests", dependencies: ["ohk", "HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "HealthExportTests",
             dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]

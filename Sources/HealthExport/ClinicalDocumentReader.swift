@@ -102,7 +102,7 @@ enum ClinicalDocumentReader {
             return digits[from..<(from + length)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
         guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1...12).contains(month), day >= 1,
-              day <= ExportDateParser.daysInMonth(year: year, month: month) else { return nil }
+              day <= ProlepticGregorian.daysInMonth(year: year, month: month) else { return nil }
         let hour = number(8, 2) ?? 0, minute = number(10, 2) ?? 0, second = number(12, 2) ?? 0
         guard hour < 24, minute < 60, second < 60 else { return nil }
         let rest = value.utf8.dropFirst(digits.count).drop { $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
@@ -116,7 +116,7 @@ enum ClinicalDocumentReader {
                 offset = seconds
             }
         }
-        let days = ExportDateParser.daysFromCivil(year: year, month: month, day: day)
+        let days = ProlepticGregorian.daysSince1970(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset))
     }
 }

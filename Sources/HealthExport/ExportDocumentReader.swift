@@ -216,7 +216,7 @@ struct ExportDocumentReader: XMLTokenHandler {
             batcher.report.characteristics += characteristics.count
             push(.skip, tag)
         } else if tag.isNamed("ExportDate") {
-            if let bytes = tag.rawValue("value"), let date = ExportDateParser.parseRecordDate(bytes) {
+            if let bytes = tag.rawValue("value"), let date = DateReader.exportRecordDate(bytes) {
                 exportDate = date.date
             } else {
                 warning(line: tag.line, element: "ExportDate", field: "value", reason: "missing or not a date")
@@ -235,7 +235,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         } else if tag.isNamed("WorkoutEvent") {
             var event = WorkoutEventDraft(line: tag.line)
             event.type = tag.value("type")
-            event.date = tag.rawValue("date").flatMap(ExportDateParser.parseRecordDate)?.date
+            event.date = tag.rawValue("date").flatMap(DateReader.exportRecordDate)?.date
             event.duration = tag.rawValue("duration").flatMap(DecimalParser.parse)
             event.durationUnit = tag.value("durationUnit")
             workout?.events.append(event)
@@ -262,7 +262,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         if tag.isNamed("FileReference") {
             route.filePath = tag.value("path")
         } else if tag.isNamed("Location") {
-            if let date = tag.rawValue("date").flatMap(ExportDateParser.parseRecordDate)?.date,
+            if let date = tag.rawValue("date").flatMap(DateReader.exportRecordDate)?.date,
                let latitude = tag.rawValue("latitude").flatMap(DecimalParser.parse),
                let longitude = tag.rawValue("longitude").flatMap(DecimalParser.parse) {
                 func number(_ name: StaticString) -> Double? { tag.rawValue(name).flatMap(DecimalParser.parse) }

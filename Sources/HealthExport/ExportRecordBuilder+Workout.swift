@@ -265,7 +265,8 @@ extension ExportRecordBuilder {
     /// An `ActivitySummary` tag as a summary (old and new attribute names).
     func makeActivitySummary(_ tag: XMLTag) throws(Problem) -> ActivitySummary {
         guard let dayText = tag.value("dateComponents") else { throw Problem(field: "dateComponents", reason: "missing") }
-        guard let day = ExportDateParser.parseDay(dayText) else { throw Problem(field: "dateComponents", reason: "\"\(dayText)\" is not a day") }
+        guard let read = DateReader.day(dayText) else { throw Problem(field: "dateComponents", reason: "\"\(dayText)\" is not a day") }
+        let day = DateComponents(year: read.year, month: read.month, day: read.day)
         var values: [String: String] = [:]
         for attribute in tag.attributes { values[attribute.nameString] = attribute.decodedValue }
         func number(_ names: String...) throws(Problem) -> Double {

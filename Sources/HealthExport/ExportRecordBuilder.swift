@@ -229,13 +229,13 @@ final class ExportRecordBuilder {
                 DeviceEntry(attribute.decodedValue)
             }
         case 12 where XMLBytes.equal(name, "creationDate"):
-            draft.creation = ExportDateParser.parseRecordDate(attribute.value)
+            draft.creation = DateReader.exportRecordDate(attribute.value)
             if draft.creation == nil { draft.fail("creationDate", "\"\(attribute.decodedValue)\" is not a date") }
         case 9 where XMLBytes.equal(name, "startDate"):
-            draft.start = ExportDateParser.parseRecordDate(attribute.value)
+            draft.start = DateReader.exportRecordDate(attribute.value)
             if draft.start == nil { draft.fail("startDate", "\"\(attribute.decodedValue)\" is not a date") }
         case 7 where XMLBytes.equal(name, "endDate"):
-            draft.end = ExportDateParser.parseRecordDate(attribute.value)
+            draft.end = DateReader.exportRecordDate(attribute.value)
             if draft.end == nil { draft.fail("endDate", "\"\(attribute.decodedValue)\" is not a date") }
         default:
             return false
@@ -470,7 +470,7 @@ final class ExportRecordBuilder {
                 return .string(text)
             }
             if let number = DecimalParser.parse(bytes) { return .number(number) }
-            if let date = ExportDateParser.parseRecordDate(bytes) { return .date(date.date) }
+            if let date = DateReader.exportRecordDate(bytes) { return .date(date.date) }
             guard let space = bytes.firstIndex(of: UInt8(ascii: " ")),
                   let number = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<space])) else { return .string(text) }
             let unitText = String(decoding: bytes[(space + 1)...], as: UTF8.self)

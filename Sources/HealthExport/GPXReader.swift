@@ -49,7 +49,7 @@ struct GPXReader: XMLTokenHandler {
         guard let current = field else { return }
         textBuffer.withUnsafeBytes { bytes in
             if current == "time" {
-                date = ExportDateParser.parseISO8601(bytes)
+                date = DateReader.exportRecordDate(bytes)?.date
             } else if let value = DecimalParser.parse(bytes) {
                 fields[current] = value
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// The identity of a record computed from its tags as written: every attribute (name and value) of the `Record` tag
 /// and of its `MetadataEntry` children, in any order, with the device description's `0x…` address skipped.
@@ -16,7 +17,7 @@ struct RawRecordIdentity: Sendable {
     /// Adds every attribute of a `Record` tag.
     mutating func add(record tag: XMLTag) {
         for attribute in tag.attributes { add(attribute, seed: 31) }
-        start = tag.rawValue("startDate").flatMap(ExportDateParser.parseRecordDate)?.date
+        start = tag.rawValue("startDate").flatMap(DateReader.exportRecordDate)?.date
     }
 
     /// Adds the key and value of a `MetadataEntry` tag (as one pair, so that keys and values cannot trade places).

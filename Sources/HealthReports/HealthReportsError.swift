@@ -1,4 +1,6 @@
-/// What went wrong turning a command's arguments into a query or its answer into output.
+/// What went wrong turning a request's fields into a query or its answer into output. Fields are named neutrally
+/// (`type`, `unit`, `interval`, `from`, `to`, or what the caller passed): the command line maps them to its flags
+/// (`TYPE`, `--unit`, …), the server to its parameters.
 public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A date argument that is not `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]` or ISO 8601 with an offset.
     case invalidDate(field: String, value: String, reason: String)
@@ -21,7 +23,7 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
         case let .invalidDate(field, value, reason): return "\(field): '\(value)' is not a date: \(reason)"
         case let .invalidInterval(field, value, reason): return "\(field): '\(value)' is not an interval: \(reason)"
         case let .unknownTimeZone(field, value): return "\(field): unknown time zone '\(value)' (use an IANA name such as America/Los_Angeles)"
-        case let .emptyWindow(from, to): return "--to (\(to)) must be after --from (\(from))"
+        case let .emptyWindow(from, to): return "to (\(to)) must be after from (\(from))"
         case let .invalidOptions(field, reason): return "\(field): \(reason)"
         case let .tooManyBuckets(count, maximum):
             return "the window holds \(count == .max ? "too many" : String(count)) buckets of the interval; at most \(maximum) are allowed (use a longer interval or a shorter window)"

@@ -4,7 +4,7 @@ import Foundation
 /// `30s`, and the words `minute(s)`, `hour(s)`, `day(s)`, `week(s)`, `month(s)`, `year(s)`).
 public enum IntervalArgument {
     /// The calendar components of an interval argument; weeks are 7 days (SEMANTICS §5.3).
-    public static func parse(_ text: String, field: String = "--interval") throws(HealthReportsError) -> DateComponents {
+    public static func parse(_ text: String, field: String = "interval") throws(HealthReportsError) -> DateComponents {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let unit = text.dropFirst(digits.count).lowercased()
         let count = digits.isEmpty ? 1 : Int(digits)

@@ -10,13 +10,7 @@ public enum SampleListing {
     public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone, includingType: Bool = false) throws -> TextTable {
         var table = TextTable(
             columns: (includingType ? ["type"] : []) + ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
-        let outputUnit = unit ?? type.canonicalUnit
-        if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
-            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
-        }
-        if unit != nil, type.kind != .quantity {
-            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
-        }
+        let outputUnit = try self.outputUnit(unit, for: type)
         let categoryValues = Dictionary(
             (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) }, uniquingKeysWith: { first, _ in first })
         for sample in samples {
@@ -37,11 +31,23 @@ public enum SampleListing {
                 value = "\(objects.count) samples"
             }
             table.append((includingType ? [type.identifier] : []) + [
-                ISO8601Text.format(sample.startDate, in: timeZone), ISO8601Text.format(sample.endDate, in: timeZone), value, unitText,
+                DateWriter.format(sample.startDate, in: timeZone), DateWriter.format(sample.endDate, in: timeZone), value, unitText,
                 sample.sourceRevision?.source.name, sample.device?.name, sample.uuid.uuidString,
             ])
         }
         return table
+    }
+
+    /// The unit values of `type` are written in: `unit` when it fits the type, the type's canonical unit without one;
+    /// a unit that does not fit, or one for a type without units, is refused.
+    public static func outputUnit(_ unit: HealthUnit?, for type: SampleType) throws(HealthReportsError) -> HealthUnit? {
+        if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
+            throw .invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+        }
+        if unit != nil, type.kind != .quantity {
+            throw .invalidOptions(field: "unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
+        }
+        return unit ?? type.canonicalUnit
     }
 }
 
@@ -52,8 +58,8 @@ public enum TypeListing {
         var table = TextTable(columns: ["type", "kind", "samples", "first", "last", "unit"], numericColumns: ["samples"])
         for summary in summaries {
             table.append([
-                summary.type.identifier, "\(summary.type.kind)", String(summary.count), ISO8601Text.format(summary.firstStart, in: timeZone),
-                ISO8601Text.format(summary.lastEnd, in: timeZone), summary.type.canonicalUnit?.description,
+                summary.type.identifier, "\(summary.type.kind)", String(summary.count), DateWriter.format(summary.firstStart, in: timeZone),
+                DateWriter.format(summary.lastEnd, in: timeZone), summary.type.canonicalUnit?.description,
             ])
         }
         return table

@@ -37,7 +37,7 @@ public struct StatisticsReportRequest: Sendable {
         do {
             grid = try BucketGrid(anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval, calendar: calendar)
         } catch {
-            throw .invalidOptions(field: "--interval", reason: error.description)
+            throw .invalidOptions(field: "interval", reason: error.description)
         }
         return grid.bucketCount(from: from, to: to)
     }
@@ -111,17 +111,17 @@ public struct StatisticsReport: Sendable {
     public static func make(_ request: StatisticsReportRequest, store: HealthDataStore) throws -> StatisticsReport {
         let type = request.type
         guard type.kind == .quantity, let canonical = type.canonicalUnit else {
-            throw HealthReportsError.invalidOptions(field: "TYPE", reason: "\(type.identifier) is not a quantity type; statistics need one")
+            throw HealthReportsError.invalidOptions(field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
         }
         let unit = request.unit ?? canonical
         let converter: HealthModel.UnitConverter
         do {
             converter = try canonical.converter(to: unit)
         } catch {
-            throw HealthReportsError.invalidOptions(field: "--unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
         }
         if let from = request.from, let to = request.to, to <= from {
-            throw HealthReportsError.emptyWindow(from: ISO8601Text.format(from, in: request.calendar.timeZone), to: ISO8601Text.format(to, in: request.calendar.timeZone))
+            throw HealthReportsError.emptyWindow(from: DateWriter.format(from, in: request.calendar.timeZone), to: DateWriter.format(to, in: request.calendar.timeZone))
         }
         if let maximum = request.maximumBuckets, let count = try request.bucketCount(), count > maximum {
             throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
@@ -207,7 +207,7 @@ public struct StatisticsReport: Sendable {
 
     private func rowObject(_ row: Row) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("start", .string(ISO8601Text.format(row.start, in: timeZone))), ("end", .string(ISO8601Text.format(row.end, in: timeZone))),
+            ("start", .string(DateWriter.format(row.start, in: timeZone))), ("end", .string(DateWriter.format(row.end, in: timeZone))),
         ]
         members += keys.map { ($0, JSONValue.number(row.figures[$0] ?? nil)) }
         if bySource {
@@ -227,7 +227,7 @@ public struct StatisticsReport: Sendable {
         case .csv, .table:
             var table = TextTable(columns: ["start", "end"] + (bySource ? ["source"] : []) + keys, numericColumns: Set(keys))
             for row in rows {
-                let dates = [ISO8601Text.format(row.start, in: timeZone), ISO8601Text.format(row.end, in: timeZone)]
+                let dates = [DateWriter.format(row.start, in: timeZone), DateWriter.format(row.end, in: timeZone)]
                 table.append(dates + (bySource ? ["merged"] : []) + keys.map { row.figures[$0].flatMap { $0 }.map(StatisticsReport.number) })
                 for source in row.sources {
                     table.append(dates + [source.name] + keys.map { source.figures[$0].flatMap { $0 }.map(StatisticsReport.number) })

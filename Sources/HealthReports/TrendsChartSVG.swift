@@ -78,7 +78,7 @@ public struct TrendsChartSVG: Sendable {
         calendar.timeZone = report.timeZone
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let weekday = weekdays[(calendar.component(.weekday, from: report.day) - 1) % 7]
-        return "\(Self.displayName(report.type)) on \(weekday) \(ISO8601Text.format(report.day, in: report.timeZone).prefix(10)) (\(report.timeZoneName))"
+        return "\(Self.displayName(report.type)) on \(weekday) \(DateWriter.format(report.day, in: report.timeZone).prefix(10)) (\(report.timeZoneName))"
     }
 
     /// The figures under the title.

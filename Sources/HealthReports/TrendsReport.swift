@@ -75,11 +75,11 @@ public struct TrendsReport: Sendable {
     public var json: JSONValue {
         .object([
             ("type", .string(type.identifier)), ("unit", .string(unit.unitString)), ("timeZone", .string(timeZoneName)),
-            ("day", .string(ISO8601Text.format(day, in: timeZone))), ("typicalDays", .number(Double(days))),
+            ("day", .string(DateWriter.format(day, in: timeZone))), ("typicalDays", .number(Double(days))),
             ("total", .number(total)), ("projectedTotal", .number(projectedTotal)), ("typicalEndOfDay", .number(typicalEndOfDay)),
             ("moveGoal", .number(moveGoal)),
             ("hours", .array(rows.map { row in
-                .object([("end", .string(ISO8601Text.format(row.end, in: timeZone))), ("total", .number(row.total)), ("typical", .number(row.typical))])
+                .object([("end", .string(DateWriter.format(row.end, in: timeZone))), ("total", .number(row.total)), ("typical", .number(row.typical))])
             })),
         ])
     }
@@ -95,7 +95,7 @@ public struct TrendsReport: Sendable {
             let parts = calendar.dateComponents([.hour, .minute], from: date)
             return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         }
-        var lines = ["\(type.identifier) (\(unit.unitString)), \(ISO8601Text.format(day, in: timeZone).prefix(10)) in \(timeZoneName): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"]
+        var lines = ["\(type.identifier) (\(unit.unitString)), \(DateWriter.format(day, in: timeZone).prefix(10)) in \(timeZoneName): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"]
         let goalColumn = moveGoal.map(column)
         for row in rows {
             var cells = Array(repeating: Character(" "), count: width + 1)

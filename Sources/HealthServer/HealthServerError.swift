@@ -178,15 +178,13 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
-    /// The server's answer to a report error (the `ohk stats` logic, whose fields are command-line options).
+    /// The server's answer to a report error (the report logic shared with `ohk stats`; its fields are the API's names).
     static func from(_ error: HealthReportsError) -> HealthServerError {
         switch error {
         case let .invalidDate(field, _, _), let .invalidInterval(field, _, _), let .unknownTimeZone(field, _):
             return .invalidField(field: field, reason: error.description)
         case .emptyWindow: return .invalidField(field: "endDate", reason: "endDate must be after startDate")
-        case let .invalidOptions(field, reason):
-            let parameter = ["TYPE": "type", "--unit": "unit", "--interval": "interval"][field] ?? field
-            return .invalidField(field: parameter, reason: reason)
+        case let .invalidOptions(field, reason): return .invalidField(field: field, reason: reason)
         case let .tooManyBuckets(count, maximum): return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .outputNotWritten: return .storeFailure(error.description)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthReports
 
 /// The `ohk` command line: tools around the OpenHealthKit data model.
 @main
@@ -17,13 +18,19 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command with a leading `--store PATH` taken as every command's store (see `StoreOptions`) and
-    /// negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
+    /// Every `--store PATH` on the line, before the subcommand (`ohk --store PATH demo`) or after it: the root is
+    /// parsed first and argument-parser's lenient parse of it takes the option wherever it stands, so the
+    /// subcommands read it through `@ParentCommand` (`StoreOptions`, `ServerOptions`), whose own `--store` is there
+    /// for their help. Hidden here: each command's help describes what its store is (a file, or a server directory).
+    @Option(name: .customLong("store"), help: ArgumentHelp("The store.", valueName: "path", visibility: .hidden))
+    var store: String?
+
+    /// Runs the command with negative numbers accepted as positional arguments (see `NegativeNumberArguments`).
     ///
     /// Exit codes: 0 success, 1 runtime error (the store, the data), 2 usage error (arguments, options); errors go to
     /// standard error as one line.
     static func main() async {
-        let arguments = NegativeNumberArguments.prepared(StoreOptions.takeLeadingOption(Array(CommandLine.arguments.dropFirst())))
+        let arguments = NegativeNumberArguments.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -37,7 +44,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = self.message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let message = (error is HealthReportsError ? commandLineMessage(error) : self.message(for: error)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             FileHandle.standardError.write(Data("ohk: \(message)\n".utf8))
             Foundation.exit(code == .validationFailure ? 2 : 1)

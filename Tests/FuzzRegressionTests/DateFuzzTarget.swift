@@ -1,17 +1,18 @@
 import Foundation
 import HTTPTypes
 @testable import HealthExport
+import HealthModel
 import HealthReports
 @testable import HealthServer
 import Hummingbird
 
-/// The date readers: the export's (`ExportDateParser`), the server's (`ServerDates` for bodies, `QueryParameters`
+/// The date readers: the export's (`DateReader.exportRecordDate`), the server's (`ServerDates` for bodies, `QueryParameters`
 /// for query parameters), the command line's (`DateArgument`) and the clinical document's HL7 timestamps.
 ///
 /// Each input is also read by a small strict reader here (`WrittenDate`). When that reader recognises the layout,
 /// every parser that accepts the text must give the instant written (a wall-clock time in the zone given), and the
 /// ISO 8601 readers must accept every well-formed date; a calendar date or time of day that does not exist must be
-/// refused. Every accepted instant must print (`ServerDates.format`, `ISO8601Text`) to text that reads back as the
+/// refused. Every accepted instant must print (`DateWriter.formatWithMilliseconds`, `DateWriter.format`) to text that reads back as the
 /// same instant.
 enum DateFuzzTarget {
     /// Whether UTC offsets beyond ±18:00 or with minutes of 60 and more must be refused. Until the fix of issue 17's
@@ -28,24 +29,24 @@ enum DateFuzzTarget {
         if let written, written.year < 1600 { return }
 
         // The export's reader: `yyyy-MM-dd HH:mm:ss ±hhmm` (offset optional: UTC), ISO 8601 too.
-        let export = data.withUnsafeBytes { ExportDateParser.parseRecordDate($0) }
+        let export = data.withUnsafeBytes { DateReader.exportRecordDate($0) }
         if let written, written.offset != nil, !written.offsetIsPossible {
-            try expect(export == nil, "ExportDateParser accepts '\(text)', whose offset no place has")
+            try expect(export == nil, "DateReader.exportRecordDate accepts '\(text)', whose offset no place has")
         }
         if let written, written.offset != nil, !written.offsetIsPossible, !impossibleOffsetsRefused {
             // The server's readers still accept such offsets (issue 17's defect 4, fixed apart): not compared yet.
             return
         }
         if let written, written.hasSeconds {
-            try check(written, export?.date, in: zones[0], parser: "ExportDateParser", mustAccept: false, leapSecondAllowed: true)
+            try check(written, export?.date, in: zones[0], parser: "DateReader.exportRecordDate", mustAccept: false, leapSecondAllowed: true)
             if let export, written.isValid, let offset = written.offset {
-                try expect(export.offset == offset, "ExportDateParser gives offset \(export.offset) for '\(text)'")
+                try expect(export.offset == offset, "DateReader.exportRecordDate gives offset \(export.offset) for '\(text)'")
             }
         }
-        if let export { try printsBack(export.date, text: text, parser: "ExportDateParser") }
-        if let day = ExportDateParser.parseDay(text), let written, !written.hasTime {
+        if let export { try printsBack(export.date, text: text, parser: "DateReader.exportRecordDate") }
+        if let day = DateReader.day(text), let written, !written.hasTime {
             try expect(written.isValid && day.year == written.year && day.month == written.month && day.day == written.day,
-                       "ExportDateParser.parseDay accepts '\(text)' as \(day)")
+                       "DateReader.day accepts '\(text)' as \(day)")
         }
 
         // Bodies: ISO 8601 with an offset, nothing else.
@@ -56,11 +57,11 @@ enum DateFuzzTarget {
             if !complete { try expect(body == nil, "ServerDates.parseWithOffset accepts '\(text)', which has no offset") }
         }
         if let body { try printsBack(body, text: text, parser: "ServerDates.parseWithOffset") }
-        if let fast = ServerDates.fastParse(text) {
+        if let fast = DateReader.instantWithOffset(text) {
             // The fast path must agree with the general reader it stands in for.
             let general = try? DateArgument.parse(text, timeZone: zones[0], field: "startDate")
             try expect(general.map { abs($0.timeIntervalSince(fast)) < tolerance(fast) } ?? false,
-                       "ServerDates.fastParse reads '\(text)' as \(fast), the general way as \(String(describing: general))")
+                       "DateReader.instantWithOffset reads '\(text)' as \(fast), the general way as \(String(describing: general))")
         }
 
         // Query parameters and command-line arguments: also days and wall-clock times in a zone.
@@ -137,7 +138,7 @@ enum DateFuzzTarget {
             try expect(abs(parsed.timeIntervalSince(expected)) < tolerance(expected), "\(parser) reads '\(written.text)' as \(parsed), not \(expected)")
         } else {
             // A day or wall-clock time in the zone: the instant shows that wall-clock time there (by the calendar:
-            // ISO8601Text writes local mean time's offsets to the minute).
+            // DateWriter writes local mean time's offsets to the minute).
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             // Half a second into the written second: a fraction like .99999999907 is below `Date`'s precision.
@@ -157,7 +158,7 @@ enum DateFuzzTarget {
         // Years 1600…9998 (the four-digit years the readers take, away from the ends).
         guard date.timeIntervalSince1970 > -11_676_096_000 + 86_400 * 2, date.timeIntervalSince1970 < 253_370_764_800 else { return }
         for zone in zones {
-            let printed = ServerDates.format(date, in: zone)
+            let printed = DateWriter.formatWithMilliseconds(date, in: zone)
             guard let read = try? ServerDates.parseWithOffset(printed, field: "date") else {
                 throw violation("\(parser) reads '\(text)' as \(date), printed '\(printed)', which does not read back")
             }

@@ -260,7 +260,7 @@ struct ExportDocumentWriterTests {
         #expect(DeviceDescriptionParser.parse(ExportDocumentWriter.deviceText(device)) == device)
         for days in [-719_468, -1, 0, 59, 11_016, 2_932_896] {
             let (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
-            #expect(ExportDateParser.daysFromCivil(year: year, month: month, day: day) == days)
+            #expect(ProlepticGregorian.daysSince1970(year: year, month: month, day: day) == days)
         }
     }
 }

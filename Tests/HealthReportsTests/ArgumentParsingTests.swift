@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthReports
 import Testing
 
@@ -129,8 +130,8 @@ struct OutputTests {
     func isoText() {
         let losAngeles = TimeZone(identifier: "America/Los_Angeles")!
         let beforeChange = ArgumentParsingTests.utc("2024-03-10T09:59:59"), afterChange = ArgumentParsingTests.utc("2024-03-10T10:00:00")
-        #expect(ISO8601Text.format(beforeChange, in: losAngeles) == "2024-03-10T01:59:59-08:00")
-        #expect(ISO8601Text.format(afterChange, in: losAngeles) == "2024-03-10T03:00:00-07:00")
-        #expect(ISO8601Text.format(afterChange, in: TimeZone(identifier: "Asia/Kolkata")!) == "2024-03-10T15:30:00+05:30")
+        #expect(DateWriter.format(beforeChange, in: losAngeles) == "2024-03-10T01:59:59-08:00")
+        #expect(DateWriter.format(afterChange, in: losAngeles) == "2024-03-10T03:00:00-07:00")
+        #expect(DateWriter.format(afterChange, in: TimeZone(identifier: "Asia/Kolkata")!) == "2024-03-10T15:30:00+05:30")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import HealthModel
 @testable import HealthReports
 import Testing
 
-@Suite("ISO8601Text writes local times with the zone's offset")
+@Suite("DateWriter writes local times with the zone's offset")
 struct ISO8601TextTests {
     /// What Foundation's Gregorian calendar says, the way the text was made before it was computed directly; local
     /// mean time's offsets (with seconds) to the minute, the local time with them, so that the text is the instant.
@@ -26,7 +27,7 @@ struct ISO8601TextTests {
         for _ in 0..<2_000 { instants.append(Double.random(in: -11_000_000_000...250_000_000_000, using: &generator).rounded() + 0.25) }
         for instant in instants {
             let date = Date(timeIntervalSince1970: instant)
-            #expect(ISO8601Text.format(date, in: zone) == Self.byCalendar(date, in: zone), "\(instant)")
+            #expect(DateWriter.format(date, in: zone) == Self.byCalendar(date, in: zone), "\(instant)")
         }
     }
 
@@ -34,7 +35,7 @@ struct ISO8601TextTests {
     func earlyYearsUseTheCalendar() throws {
         let utc = try #require(TimeZone(identifier: "UTC"))
         let date = Date(timeIntervalSince1970: -12_300_000_000)  // 1580
-        #expect(ISO8601Text.format(date, in: utc) == Self.byCalendar(date, in: utc))
-        #expect(ISO8601Text.format(date, in: utc).hasPrefix("1580-"))
+        #expect(DateWriter.format(date, in: utc) == Self.byCalendar(date, in: utc))
+        #expect(DateWriter.format(date, in: utc).hasPrefix("1580-"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthReports
 @testable import HealthServer
 import Testing
@@ -11,7 +12,7 @@ struct ServerDatesTests {
         "2024-03-10 08:00:00-0800", "2099-12-31T23:59:59.999-12:00", "1600-03-01T00:00:00Z",
     ])
     func agreesWithDateArgument(_ text: String) throws {
-        let fast = try #require(ServerDates.fastParse(text))
+        let fast = try #require(DateReader.instantWithOffset(text))
         let general = try DateArgument.parse(text, timeZone: TimeZone(identifier: "UTC")!, field: "date")
         #expect(abs(fast.timeIntervalSince(general)) < 1e-6, "\(fast) vs \(general)")
     }
@@ -23,6 +24,6 @@ struct ServerDatesTests {
 
     ])
     func leavesTheRest(_ text: String) {
-        #expect(ServerDates.fastParse(text) == nil)
+        #expect(DateReader.instantWithOffset(text) == nil)
     }
 }

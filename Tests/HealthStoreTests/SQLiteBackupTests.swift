@@ -7,13 +7,28 @@ import Testing
 
 @Suite("SQLite online backup")
 struct SQLiteBackupTests {
+    static let revision = SourceRevision(source: Source(name: "Backup test", bundleIdentifier: "org.openhealthkit.backup-test"), version: "1")
+
+    /// `size` minute-long step samples carrying their batch number as `ohk store write-batches` writes them, so that
+    /// `CrashDurabilityTests.batchCounts` counts them.
+    static func batch(_ batch: Int, size: Int) throws -> [Sample] {
+        let steps = try SampleType.quantity("stepCount")
+        let epoch = Date(timeIntervalSinceReferenceDate: 725_846_400)
+        return try (0..<size).map { index in
+            let start = epoch.addingTimeInterval(Double(batch * size + index) * 60)
+            return try Sample.quantity(
+                type: steps, quantity: Quantity(Double(index % 120), .count), start: start, end: start.addingTimeInterval(60),
+                metadata: ["OHKCrashTestBatch": .number(Double(batch))])
+        }
+    }
+
     @Test("Backups taken while another connection commits batches in a loop open, pass integrity_check and hold a whole prefix of the batches")
     func backupWhileWriting() throws {
         let path = TemporaryStoreFolder.newPath("backup-source")
         let size = 200
         // The writer: its own storage on the file, as a server in another process would have.
         let writerStore = HealthDataStore(storage: try SQLiteStorage(path: path))
-        try writerStore.save(try CrashTestBatch.samples(batch: 1, size: size), as: CrashTestBatch.revision)
+        try writerStore.save(try Self.batch(1, size: size), as: Self.revision)
         let committed = Atomic<Int>(1)
         let stop = Atomic<Bool>(false)
         let failure = Mutex<String?>(nil)
@@ -21,7 +36,7 @@ struct SQLiteBackupTests {
             var batch = 2
             while !stop.load(ordering: .relaxed), batch < 5_000 {
                 do {
-                    try writerStore.save(try CrashTestBatch.samples(batch: batch, size: size), as: CrashTestBatch.revision)
+                    try writerStore.save(try Self.batch(batch, size: size), as: Self.revision)
                     committed.store(batch, ordering: .sequentiallyConsistent)
                     batch += 1
                 } catch {
@@ -62,7 +77,7 @@ struct SQLiteBackupTests {
     @Test("An existing destination is refused unless replacing, and kept as it was")
     func existingDestinationIsRefused() throws {
         let source = try SQLiteStorage(path: TemporaryStoreFolder.newPath("backup-source"))
-        try HealthDataStore(storage: source).save(try CrashTestBatch.samples(batch: 1, size: 10), as: CrashTestBatch.revision)
+        try HealthDataStore(storage: source).save(try Self.batch(1, size: 10), as: Self.revision)
         let destination = TemporaryStoreFolder.newPath("backup-existing")
         FileManager.default.createFile(atPath: destination, contents: Data("keep me".utf8))
         #expect(throws: HealthStoreError.self) { try source.backup(to: destination) }

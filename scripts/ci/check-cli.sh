@@ -75,9 +75,16 @@ else
     failed=$((failed + 1)); echo "FAIL  units list names mmHg, degF, mol"
 fi
 
-check "demo rejects a bad time zone" nonzero "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
+check "demo rejects a bad time zone" 2 "" '--tz "Mars/Olympus" is not a known time zone' -- demo --tz Mars/Olympus
+check "demo's old --time-zone still read" 2 "" '--time-zone "Mars/Olympus" is not a known time zone' -- demo --time-zone Mars/Olympus
+check "--time-zone is hidden"    0 "*" "" -- demo --help
+if "$OHK" demo --help 2>&1 | grep -q -- '--time-zone'; then
+    failed=$((failed + 1)); echo "FAIL  demo --help hides --time-zone"
+else
+    passed=$((passed + 1)); echo "ok    demo --help hides --time-zone"
+fi
 check "demo rejects a bad date"  nonzero "" '--date "2024-02-30" is not a day' -- demo --date 2024-02-30
-demo="$("$OHK" demo --date 2024-03-10 --time-zone America/Los_Angeles --days 3 2>&1)"
+demo="$("$OHK" demo --date 2024-03-10 --tz America/Los_Angeles --days 3 2>&1)"
 if [[ $? -eq 0 && "$demo" == *"steps: "*"samples"* && "$demo" == *"raw sum double-counts"* && "$demo" == *"sleep the night before"* \
       && "$(printf '%s\n' "$demo" | grep -c '^[0-2][0-9]:00 ')" -eq 23 && "$(printf '%s\n' "$demo" | tail -n 1)" == "so far "*" · projected "*" · goal 500" ]]; then
     passed=$((passed + 1)); echo "ok    demo on a spring-forward day reports steps, double counting and sleep, and ends with the trends chart (23 hours)"
@@ -228,6 +235,23 @@ check "trends on a discrete type"   2 "" "is not cumulative" -- trends heartRate
 check "trends with --days 0"        2 "" "--days must be between 1 and 366" -- trends --store "$Q" --days 0
 check "types as csv"            0 "*" "" -- types --store "$Q" --format csv
 check "samples as csv"          0 "*" "" -- samples heartRate --store "$Q" --limit 2 --format csv
+# samples --format json/ndjson writes the API's sample objects (GET /samples): startDate, numeric value, unit, source.
+sample_json="$("$OHK" samples stepCount --store "$Q" --limit 2 --tz UTC --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+s = d[0]
+print(len(d), {"uuid", "type", "startDate", "endDate", "value", "unit", "source"} <= set(s), "start" in s,
+      isinstance(s["value"], (int, float)), s["unit"], s["startDate"].endswith("+00:00"), sorted(s["source"]))' 2>&1)"
+sleep_json="$("$OHK" samples sleepAnalysis --store "$Q" --limit 1 --format ndjson | python3 -c '
+import json, sys
+s = json.loads(sys.stdin.readline())
+print(isinstance(s["value"], int), "valueName" in s, "start" in s)' 2>&1)"
+if [[ "$sample_json" == "2 True False True count True ['bundleIdentifier', 'name']" && "$sleep_json" == "True True False" ]]; then
+    passed=$((passed + 1)); echo "ok    samples --format json/ndjson: the API's sample objects"
+else
+    failed=$((failed + 1)); echo "FAIL  samples JSON shape: $sample_json / $sleep_json"
+fi
+check "samples JSON with a unit that does not fit" 2 "" "--unit: m does not fit" -- samples stepCount --store "$Q" --unit m --format json
 check "sources in priority order" 0 "*" "" -- sources stepCount --store "$Q" --format table
 check "stats with an unknown type"  2 "" 'TYPE "stepz" is not a HealthKit type' -- stats stepz --store "$Q"
 check "stats with a bad date"       2 "" "--from: '2024-13-01' is not a date: month 13" -- stats stepCount --store "$Q" --from 2024-13-01
@@ -298,7 +322,8 @@ check "clients add refuses an unknown person" 2 "" "no person named zoe" -- clie
 check "clients add refuses a correlation type" 2 "" "correlation type" -- clients add alice com.example.app --read bloodPressure --store "$SRV"
 TOKEN="$("$OHK" clients add alice com.example.app --share stepCount --read stepCount --store "$SRV" 2>/dev/null)"
 if [[ "$TOKEN" =~ ^ohk_[0-9a-f]{16}_[0-9a-f]{64}$ ]]; then passed=$((passed + 1)); echo "ok    clients add prints a token"; else failed=$((failed + 1)); echo "FAIL  clients add printed '$TOKEN'"; fi
-check "serve rejects a bad time zone" 2 "" "is not a known time zone" -- serve --time-zone Mars/Olympus --store "$SRV"
+check "serve rejects a bad time zone" 2 "" '--tz "Mars/Olympus" is not a known time zone' -- serve --tz Mars/Olympus --store "$SRV"
+check "serve's old --time-zone still read" 2 "" '--time-zone "Mars/Olympus" is not a known time zone' -- serve --time-zone Mars/Olympus --store "$SRV"
 "$OHK" serve --store "$SRV" --port 0 >"$STORE_DIR/serve.log" 2>&1 &
 SERVE_PID=$!
 PORT="$(scripts/lib/serve-port.sh "$STORE_DIR/serve.log" || true)"

@@ -65,7 +65,7 @@ public struct DashboardPage: Sendable {
         var body: [String] = []
         body.append(#"<header><h1>\#(escape("OpenHealthKit: \(person)"))</h1>"#)
         body.append(
-            #"<p class="context">\#(escape("As \(clientName) may see it · \(ISO8601Text.format(now, in: zone)) · time zone \(timeZoneName)")) "#
+            #"<p class="context">\#(escape("As \(clientName) may see it · \(DateWriter.format(now, in: zone)) · time zone \(timeZoneName)")) "#
                 + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p>"#
                 + #"<form class="sign-out" method="post" action="/session/delete"><button type="submit">Sign out</button></form></header>"#)
         body.append(#"<section id="trends"><h2>Today</h2>"#)

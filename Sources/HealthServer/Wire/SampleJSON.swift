@@ -2,10 +2,9 @@ import Foundation
 import HealthModel
 import HealthReports
 
-/// Samples as the API's JSON: `{"type", "startDate", "endDate", "uuid"?, "metadata"?, "device"?}` plus, by kind,
-/// `"value"` and `"unit"` (quantity), `"value"` as a number or a value name (category), `"objects"` (correlation),
-/// `"activityType"`, `"duration"`, `"events"`, `"statistics"` (workout). Answers add `"source"`.
-enum SampleJSON {
+/// Reading samples in the API's JSON (HealthReports' `SampleJSON`, which also writes them for the API and for
+/// `ohk samples --format json`): every refusal names the field.
+extension SampleJSON {
     private static let commonFields: Set<String> = ["type", "startDate", "endDate", "uuid", "metadata", "device"]
     /// The fields of each kind, made once (not a set union per sample).
     private static let quantityFields = commonFields.union(["value", "unit"])
@@ -205,83 +204,5 @@ enum SampleJSON {
             name: values["name"], manufacturer: values["manufacturer"], model: values["model"], hardwareVersion: values["hardwareVersion"],
             firmwareVersion: values["firmwareVersion"], softwareVersion: values["softwareVersion"], localIdentifier: values["localIdentifier"],
             udiDeviceIdentifier: values["udiDeviceIdentifier"])
-    }
-
-    // MARK: Writing
-
-    /// A sample as JSON: quantities in `unit` when it fits the type, else in the type's canonical unit.
-    static func json(_ sample: Sample, unit: HealthUnit?, timeZone: TimeZone) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("uuid", .string(sample.uuid.uuidString)), ("type", .string(sample.type.identifier)),
-            ("startDate", .string(ServerDates.format(sample.startDate, in: timeZone))),
-            ("endDate", .string(ServerDates.format(sample.endDate, in: timeZone))),
-        ]
-        switch sample.content {
-        case let .quantity(content):
-            let outputUnit = [unit, sample.type.canonicalUnit].compactMap { $0 }.first { content.quantity.isCompatible(with: $0) } ?? content.quantity.unit
-            members.append(("value", .number((try? content.quantity.value(in: outputUnit)) ?? content.quantity.value)))
-            members.append(("unit", .string(outputUnit.description)))
-        case let .category(value):
-            members.append(("value", .number(Double(value))))
-            if let name = sample.type.categoryDescription?.value(raw: value)?.caseName { members.append(("valueName", .string(name))) }
-        case let .correlation(objects):
-            members.append(("objects", .array(objects.map { json($0, unit: nil, timeZone: timeZone) })))
-        case let .workout(content):
-            members.append(("activityType", .string(content.activityType?.caseName ?? String(content.activityTypeRawValue))))
-            members.append(("duration", .number(content.duration)))
-            if !content.events.isEmpty {
-                members.append(("events", .array(content.events.map { event in
-                    .object([
-                        ("type", .string("\(event.type)")), ("startDate", .string(ServerDates.format(event.startDate, in: timeZone))),
-                        ("endDate", .string(ServerDates.format(event.endDate, in: timeZone))),
-                    ])
-                })))
-            }
-            if !content.statistics.isEmpty {
-                members.append(("statistics", .array(content.statistics.keys.sorted().compactMap { key in
-                    guard let statistic = content.statistics[key] else { return nil }
-                    var figures: [(String, JSONValue)] = [("type", .string(key))]
-                    for (name, quantity) in [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum), ("maximum", statistic.maximum)] {
-                        if let quantity { figures.append((name, quantityJSON(quantity))) }
-                    }
-                    return .object(figures)
-                })))
-            }
-        }
-        if let metadata = sample.metadata, !metadata.isEmpty {
-            members.append(("metadata", .object(metadata.keys.sorted().compactMap { key in
-                metadata[key].map { (key, metadataJSON($0, timeZone: timeZone)) }
-            })))
-        }
-        if let device = sample.device {
-            let fields: [(String, String?)] = [
-                ("name", device.name), ("manufacturer", device.manufacturer), ("model", device.model), ("hardwareVersion", device.hardwareVersion),
-                ("firmwareVersion", device.firmwareVersion), ("softwareVersion", device.softwareVersion),
-                ("localIdentifier", device.localIdentifier), ("udiDeviceIdentifier", device.udiDeviceIdentifier),
-            ]
-            members.append(("device", .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })))
-        }
-        if let source = sample.sourceRevision?.source {
-            members.append(("source", sourceJSON(source)))
-        }
-        return .object(members)
-    }
-
-    /// A source as JSON.
-    static func sourceJSON(_ source: Source) -> JSONValue {
-        .object([("name", .string(source.name)), ("bundleIdentifier", .string(source.bundleIdentifier))])
-    }
-
-    private static func quantityJSON(_ quantity: Quantity) -> JSONValue {
-        .object([("value", .number(quantity.value)), ("unit", .string(quantity.unit.description))])
-    }
-
-    private static func metadataJSON(_ value: MetadataValue, timeZone: TimeZone) -> JSONValue {
-        switch value {
-        case let .string(text): return .string(text)
-        case let .number(number): return .number(number)
-        case let .date(date): return .object([("date", .string(ServerDates.format(date, in: timeZone)))])
-        case let .quantity(quantity): return quantityJSON(quantity)
-        }
     }
 }

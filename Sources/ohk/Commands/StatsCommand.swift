@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import HealthModel
+import HealthReports
+import HealthServer
+import HealthStore
+
+/// `ohk stats`: HealthKit statistics (sources merged by priority, prorated into calendar buckets) from the store.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Statistics of a quantity type, merged across sources as the Health app does.",
+        discussion: """
+            Without --interval: one statistics query over the window (samples that start in it, counted whole). With \
+            --interval: one row per bucket from --from to --to, empty buckets included, cumulative samples prorated \
+            across bucket edges. Without a statistic flag: --sum for cumulative types, --average --min --max for \
+            discrete ones.
+
+            Examples:
+              ohk stats stepCount --from 2024-03-01 --to 2024-04-01 --interval 1d --tz America/Los_Angeles
+              ohk stats heartRate --from 2024-03-10 --to 2024-03-11 --interval 1h --format csv
+              ohk stats distanceWalkingRunning --sum --by-source --unit km
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The quantity type: HKQuantityTypeIdentifierStepCount or stepCount.")
+    var type: String
+
+    @Option(help: "Window start: 2024-03-10, 2024-03-10T08:00 (in --tz) or ISO 8601 with an offset.")
+    var from: String?
+
+    @Option(help: "Window end (exclusive), in the same forms as --from.")
+    var to: String?
+
+    @Option(help: "Bucket length: 15min, 1h, 1d, 1w, 1mo or 1y (a count and a unit).")
+    var interval: String?
+
+    @Option(help: "Where buckets start (default: midnight; Monday for weeks, the 1st for months).")
+    var anchor: String?
+
+    @Flag(help: "Sum (cumulative types).") var sum = false
+    @Flag(help: "Average (discrete types).") var average = false
+    @Flag(help: "Minimum (discrete types).") var min = false
+    @Flag(help: "Maximum (discrete types).") var max = false
+    @Flag(name: .customLong("most-recent"), help: "The most recent value.") var mostRecent = false
+    @Flag(help: "Time covered by samples, in seconds.") var duration = false
+    @Flag(name: .customLong("by-source"), help: "Each source's own figures as well.") var bySource = false
+
+    @Option(help: "The unit of values, e.g. km, kcal, count/min (default: the type's unit).")
+    var unit: String?
+
+    @Option(
+        name: .customLong("max-buckets"),
+        help: "The most buckets the answer may have, as `ohk serve --max-buckets` allows its clients (more: refused before reading).")
+    var maximumBuckets = ServerLimits().maximumBuckets
+
+    func validate() throws {
+        guard maximumBuckets > 0 else { throw ValidationError("--max-buckets must be above zero (got \(maximumBuckets))") }
+    }
+
+    func run() throws {
+        let type = try TypeArgument.parse(self.type)
+        let timeZone = output.resolvedTimeZone
+        var options: StatisticsOptions = []
+        if sum { options.insert(.cumulativeSum) }
+        if average { options.insert(.discreteAverage) }
+        if min { options.insert(.discreteMin) }
+        if max { options.insert(.discreteMax) }
+        if mostRecent { options.insert(.mostRecent) }
+        if duration { options.insert(.duration) }
+        if bySource { options.insert(.separateBySource) }
+        var request = StatisticsReportRequest(
+            type: type, from: try OptionValues.date(from, "--from", timeZone), to: try OptionValues.date(to, "--to", timeZone),
+            interval: try interval.map { text in
+                do { return try IntervalArgument.parse(text) } catch { throw ValidationError(commandLineMessage(error)) }
+            },
+            anchor: try OptionValues.date(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
+            unit: try OptionValues.unit(unit))
+        request.timeZoneName = output.timeZoneName
+        request.maximumBuckets = maximumBuckets
+        let report: StatisticsReport
+        do {
+            report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))
+        } catch let error as HealthReportsError {
+            if case .tooManyBuckets = error { throw ValidationError(error.description + "; --max-buckets raises the limit") }
+            throw ValidationError(error.commandLineMessage)
+        } catch let HealthStoreError.engine(error) {
+            throw ValidationError(error.description)
+        }
+        output.write(report.rendered(as: output.resolvedFormat))
+    }
+}

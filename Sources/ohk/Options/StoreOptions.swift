@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import HealthEngine
+import HealthStore
+
+/// `--store PATH`: the store file a command works on.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp(
+            "The store file (default: $OHK_STORE, else $XDG_DATA_HOME/openhealthkit/health.sqlite, else ~/.local/share/openhealthkit/health.sqlite).",
+            valueName: "path"))
+    var store: String?
+
+    /// The root command, which reads every `--store` (see `OpenHealthKitCommand.store`).
+    @ParentCommand var root: OpenHealthKitCommand
+
+    /// The path given with --store (before or after the subcommand) or OHK_STORE, if any.
+    var explicitPath: String? {
+        StoreLocation.explicitPath(option: store ?? root.store, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The store path, the default one when none was given.
+    func resolvedPath() throws -> String {
+        try StoreLocation.resolve(option: store ?? root.store, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens (creating or migrating) the SQLite store at a path, remembering deletions for 90 days.
+    static func open(_ path: String) throws -> SQLiteStorage {
+        try SQLiteStorage(path: path, retention: .deletions(for: ChangeLogRetention.defaultLifetime, clock: { Date() }))
+    }
+}
+
+/// Opens the store named by the store options (SQLite), as `HealthDataStore`.
+extension StoreOptions {
+    func openStore() throws -> HealthDataStore {
+        HealthDataStore(storage: try StoreOptions.open(try resolvedPath()))
+    }
+
+    /// Opens the store as the command line (the owner: everything), or as the app `client.client` names.
+    func openStore(as client: ClientOptions) throws -> HealthDataStore {
+        let store = try openStore()
+        guard let bundleIdentifier = client.client else { return store }
+        return store.client(bundleIdentifier)
+    }
+}

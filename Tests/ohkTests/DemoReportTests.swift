@@ -1,0 +1,41 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import Testing
+@testable import ohk
+
+@Suite("The demo report")
+struct DemoReportTests {
+    func zoned(_ identifier: String) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: identifier)!
+        return calendar
+    }
+
+    @Test("the demo report's step figures equal a brute-force sum over the generated samples", arguments: [false, true])
+    func reportMatchesBruteForce(onDisk: Bool) throws {
+        let calendar = zoned("America/Los_Angeles")
+        let lastDay = calendar.date(from: DateComponents(year: 2024, month: 3, day: 10))!
+        let firstDay = calendar.date(byAdding: .day, value: -2, to: lastDay)!
+        let generator = SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: 3, seed: 42)
+        // PostgreSQL joins once the shared test support offers its backends to this target.
+        let store = onDisk
+            ? HealthDataStore(storage: try SQLiteStorage(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-demo-\(UUID().uuidString).sqlite").path))
+            : HealthDataStore()
+        let saved = try generator.save(into: store)
+        let generated = try generator.batches().map(\.samples.count).reduce(0, +)
+        #expect(saved == generated)
+
+        let start = calendar.startOfDay(for: lastDay), end = calendar.date(byAdding: .day, value: 1, to: start)!
+        let stepType = try SampleType.quantity("stepCount")
+        let expected = try generator.batches().flatMap(\.samples)
+            .filter { $0.type == stepType && $0.startDate >= start && $0.startDate < end }
+        let expectedSum = Int(expected.compactMap { $0.quantity?.value }.reduce(0, +))
+        let lines = try DemoReport(store: store, day: lastDay, calendar: calendar).lines
+        #expect(lines.contains { $0.contains("steps: \(expected.count) samples") })
+        #expect(lines.contains { $0.contains("adding them all up gives \(expectedSum) steps") })
+        #expect(lines.contains { $0.hasPrefix("  food: ") })
+        #expect(lines.contains { $0.contains("workouts in the last 7 days: 2") })
+    }
+}
