@@ -23,7 +23,7 @@ extension HealthAPI {
         let timeout = try parameters.integer("timeout", in: 0...86_400) ?? 0
         let latest: Int64
         do {
-            latest = try store.storage.latestSequence()
+            latest = try store.latestSequence()
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }

@@ -54,15 +54,15 @@ struct HealthAPI: Sendable {
         return (client, try stores.store(for: client))
     }
 
-    /// Runs a store operation, turning store errors into the server's (naming `field` when given).
+    /// Runs a store operation, turning store errors into the server's (naming `field` when given). The store's
+    /// errors all arrive as `HealthStoreError` (query-engine errors wrapped in `.engine`); model errors raised
+    /// outside the store (parsing) and report errors have their own arms.
     func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
         do {
             return try body()
         } catch let error as HealthServerError {
             throw error
         } catch let error as HealthStoreError {
-            throw .from(error, field: field)
-        } catch let error as HealthEngineError {
             throw .from(error, field: field)
         } catch let error as HealthModelError {
             throw .from(error, field: field)

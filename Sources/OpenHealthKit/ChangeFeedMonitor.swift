@@ -62,7 +62,7 @@ final class ChangeFeedMonitor: Sendable {
             let result: AnchoredQueryResult
             do {
                 if skipInitialRead {
-                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.storage.latestSequence())
+                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.latestSequence())
                 } else {
                     result = try dataStore.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit))
                 }

@@ -101,7 +101,7 @@ struct TypesCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.openStore(as: clientOptions)
-        output.write(TypeListing.table(try store.storage.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(as: output.resolvedFormat))
+        output.write(TypeListing.table(try store.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(as: output.resolvedFormat))
     }
 }
 
@@ -142,7 +142,7 @@ struct SourcesCommand: ParsableCommand {
         guard let typeText = type else {
             var seen = Set<Source>()
             var all: [Source] = []
-            for summary in try store.storage.typeSummaries() {
+            for summary in try store.typeSummaries() {
                 for source in try store.sourcesInPriorityOrder(for: summary.type) where seen.insert(source).inserted { all.append(source) }
             }
             output.write(SourceListing.table(all.sorted()).rendered(as: output.resolvedFormat))
