@@ -23,10 +23,11 @@ extension HealthAPI {
             body: ResponseBody { writer in
                 let channel = ExportChunkChannel()
                 defer { channel.cancel() }
-                Thread {
+                // The writer is synchronous and as long as the store: a thread of its own (`StoreExecutor.runLong`).
+                store.executor.runLong(named: "org.openhealthkit.export") {
                     _ = try? ExportDocumentWriter(store: store, timeZone: zone, exportDate: exportDate).write { try channel.send($0) }
                     channel.finish()
-                }.start()
+                }
                 for await chunk in channel.chunks {
                     try await writer.write(ByteBuffer(bytes: chunk))
                     channel.taken()

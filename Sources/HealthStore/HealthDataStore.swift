@@ -37,9 +37,14 @@ public final class HealthDataStore: Sendable {
     /// The client this store object acts for (nil: the store itself, unrestricted).
     public let client: String?
 
+    /// The threads that run this store's blocking work for `async` callers (`run(_:)`).
+    public let executor: StoreExecutor
+
     /// A store over a backend (in memory by default). It reads and writes everything; `client(_:)` gives views that
-    /// follow a client's permissions.
-    public init(storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl()) {
+    /// follow a client's permissions. `executor` runs its work for `async` callers (the process's shared one).
+    public init(
+        storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl(), executor: StoreExecutor = .shared
+    ) {
         self.storage = storage
         self.base = storage
         self.view = nil
@@ -49,10 +54,11 @@ public final class HealthDataStore: Sendable {
         self.activitySummaryQueries = ActivitySummaryEngine(storage: storage)
         self.access = access
         self.client = nil
+        self.executor = executor
         self.hub = ObserverHub(latestSequence: (try? storage.latestSequence()) ?? 0, storage: storage)
     }
 
-    private init(view: ClientStorage, hub: ObserverHub) {
+    private init(view: ClientStorage, hub: ObserverHub, executor: StoreExecutor) {
         self.storage = view
         self.base = view.base
         self.view = view
@@ -62,6 +68,7 @@ public final class HealthDataStore: Sendable {
         self.activitySummaryQueries = ActivitySummaryEngine(storage: view)
         self.access = view.access
         self.client = view.client
+        self.executor = executor
         self.hub = hub
     }
 
@@ -69,7 +76,7 @@ public final class HealthDataStore: Sendable {
     /// checked against its sharing decisions, the store's condition honoured (SEMANTICS §8). Views share this store's
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
     public func client(_ bundleIdentifier: String) -> HealthDataStore {
-        HealthDataStore(view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub)
+        HealthDataStore(view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
     }
 
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
