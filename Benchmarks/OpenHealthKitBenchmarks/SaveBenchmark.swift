@@ -39,7 +39,8 @@ enum SaveBenchmark {
 
         var rates: [Double] = []
         for run in 1...options.saveRuns {
-            let store = HealthDataStore(storage: InMemoryStorage())
+            let storage = InMemoryStorage()
+            let store = HealthDataStore(storage: storage)
             let (_, seconds) = Stopwatch.time {
                 for batch in batches {
                     blackHole(try! store.save(batch.samples, as: fixtures.revisions[batch.source]))
@@ -48,7 +49,7 @@ enum SaveBenchmark {
             let rate = Double(count) / seconds
             FileHandle.standardError.write(Data("  run \(run): \(Figures.duration(seconds)), \(Figures.rate(rate, unit: "samples"))\n".utf8))
             rates.append(rate)
-            guard (store.storage as? InMemoryStorage)?.count == count else { fatalError("the store lost samples") }
+            guard storage.count == count else { fatalError("the store lost samples") }
         }
         let statistics = Statistics(rates)
         let label = "save \(Figures.grouped(Double(count))) samples, batches of \(Figures.grouped(Double(batchSize)))"

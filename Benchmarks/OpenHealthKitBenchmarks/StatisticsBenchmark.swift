@@ -103,7 +103,8 @@ enum StatisticsBenchmark {
         }
 
         // Load an in-memory store.
-        let store = HealthDataStore()
+        let storage = InMemoryStorage()
+        let store = HealthDataStore(storage: storage)
         let loadSeconds = Stopwatch.time { load(data, into: store, type: stepCount, fixtures: fixtures) }.seconds
         table.add(section, "\(label)load into HealthDataStore() (in memory)",
                   "\(Figures.duration(loadSeconds)) (\(Figures.rate(Double(total) / loadSeconds, unit: "samples")))")
@@ -142,7 +143,7 @@ enum StatisticsBenchmark {
         // Where the time goes, as far as the public API shows it: fetching the candidates from storage, and
         // materializing them as a sample query would.
         let fetch = Statistics((0..<runs).map { _ in
-            Stopwatch.time { blackHole(try! store.storage.candidates(of: stepCount, within: .unbounded)) }.seconds
+            Stopwatch.time { blackHole(try! storage.candidates(of: stepCount, within: .unbounded)) }.seconds
         })
         let materialize = Statistics((0..<runs).map { _ in
             Stopwatch.time { blackHole(try! store.samples(SampleQueryRequest(type: stepCount))) }.seconds

@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// Writes everything a store holds of one person as an Apple Health `export.xml` document, the format
 /// `ExportImporter` (and `ohk import`) reads back: every sample (quantities, categories, correlations with their
@@ -54,6 +55,11 @@ public struct ExportDocumentWriter {
         self.timeZone = timeZone
         self.exportDate = exportDate
         self.windowSize = max(1, windowSize)
+    }
+
+    /// A writer of what `store` holds, as that store object sees it (a person's whole store for a full export).
+    public init(store: HealthDataStore, timeZone: TimeZone, exportDate: Date, windowSize: Int = 20_000) {
+        self.init(storage: store.storage, timeZone: timeZone, exportDate: exportDate, windowSize: windowSize)
     }
 
     /// Writes the document, handing it to `output` in chunks; returns what was written.

@@ -46,7 +46,7 @@ public final class ExportImporter {
         let builder = ExportRecordBuilder(file: file)
         let batcher = try SampleBatcher(
             store: store, builder: builder, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
-        let writer = ImportedDataWriter(storage: store.storage, next: receiver)
+        let writer = ImportedDataWriter(store: store, next: receiver)
         var reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: writer)
         var tokenizer = XMLTokenizer()
         defer { tokenizer.deallocate() }
@@ -58,7 +58,7 @@ public final class ExportImporter {
         // Spans an earlier import read whole are passed over when the reader is between top-level elements at their
         // start; spans read whole now are remembered once their samples are committed.
         let known = reusesImportedSpans
-            ? Dictionary(try store.storage.importedSpans().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            ? Dictionary(try store.importedSpans().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         var readWhole: [(span: ImportedSpan, firstLine: Int)] = []
         func take(_ span: ExportSpanSplitter.Span) throws {
             let startsAtTop = reader.isAtTopLevel && tokenizer.isBetweenTags
@@ -101,7 +101,7 @@ public final class ExportImporter {
                 }
                 return low == ignored.count || ignored[low] > end
             }
-            try store.storage.saveImportedSpans(clean.map(\.span))
+            try store.saveImportedSpans(clean.map(\.span))
         }
         if !reader.finished {
             batcher.report.endedEarly = true
@@ -115,7 +115,7 @@ public final class ExportImporter {
             // A re-import, or a newer export of the same phone: a workout that has its route from this file already
             // keeps it, and the file is not read again (GPX parsing was a fifth of a re-import's work).
             references = try references.filter { reference in
-                let stored = try store.storage.workoutRoutes(ofWorkout: reference.workout)
+                let stored = try store.workoutRoutes(ofWorkout: reference.workout)
                 guard let kept = stored.first(where: { $0.filePath == reference.route.filePath && $0.filePath != nil }) else { return true }
                 batcher.report.workoutRoutes += 1
                 batcher.report.routePoints += kept.locations.count
@@ -142,7 +142,7 @@ public final class ExportImporter {
             if let document = ClinicalDocumentReader.read(clinical, fallbackDate: batcher.report.exportDate) {
                 var data = ImportedData()
                 data.clinicalDocuments = [document]
-                try store.storage.saveImportedData(data)
+                try store.saveImportedData(data)
                 batcher.report.clinicalDocuments += 1
             } else {
                 batcher.report.issues.append(.unreadable(file: "export_cda.xml", reason: "no ClinicalDocument with a date in it"))

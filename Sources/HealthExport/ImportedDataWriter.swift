@@ -1,15 +1,16 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// The receiver an import always has: it saves what an export holds besides samples into the store's storage
-/// (`HealthStorage.saveImportedData`), in writes of a few thousand values, and passes everything on to an optional
+/// (`HealthDataStore.saveImportedData`), in writes of a few thousand values, and passes everything on to an optional
 /// further receiver.
 ///
 /// Kept elements get an identity from their content and their parent (not their line), so a re-import, or a newer
 /// export where the element moved, does not add them twice. Used on the reader's thread only.
 final class ImportedDataWriter: ImportedDataReceiver {
-    private let storage: any HealthStorage
+    private let store: HealthDataStore
     private let next: ImportedDataReceiver?
     private var pending = ImportedData()
     /// Values pending, weighted by their points and beats.
@@ -19,8 +20,8 @@ final class ImportedDataWriter: ImportedDataReceiver {
     /// The first error of a write, reported by `flush()`.
     private var failure: (any Error)?
 
-    init(storage: any HealthStorage, next: ImportedDataReceiver?, flushWeight: Int = 20_000) {
-        self.storage = storage
+    init(store: HealthDataStore, next: ImportedDataReceiver?, flushWeight: Int = 20_000) {
+        self.store = store
         self.next = next
         self.flushWeight = flushWeight
     }
@@ -37,7 +38,7 @@ final class ImportedDataWriter: ImportedDataReceiver {
         pending = ImportedData()
         pendingWeight = 0
         guard failure == nil else { return }
-        do { try storage.saveImportedData(data) } catch { failure = error }
+        do { try store.saveImportedData(data) } catch { failure = error }
     }
 
     private func added(weight: Int) {

@@ -4,51 +4,71 @@ import HealthModel
 import Synchronization
 
 /// A health data store: validated, all-or-nothing saves and deletes on a storage backend, and sample queries.
+///
+/// Every error it throws is a `HealthStoreError`: query-engine errors arrive as `.engine`, invalid data as `.model`,
+/// on every path (a save, a query, a read of stored routes or of the change log), so a caller needs one catch arm.
 public final class HealthDataStore: Sendable {
-    /// The backend that keeps the data.
-    public let storage: any HealthStorage
+    /// The backend as this store object sees it (a client view's filtered storage, or the whole backend). Kept
+    /// inside the package: callers use the methods below, whose errors are wrapped and whose reads follow the view.
+    package let storage: any HealthStorage
+    /// The whole backend, unrestricted (the same as `storage` for the store itself).
+    let base: any HealthStorage
+    /// The client view's storage, when this store object acts for a client.
+    private let view: ClientStorage?
+
     /// The engine that evaluates sample queries.
-    public let sampleQueries: SampleQueryEngine
+    let sampleQueries: SampleQueryEngine
 
     /// The engine that evaluates statistics.
-    public let statisticsQueries: StatisticsEngine
+    let statisticsQueries: StatisticsEngine
 
     /// The engine that evaluates anchored object queries.
-    public let anchoredQueries: AnchoredQueryEngine
+    let anchoredQueries: AnchoredQueryEngine
 
     /// The engine that answers activity summary queries.
-    public let activitySummaryQueries: ActivitySummaryEngine
+    let activitySummaryQueries: ActivitySummaryEngine
 
     /// Who may do what, and the store's condition; shared by the store and every client view of it.
     public let access: AccessControl
 
     /// The observers of the store and of all its client views, each behind its view's visibility filter.
-    private let hub: ObserverHub
+    let hub: ObserverHub
 
     /// The client this store object acts for (nil: the store itself, unrestricted).
     public let client: String?
 
+    /// The threads that run this store's blocking work for `async` callers (`run(_:)`).
+    public let executor: StoreExecutor
+
     /// A store over a backend (in memory by default). It reads and writes everything; `client(_:)` gives views that
-    /// follow a client's permissions.
-    public init(storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl()) {
+    /// follow a client's permissions. `executor` runs its work for `async` callers (the process's shared one).
+    public init(
+        storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl(), executor: StoreExecutor = .shared
+    ) {
         self.storage = storage
+        self.base = storage
+        self.view = nil
         self.sampleQueries = SampleQueryEngine(storage: storage)
         self.statisticsQueries = StatisticsEngine(storage: storage)
         self.anchoredQueries = AnchoredQueryEngine(storage: storage)
         self.activitySummaryQueries = ActivitySummaryEngine(storage: storage)
         self.access = access
         self.client = nil
+        self.executor = executor
         self.hub = ObserverHub(latestSequence: (try? storage.latestSequence()) ?? 0, storage: storage)
     }
 
-    private init(view storage: ClientStorage, hub: ObserverHub) {
-        self.storage = storage
-        self.sampleQueries = SampleQueryEngine(storage: storage)
-        self.statisticsQueries = StatisticsEngine(storage: storage)
-        self.anchoredQueries = AnchoredQueryEngine(storage: storage)
-        self.activitySummaryQueries = ActivitySummaryEngine(storage: storage)
-        self.access = storage.access
-        self.client = storage.client
+    private init(view: ClientStorage, hub: ObserverHub, executor: StoreExecutor) {
+        self.storage = view
+        self.base = view.base
+        self.view = view
+        self.sampleQueries = SampleQueryEngine(storage: view)
+        self.statisticsQueries = StatisticsEngine(storage: view)
+        self.anchoredQueries = AnchoredQueryEngine(storage: view)
+        self.activitySummaryQueries = ActivitySummaryEngine(storage: view)
+        self.access = view.access
+        self.client = view.client
+        self.executor = executor
         self.hub = hub
     }
 
@@ -56,8 +76,19 @@ public final class HealthDataStore: Sendable {
     /// checked against its sharing decisions, the store's condition honoured (SEMANTICS §8). Views share this store's
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
     public func client(_ bundleIdentifier: String) -> HealthDataStore {
-        let base = (storage as? ClientStorage)?.base ?? storage
-        return HealthDataStore(view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub)
+        HealthDataStore(view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
+    }
+
+    /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
+    /// `HealthModelError` as `HealthStoreError.model`; others (already `HealthStoreError`) unchanged.
+    func wrapped<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as HealthEngineError {
+            throw HealthStoreError.engine(error)
+        } catch let error as HealthModelError {
+            throw HealthStoreError.model(error)
+        }
     }
 
     // MARK: Condition
@@ -69,11 +100,10 @@ public final class HealthDataStore: Sendable {
     /// the observers; a write that no longer applies (its object deleted meanwhile) is dropped and the error returned.
     @discardableResult
     public func setCondition(_ condition: StoreCondition) -> [any Error] {
-        let base = (storage as? ClientStorage)?.base ?? storage
         var errors: [any Error] = []
         for write in access.setCondition(condition) {
             do {
-                _ = notify(try base.commit(inserting: write.samples, deleting: write.deletions))
+                _ = notify(try wrapped { try base.commit(inserting: write.samples, deleting: write.deletions) })
             } catch {
                 errors.append(error)
             }
@@ -87,18 +117,18 @@ public final class HealthDataStore: Sendable {
     /// thread; returns a token for `removeObserver(_:)`.
     @discardableResult
     public func addObserver(_ observer: @escaping @Sendable (CommitResult) -> Void) -> UUID {
-        let filter: @Sendable (CommitResult) -> CommitResult?
-        if let view = storage as? ClientStorage {
-            filter = { result in view.visibleResult(result) }
-        } else {
-            filter = { $0 }
-        }
-        return hub.add(observer, filter: filter)
+        hub.add(observer, filter: visibilityFilter)
     }
 
     /// Stops calling an observer.
     public func removeObserver(_ token: UUID) {
         hub.remove(token)
+    }
+
+    /// A commit as this store object may see it (nil: nothing of it is visible).
+    var visibilityFilter: @Sendable (CommitResult) -> CommitResult? {
+        guard let view else { return { $0 } }
+        return { result in view.visibleResult(result) }
     }
 
     private func notify(_ result: CommitResult) -> CommitResult {
@@ -113,7 +143,7 @@ public final class HealthDataStore: Sendable {
     /// there was such a change. `OutsideWriteWatch` calls it periodically.
     @discardableResult
     public func checkForOutsideWrites() throws -> Bool {
-        try hub.checkForOutsideWrites()
+        try wrapped { try hub.checkForOutsideWrites() }
     }
 
     /// Like `checkForOutsideWrites()` for a commit whose latest sequence is known without asking the storage (another
@@ -128,37 +158,35 @@ public final class HealthDataStore: Sendable {
     /// Sets the source order of a quantity type: bundle identifiers, highest priority first (the Health app's
     /// "Data Sources & Access" list); nil restores the default order. The storage keeps it with the data.
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
-        try storage.setSourceOrder(bundleIdentifiers, for: type)
+        try wrapped { try storage.setSourceOrder(bundleIdentifiers, for: type) }
     }
 
     /// The source order set for a type, or nil for the default order. A client view shows only the sources of
     /// samples it can see (`ClientStorage.sourceOrder(for:)`).
     public func sourceOrder(for type: SampleType) throws -> [String]? {
-        try storage.sourceOrder(for: type)
+        try wrapped { try storage.sourceOrder(for: type) }
     }
 
     /// The order merges rank sources by: the stored order, also for a client view (whose merges see only its
     /// samples, so the identifiers it cannot see change nothing); never shown.
     private func mergeOrder(for type: SampleType) throws -> [String]? {
-        if let view = storage as? ClientStorage { return try view.mergeOrder(for: type) }
+        if let view { return try view.mergeOrder(for: type) }
         return try storage.sourceOrder(for: type)
     }
 
     /// The sources of a type's samples in the order statistics merge them (the type's order, else the default).
     public func sourcesInPriorityOrder(for type: SampleType) throws -> [Source] {
-        let samples = try storage.candidates(of: type, within: .unbounded)
-        return SourcePriority(order: try mergeOrder(for: type)).orderedSources(of: samples)
+        try wrapped {
+            let samples = try storage.candidates(of: type, within: .unbounded)
+            return SourcePriority(order: try mergeOrder(for: type)).orderedSources(of: samples)
+        }
     }
 
     // MARK: Statistics
 
     /// A statistics query over whole samples, merged by the type's source order; throws `noData` when nothing matches.
     public func statistics(of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions) throws -> QuantityStatistics {
-        do {
-            return try statisticsQueries.statistics(for: statisticsRequest(type, predicate, options))
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        try wrapped { try statisticsQueries.statistics(for: statisticsRequest(type, predicate, options)) }
     }
 
     /// A statistics collection: buckets of a calendar grid, with proration across bucket edges. With `maximumBuckets`,
@@ -167,11 +195,9 @@ public final class HealthDataStore: Sendable {
         of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions, anchor: Date,
         interval: DateComponents, calendar: Calendar, maximumBuckets: Int? = nil
     ) throws -> StatisticsCollection {
-        do {
+        try wrapped {
             let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
             return try statisticsQueries.collection(for: statisticsRequest(type, predicate, options), grid: grid, maximumBuckets: maximumBuckets)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
         }
     }
 
@@ -197,7 +223,7 @@ public final class HealthDataStore: Sendable {
                 }
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
-            return notify(try storage.commit(inserting: batch, deleting: []))
+            return notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
         }
         // Correlations bring their contained samples; a sample given both alone and inside a correlation is saved once.
         var included = Set<UUID>()
@@ -230,7 +256,7 @@ public final class HealthDataStore: Sendable {
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
         }
-        return notify(try storage.commit(inserting: batch, deleting: []))
+        return notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
     }
 
     /// Saves samples that already carry their own source revisions as one batch, read-only types included: the way
@@ -243,14 +269,14 @@ public final class HealthDataStore: Sendable {
         for sample in samples where sample.sourceRevision == nil {
             throw HealthStoreError.model(.invalidField(field: "sourceRevision", reason: "an imported sample needs its source revision"))
         }
-        return notify(try storage.commit(inserting: samples, deleting: []))
+        return notify(try wrapped { try storage.commit(inserting: samples, deleting: []) })
     }
 
     /// Deletes the objects with these identifiers as one batch; every one must exist.
     @discardableResult
     public func delete(_ uuids: [UUID]) throws -> CommitResult {
         guard !uuids.isEmpty else { throw HealthStoreError.emptyRequest("delete") }
-        return notify(try storage.commit(inserting: [], deleting: uuids))
+        return notify(try wrapped { try storage.commit(inserting: [], deleting: uuids) })
     }
 
     /// Deletes every sample of a type that matches a predicate; returns what was deleted (possibly nothing).
@@ -258,18 +284,14 @@ public final class HealthDataStore: Sendable {
     public func delete(type: SampleType, matching predicate: SamplePredicate) throws -> CommitResult {
         let matches = try samples(SampleQueryRequest(type: type, predicate: predicate)).map(\.uuid)
         if matches.isEmpty {
-            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try storage.latestSequence())
+            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try latestSequence())
         }
-        return notify(try storage.commit(inserting: [], deleting: matches))
+        return notify(try wrapped { try storage.commit(inserting: [], deleting: matches) })
     }
 
     /// The changes an anchored object query returns (at most through the sequence `end`, when given).
     public func changes(_ request: AnchoredQueryRequest, through end: Int64? = nil) throws -> AnchoredQueryResult {
-        do {
-            return try anchoredQueries.changes(for: request, through: end)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        try wrapped { try anchoredQueries.changes(for: request, through: end) }
     }
 
     /// The activity summaries a predicate selects (nil: all), stored or computed from the day's samples, by day in
@@ -279,54 +301,34 @@ public final class HealthDataStore: Sendable {
     public func activitySummaries(matching predicate: ActivitySummaryPredicate?, calendar: Calendar) throws -> [ActivitySummary] {
         if let client, !access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) {
             // The store's condition still answers first (unavailable, locked), as for any read.
-            try (storage as? ClientStorage)?.checkReadable()
+            try view?.checkReadable()
             return []
         }
-        do {
-            return try activitySummaryQueries.summaries(matching: predicate, calendar: calendar)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        return try wrapped { try activitySummaryQueries.summaries(matching: predicate, calendar: calendar) }
     }
 
     /// The correlations a correlation query matches (SEMANTICS §7).
     public func correlations(_ request: CorrelationQueryRequest) throws -> [Sample] {
-        do {
-            return try sampleQueries.correlations(for: request)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        try wrapped { try sampleQueries.correlations(for: request) }
     }
 
     /// The sources with samples of a type matching a predicate.
     public func sources(of type: SampleType, matching predicate: SamplePredicate = .all) throws -> [Source] {
-        do {
-            return try sampleQueries.sources(of: type, matching: predicate)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        try wrapped { try sampleQueries.sources(of: type, matching: predicate) }
     }
 
     /// The workout routes or heartbeat series of a series type that a predicate selects.
     public func series(of type: SampleType, matching predicate: SamplePredicate = .all) throws -> [SeriesSample] {
-        do {
-            return try SeriesSampleFinder(storage: storage).series(of: type, matching: predicate)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        try wrapped { try SeriesSampleFinder(storage: storage).series(of: type, matching: predicate) }
     }
 
     /// The samples a sample query returns.
     public func samples(_ request: SampleQueryRequest) throws -> [Sample] {
-        do {
-            return try sampleQueries.samples(for: request)
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        }
+        try wrapped { try sampleQueries.samples(for: request) }
     }
 
     /// Associates saved samples with a saved workout (for `predicateForObjects(from: workout)`).
     public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try storage.associate(samples, withWorkout: workout)
+        try wrapped { try storage.associate(samples, withWorkout: workout) }
     }
 }

@@ -36,6 +36,9 @@ final class ObserverHub: Sendable {
         _ = state.withLock { $0.entries.removeValue(forKey: token) }
     }
 
+    /// The observers registered.
+    var count: Int { state.withLock { $0.entries.count } }
+
     /// Calls every observer with the commit as its view sees it.
     func notify(_ result: CommitResult) {
         let entries = state.withLock { state in

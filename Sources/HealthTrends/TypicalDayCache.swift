@@ -152,7 +152,7 @@ public struct TypicalDayCache: Sendable {
 
     private static func latestSequence(of store: HealthDataStore) throws -> Int64 {
         do {
-            return try store.storage.latestSequence()
+            return try store.latestSequence()
         } catch {
             throw HealthTrendsError.from(error)
         }

@@ -40,7 +40,7 @@ final class BackgroundDeliveryRouter: Sendable {
     func enable(_ type: SampleType, frequency: UpdateFrequency) throws {
         try lock.withLock { _ in
             let existing = try subscriptions()[type]
-            try dataStore.storage.saveBackgroundDelivery(BackgroundDeliverySubscription(
+            try dataStore.saveBackgroundDelivery(BackgroundDeliverySubscription(
                 bundleIdentifier: bundleIdentifier, type: type, frequency: UpdateFrequency.effective(frequency, for: type),
                 lastNotified: existing?.lastNotified))
         }
@@ -48,12 +48,12 @@ final class BackgroundDeliveryRouter: Sendable {
 
     /// Removes the app's subscriptions to the types (nil: all).
     func disable(_ types: Set<SampleType>?) throws {
-        try lock.withLock { _ in try dataStore.storage.removeBackgroundDeliveries(of: bundleIdentifier, types: types) }
+        try lock.withLock { _ in try dataStore.removeBackgroundDeliveries(of: bundleIdentifier, types: types) }
     }
 
     /// The app's subscriptions by type.
     func subscriptions() throws -> [SampleType: BackgroundDeliverySubscription] {
-        Dictionary(uniqueKeysWithValues: try dataStore.storage.backgroundDeliveries(of: bundleIdentifier).map { ($0.type, $0) })
+        Dictionary(uniqueKeysWithValues: try dataStore.backgroundDeliveries(of: bundleIdentifier).map { ($0.type, $0) })
     }
 
     /// Called by a running observer query with the types of a batch of matching changes.
@@ -95,7 +95,7 @@ final class BackgroundDeliveryRouter: Sendable {
                         notified.insert(type)
                         acknowledged.insert(type)
                     }
-                    try dataStore.storage.saveBackgroundDelivery(subscription)
+                    try dataStore.saveBackgroundDelivery(subscription)
                 }
             }
         } catch {
@@ -123,7 +123,7 @@ final class BackgroundDeliveryRouter: Sendable {
                 for type in types {
                     guard var subscription = subscriptions[type] else { continue }
                     subscription.missedAcknowledgements = 0
-                    try dataStore.storage.saveBackgroundDelivery(subscription)
+                    try dataStore.saveBackgroundDelivery(subscription)
                 }
             }
         }

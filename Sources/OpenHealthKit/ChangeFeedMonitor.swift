@@ -9,8 +9,8 @@ import Synchronization
 /// when asked to keep watching, every later matching change exactly once and in commit order. Shared by the anchored
 /// object query, its async descriptor and the observer query.
 ///
-/// A store observer registered before the initial read turns each commit into a read of the log after the last
-/// position delivered, on a serial queue; so a change can be neither missed nor delivered twice, whatever the order
+/// A watch of the store's commits (`CommitWatch`), started before the initial read, turns each commit into a read of
+/// the log after the last position delivered, on a serial queue; so a change can be neither missed nor delivered twice, whatever the order
 /// in which concurrent commits report themselves.
 final class ChangeFeedMonitor: Sendable {
     private let dataStore: HealthDataStore
@@ -18,7 +18,7 @@ final class ChangeFeedMonitor: Sendable {
     private let queue: DispatchQueue
 
     private struct State {
-        var token: UUID?
+        var watch: CommitWatch?
         var stopped = false
         var cursor: Int64 = 0
         var onUpdate: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?
@@ -42,27 +42,26 @@ final class ChangeFeedMonitor: Sendable {
     ) {
         queue.async { [self] in
             guard !state.withLock({ $0.stopped }) else { return }
-            var token: UUID?
             if onUpdate != nil {
-                token = dataStore.addObserver { [self] commit in
+                let watch = CommitWatch(dataStore) { [self] commit in
                     let end = commit.latestSequence
                     queue.async { [self] in deliver(through: end) }
                 }
                 let running = state.withLock { state -> Bool in
                     guard !state.stopped else { return false }
-                    state.token = token
+                    state.watch = watch
                     state.onUpdate = onUpdate
                     return true
                 }
                 guard running else {
-                    if let token { dataStore.removeObserver(token) }
+                    watch.cancel()
                     return
                 }
             }
             let result: AnchoredQueryResult
             do {
                 if skipInitialRead {
-                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.storage.latestSequence())
+                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.latestSequence())
                 } else {
                     result = try dataStore.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit))
                 }
@@ -78,13 +77,13 @@ final class ChangeFeedMonitor: Sendable {
 
     /// Stops watching; updates not yet reported are dropped.
     func stop() {
-        let token = state.withLock { state -> UUID? in
+        let watch = state.withLock { state -> CommitWatch? in
             state.stopped = true
             state.onUpdate = nil
-            defer { state.token = nil }
-            return state.token
+            defer { state.watch = nil }
+            return state.watch
         }
-        if let token { dataStore.removeObserver(token) }
+        watch?.cancel()
     }
 
     /// On the serial queue: reads the matching changes after the cursor up to the commit `end` and reports them.

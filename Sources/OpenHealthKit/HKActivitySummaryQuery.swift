@@ -15,8 +15,7 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
     private struct State {
         var update: UncheckedSendable<Handler>?
-        var token: UUID?
-        var dataStore: HealthDataStore?
+        var watch: CommitWatch?
         var stopped = false
         var last: [ActivitySummary]?
     }
@@ -65,19 +64,18 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
         let queue = DispatchQueue(label: "org.openhealthkit.activity-summaries", target: healthStore.callbackQueue)
         let hasUpdates = state.withLock { $0.update != nil }
         if hasUpdates {
-            let token = dataStore.addObserver { [self] commit in
+            let watch = CommitWatch(dataStore) { [self] commit in
                 let outside = commit.inserted.isEmpty && commit.deleted.isEmpty
                 guard outside || !commit.deleted.isEmpty || commit.inserted.contains(where: { ActivitySummaryEngine.sourceTypes.contains($0.type) }) else { return }
                 queue.async { [self] in refresh(dataStore, model, calendar) }
             }
             let running = state.withLock { state -> Bool in
-                guard !state.stopped, state.token == nil else { return false }
-                state.token = token
-                state.dataStore = dataStore
+                guard !state.stopped, state.watch == nil else { return false }
+                state.watch = watch
                 return true
             }
             guard running else {
-                dataStore.removeObserver(token)
+                watch.cancel()
                 return
             }
         }
@@ -108,14 +106,11 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     }
 
     override func stopRunning() {
-        let (token, dataStore) = state.withLock { state -> (UUID?, HealthDataStore?) in
+        let watch = state.withLock { state -> CommitWatch? in
             state.stopped = true
-            defer {
-                state.token = nil
-                state.dataStore = nil
-            }
-            return (state.token, state.dataStore)
+            defer { state.watch = nil }
+            return state.watch
         }
-        if let token, let dataStore { dataStore.removeObserver(token) }
+        watch?.cancel()
     }
 }

@@ -17,7 +17,7 @@ public struct HKActivitySummaryQueryDescriptor: @unchecked Sendable {
         try await healthStore.admitDescriptor(
             kind: "HKActivitySummaryQueryDescriptor", types: [HKObjectType.activitySummaryType().identifier], predicate: predicate?.description)
         let (model, calendar) = try HKActivitySummaryQuery.request(predicate)
-        let summaries = try await healthStore.offCooperativePool {
+        let summaries = try await healthStore.onStoreExecutor {
             do {
                 return try healthStore.dataStore.activitySummaries(matching: model, calendar: calendar)
             } catch {

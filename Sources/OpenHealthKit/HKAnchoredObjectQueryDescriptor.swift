@@ -40,7 +40,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
         try await healthStore.admitDescriptor(
             kind: "HKAnchoredObjectQueryDescriptor", types: predicates.map(\.sampleType.identifier), predicate: predicates.first?.nsPredicate?.description)
         let request = try self.request()
-        let result = try await healthStore.offCooperativePool {
+        let result = try await healthStore.onStoreExecutor {
             do {
                 return try healthStore.dataStore.changes(request)
             } catch {

@@ -27,7 +27,7 @@ extension HKHealthStore {
     /// was decided, as HealthKit never reveals read decisions. Correlation types cannot be requested directly (ask for
     /// their contained types), and read-only types cannot be shared: both fail with `errorInvalidArgument`.
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
-        try await offCooperativePool { try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead) }
+        try await onStoreExecutor { try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead) }
     }
 
     /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.

@@ -61,12 +61,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Saves objects as one all-or-nothing batch.
     public func save(_ objects: [HKObject]) async throws {
-        try await offCooperativePool { try self.saveNow(objects) }
+        try await onStoreExecutor { try self.saveNow(objects) }
     }
 
     /// Saves one object.
     public func save(_ object: HKObject) async throws {
-        try await offCooperativePool { try self.saveNow([object]) }
+        try await onStoreExecutor { try self.saveNow([object]) }
     }
 
     /// Saves objects as one batch and reports on a background queue.
@@ -93,12 +93,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Deletes objects as one all-or-nothing batch.
     public func delete(_ objects: [HKObject]) async throws {
-        try await offCooperativePool { try self.deleteNow(objects) }
+        try await onStoreExecutor { try self.deleteNow(objects) }
     }
 
     /// Deletes one object.
     public func delete(_ object: HKObject) async throws {
-        try await offCooperativePool { try self.deleteNow([object]) }
+        try await onStoreExecutor { try self.deleteNow([object]) }
     }
 
     /// Deletes objects and reports on a background queue.
@@ -122,7 +122,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Deletes every object of a type that matches the predicate; returns how many were deleted.
     public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
-        try await offCooperativePool { try self.deleteObjectsNow(of: objectType, predicate: predicate) }
+        try await onStoreExecutor { try self.deleteObjectsNow(of: objectType, predicate: predicate) }
     }
 
     /// Deletes every object of a type that matches the predicate and reports the count on a background queue.
@@ -158,22 +158,14 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
         reportInBackground(to: completion) { try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid) }
     }
 
-    /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
-    /// Runs blocking store work (SQLite reads and writes wait on the disk) on the store's dispatch queue instead of
-    /// Swift's cooperative thread pool, and hands its result back to the awaiting task.
-    func offCooperativePool<T>(_ work: @escaping () throws -> T) async throws -> T {
+    /// Runs blocking store work (SQLite reads and writes wait on the disk) on the store's executor (`StoreExecutor`)
+    /// instead of Swift's cooperative thread pool, and hands its result back to the awaiting task.
+    func onStoreExecutor<T>(_ work: @escaping () throws -> T) async throws -> T {
         let job = UncheckedSendable(work)
-        let result: UncheckedSendable<T> = try await withCheckedThrowingContinuation { continuation in
-            callbackQueue.async {
-                do {
-                    continuation.resume(returning: UncheckedSendable(try job.value()))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
-        return result.value
+        return try await dataStore.executor.run { UncheckedSendable(try job.value()) }.value
     }
+
+    /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
 
     private func reportInBackground(to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void) {
         let handler = UncheckedSendable(completion)
@@ -197,7 +189,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Lets the app's observer queries for the type be told about new data at most at this frequency.
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {
-        try await offCooperativePool { try self.enableBackgroundDeliveryNow(for: type, frequency: frequency) }
+        try await onStoreExecutor { try self.enableBackgroundDeliveryNow(for: type, frequency: frequency) }
     }
 
     /// Stops background delivery for the type.
@@ -207,7 +199,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Stops background delivery for the type.
     public func disableBackgroundDelivery(for type: HKObjectType) async throws {
-        try await offCooperativePool { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
+        try await onStoreExecutor { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
     }
 
     /// Stops background delivery for every type.
@@ -217,7 +209,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Stops background delivery for every type.
     public func disableAllBackgroundDelivery() async throws {
-        try await offCooperativePool { try self.backgroundDelivery.disable(nil) }
+        try await onStoreExecutor { try self.backgroundDelivery.disable(nil) }
     }
 
     /// Sends the background notifications held back by a frequency whose period has passed on the store's clock.

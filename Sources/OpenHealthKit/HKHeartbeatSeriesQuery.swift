@@ -22,7 +22,7 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            guard let series = try healthStore.dataStore.storage.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
+            guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
                 throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
             }
             let beats = series.beats.sorted { $0.date < $1.date }

@@ -79,12 +79,12 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
         do {
             let descriptors = try predicates.map { try $0.model() }
             if descriptors.contains(where: { $0.type.kind == .series }) {
-                let found = try await healthStore.offCooperativePool { try HKSampleQuery.series(descriptors, limit: limit ?? 0, in: healthStore) }
+                let found = try await healthStore.onStoreExecutor { try HKSampleQuery.series(descriptors, limit: limit ?? 0, in: healthStore) }
                 return found.compactMap { $0 as? Sample }
             }
             let unsortedLimit = sortDescriptors.isEmpty ? (limit ?? 0) : 0
             let request = SampleQueryRequest(descriptors: descriptors, limit: unsortedLimit)
-            let stored = try await healthStore.offCooperativePool { try healthStore.dataStore.samples(request) }
+            let stored = try await healthStore.onStoreExecutor { try healthStore.dataStore.samples(request) }
             var samples = HKSample.wrap(stored).compactMap { $0 as? Sample }
             if !sortDescriptors.isEmpty {
                 samples.sort(using: sortDescriptors)

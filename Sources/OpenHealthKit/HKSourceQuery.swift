@@ -40,7 +40,7 @@ public struct HKSourceQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
     public func result(for healthStore: HKHealthStore) async throws -> [HKSource] {
         let type = predicate.sampleType.sampleType
         let model = try PredicateBridge.samplePredicate(predicate.nsPredicate)
-        let sources = try await healthStore.offCooperativePool {
+        let sources = try await healthStore.onStoreExecutor {
             do {
                 return try healthStore.dataStore.sources(of: type, matching: model)
             } catch {

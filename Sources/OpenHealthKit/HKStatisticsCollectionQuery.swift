@@ -143,7 +143,7 @@ final class StatisticsCollectionMonitor: Sendable {
     private let queue: DispatchQueue
 
     private struct State {
-        var token: UUID?
+        var watch: CommitWatch?
         var stopped = false
         var last: StatisticsCollection?
         var onUpdate: (@Sendable (Result<Update, HKError>) -> Void)?
@@ -200,15 +200,15 @@ final class StatisticsCollectionMonitor: Sendable {
                 initial(Result { () throws(HKError) in try compute() })
                 return
             }
-            let token = dataStore.addObserver { [self] commit in committed(commit) }
+            let watch = CommitWatch(dataStore) { [self] commit in committed(commit) }
             let running = state.withLock { state -> Bool in
                 guard !state.stopped else { return false }
-                state.token = token
+                state.watch = watch
                 state.onUpdate = onUpdate
                 return true
             }
             guard running else {
-                dataStore.removeObserver(token)
+                watch.cancel()
                 return
             }
             do throws(HKError) {
@@ -224,16 +224,16 @@ final class StatisticsCollectionMonitor: Sendable {
 
     /// Stops watching the store; pending updates are dropped.
     func stop() {
-        let token = state.withLock { state -> UUID? in
+        let watch = state.withLock { state -> CommitWatch? in
             state.stopped = true
             state.onUpdate = nil
-            defer { state.token = nil }
-            return state.token
+            defer { state.watch = nil }
+            return state.watch
         }
-        if let token { dataStore.removeObserver(token) }
+        watch?.cancel()
     }
 
-    /// Called on the committing thread: decides whether the commit may touch the collection and queues a refresh.
+    /// Called by the commit watch: decides whether the commit may touch the collection and queues a refresh.
     /// Inserts of other types cannot; deletions carry only identifiers, so every deletion is looked at.
     private func committed(_ commit: CommitResult) {
         let inserted = commit.inserted.first { $0.type == type }

@@ -26,7 +26,7 @@ public struct HKStatisticsQueryDescriptor: Sendable {
         do {
             let type = HKQuantityType(sampleType: predicate.sampleType.sampleType)
             let nsPredicate = predicate.nsPredicate, options = options
-            return try await healthStore.offCooperativePool {
+            return try await healthStore.onStoreExecutor {
                 try HKStatisticsQuery.statistics(in: healthStore, type: type, predicate: nsPredicate, options: options)
             }
         } catch let error as HKError where error.code == .errorNoData {
@@ -71,7 +71,7 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
         try await healthStore.admitDescriptor(
             kind: "HKStatisticsCollectionQueryDescriptor", types: [predicate.sampleType.identifier], predicate: predicate.nsPredicate?.description)
         let monitor = try monitor(for: healthStore)
-        return HKStatisticsCollection(try await healthStore.offCooperativePool { try monitor.compute() })
+        return HKStatisticsCollection(try await healthStore.onStoreExecutor { try monitor.compute() })
     }
 
     /// The current collection, then one element per later save or delete that changes it, until the consuming task

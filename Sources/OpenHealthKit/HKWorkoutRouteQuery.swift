@@ -31,7 +31,7 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            guard let stored = try healthStore.dataStore.storage.workoutRoute(withUUID: route.uuid) else {
+            guard let stored = try healthStore.dataStore.workoutRoute(withUUID: route.uuid) else {
                 throw HKError(.errorInvalidArgument, "no stored workout route has uuid \(route.uuid)")
             }
             let locations = stored.locations.filter { dateInterval?.contains($0.date) ?? true }.map(Self.location)

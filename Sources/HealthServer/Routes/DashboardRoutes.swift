@@ -1,6 +1,7 @@
 import Foundation
 import HealthRegistry
 import HealthReports
+import HealthStore
 import HTTPTypes
 import Hummingbird
 
@@ -27,7 +28,7 @@ struct DashboardRoutes: Sendable {
     static let cookieName = "ohk_token"
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/") { request, context in try await StoreThreads.run { dashboard(request, context) } }
+        router.get("/") { request, context in try await StoreExecutor.shared.run { dashboard(request, context) } }
         router.post("/session") { request, context in try await signIn(request, context) }
         router.post("/session/delete") { request, _ in signOut(request) }
     }

@@ -47,7 +47,7 @@ extension HealthAPI {
 }
 
 /// Waits for a change feed answer that is not empty: reads, and when nothing is new waits for the store's next commit
-/// (an observer registered before the first read, so no commit slips between) and reads again, until `seconds` pass
+/// (`HealthDataStore.commits()`, called before the first read, so no commit slips between) and reads again, until `seconds` pass
 /// or the server begins a graceful shutdown; then answers with what it has (possibly nothing, with the same anchor).
 enum ChangeWaiter {
     static func firstNonEmpty(
@@ -55,14 +55,17 @@ enum ChangeWaiter {
     ) async throws -> AnchoredQueryResult {
         /// true: a commit happened; false: time is up.
         let (events, continuation) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        let observer = store.addObserver { _ in continuation.yield(true) }
+        let commits = store.commits()
+        let watching = Task {
+            for await _ in commits { continuation.yield(true) }
+        }
         let timer = Task {
             try? await Task.sleep(for: .seconds(seconds))
             continuation.yield(false)
         }
         defer {
+            watching.cancel()
             timer.cancel()
-            store.removeObserver(observer)
             continuation.finish()
         }
         var result = try query()

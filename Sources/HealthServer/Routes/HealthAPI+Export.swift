@@ -15,7 +15,7 @@ extension HealthAPI {
             throw HealthServerError.forbidden(field: nil, reason: "only a client with full access (the person's Health app) exports: an export holds every app's data")
         }
         let zone = try QueryParameters(request, known: ["timeZone"]).timeZone(default: configuration.timeZone)
-        let storage = try stores.personStore(client.person).storage
+        let store = try stores.personStore(client.person)
         let exportDate = configuration.now()
         return Response(
             status: .ok,
@@ -23,10 +23,11 @@ extension HealthAPI {
             body: ResponseBody { writer in
                 let channel = ExportChunkChannel()
                 defer { channel.cancel() }
-                Thread {
-                    _ = try? ExportDocumentWriter(storage: storage, timeZone: zone, exportDate: exportDate).write { try channel.send($0) }
+                // The writer is synchronous and as long as the store: a thread of its own (`StoreExecutor.runLong`).
+                store.executor.runLong(named: "org.openhealthkit.export") {
+                    _ = try? ExportDocumentWriter(store: store, timeZone: zone, exportDate: exportDate).write { try channel.send($0) }
                     channel.finish()
-                }.start()
+                }
                 for await chunk in channel.chunks {
                     try await writer.write(ByteBuffer(bytes: chunk))
                     channel.taken()

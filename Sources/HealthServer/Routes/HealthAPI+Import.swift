@@ -29,9 +29,9 @@ extension HealthAPI {
             body: ResponseBody { writer in
                 defer { try? FileManager.default.removeItem(at: file) }
                 let (lines, continuation) = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(64))
-                // The importer is synchronous (it reads and commits in batches): it runs on its own thread, handing its
-                // progress to this stream.
-                let thread = Thread {
+                // The importer is synchronous (it reads and commits in batches) and long: it runs on a thread of its own
+                // (`StoreExecutor.runLong`), handing its progress to this stream.
+                store.executor.runLong(named: "org.openhealthkit.import") {
                     defer { withExtendedLifetime(slot) {} }
                     do {
                         let report = try ExportImporter(store: store, clock: clock).importExport(at: file) { progress in
@@ -47,7 +47,6 @@ extension HealthAPI {
                     }
                     continuation.finish()
                 }
-                thread.start()
                 for await line in lines { try await writer.write(ByteBuffer(string: line.text + "\n")) }
                 try await writer.finish(nil)
             })

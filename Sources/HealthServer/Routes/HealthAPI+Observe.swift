@@ -23,7 +23,7 @@ extension HealthAPI {
         let timeout = try parameters.integer("timeout", in: 0...86_400) ?? 0
         let latest: Int64
         do {
-            latest = try store.storage.latestSequence()
+            latest = try store.latestSequence()
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }
@@ -42,7 +42,7 @@ extension HealthAPI {
     }
 }
 
-/// One client's observation: a store observer wakes it at each commit; it then reads the change log from its
+/// One client's observation: the store's commits (`HealthDataStore.commits()`) wake it; it then reads the change log from its
 /// position (the anchored query the client could make), and writes an event when something it may see changed.
 struct ObservationStream: Sendable {
     let store: HealthDataStore
@@ -54,7 +54,10 @@ struct ObservationStream: Sendable {
 
     func run(writer: inout any ResponseBodyWriter) async throws {
         let (signals, continuation) = AsyncStream<Signal>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        let observer = store.addObserver { _ in continuation.yield(.commit) }
+        let commits = store.commits()
+        let watching = Task {
+            for await _ in commits { continuation.yield(.commit) }
+        }
         let keepAlive = Task {
             while !Task.isCancelled {
                 try await Task.sleep(for: .seconds(15))
@@ -67,9 +70,9 @@ struct ObservationStream: Sendable {
             continuation.yield(.end)
         }
         defer {
+            watching.cancel()
             keepAlive.cancel()
             ending.cancel()
-            store.removeObserver(observer)
             continuation.finish()
         }
         var position = self.position

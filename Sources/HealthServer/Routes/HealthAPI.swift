@@ -25,28 +25,29 @@ struct HealthAPI: Sendable {
     }
 
     func register(on routes: RouterGroup<ServerRequestContext>) {
-        // Store work runs on `StoreThreads` once the body is in; waiting endpoints (changes, observe, import) stay here.
+        // Store work runs on `StoreExecutor.shared` once the body is in; waiting endpoints (changes, observe) stay here, and
+        // import and export take a thread of their own (`StoreExecutor.runLong`).
         routes.post("/samples") { request, context in
             let data = try await collectedBody(request)
-            return try await StoreThreads.run { try saveSamples(data, context) }
+            return try await StoreExecutor.shared.run { try saveSamples(data, context) }
         }
-        routes.get("/samples") { request, context in try await StoreThreads.run { try querySamples(request, context) } }
+        routes.get("/samples") { request, context in try await StoreExecutor.shared.run { try querySamples(request, context) } }
         routes.delete("/samples") { request, context in
             let data = try await collectedBody(request, optional: true)
-            return try await StoreThreads.run { try deleteSamples(request, context, body: data) }
+            return try await StoreExecutor.shared.run { try deleteSamples(request, context, body: data) }
         }
-        routes.get("/statistics") { request, context in try await StoreThreads.run { try statistics(request, context, collection: false) } }
+        routes.get("/statistics") { request, context in try await StoreExecutor.shared.run { try statistics(request, context, collection: false) } }
         routes.get("/statistics/collection") { request, context in
-            try await StoreThreads.run { try statistics(request, context, collection: true) }
+            try await StoreExecutor.shared.run { try statistics(request, context, collection: true) }
         }
         routes.get("/changes") { request, context in try await changes(request, context) }
-        routes.get("/sources") { request, context in try await StoreThreads.run { try sources(request, context) } }
+        routes.get("/sources") { request, context in try await StoreExecutor.shared.run { try sources(request, context) } }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
         routes.get("/observe") { request, context in try observe(request, context) }
         routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
         routes.post("/import") { request, context in try await importExport(request, context) }
         routes.get("/export") { request, context in try await exportDocument(request, context) }
-        routes.get("/activity-summaries") { request, context in try await StoreThreads.run { try activitySummaries(request, context) } }
+        routes.get("/activity-summaries") { request, context in try await StoreExecutor.shared.run { try activitySummaries(request, context) } }
     }
 
     /// The store of the request's person as its client sees it.
@@ -55,15 +56,15 @@ struct HealthAPI: Sendable {
         return (client, try stores.store(for: client))
     }
 
-    /// Runs a store operation, turning store errors into the server's (naming `field` when given).
+    /// Runs a store operation, turning store errors into the server's (naming `field` when given). The store's
+    /// errors all arrive as `HealthStoreError` (query-engine errors wrapped in `.engine`); model errors raised
+    /// outside the store (parsing) and report errors have their own arms.
     func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
         do {
             return try body()
         } catch let error as HealthServerError {
             throw error
         } catch let error as HealthStoreError {
-            throw .from(error, field: field)
-        } catch let error as HealthEngineError {
             throw .from(error, field: field)
         } catch let error as HealthModelError {
             throw .from(error, field: field)
@@ -79,7 +80,7 @@ struct HealthAPI: Sendable {
         try await collectedBody(request, optional: optional).map { data throws(HealthServerError) in try JSONInput.parse(data) }
     }
 
-    /// The request's body bytes, within the size limit and of a JSON type (parsed later, on `StoreThreads`); nil for
+    /// The request's body bytes, within the size limit and of a JSON type (parsed later, on `StoreExecutor.shared`); nil for
     /// an empty body when `optional`.
     private func collectedBody(_ request: Request, optional: Bool) async throws -> Data? {
         let buffer = try await Self.collect(request, upTo: configuration.limits.maximumBodyBytes, limits: configuration.limits)

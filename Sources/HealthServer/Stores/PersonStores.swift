@@ -19,7 +19,6 @@ import Synchronization
 public final class PersonStores: Service, Sendable {
     private struct Opened: Sendable {
         let store: HealthDataStore
-        let storage: any HealthStorage
         /// The grants applied to the store's access control, by bundle identifier.
         var applied: [String: Grants] = [:]
         /// When the person was added, as the first client read with it said (nil: not known yet).
@@ -128,7 +127,7 @@ public final class PersonStores: Service, Sendable {
                 let store = HealthDataStore(storage: storage, access: AccessControl(policy: .denyAll))
                 var file: FileIdentity?
                 if case let .directory(directory) = location { file = FileIdentity(path: directory.storePath(of: person)) }
-                stores[person] = Opened(store: store, storage: storage, file: file)
+                stores[person] = Opened(store: store, file: file)
                 return .success(store)
             } catch {
                 return .failure(.storeFailure("cannot open the store of \(person): \(error)"))
@@ -171,7 +170,7 @@ public final class PersonStores: Service, Sendable {
             defer { stores.removeAll() }
             return Array(stores.values)
         }
-        for entry in stores { try? (entry.storage as? SQLiteStorage)?.checkpoint() }
+        for entry in stores { try? entry.store.checkpoint() }
     }
 
     /// Until the graceful shutdown, closes every few seconds the stores of people removed meanwhile

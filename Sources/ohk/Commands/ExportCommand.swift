@@ -47,7 +47,7 @@ struct ExportCommand: ParsableCommand {
         let start = try OptionValues.date(from, "--from", zone), end = try OptionValues.date(to, "--to", zone)
         let chosen = try types.map(TypeArgument.parse)
         let store = try storeOptions.openStore(as: clientOptions)
-        let exported = chosen.isEmpty ? try store.storage.typeSummaries().map(\.type) : chosen
+        let exported = chosen.isEmpty ? try store.typeSummaries().map(\.type) : chosen
         let predicate: SamplePredicate = start == nil && end == nil ? .all : .date(start: start, end: end, options: [])
         let output = FileHandle.standardOutput
         var first = true

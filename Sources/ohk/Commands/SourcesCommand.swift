@@ -42,7 +42,7 @@ struct SourcesCommand: ParsableCommand {
         guard let typeText = type else {
             var seen = Set<Source>()
             var all: [Source] = []
-            for summary in try store.storage.typeSummaries() {
+            for summary in try store.typeSummaries() {
                 for source in try store.sourcesInPriorityOrder(for: summary.type) where seen.insert(source).inserted { all.append(source) }
             }
             output.write(SourceListing.table(all.sorted()).rendered(as: output.resolvedFormat))
