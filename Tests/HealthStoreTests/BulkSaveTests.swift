@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 /// Batches large enough for the SQLite store's many-rows-per-statement path (500 rows a statement), built on another

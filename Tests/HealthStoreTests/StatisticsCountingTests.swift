@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 // Statistics tests share these helpers (StatisticsCountingTests, StatisticsBucketTests, StatisticsMergeTests).
