@@ -112,7 +112,7 @@ let package = Package(
             name: "HealthExportTests",
             dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "HealthEngineTests", dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(name: "HealthEngineTests", dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"]),
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [

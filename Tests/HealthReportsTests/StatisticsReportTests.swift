@@ -13,8 +13,8 @@ struct StatisticsReportTests {
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
         return calendar
     }()
-    static let stepCount = try! SampleType.quantity("stepCount")
-    static let distance = try! SampleType.quantity("distanceWalkingRunning")
+    static let stepCount = Fixture.quantityType("stepCount")
+    static let distance = Fixture.quantityType("distanceWalkingRunning")
     static let watch = SourceRevision(
         source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.8C4A1F2E"), productType: "Watch6,1")
     static let phone = SourceRevision(

@@ -12,9 +12,9 @@ struct ActivitySummaryQueryTests {
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
         return calendar
     }()
-    static let activeEnergy = try! SampleType.quantity("activeEnergyBurned")
-    static let exercise = try! SampleType.quantity("appleExerciseTime")
-    static let stand = try! SampleType.category("appleStandHour")
+    static let activeEnergy = Fixture.quantityType("activeEnergyBurned")
+    static let exercise = Fixture.quantityType("appleExerciseTime")
+    static let stand = Fixture.categoryType("appleStandHour")
 
     static func local(_ day: Int, _ hour: Int, _ minute: Int = 0, month: Int = 3) -> Date {
         losAngeles.date(from: DateComponents(year: 2024, month: month, day: day, hour: hour, minute: minute))!

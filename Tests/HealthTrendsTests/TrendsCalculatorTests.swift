@@ -13,7 +13,7 @@ struct TrendsCalculatorTests {
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
         return calendar
     }()
-    static let energy = try! SampleType.quantity("activeEnergyBurned")
+    static let energy = Fixture.quantityType("activeEnergyBurned")
     static let watch = SourceRevision(
         source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3", productType: "Watch6,1")
     static let phone = SourceRevision(
