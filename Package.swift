@@ -92,28 +92,35 @@ let package = Package(
                 "HealthRegistry", "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "HealthModelTests", dependencies: ["HealthModel"]),
+        // Shared by the test targets: the storage backends (memory, SQLite, PostgreSQL when OHK_TEST_POSTGRES_URL is set),
+        // throwaway store folders, the ../shared/fixtures path and sample fixtures.
+        .target(
+            name: "HealthTestSupport",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"],
+            path: "Tests/HealthTestSupport"
+        ),
+        .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
         .testTarget(name: "ohkTests", dependencies: ["ohk", "HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "HealthExportTests",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "HealthEngineTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(name: "HealthEngineTests", dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"]),
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "OpenHealthKitTests", dependencies: ["OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
-        .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
-        .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
-        .testTarget(name: "HealthReportsTests", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends"]),
+        .testTarget(name: "OpenHealthKitTests", dependencies: ["HealthTestSupport", "OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
+        .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTestSupport", "HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["HealthTestSupport", "OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
+        .testTarget(name: "HealthReportsTests", dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends"]),
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
-                "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports",
+                "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

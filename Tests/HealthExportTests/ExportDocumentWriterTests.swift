@@ -3,6 +3,7 @@ import HealthEngine
 @testable import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 /// A sample as content the export format carries: everything but its uuid, with dates apart (compared within a
@@ -70,14 +71,10 @@ struct ExportDocumentWriterTests {
     }
 
     /// Imports a document into a new store of the backend.
-    static func reimport(_ document: Data, backend: ImportBackend, folder: URL, name: String) throws -> (HealthDataStore, ImportReport) {
+    static func reimport(_ document: Data, backend: StorageBackend, folder: URL, name: String) throws -> (HealthDataStore, ImportReport) {
         let file = folder.appendingPathComponent(name + ".xml")
         try document.write(to: file)
-        let store: HealthDataStore
-        switch backend {
-        case .inMemory: store = HealthDataStore(storage: InMemoryStorage())
-        case .sqlite: store = HealthDataStore(storage: try SQLiteStorage(path: folder.appendingPathComponent(name + ".sqlite").path))
-        }
+        let store = backend.makeStore()
         let report = try ExportImporter(store: store, clock: ContinuousClock()).importExport(at: file)
         return (store, report)
     }
@@ -126,12 +123,8 @@ struct ExportDocumentWriterTests {
 
     /// A store with realistic generated data over a DST change, plus what only imports bring: a blood pressure
     /// correlation, an HRV sample with its beats, a route, activity summaries, characteristics.
-    static func syntheticStore(_ backend: ImportBackend, folder: URL, zone: TimeZone) throws -> HealthDataStore {
-        let store: HealthDataStore
-        switch backend {
-        case .inMemory: store = HealthDataStore(storage: InMemoryStorage())
-        case .sqlite: store = HealthDataStore(storage: try SQLiteStorage(path: folder.appendingPathComponent("original.sqlite").path))
-        }
+    static func syntheticStore(_ backend: StorageBackend, folder: URL, zone: TimeZone) throws -> HealthDataStore {
+        let store = backend.makeStore()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         // 2024-03-08 to 2024-04-03: both the American and the European switch to summer time.
@@ -174,8 +167,8 @@ struct ExportDocumentWriterTests {
     }
 
     @Test("Generated data (both DST zones, both backends): the same samples, statistics, beats, route, summaries and characteristics",
-          arguments: ImportBackend.allCases, ["America/Los_Angeles", "Europe/Berlin"])
-    func syntheticStoreRoundTrips(_ backend: ImportBackend, zoneName: String) throws {
+          arguments: StorageBackend.allCases, ["America/Los_Angeles", "Europe/Berlin"])
+    func syntheticStoreRoundTrips(_ backend: StorageBackend, zoneName: String) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let zone = try #require(TimeZone(identifier: zoneName))
@@ -213,14 +206,10 @@ struct ExportDocumentWriterTests {
         #expect(try copy.storage.characteristics() == original.storage.characteristics())
     }
 
-    @Test("Real exports: what an import made exports and imports back the same, metadata and offsets included; a second round trip keeps every uuid",
+    @Test("Real exports: what an import made exports and imports back the same, metadata and offsets included; a second round trip keeps every uuid", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason),
           arguments: ["comocomo-export.xml", "ipyhealth-export.xml"])
     func realExportsRoundTrip(_ name: String) throws {
         let url = ExportFixtures.url(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("skipped: \(url.path) is absent (see ../shared/fixtures/README.md)")
-            return
-        }
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = HealthDataStore(storage: try SQLiteStorage(path: folder.appendingPathComponent("original.sqlite").path))

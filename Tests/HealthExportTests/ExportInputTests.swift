@@ -3,12 +3,13 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Finding the export in a zip, a folder or a file")
 struct ExportInputTests {
-    @Test("a zip whose data file has a localized name is read by its <HealthData root, routes included, without unpacking")
-    func localizedNameInsideZip() throws {
+    @Test("a zip whose data file has a localized name is read by its <HealthData root, routes included, without unpacking", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func localizedNameInsideZip(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cda = try ExportFixtures.write("<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n", named: "cda.xml", in: folder)
@@ -29,7 +30,7 @@ struct ExportInputTests {
             ("apple_health_export/eksport.xml", xml),
             ("apple_health_export/workout-routes/route_2020-01-18_5.49pm.gpx", ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx")),
         ], named: "export.zip", in: folder)
-        let store = HealthDataStore()
+        let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store)
         var progress: [ImportProgress] = []
         let report = try importer.importExport(at: zip) { progress.append($0) }
@@ -83,8 +84,8 @@ struct ExportInputTests {
         }, "\(report.issues)")
     }
 
-    @Test("old exports with inline Location elements give a route")
-    func inlineLocationsGiveARoute() throws {
+    @Test("old exports with inline Location elements give a route", arguments: StorageBackend.allCases)
+    func inlineLocationsGiveARoute(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let body = """
@@ -97,7 +98,7 @@ struct ExportInputTests {
 
             """
         let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
-        let store = HealthDataStore()
+        let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store)
         let report = try importer.importExport(at: url)
         #expect(report.routePoints == 2)

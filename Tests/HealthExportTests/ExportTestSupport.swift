@@ -3,22 +3,16 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import ZIPFoundation
 
 /// The real exports in `../shared/fixtures/` (beside the checkout), and helpers to write small exports for tests.
 enum ExportFixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures")
-
-    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    /// A real export of `../shared/fixtures` (tests that read one are enabled only when `SharedFixtures.available`).
+    static func url(_ name: String) -> URL { SharedFixtures.url(name) }
 
     /// A fresh temporary folder.
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryFolder() throws -> URL { try TemporaryStoreFolder.newFolder("ohk-export-tests") }
 
     /// Writes text to a file in a folder and returns its URL.
     static func write(_ text: String, named name: String, in folder: URL) throws -> URL {

@@ -3,21 +3,22 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Re-importing adds only what is new")
 struct IdempotentImportTests {
-    @Test("re-importing the same export stores nothing new and counts everything as already stored")
-    func reimportIsIdempotent() throws {
-        let store = HealthDataStore()
+    @Test("re-importing the same export stores nothing new and counts everything as already stored", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func reimportIsIdempotent(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store, batchSize: 500)
         let first = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
-        let inMemory = try #require(store.storage as? InMemoryStorage)
-        let countAfterFirst = inMemory.count
+        func count() throws -> Int { try store.storage.typeSummaries().reduce(0) { $0 + $1.count } }
+        let countAfterFirst = try count()
         let sequenceAfterFirst = try store.storage.latestSequence()
         let second = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
         #expect(second.samplesStored == 0)
-        #expect(inMemory.count == countAfterFirst)
+        #expect(try count() == countAfterFirst)
         #expect(try store.storage.latestSequence() == sequenceAfterFirst)
         // Everything read the second time was there before (exact duplicates of the export included).
         #expect(second.alreadyStored == first.samplesStored + first.duplicatesInExport)
@@ -25,8 +26,8 @@ struct IdempotentImportTests {
         #expect(collector.routes.isEmpty)
     }
 
-    @Test("a newer export of the same phone adds only the records that are new, even with new device addresses")
-    func newerExportAddsOnlyNewRecords() throws {
+    @Test("a newer export of the same phone adds only the records that are new, even with new device addresses", arguments: StorageBackend.allCases)
+    func newerExportAddsOnlyNewRecords(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let older = (0..<10).map { hour in
@@ -40,7 +41,7 @@ struct IdempotentImportTests {
         }
         let olderURL = try ExportFixtures.write(ExportFixtures.document(older.joined()), named: "older.xml", in: folder)
         let newerURL = try ExportFixtures.write(ExportFixtures.document(newer.joined()), named: "newer.xml", in: folder)
-        let store = HealthDataStore()
+        let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
         let first = try importer.importExport(at: olderURL)
         #expect(first.quantitySamples == 10)
@@ -53,8 +54,8 @@ struct IdempotentImportTests {
         #expect(Set(steps.compactMap(\.device)).count == 1)
     }
 
-    @Test("the order of attributes and of metadata entries does not change a record's identity")
-    func attributeOrderDoesNotMatter() throws {
+    @Test("the order of attributes and of metadata entries does not change a record's identity", arguments: StorageBackend.allCases)
+    func attributeOrderDoesNotMatter(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = """
@@ -75,7 +76,7 @@ struct IdempotentImportTests {
              </Record>
 
             """
-        let store = HealthDataStore()
+        let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
         let one = try importer.importExport(at: try ExportFixtures.write(ExportFixtures.document(first), named: "one.xml", in: folder))
         #expect(one.quantitySamples == 1)
@@ -86,8 +87,8 @@ struct IdempotentImportTests {
     }
 
     @Test("exact duplicates inside one export are stored once and counted, into a new store and into one holding data",
-          arguments: ImportBackend.allCases)
-    func exactDuplicatesAreStoredOnce(_ backend: ImportBackend) throws {
+          arguments: StorageBackend.allCases)
+    func exactDuplicatesAreStoredOnce(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let record = ExportFixtures.steps(42, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
@@ -100,7 +101,7 @@ struct IdempotentImportTests {
         for (index, batchSize) in [1, 100, 1, 100].enumerated() {
             let storeFolder = folder.appendingPathComponent("store-\(index)")
             try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
-            let store = try backend.makeStore(in: storeFolder).store
+            let store = try backend.makeReopenableStore().store
             if index >= 2 { _ = try ExportFixtures.importer(store: store).0.importExport(at: seed) }
             let (importer, _) = ExportFixtures.importer(store: store, batchSize: batchSize)
             let report = try importer.importExport(at: url)
@@ -111,8 +112,8 @@ struct IdempotentImportTests {
         }
     }
 
-    @Test("the default source order puts manual entries, then the watch, then the phone, then apps newest first")
-    func defaultSourceOrderFollowsTheData() throws {
+    @Test("the default source order puts manual entries, then the watch, then the phone, then apps newest first", arguments: StorageBackend.allCases)
+    func defaultSourceOrderFollowsTheData(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let watch = "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
@@ -124,7 +125,7 @@ struct IdempotentImportTests {
             + ExportFixtures.steps(5, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Health",
                                    extra: "><MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/></Record").replacingOccurrences(of: "/>\n", with: ">\n")
         let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
-        let store = HealthDataStore()
+        let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
         let report = try importer.importExport(at: url)
         #expect(report.quantitySamples == 5, "\(report.issues)")
@@ -132,9 +133,9 @@ struct IdempotentImportTests {
         #expect(order == ["export:Health", "export:Watch", "export:iPhone", "export:New App", "export:Old App"])
     }
 
-    @Test("identifiers lead with the start time in milliseconds, so an export sorted by time comes in identifier order")
-    func identifiersLeadWithTheStartTime() throws {
-        let store = HealthDataStore()
+    @Test("identifiers lead with the start time in milliseconds, so an export sorted by time comes in identifier order", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func identifiersLeadWithTheStartTime(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
         _ = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
         var checked = 0

@@ -3,37 +3,17 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
-
-/// The backends an import is checked on: memory, and an SQLite file read back after opening it again.
-enum ImportBackend: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory
-    case sqlite
-
-    var testDescription: String { rawValue }
-
-    /// A store and a way to get a store on the same data as if the program had started again (SQLite: a new
-    /// storage on the same file; memory: the same storage).
-    func makeStore(in folder: URL) throws -> (store: HealthDataStore, reopen: () throws -> HealthDataStore) {
-        switch self {
-        case .inMemory:
-            let store = HealthDataStore(storage: InMemoryStorage())
-            return (store, { store })
-        case .sqlite:
-            let path = folder.appendingPathComponent("store.sqlite").path
-            return (HealthDataStore(storage: try SQLiteStorage(path: path)), { HealthDataStore(storage: try SQLiteStorage(path: path)) })
-        }
-    }
-}
 
 @Suite("Export import: everything besides samples is kept in the store (both backends, SQLite after reopening)")
 struct PersistedImportTests {
-    @Test("ipyhealth: 8 activity summaries, one heartbeat series of 46 beats, characteristics and the export's date; the same after a re-import",
-          arguments: ImportBackend.allCases)
-    func ipyhealthNonSampleDataIsPersisted(_ backend: ImportBackend) throws {
+    @Test("ipyhealth: 8 activity summaries, one heartbeat series of 46 beats, characteristics and the export's date; the same after a re-import", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason),
+          arguments: StorageBackend.allCases)
+    func ipyhealthNonSampleDataIsPersisted(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (store, reopen) = try backend.makeStore(in: folder)
+        let (store, reopen) = try backend.makeReopenableStore()
         let importer = ExportImporter(store: store, clock: ContinuousClock())
         let report = try importer.importExport(at: ExportFixtures.url("ipyhealth-export.xml"))
         #expect(report.issues.isEmpty, "\(report.issues.prefix(5))")
@@ -65,13 +45,13 @@ struct PersistedImportTests {
         }
     }
 
-    @Test("A GPX route of 16,654 points is kept with its workout, and importing again does not add a second route",
-          arguments: ImportBackend.allCases)
-    func gpxRouteIsPersisted(_ backend: ImportBackend) throws {
+    @Test("A GPX route of 16,654 points is kept with its workout, and importing again does not add a second route", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason),
+          arguments: StorageBackend.allCases)
+    func gpxRouteIsPersisted(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let export = try RouteExport.make(in: folder)
-        let (store, reopen) = try backend.makeStore(in: folder)
+        let (store, reopen) = try backend.makeReopenableStore()
         let report = try ExportImporter(store: store, clock: ContinuousClock()).importExport(at: export)
         #expect(report.issues.isEmpty, "\(report.issues)")
         _ = try ExportImporter(store: try reopen(), clock: ContinuousClock()).importExport(at: export)
@@ -95,15 +75,15 @@ struct PersistedImportTests {
     }
 
     @Test("Top-level elements of unknown kinds are kept once across imports, even when a newer export moves them to another line",
-          arguments: ImportBackend.allCases)
-    func keptElementsAreKeptOnce(_ backend: ImportBackend) throws {
+          arguments: StorageBackend.allCases)
+    func keptElementsAreKeptOnce(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let audiogram = " <Audiogram type=\"HKDataTypeIdentifierAudiogram\" sourceName=\"Mimi\" startDate=\"2024-03-10 09:00:00 -0700\">\n  <SensitivityPoint frequencyValue=\"125\" leftEarValue=\"10\"/>\n </Audiogram>\n"
         let first = try ExportFixtures.write(ExportFixtures.document(audiogram), named: "first/export.xml", in: folder)
         let newer = try ExportFixtures.write(ExportFixtures.document(
             ExportFixtures.steps(120, start: "2024-03-11 09:00:00 -0700", end: "2024-03-11 09:10:00 -0700") + audiogram), named: "newer/export.xml", in: folder)
-        let (store, reopen) = try backend.makeStore(in: folder)
+        let (store, reopen) = try backend.makeReopenableStore()
         _ = try ExportImporter(store: store, clock: ContinuousClock()).importExport(at: first)
         _ = try ExportImporter(store: try reopen(), clock: ContinuousClock()).importExport(at: newer)
         let kept = try reopen().storage.keptElements(parent: nil)

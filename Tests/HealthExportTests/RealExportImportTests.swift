@@ -3,13 +3,14 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Importing the real exports of ../shared/fixtures")
 struct RealExportImportTests {
-    @Test("comocomo: 10,939 top-level records, 34 food correlations linked to their 162 top-level records, 61 workouts")
-    func comocomoCountsMatchTheFixturesReadme() throws {
-        let store = HealthDataStore()
+    @Test("comocomo: 10,939 top-level records, 34 food correlations linked to their 162 top-level records, 61 workouts", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func comocomoCountsMatchTheFixturesReadme(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
         let report = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
         #expect(report.issues.isEmpty, "\(report.issues.prefix(5))")
@@ -22,8 +23,8 @@ struct RealExportImportTests {
         #expect(report.workoutEvents == 4)
         #expect(report.skipped == 0)
         // The store holds each record once: the nested copies did not add samples.
-        let inMemory = try #require(store.storage as? InMemoryStorage)
-        #expect(inMemory.count == report.quantitySamples + report.categorySamples + 34 + 61)
+        let stored = try store.storage.typeSummaries().reduce(0) { $0 + $1.count }
+        #expect(stored == report.quantitySamples + report.categorySamples + 34 + 61)
         let food = try ExportFixtures.samples(store, .correlation("HKCorrelationTypeIdentifierFood"))
         #expect(food.count == 34)
         #expect(food.reduce(0) { $0 + ($1.correlatedObjects?.count ?? 0) } == 162)
@@ -31,9 +32,9 @@ struct RealExportImportTests {
         #expect(!sources.isEmpty)
     }
 
-    @Test("ipyhealth: 1,862 records, 16 workouts, 8 activity summaries, one heartbeat series of 46 beats")
-    func ipyhealthCountsMatchTheFixturesReadme() throws {
-        let store = HealthDataStore()
+    @Test("ipyhealth: 1,862 records, 16 workouts, 8 activity summaries, one heartbeat series of 46 beats", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func ipyhealthCountsMatchTheFixturesReadme(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store)
         let report = try importer.importExport(at: ExportFixtures.url("ipyhealth-export.xml"))
         #expect(report.issues.isEmpty, "\(report.issues.prefix(5))")
@@ -65,7 +66,7 @@ struct RealExportImportTests {
         #expect(first.metadata?[ExportMetadataKey.utcOffset] == .number(7200))
     }
 
-    @Test("a workout route in a GPX file beside the export: all 16,654 track points")
+    @Test("a workout route in a GPX file beside the export: all 16,654 track points", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
     func routeFromGPXFileReference() throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

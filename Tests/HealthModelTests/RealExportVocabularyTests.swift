@@ -1,18 +1,15 @@
 import Foundation
 import HealthModel
+import HealthTestSupport
 import Testing
 
-/// The real Apple Health exports in `../shared/fixtures/` (beside the checkout), found from this file's path.
+/// What the tests read of the real Apple Health exports in `../shared/fixtures/` (see `SharedFixtures`).
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures")
-
     static let exports = ["comocomo-export.xml", "ipyhealth-export.xml"]
 
     /// The attributes of every line that opens a `<Record` element (exports write one record per line).
     static func recordAttributes(in file: String) throws -> [[String: String]] {
-        let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
+        let bytes = [UInt8](try Data(contentsOf: SharedFixtures.url(file)))
         let opening = Array("<Record ".utf8)
         var records: [[String: String]] = []
         var index = 0
@@ -45,7 +42,7 @@ enum Fixtures {
     }
 }
 
-@Suite("The vocabulary of real Apple Health exports")
+@Suite("The vocabulary of real Apple Health exports", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
 struct RealExportVocabularyTests {
     @Test("every record type in the real exports is in the type table", arguments: Fixtures.exports)
     func recordTypesAreKnown(file: String) throws {

@@ -1,22 +1,23 @@
 import Foundation
 import HealthModel
+import HealthTestSupport
 import Testing
 
 /// 2024-03-10T16:00:00Z.
 private let t0 = Date(timeIntervalSinceReferenceDate: 731_779_200)
 private func at(_ minutes: Double) -> Date { t0.addingTimeInterval(minutes * 60) }
 
-private let stepCount = try! SampleType.quantity("stepCount")
-private let heartRate = try! SampleType.quantity("heartRate")
-private let systolic = try! SampleType.quantity("bloodPressureSystolic")
-private let diastolic = try! SampleType.quantity("bloodPressureDiastolic")
-private let bloodPressure = try! SampleType.correlation("bloodPressure")
-private let food = try! SampleType.correlation("food")
-private let dietaryEnergy = try! SampleType.quantity("dietaryEnergyConsumed")
-private let dietaryCarbohydrates = try! SampleType.quantity("dietaryCarbohydrates")
-private let sleep = try! SampleType.category("sleepAnalysis")
-private let mindfulSession = try! SampleType.category("mindfulSession")
-private let bpm = try! HealthUnit(parsing: "count/min")
+private let stepCount = Fixture.quantityType("stepCount")
+private let heartRate = Fixture.quantityType("heartRate")
+private let systolic = Fixture.quantityType("bloodPressureSystolic")
+private let diastolic = Fixture.quantityType("bloodPressureDiastolic")
+private let bloodPressure = Fixture.correlationType("bloodPressure")
+private let food = Fixture.correlationType("food")
+private let dietaryEnergy = Fixture.quantityType("dietaryEnergyConsumed")
+private let dietaryCarbohydrates = Fixture.quantityType("dietaryCarbohydrates")
+private let sleep = Fixture.categoryType("sleepAnalysis")
+private let mindfulSession = Fixture.categoryType("mindfulSession")
+private let bpm = Fixture.unit("count/min")
 
 private func pressure(_ type: SampleType, _ value: Double) throws -> Sample {
     try Sample.quantity(type: type, quantity: Quantity(value, .millimeterOfMercury), start: at(0), end: at(0))

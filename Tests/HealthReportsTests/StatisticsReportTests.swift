@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("ohk stats reports: buckets from --from to --to, JSON shape, units, sources")
@@ -12,8 +13,8 @@ struct StatisticsReportTests {
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
         return calendar
     }()
-    static let stepCount = try! SampleType.quantity("stepCount")
-    static let distance = try! SampleType.quantity("distanceWalkingRunning")
+    static let stepCount = Fixture.quantityType("stepCount")
+    static let distance = Fixture.quantityType("distanceWalkingRunning")
     static let watch = SourceRevision(
         source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.8C4A1F2E"), productType: "Watch6,1")
     static let phone = SourceRevision(
@@ -23,8 +24,8 @@ struct StatisticsReportTests {
 
     /// Watch 10:00–11:00 (1000 steps) and iPhone 10:30–12:00 (900 steps) on 2024-03-11, plus 100 steps over the
     /// midnight before it; 2 km walked on 2024-03-11.
-    static func store() throws -> HealthDataStore {
-        let store = HealthDataStore(storage: InMemoryStorage())
+    static func store(_ backend: StorageBackend = .inMemory) throws -> HealthDataStore {
+        let store = backend.makeStore()
         func steps(_ count: Double, _ start: String, _ end: String) throws -> Sample {
             try Sample.quantity(type: stepCount, quantity: Quantity(count, .count), start: local(start), end: local(end))
         }
@@ -35,12 +36,12 @@ struct StatisticsReportTests {
         return store
     }
 
-    @Test("Daily sums from --from to --to include empty days and the 23-hour spring-forward day; JSON as documented")
-    func dailyJSON() throws {
+    @Test("Daily sums from --from to --to include empty days and the 23-hour spring-forward day; JSON as documented", arguments: StorageBackend.allCases)
+    func dailyJSON(_ backend: StorageBackend) throws {
         let request = StatisticsReportRequest(
             type: Self.stepCount, from: Self.local("2024-03-09"), to: Self.local("2024-03-12"), interval: DateComponents(day: 1),
             calendar: Self.calendar)
-        let report = try StatisticsReport.make(request, store: try Self.store())
+        let report = try StatisticsReport.make(request, store: try Self.store(backend))
         #expect(report.rendered(as: .json) == """
             {"type":"HKQuantityTypeIdentifierStepCount","unit":"count","timeZone":"America/Los_Angeles","statistics":[\
             {"start":"2024-03-09T00:00:00-08:00","end":"2024-03-10T00:00:00-08:00","sum":null},\
@@ -50,12 +51,12 @@ struct StatisticsReportTests {
             """)
     }
 
-    @Test("--by-source adds each source's own figures; the merged sum does not double-count")
-    func bySource() throws {
+    @Test("--by-source adds each source's own figures; the merged sum does not double-count", arguments: StorageBackend.allCases)
+    func bySource(_ backend: StorageBackend) throws {
         let request = StatisticsReportRequest(
             type: Self.stepCount, from: Self.local("2024-03-11T10:00"), to: Self.local("2024-03-11T12:00"), interval: DateComponents(hour: 1),
             calendar: Self.calendar, options: [.cumulativeSum, .separateBySource])
-        let report = try StatisticsReport.make(request, store: try Self.store())
+        let report = try StatisticsReport.make(request, store: try Self.store(backend))
         #expect(report.rows.map { $0.figures["sum"] ?? nil } == [1000, 600])
         #expect(report.rendered(as: .ndjson) == """
             {"start":"2024-03-11T10:00:00-07:00","end":"2024-03-11T11:00:00-07:00","sum":1000,"sources":{"Alex’s Apple Watch":{"sum":1000},"Alex’s iPhone":{"sum":300}}}
@@ -73,9 +74,9 @@ struct StatisticsReportTests {
             """)
     }
 
-    @Test("Without --interval one statistics query counts whole samples that start in the window")
-    func singleQuery() throws {
-        let store = try Self.store()
+    @Test("Without --interval one statistics query counts whole samples that start in the window", arguments: StorageBackend.allCases)
+    func singleQuery(_ backend: StorageBackend) throws {
+        let store = try Self.store(backend)
         let day = StatisticsReportRequest(type: Self.stepCount, from: Self.local("2024-03-11"), to: Self.local("2024-03-12"), calendar: Self.calendar)
         #expect(try StatisticsReport.make(day, store: store).rows.map { $0.figures["sum"] ?? nil } == [1600])
         let all = StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar)
@@ -86,9 +87,9 @@ struct StatisticsReportTests {
         #expect(try StatisticsReport.make(empty, store: store).rendered(as: .json).contains(#""sum":null"#))
     }
 
-    @Test("Values come in --unit; discrete figures by default; duration in seconds")
-    func unitsAndDefaults() throws {
-        let store = try Self.store()
+    @Test("Values come in --unit; discrete figures by default; duration in seconds", arguments: StorageBackend.allCases)
+    func unitsAndDefaults(_ backend: StorageBackend) throws {
+        let store = try Self.store(backend)
         let kilometers = StatisticsReportRequest(type: Self.distance, calendar: Self.calendar, options: [.cumulativeSum, .duration], unit: try HealthUnit(parsing: "km"))
         let report = try StatisticsReport.make(kilometers, store: store)
         #expect(report.unit.description == "km")
@@ -97,9 +98,9 @@ struct StatisticsReportTests {
         #expect(StatisticsReport.defaultOptions(for: try SampleType.quantity("heartRate")) == [.discreteAverage, .discreteMin, .discreteMax])
     }
 
-    @Test("Bad requests name the field neutrally: a unit that does not fit, an empty window, a type that is not a quantity")
-    func badRequests() throws {
-        let store = try Self.store()
+    @Test("Bad requests name the field neutrally: a unit that does not fit, an empty window, a type that is not a quantity", arguments: StorageBackend.allCases)
+    func badRequests(_ backend: StorageBackend) throws {
+        let store = try Self.store(backend)
         #expect { try StatisticsReport.make(StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar, unit: .meter()), store: store) }
             throws: { "\($0)".hasPrefix("unit: m does not fit HKQuantityTypeIdentifierStepCount") }
         #expect { try StatisticsReport.make(StatisticsReportRequest(type: Self.stepCount, from: Self.local("2024-03-12"), to: Self.local("2024-03-11"), calendar: Self.calendar), store: store) }
@@ -139,8 +140,8 @@ struct SampleListingTests {
         #expect(throws: HealthReportsError.self) { try SampleListing.table([sleep], type: sleep.type, unit: .meter(), timeZone: zone) }
     }
 
-    @Test("A closed window over more buckets than maximumBuckets is refused before the store is read; one open end once the span is known")
-    func bucketBudget() throws {
+    @Test("A closed window over more buckets than maximumBuckets is refused before the store is read; one open end once the span is known", arguments: StorageBackend.allCases)
+    func bucketBudget(_ backend: StorageBackend) throws {
         var request = StatisticsReportRequest(
             type: StatisticsReportTests.stepCount, from: StatisticsReportTests.local("2024-03-01"), to: StatisticsReportTests.local("2024-04-10"), interval: DateComponents(second: 1),
             calendar: StatisticsReportTests.calendar)
@@ -148,15 +149,15 @@ struct SampleListingTests {
         // 40 days less the hour of the spring-forward night.
         #expect(try request.bucketCount() == 40 * 86_400 - 3_600)
         #expect(throws: HealthReportsError.tooManyBuckets(count: 40 * 86_400 - 3_600, maximum: 20_000)) {
-            try StatisticsReport.make(request, store: try StatisticsReportTests.store())
+            try StatisticsReport.make(request, store: try StatisticsReportTests.store(backend))
         }
         // From the data (2024-03-10 23:30) to a far end, by the minute: known only after reading.
         var openStart = StatisticsReportRequest(
             type: StatisticsReportTests.stepCount, to: StatisticsReportTests.local("2024-06-01"), interval: DateComponents(minute: 1), calendar: StatisticsReportTests.calendar)
         openStart.maximumBuckets = 20_000
         #expect(try openStart.bucketCount() == nil)
-        #expect(throws: HealthReportsError.self) { try StatisticsReport.make(openStart, store: try StatisticsReportTests.store()) }
+        #expect(throws: HealthReportsError.self) { try StatisticsReport.make(openStart, store: try StatisticsReportTests.store(backend)) }
         openStart.interval = DateComponents(day: 1)
-        #expect(try StatisticsReport.make(openStart, store: try StatisticsReportTests.store()).rows.count == 83)
+        #expect(try StatisticsReport.make(openStart, store: try StatisticsReportTests.store(backend)).rows.count == 83)
     }
 }

@@ -6,6 +6,7 @@ import HealthModel
 import HealthReports
 import HealthStore
 import HealthTrends
+import HealthTestSupport
 import Testing
 
 @Suite("ohk trends --svg: the chart's structure (axes, hours, both series, legend, goal, projection), parsed as XML")
@@ -65,8 +66,8 @@ struct TrendsChartSVGTests {
     }
 
     /// A store with energy at 8 AM and 6 PM on the days before `day` and 150 at 8 AM on it.
-    static func store(month: Int, day: Int) throws -> HealthDataStore {
-        let store = HealthDataStore()
+    static func store(_ backend: StorageBackend = .inMemory, month: Int, day: Int) throws -> HealthDataStore {
+        let store = backend.makeStore()
         func local(_ day: Int, _ hour: Int) -> Date {
             Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: month, day: day, hour: hour))!
         }
@@ -76,10 +77,10 @@ struct TrendsChartSVGTests {
         return store
     }
 
-    @Test("Today at 10:30 on a spring-forward day: 24 hour labels (23 hours), both series, the projection, the goal, the legend")
-    func springForwardToday() throws {
+    @Test("Today at 10:30 on a spring-forward day: 24 hour labels (23 hours), both series, the projection, the goal, the legend", arguments: StorageBackend.allCases)
+    func springForwardToday(_ backend: StorageBackend) throws {
         let now = Fixtures.local(10, 10, 30)
-        let calculator = try TrendsCalculator(store: Self.store(month: 3, day: 10), calendar: Fixtures.losAngeles, clock: { now })
+        let calculator = try TrendsCalculator(store: Self.store(backend, month: 3, day: 10), calendar: Fixtures.losAngeles, clock: { now })
         let report = try TrendsReport.make(calculator, date: nil, days: 1, goalFallback: 500)
         let document = TrendsChartSVG(report: report).document
         let all = try Reader.read(document)
@@ -112,10 +113,10 @@ struct TrendsChartSVGTests {
         #expect(goalLine.attributes["y1"] == tick.attributes["y"])
     }
 
-    @Test("A past fall-back day: 26 hour labels with two 1 AMs, the whole day drawn, the marker at the day's total")
-    func fallBackPastDay() throws {
+    @Test("A past fall-back day: 26 hour labels with two 1 AMs, the whole day drawn, the marker at the day's total", arguments: StorageBackend.allCases)
+    func fallBackPastDay(_ backend: StorageBackend) throws {
         let calculator = try TrendsCalculator(
-            store: Self.store(month: 11, day: 3), calendar: Fixtures.losAngeles, clock: { Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: 11, day: 5))! })
+            store: Self.store(backend, month: 11, day: 3), calendar: Fixtures.losAngeles, clock: { Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: 11, day: 5))! })
         let day = Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: 11, day: 3, hour: 12))!
         let all = try Reader.read(TrendsChartSVG(report: try TrendsReport.make(calculator, date: day, days: 1, goalFallback: 500)).document)
         let hours = Self.elements(all, "text", in: "hour-axis").filter { $0.attributes["class"] == "tick" }.map(\.text)
@@ -126,10 +127,10 @@ struct TrendsChartSVGTests {
         #expect(Self.elements(all, "text", in: "legend").map(\.text).contains("the day's total"))
     }
 
-    @Test("Text is escaped: a unit with angle brackets stays well-formed and reads back; no goal for a type that is not active energy")
-    func escapingAndNoGoal() throws {
+    @Test("Text is escaped: a unit with angle brackets stays well-formed and reads back; no goal for a type that is not active energy", arguments: StorageBackend.allCases)
+    func escapingAndNoGoal(_ backend: StorageBackend) throws {
         let sugar = try SampleType.quantity("dietarySugar")
-        let store = HealthDataStore()
+        let store = backend.makeStore()
         _ = try store.saveImported([
             try Sample.quantity(type: sugar, quantity: Quantity(90, .gram()), start: Fixtures.local(12, 8), end: Fixtures.local(12, 9))
                 .with(sourceRevision: SourceRevision(source: Source(name: "Food & <Drink>", bundleIdentifier: "com.example.food"), version: "1")),
@@ -148,10 +149,10 @@ struct TrendsChartSVGTests {
         #expect(TrendsChartSVG.escape(#"a & b < c > d "e" 'f'"#) == "a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;")
     }
 
-    @Test("The Move goal is converted to the report's unit (kJ)")
-    func goalInKilojoules() throws {
+    @Test("The Move goal is converted to the report's unit (kJ)", arguments: StorageBackend.allCases)
+    func goalInKilojoules(_ backend: StorageBackend) throws {
         let calculator = try TrendsCalculator(
-            store: Self.store(month: 3, day: 13), unit: .joule(.kilo), calendar: Fixtures.losAngeles, clock: { Fixtures.local(14, 9) })
+            store: Self.store(backend, month: 3, day: 13), unit: .joule(.kilo), calendar: Fixtures.losAngeles, clock: { Fixtures.local(14, 9) })
         let report = try TrendsReport.make(calculator, date: Fixtures.local(13, 12), days: 1, goalFallback: 500)
         #expect(abs((report.moveGoal ?? 0) - 2092) < 1e-9)
         let all = try Reader.read(TrendsChartSVG(report: report).document)

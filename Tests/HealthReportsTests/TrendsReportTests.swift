@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthTestSupport
 import HealthTrends
 import Testing
 
@@ -24,9 +25,9 @@ struct TrendsReportTests {
             .with(sourceRevision: SourceRevision(source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "1"))
     }
 
-    @Test("Today at 10:30 on a spring-forward day: 23 rows, totals only for complete hours, projection, goal fallback, JSON and chart")
-    func todayOnSpringForward() throws {
-        let store = HealthDataStore()
+    @Test("Today at 10:30 on a spring-forward day: 23 rows, totals only for complete hours, projection, goal fallback, JSON and chart", arguments: StorageBackend.allCases)
+    func todayOnSpringForward(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         _ = try store.saveImported([try Self.burn(200, at: Self.local(9, 8)), try Self.burn(100, at: Self.local(9, 18)), try Self.burn(150, at: Self.local(10, 8))])
         let now = Self.local(10, 10, 30)
         let calculator = try TrendsCalculator(store: store, calendar: Self.losAngeles, clock: { now })
@@ -46,9 +47,9 @@ struct TrendsReportTests {
         #expect(chart.contains("so far 150 · projected 250 · typical day 300 · goal 500"))
     }
 
-    @Test("A past day shows every hour and its whole total as the projection")
-    func pastDay() throws {
-        let store = HealthDataStore()
+    @Test("A past day shows every hour and its whole total as the projection", arguments: StorageBackend.allCases)
+    func pastDay(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         _ = try store.saveImported([try Self.burn(200, at: Self.local(12, 8))])
         let calculator = try TrendsCalculator(store: store, calendar: Self.losAngeles, clock: { Self.local(14, 9) })
         let report = try TrendsReport.make(calculator, date: Self.local(12, 15), days: 7, goalFallback: 400)

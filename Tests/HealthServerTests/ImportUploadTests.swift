@@ -1,15 +1,14 @@
 import Foundation
 import HTTPTypes
 import HealthServer
+import HealthTestSupport
 import HummingbirdTesting
 import Testing
 
-@Suite("Export upload")
+@Suite("Export upload", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
 struct ImportUploadTests {
     /// The real ipyhealth export in `../shared/fixtures/` (beside the checkout).
-    static let export = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/ipyhealth-export.xml")
+    static let export = SharedFixtures.url("ipyhealth-export.xml")
 
     /// The NDJSON lines of an answer.
     private func lines(_ reply: Reply) -> [[String: Any]] {

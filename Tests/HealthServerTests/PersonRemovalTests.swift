@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HealthServer
 import HealthStorePostgres
+import HealthTestSupport
 import HummingbirdTesting
 import Testing
 
@@ -68,9 +69,9 @@ struct PersonRemovalTests {
     }
 
     @Test("On PostgreSQL: removal deletes the person's rows and clients; the same name added again starts empty",
-          .enabled(if: PostgresTestURL.value != nil, "set OHK_TEST_POSTGRES_URL"))
+          .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason))
     func postgresRemoval() async throws {
-        let url = try #require(PostgresTestURL.value)
+        let url = try #require(PostgresTestDatabase.url)
         let database = try PostgresStoreClient(url: url, maximumConnections: 4)
         defer { database.shutdown() }
         let directory = ServerDirectory(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path)

@@ -1,6 +1,7 @@
 import Foundation
 import HealthServer
 import HealthStorePostgres
+import HealthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -8,7 +9,7 @@ import Testing
 
 /// Two servers on one PostgreSQL database, each with its own connection pool, as two `ohk serve --postgres`
 /// processes would be (runs when `OHK_TEST_POSTGRES_URL` names a database).
-@Suite("Servers sharing a PostgreSQL database", .enabled(if: PostgresTestURL.value != nil, "set OHK_TEST_POSTGRES_URL"))
+@Suite("Servers sharing a PostgreSQL database", .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason))
 struct PostgresServerTests {
 
     /// A person's name no other test (or earlier run on the same database) has used.
@@ -16,7 +17,7 @@ struct PostgresServerTests {
 
     /// Two servers on their own clients of the database and their own directories; closed and removed afterwards.
     private static func withTwoServers(_ body: (HealthServer, HealthServer) async throws -> Void) async throws {
-        let url = try #require(PostgresTestURL.value)
+        let url = try #require(PostgresTestDatabase.url)
         var servers: [HealthServer] = []
         var clients: [PostgresStoreClient] = []
         var directories: [String] = []
@@ -113,9 +114,4 @@ struct PostgresServerTests {
             }
         }
     }
-}
-
-/// The database of the PostgreSQL tests: `OHK_TEST_POSTGRES_URL` (`.ci/run` starts one; see the README).
-enum PostgresTestURL {
-    static let value: String? = ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
 }

@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthStore
 import HealthStorePostgres
+import HealthTestSupport
 import PropertyBased
 import Synchronization
 import Testing
@@ -37,7 +38,7 @@ enum PrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Sendable
     case sqlite
     case postgres
 
-    static var available: [PrivacyBackend] { PostgresTestURL.value == nil ? [.memory, .sqlite] : allCases }
+    static var available: [PrivacyBackend] { PostgresTestDatabase.url == nil ? [.memory, .sqlite] : allCases }
 
     /// Worlds checked through the Swift API (each checks 8 apps with some 200 queries each).
     var storeWorlds: Int {
@@ -52,9 +53,9 @@ enum PrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Sendable
     /// A new, empty storage.
     func makeStorage() throws -> any HealthStorage {
         switch self {
-        case .memory: return InMemoryStorage()
-        case .sqlite: return try SQLiteStorage(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-privacy-\(UUID().uuidString).sqlite").path)
-        case .postgres: return try PostgresStorage(client: Self.postgresClient, person: "privacy-\(UUID().uuidString)")
+        case .memory: return try StorageBackend.inMemory.makeStorage()
+        case .sqlite: return try StorageBackend.sqlite.makeStorage()
+        case .postgres: return try PostgresStorage(client: Self.postgresClient, person: PostgresTestDatabase.newPerson("privacy"))
         }
     }
 
@@ -65,7 +66,7 @@ enum PrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Sendable
     }
 
     static let postgresClient: PostgresStoreClient = {
-        guard let url = PostgresTestURL.value else { fatalError("OHK_TEST_POSTGRES_URL is not set") }
+        guard let url = PostgresTestDatabase.url else { fatalError("OHK_TEST_POSTGRES_URL is not set") }
         do { return try PostgresStoreClient(url: url, maximumConnections: 4) } catch { fatalError("cannot connect to \(url): \(error)") }
     }()
 

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import PropertyBased
 import Testing
 
@@ -177,16 +178,16 @@ struct PrivacyGrants: Sendable, Hashable, CustomStringConvertible {
 
 /// The types of the privacy worlds.
 enum PrivacyTypes {
-    static let steps = try! SampleType.quantity("stepCount")
-    static let heartRate = try! SampleType.quantity("heartRate")
-    static let systolic = try! SampleType.quantity("bloodPressureSystolic")
-    static let diastolic = try! SampleType.quantity("bloodPressureDiastolic")
-    static let energy = try! SampleType.quantity("dietaryEnergyConsumed")
-    static let protein = try! SampleType.quantity("dietaryProtein")
-    static let activeEnergy = try! SampleType.quantity("activeEnergyBurned")
-    static let variability = try! SampleType.quantity("heartRateVariabilitySDNN")
-    static let bloodPressure = try! SampleType.correlation("bloodPressure")
-    static let food = try! SampleType.correlation("food")
+    static let steps = Fixture.quantityType("stepCount")
+    static let heartRate = Fixture.quantityType("heartRate")
+    static let systolic = Fixture.quantityType("bloodPressureSystolic")
+    static let diastolic = Fixture.quantityType("bloodPressureDiastolic")
+    static let energy = Fixture.quantityType("dietaryEnergyConsumed")
+    static let protein = Fixture.quantityType("dietaryProtein")
+    static let activeEnergy = Fixture.quantityType("activeEnergyBurned")
+    static let variability = Fixture.quantityType("heartRateVariabilitySDNN")
+    static let bloodPressure = Fixture.correlationType("bloodPressure")
+    static let food = Fixture.correlationType("food")
 
     static let quantities = [steps, heartRate, systolic, diastolic, energy, protein, activeEnergy, variability]
     /// Every type a query is made for.

@@ -4,6 +4,7 @@ import HealthEngine
 import HealthModel
 import HealthServer
 import HealthStore
+import HealthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -47,7 +48,7 @@ enum ServerPrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Se
     case sqlite
     case postgres
 
-    static var available: [ServerPrivacyBackend] { PostgresTestURL.value == nil ? [.sqlite] : allCases }
+    static var available: [ServerPrivacyBackend] { PostgresTestDatabase.url == nil ? [.sqlite] : allCases }
 
     var worlds: Int {
         if let override = PrivacyWorld.worldsOverride { return override }

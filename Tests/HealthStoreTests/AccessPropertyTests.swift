@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 /// The security property of SEMANTICS §8, checked on random worlds: random clients with random read grants save,

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Activity summaries: stored ones, and computed ones for days without, by local day (DST pinned)")
@@ -11,9 +12,9 @@ struct ActivitySummaryQueryTests {
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
         return calendar
     }()
-    static let activeEnergy = try! SampleType.quantity("activeEnergyBurned")
-    static let exercise = try! SampleType.quantity("appleExerciseTime")
-    static let stand = try! SampleType.category("appleStandHour")
+    static let activeEnergy = Fixture.quantityType("activeEnergyBurned")
+    static let exercise = Fixture.quantityType("appleExerciseTime")
+    static let stand = Fixture.categoryType("appleStandHour")
 
     static func local(_ day: Int, _ hour: Int, _ minute: Int = 0, month: Int = 3) -> Date {
         losAngeles.date(from: DateComponents(year: 2024, month: month, day: day, hour: hour, minute: minute))!
@@ -77,9 +78,9 @@ struct ActivitySummaryQueryTests {
         #expect(early.map(\.activeEnergyBurnedGoal.value) == [0])
     }
 
-    @Test("The local day decides: the evening burn belongs to 10 March in Los Angeles but to 11 March in Berlin")
-    func calendarDecidesTheDay() throws {
-        let store = HealthDataStore()
+    @Test("The local day decides: the evening burn belongs to 10 March in Los Angeles but to 11 March in Berlin", arguments: StorageBackend.allCases)
+    func calendarDecidesTheDay(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         try Self.seed(store)
         var berlin = Calendar(identifier: .gregorian)
         berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
@@ -89,9 +90,9 @@ struct ActivitySummaryQueryTests {
         #expect(summaries.map(\.activeEnergyBurned.value) == [100, 50])
     }
 
-    @Test("Date components without a day are refused, naming the field")
-    func incompleteComponents() throws {
-        let store = HealthDataStore()
+    @Test("Date components without a day are refused, naming the field", arguments: StorageBackend.allCases)
+    func incompleteComponents(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         #expect(throws: HealthStoreError.engine(.invalidQuery(field: "activity summary start date components", reason: "need a year, a month and a day"))) {
             try store.activitySummaries(matching: .day(DateComponents(year: 2024, month: 3)), calendar: Self.losAngeles)
         }

@@ -2,15 +2,16 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 /// Batches large enough for the SQLite store's many-rows-per-statement path (500 rows a statement), built on another
 /// thread while rows go in: they must read back exactly as saved and fail exactly like small batches.
 @Suite("Bulk saves: large batches read back exactly and fail like small ones")
 struct BulkSaveTests {
-    static let distance = try! SampleType.quantity("distanceWalkingRunning")
-    static let mile = try! HealthUnit(parsing: "mi")
-    static let sleep = try! SampleType.category("sleepAnalysis")
+    static let distance = Fixture.quantityType("distanceWalkingRunning")
+    static let mile = Fixture.unit("mi")
+    static let sleep = Fixture.categoryType("sleepAnalysis")
 
     /// `count` samples with increasing default UUIDs: steps, some distances in miles (a unit other than the
     /// canonical one, with values that do not convert back exactly), heart rates, a few sleep samples, two devices,

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("SQLite durability: a writer killed with SIGKILL at random moments")

@@ -3,6 +3,7 @@ import GRDB
 import HealthEngine
 import HealthModel
 @testable import HealthStore
+import HealthTestSupport
 import Testing
 
 /// An imported record's creation date and UTC offset are metadata to every query, whichever way a backend keeps them

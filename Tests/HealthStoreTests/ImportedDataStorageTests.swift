@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Data besides samples: activity summaries, routes, heartbeat series, characteristics, kept elements")

@@ -4,6 +4,7 @@ import HealthModel
 import HealthStore
 @testable import HealthStorePostgres
 import Synchronization
+import HealthTestSupport
 import Testing
 
 /// The change feed of one person under concurrent writers and readers on separate connections of two connection

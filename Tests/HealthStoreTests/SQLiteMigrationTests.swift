@@ -3,6 +3,7 @@ import GRDB
 import HealthEngine
 import HealthModel
 @testable import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("SQLite migrations: a store written by an older version is migrated on open and keeps its data")

@@ -3,6 +3,7 @@ import GRDB
 import HealthEngine
 import HealthModel
 @testable import HealthStore
+import HealthTestSupport
 import Testing
 
 /// A bulk insert that cannot delete runs with SQLite's per-row foreign key checks off and checks the rows it points at

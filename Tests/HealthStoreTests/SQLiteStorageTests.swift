@@ -3,6 +3,7 @@ import GRDB
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Store writes: batches, deletions, change log, sync identifiers, concurrency")

@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthTestSupport
 import Testing
 
 @testable import HealthStore

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import HealthTrends
 import Testing
 
@@ -12,7 +13,7 @@ struct TrendsCalculatorTests {
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
         return calendar
     }()
-    static let energy = try! SampleType.quantity("activeEnergyBurned")
+    static let energy = Fixture.quantityType("activeEnergyBurned")
     static let watch = SourceRevision(
         source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3", productType: "Watch6,1")
     static let phone = SourceRevision(
@@ -31,9 +32,9 @@ struct TrendsCalculatorTests {
         try TrendsCalculator(store: store, calendar: losAngeles, clock: { now })
     }
 
-    @Test("A normal day: 24 local hours, sources merged, a sample crossing an hour split in proportion, the curve from a midnight 0 labelled by hour ends")
-    func normalDay() throws {
-        let store = HealthDataStore()
+    @Test("A normal day: 24 local hours, sources merged, a sample crossing an hour split in proportion, the curve from a midnight 0 labelled by hour ends", arguments: StorageBackend.allCases)
+    func normalDay(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         _ = try store.saveImported([
             try Self.burn(100, from: Self.local(3, 12, 7), minutes: 60),
             try Self.burn(80, from: Self.local(3, 12, 7, 30), minutes: 30, by: Self.phone),
@@ -51,9 +52,9 @@ struct TrendsCalculatorTests {
         #expect(curve.last?.total == 160)
     }
 
-    @Test("Spring forward has 23 hours (no 2 AM), fall back 25 (two 1 AMs)")
-    func daylightSavingDays() throws {
-        let store = HealthDataStore()
+    @Test("Spring forward has 23 hours (no 2 AM), fall back 25 (two 1 AMs)", arguments: StorageBackend.allCases)
+    func daylightSavingDays(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         _ = try store.saveImported([
             try Self.burn(60, from: Self.local(3, 10, 3), minutes: 60),
             try Self.burn(10, from: Self.local(11, 3, 0, 30), minutes: 60),
@@ -70,17 +71,17 @@ struct TrendsCalculatorTests {
         #expect(fall.cumulative.count == 26)
     }
 
-    @Test("A day with no data: every hour 0, no data, a flat curve")
-    func emptyDay() throws {
-        let day = try Self.calculator(HealthDataStore(), now: Self.local(3, 12, 9)).day(containing: Self.local(3, 12, 9))
+    @Test("A day with no data: every hour 0, no data, a flat curve", arguments: StorageBackend.allCases)
+    func emptyDay(_ backend: StorageBackend) throws {
+        let day = try Self.calculator(backend.makeStore(), now: Self.local(3, 12, 9)).day(containing: Self.local(3, 12, 9))
         #expect(day.hours.count == 24)
         #expect(!day.hasData)
         #expect(day.cumulative.allSatisfy { $0.total == 0 })
     }
 
-    @Test("The typical day averages cumulative totals by hour, leaving out days with nothing yet; the plain hourly average too")
-    func typicalDay() throws {
-        let store = HealthDataStore()
+    @Test("The typical day averages cumulative totals by hour, leaving out days with nothing yet; the plain hourly average too", arguments: StorageBackend.allCases)
+    func typicalDay(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         // Three days before 15 March: the 14th burns 100 at 8 AM and 100 at 6 PM, the 13th 300 at 8 AM, the 12th only
         // 50 at 8 PM (nothing yet by 9 AM: left out of the 9 AM average, as the seed explains).
         _ = try store.saveImported([
@@ -99,9 +100,9 @@ struct TrendsCalculatorTests {
         }
     }
 
-    @Test("Progress at 10:30: today through 10 AM against the typical 9 AM–10 AM hour end; projection adds what is left of a typical day")
-    func progress() throws {
-        let store = HealthDataStore()
+    @Test("Progress at 10:30: today through 10 AM against the typical 9 AM–10 AM hour end; projection adds what is left of a typical day", arguments: StorageBackend.allCases)
+    func progress(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         _ = try store.saveImported([
             try Self.burn(100, from: Self.local(3, 14, 9), minutes: 60),
             try Self.burn(200, from: Self.local(3, 14, 18), minutes: 60),
@@ -118,9 +119,9 @@ struct TrendsCalculatorTests {
         #expect(progress.projectedTotal == 250 + (350 - 200))
     }
 
-    @Test("The Move goal comes from the day's activity summary, with the fallback when it is 0 or missing")
-    func moveGoal() throws {
-        let store = HealthDataStore()
+    @Test("The Move goal comes from the day's activity summary, with the fallback when it is 0 or missing", arguments: StorageBackend.allCases)
+    func moveGoal(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
         let calculator = try Self.calculator(store, now: Self.local(3, 15, 10))
         #expect(try calculator.moveGoal(on: Self.local(3, 15, 10), fallback: 400) == 400)
         func summary(day: Int, goal: Double) throws -> ActivitySummary {
@@ -137,13 +138,13 @@ struct TrendsCalculatorTests {
         #expect(try calculator.moveGoal(on: Self.local(3, 14, 10), fallback: 400) == 400, "goal 0: the Fitness app is not set up")
     }
 
-    @Test("Only cumulative types, in units that fit")
-    func typeAndUnitChecks() throws {
+    @Test("Only cumulative types, in units that fit", arguments: StorageBackend.allCases)
+    func typeAndUnitChecks(_ backend: StorageBackend) throws {
         #expect(throws: HealthTrendsError.notCumulative(type: "HKQuantityTypeIdentifierHeartRate")) {
-            try TrendsCalculator(store: HealthDataStore(), type: try SampleType.quantity("heartRate"), calendar: Self.losAngeles, clock: { Date() })
+            try TrendsCalculator(store: backend.makeStore(), type: try SampleType.quantity("heartRate"), calendar: Self.losAngeles, clock: { Date() })
         }
         #expect(throws: HealthTrendsError.self) {
-            try TrendsCalculator(store: HealthDataStore(), unit: .meter(), calendar: Self.losAngeles, clock: { Date() })
+            try TrendsCalculator(store: backend.makeStore(), unit: .meter(), calendar: Self.losAngeles, clock: { Date() })
         }
     }
 }

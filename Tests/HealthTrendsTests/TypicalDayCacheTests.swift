@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import HealthTrends
 import Testing
 
@@ -9,19 +10,6 @@ import Testing
 struct TypicalDayCacheTests {
     typealias Fixtures = TrendsCalculatorTests
     typealias Clock = WidgetTimelineTests.Clock
-
-    /// The backends the cache's store-change check runs on.
-    enum Backend: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
-        var testDescription: String { rawValue }
-
-        func makeStore(in folder: URL) throws -> HealthDataStore {
-            switch self {
-            case .memory: return HealthDataStore()
-            case .sqlite: return HealthDataStore(storage: try SQLiteStorage(path: folder.appendingPathComponent("health.sqlite").path))
-            }
-        }
-    }
 
     /// A fresh folder for a cache file (and an SQLite store).
     static func folder() throws -> URL {
@@ -31,8 +19,8 @@ struct TypicalDayCacheTests {
     }
 
     /// A store with 100 kcal at 8 AM on each of the `days` days before `day` (a local day of March or November 2024).
-    static func store(_ backend: Backend = .memory, in folder: URL, before month: Int, _ day: Int, days: Int = 3) throws -> HealthDataStore {
-        let store = try backend.makeStore(in: folder)
+    static func store(_ backend: StorageBackend = .inMemory, in folder: URL, before month: Int, _ day: Int, days: Int = 3) throws -> HealthDataStore {
+        let store = backend.makeStore()
         let start = Fixtures.local(month, day, 8)
         _ = try store.saveImported(try (1...days).map { back in
             try Fixtures.burn(100, from: Fixtures.losAngeles.date(byAdding: .day, value: -back, to: start)!, minutes: 60)
@@ -53,7 +41,7 @@ struct TypicalDayCacheTests {
         let calculator: TrendsCalculator
         let cache: TypicalDayCache
 
-        init(_ backend: Backend = .memory, now: Date, dataBefore month: Int, _ day: Int, days: Int = 3) throws {
+        init(_ backend: StorageBackend = .inMemory, now: Date, dataBefore month: Int, _ day: Int, days: Int = 3) throws {
             folder = try TypicalDayCacheTests.folder()
             store = try TypicalDayCacheTests.store(backend, in: folder, before: month, day, days: days)
             clock = Clock(now)
@@ -81,8 +69,8 @@ struct TypicalDayCacheTests {
         try cache.typicalDay(calculator, before: calculator.clock(), days: days)
     }
 
-    @Test("A second lookup within 6 hours reads the file; today's new samples leave it fresh, one in the averaged days does not", arguments: Backend.allCases)
-    func freshHit(backend: Backend) throws {
+    @Test("A second lookup within 6 hours reads the file; today's new samples leave it fresh, one in the averaged days does not", arguments: StorageBackend.allCases)
+    func freshHit(backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (store, clock, calculator, cache) = (world.store, world.clock, world.calculator, world.cache)
         let first = try Self.lookUp(cache, calculator)
@@ -103,9 +91,9 @@ struct TypicalDayCacheTests {
         #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
     }
 
-    @Test("At 6 hours the kept typical day expires and is computed again; a clock before the computation does not trust it")
-    func expiresAfterSixHours() throws {
-        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+    @Test("At 6 hours the kept typical day expires and is computed again; a clock before the computation does not trust it", arguments: StorageBackend.allCases)
+    func expiresAfterSixHours(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         #expect(try Self.lookUp(world.cache, world.calculator).outcome == .missing)
         try Self.expect(world.cache, world.calculator, world.clock, [
             (Fixtures.local(3, 15, 15, 59), .fresh), (Fixtures.local(3, 15, 16), .expired),
@@ -114,9 +102,9 @@ struct TypicalDayCacheTests {
         ])
     }
 
-    @Test("Midnight is a day change even within 6 hours, and the new day's typical day includes yesterday")
-    func dayChangeAtMidnight() throws {
-        let world = try World(now: Fixtures.local(3, 15, 22), dataBefore: 3, 15)
+    @Test("Midnight is a day change even within 6 hours, and the new day's typical day includes yesterday", arguments: StorageBackend.allCases)
+    func dayChangeAtMidnight(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 22), dataBefore: 3, 15)
         let (clock, calculator, cache) = (world.clock, world.calculator, world.cache)
         _ = try world.store.saveImported([try Fixtures.burn(400, from: Fixtures.local(3, 15, 12), minutes: 60)])
         #expect(try Self.lookUp(cache, calculator).typicalDay.endOfDayTotal == 100)
@@ -128,9 +116,9 @@ struct TypicalDayCacheTests {
         #expect(afterMidnight.typicalDay.endOfDayTotal == (100 + 100 + 400) / 3.0, "the 13th, 14th and 15th")
     }
 
-    @Test("DST days in America/Los_Angeles: midnight before and after them changes the day; 6 hours are elapsed hours, not clock hours")
-    func daylightSavingDays() throws {
-        let world = try World(now: Fixtures.local(3, 9, 22), dataBefore: 3, 11, days: 5)
+    @Test("DST days in America/Los_Angeles: midnight before and after them changes the day; 6 hours are elapsed hours, not clock hours", arguments: StorageBackend.allCases)
+    func daylightSavingDays(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 9, 22), dataBefore: 3, 11, days: 5)
         #expect(try Self.lookUp(world.cache, world.calculator).outcome == .missing)
         // Spring forward (10 March, 23 hours): from midnight to 06:59 PDT is 5 hours 59 minutes, to 07:00 PDT 6 hours.
         try Self.expect(world.cache, world.calculator, world.clock, [
@@ -148,9 +136,9 @@ struct TypicalDayCacheTests {
         ])
     }
 
-    @Test("A file of another format version is ignored and rewritten in this one")
-    func versionMismatch() throws {
-        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+    @Test("A file of another format version is ignored and rewritten in this one", arguments: StorageBackend.allCases)
+    func versionMismatch(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (calculator, cache) = (world.calculator, world.cache)
         let computed = try Self.lookUp(cache, calculator).typicalDay
         let current = try String(contentsOf: cache.fileURL, encoding: .utf8)
@@ -163,11 +151,11 @@ struct TypicalDayCacheTests {
         #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
     }
 
-    @Test("Corrupt files are ignored and rewritten, never trusted", arguments: [
+    @Test("Corrupt files are ignored and rewritten, never trusted", arguments: StorageBackend.allCases, [
         "", "{not json", "null", #"{"formatVersion":1}"#, #"{"formatVersion":"one"}"#, "[1, 2, 3]",
     ])
-    func corruptFile(content: String) throws {
-        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+    func corruptFile(_ backend: StorageBackend, content: String) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (clock, calculator, cache) = (world.clock, world.calculator, world.cache)
         try content.write(to: cache.fileURL, atomically: true, encoding: .utf8)
         let lookup = try Self.lookUp(cache, calculator)
@@ -176,9 +164,9 @@ struct TypicalDayCacheTests {
         #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
     }
 
-    @Test("Figures out of shape (not 24 hours, negative) make the file unreadable")
-    func figuresOutOfShape() throws {
-        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+    @Test("Figures out of shape (not 24 hours, negative) make the file unreadable", arguments: StorageBackend.allCases)
+    func figuresOutOfShape(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (calculator, cache) = (world.calculator, world.cache)
         _ = try Self.lookUp(cache, calculator)
         let text = try String(contentsOf: cache.fileURL, encoding: .utf8)
@@ -193,9 +181,9 @@ struct TypicalDayCacheTests {
         }
     }
 
-    @Test("Another type, unit, number of days, time zone or client is another key")
-    func otherKeys() throws {
-        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+    @Test("Another type, unit, number of days, time zone or client is another key", arguments: StorageBackend.allCases)
+    func otherKeys(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (store, clock, calculator, cache) = (world.store, world.clock, world.calculator, world.cache)
         var berlin = Calendar(identifier: .gregorian)
         berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
@@ -215,9 +203,9 @@ struct TypicalDayCacheTests {
         #expect(try cache.typicalDay(calculator, before: Fixtures.local(3, 12, 10), days: 3).outcome == .otherKey, "another day")
     }
 
-    @Test("A cache that cannot be written still gives the computed typical day, with the error naming the file")
-    func unwritableFile() throws {
-        let world = try World(now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
+    @Test("A cache that cannot be written still gives the computed typical day, with the error naming the file", arguments: StorageBackend.allCases)
+    func unwritableFile(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (clock, calculator) = (world.clock, world.calculator)
         let file = world.folder.appendingPathComponent("no-such-folder/cache.json")
         let lookup = try Self.lookUp(TypicalDayCache(fileURL: file), calculator)
@@ -230,9 +218,9 @@ struct TypicalDayCacheTests {
         #expect(path == file.path)
     }
 
-    @Test("The widget builder keeps its typical day in the cache and shows the same figures as without it")
-    func widgetUsesTheCache() throws {
-        let world = try World(now: Fixtures.local(3, 15, 14, 5), dataBefore: 3, 15)
+    @Test("The widget builder keeps its typical day in the cache and shows the same figures as without it", arguments: StorageBackend.allCases)
+    func widgetUsesTheCache(_ backend: StorageBackend) throws {
+        let world = try World(backend, now: Fixtures.local(3, 15, 14, 5), dataBefore: 3, 15)
         let (calculator, cache) = (world.calculator, world.cache)
         let cached = WidgetTimelineBuilder(calculator: calculator, days: 3, goalFallback: 400, cache: cache)
         let plain = WidgetTimelineBuilder(calculator: calculator, days: 3, goalFallback: 400)

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import HealthTrends
 import Synchronization
 import Testing
@@ -20,8 +21,8 @@ struct WidgetTimelineTests {
 
     /// A store with energy on the 14th and 15th of March, seen by the widget's app with full access (so the store's
     /// states apply).
-    static func world(_ clock: Clock) throws -> (HealthDataStore, WidgetTimelineBuilder) {
-        let base = HealthDataStore()
+    static func world(_ backend: StorageBackend = .inMemory, _ clock: Clock) throws -> (HealthDataStore, WidgetTimelineBuilder) {
+        let base = backend.makeStore()
         _ = try base.saveImported([
             try Fixtures.burn(120, from: Fixtures.local(3, 14, 9), minutes: 60),
             try Fixtures.burn(300, from: Fixtures.local(3, 15, 9), minutes: 60),
@@ -33,10 +34,10 @@ struct WidgetTimelineTests {
         return (base, WidgetTimelineBuilder(calculator: calculator, days: 1, goalFallback: 400))
     }
 
-    @Test("In the afternoon: one fresh entry and a reload in 15 minutes")
-    func afternoon() throws {
+    @Test("In the afternoon: one fresh entry and a reload in 15 minutes", arguments: StorageBackend.allCases)
+    func afternoon(_ backend: StorageBackend) throws {
         let clock = Clock(Fixtures.local(3, 15, 14, 5))
-        let (_, builder) = try Self.world(clock)
+        let (_, builder) = try Self.world(backend, clock)
         let timeline = try builder.timeline()
         #expect(timeline.entries.count == 1)
         #expect(timeline.reloadDate == Fixtures.local(3, 15, 14, 20))
@@ -47,10 +48,10 @@ struct WidgetTimelineTests {
         #expect(entry.curve.first?.total == 0 && entry.curve.last?.date == Fixtures.local(3, 15, 14))
     }
 
-    @Test("At 23:50 midnight comes before the next refresh: a zero-state entry at midnight and a reload at 00:01")
-    func beforeMidnight() throws {
+    @Test("At 23:50 midnight comes before the next refresh: a zero-state entry at midnight and a reload at 00:01", arguments: StorageBackend.allCases)
+    func beforeMidnight(_ backend: StorageBackend) throws {
         let clock = Clock(Fixtures.local(3, 15, 23, 50))
-        let (_, builder) = try Self.world(clock)
+        let (_, builder) = try Self.world(backend, clock)
         let timeline = try builder.timeline()
         #expect(timeline.entries.count == 2)
         #expect(timeline.entries[0].todayTotal == 380)
@@ -61,10 +62,10 @@ struct WidgetTimelineTests {
         #expect(timeline.reloadDate == Fixtures.local(3, 16, 0, 1))
     }
 
-    @Test("At 00:00:30 the new day starts from 0 with yesterday as the typical day")
-    func justAfterMidnight() throws {
+    @Test("At 00:00:30 the new day starts from 0 with yesterday as the typical day", arguments: StorageBackend.allCases)
+    func justAfterMidnight(_ backend: StorageBackend) throws {
         let clock = Clock(Fixtures.local(3, 16, 0).addingTimeInterval(30))
-        let (_, builder) = try Self.world(clock)
+        let (_, builder) = try Self.world(backend, clock)
         let timeline = try builder.timeline()
         #expect(timeline.entries.count == 1)
         #expect(timeline.entries[0].todayTotal == 0 && timeline.entries[0].curve == [CumulativePoint(date: Fixtures.local(3, 16, 0), total: 0)])
@@ -72,10 +73,10 @@ struct WidgetTimelineTests {
         #expect(timeline.reloadDate == Fixtures.local(3, 16, 0, 15).addingTimeInterval(30))
     }
 
-    @Test("Locked store: today's cached entry is shown (marked), a cached entry from yesterday gives the zero state instead")
-    func lockedStoreFallback() throws {
+    @Test("Locked store: today's cached entry is shown (marked), a cached entry from yesterday gives the zero state instead", arguments: StorageBackend.allCases)
+    func lockedStoreFallback(_ backend: StorageBackend) throws {
         let clock = Clock(Fixtures.local(3, 15, 14, 5))
-        let (base, builder) = try Self.world(clock)
+        let (base, builder) = try Self.world(backend, clock)
         let fresh = try builder.currentEntry(cached: nil)
         base.setCondition(.locked)
         clock.set(Fixtures.local(3, 15, 14, 20))

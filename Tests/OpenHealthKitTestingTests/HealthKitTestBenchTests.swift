@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import OpenHealthKitTesting
 import Testing
@@ -24,9 +25,9 @@ struct HealthKitTestBenchTests {
         }
     }
 
-    @Test("Generated data seeds the store; the next N queries of a kind fail with the given error, then queries run again; all are recorded")
-    func faultsAndRecord() async throws {
-        let bench = HealthKitTestBench(start: Self.morning)
+    @Test("Generated data seeds the store; the next N queries of a kind fail with the given error, then queries run again; all are recorded", arguments: StorageBackend.allCases)
+    func faultsAndRecord(_ backend: StorageBackend) async throws {
+        let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning)
         let seeded = try bench.seedGeneratedData(days: 3, calendar: Self.losAngeles)
         #expect(seeded > 1_000)
         let healthStore = bench.healthStore()
@@ -47,9 +48,9 @@ struct HealthKitTestBenchTests {
         #expect(record.allSatisfy { $0.types == ["HKQuantityTypeIdentifierStepCount"] && $0.date == Self.morning })
     }
 
-    @Test("A delayed query still answers, and the record says it was delayed")
-    func delays() async throws {
-        let bench = HealthKitTestBench(start: Self.morning)
+    @Test("A delayed query still answers, and the record says it was delayed", arguments: StorageBackend.allCases)
+    func delays(_ backend: StorageBackend) async throws {
+        let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning)
         try bench.seedGeneratedData(days: 1, calendar: Self.losAngeles)
         bench.delayNext(1, .any, by: 0.05)
         let result = await sampleCount(bench.healthStore())
@@ -57,9 +58,9 @@ struct HealthKitTestBenchTests {
         #expect(bench.executedQueries.first?.fault == "delayed 0.05 s")
     }
 
-    @Test("The bench's clock drives background delivery; its store states and policy reach every health store")
-    func clockStatesAndPolicy() async throws {
-        let bench = HealthKitTestBench(start: Self.morning, policy: .denyShare([HKQuantityType(.stepCount).identifier]))
+    @Test("The bench's clock drives background delivery; its store states and policy reach every health store", arguments: StorageBackend.allCases)
+    func clockStatesAndPolicy(_ backend: StorageBackend) async throws {
+        let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning, policy: .denyShare([HKQuantityType(.stepCount).identifier]))
         let app = bench.healthStore(for: HKSource(Source(name: "Walker", bundleIdentifier: "com.example.walker")))
         try await app.requestAuthorization(toShare: [steps], read: [steps])
         #expect(app.authorizationStatus(for: steps) == .sharingDenied)
@@ -74,11 +75,10 @@ struct HealthKitTestBenchTests {
         #expect(app.clock() == bench.clock.now())
     }
 
-    @Test("A real export seeds the store")
-    func seedsFromAnExport() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/fixtures/comocomo-export.xml").standardized
-        try #require(FileManager.default.fileExists(atPath: fixture.path), "fixture \(fixture.path)")
-        let bench = HealthKitTestBench(start: Self.morning)
+    @Test("A real export seeds the store", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func seedsFromAnExport(_ backend: StorageBackend) throws {
+        let fixture = SharedFixtures.url("comocomo-export.xml")
+        let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning)
         let report = try bench.seedExport(at: fixture)
         #expect(report.summary.contains("10,808") || report.summary.contains("10808"))
     }

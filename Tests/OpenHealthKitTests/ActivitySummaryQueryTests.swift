@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Testing
 
@@ -56,9 +57,9 @@ struct HKActivitySummaryQueryTests {
             appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(7, .count), appleStandHoursGoal: Quantity(12, .count))
     }
 
-    @Test("The seed's fetchMoveGoal returns today's stored goal, and the cached goal when the goal is 0 or there is no summary")
-    func seedMoveGoal() async throws {
-        let dataStore = HealthDataStore()
+    @Test("The seed's fetchMoveGoal returns today's stored goal, and the cached goal when the goal is 0 or there is no summary", arguments: StorageBackend.allCases)
+    func seedMoveGoal(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: dataStore)
         let fetcher = MoveGoalFetcher(healthStore: healthStore, cachedGoal: 400)
         #expect(try await fetcher.fetchMoveGoal() == 400, "no summary: the fallback")
@@ -76,9 +77,9 @@ struct HKActivitySummaryQueryTests {
         #expect(try await fetcher.fetchMoveGoal() == 650)
     }
 
-    @Test("A range predicate and the async descriptor return the stored summaries with HealthKit's accessors")
-    func rangeAndDescriptor() async throws {
-        let dataStore = HealthDataStore()
+    @Test("A range predicate and the async descriptor return the stored summaries with HealthKit's accessors", arguments: StorageBackend.allCases)
+    func rangeAndDescriptor(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
         var data = ImportedData()
@@ -108,9 +109,9 @@ struct HKActivitySummaryQueryTests {
         }
     }
 
-    @Test("With an update handler, saving active energy reports the recomputed summaries")
-    func updateHandler() async throws {
-        let dataStore = HealthDataStore()
+    @Test("With an update handler, saving active energy reports the recomputed summaries", arguments: StorageBackend.allCases)
+    func updateHandler(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: dataStore)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!

@@ -1,5 +1,6 @@
 import Foundation
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Synchronization
 import Testing
@@ -60,23 +61,6 @@ final class DeliveryLog<Item: Sendable>: Sendable {
     }
 }
 
-/// The health stores the compat-layer tests run on: the in-memory store and an SQLite file.
-enum CompatBackend: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory
-    case sqlite
-
-    func makeDataStore(path: String? = nil) throws -> HealthDataStore {
-        switch self {
-        case .inMemory: return HealthDataStore(storage: InMemoryStorage())
-        case .sqlite:
-            let file = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-compat-\(UUID().uuidString).sqlite").path
-            return HealthDataStore(storage: try SQLiteStorage(path: file))
-        }
-    }
-
-    var testDescription: String { rawValue }
-}
-
 @Suite("HKAnchoredObjectQuery, HKQueryAnchor, HKDeletedObject and HKAnchoredObjectQueryDescriptor")
 struct AnchoredObjectQueryTests {
     let steps = HKQuantityType(.stepCount)
@@ -97,9 +81,9 @@ struct AnchoredObjectQueryTests {
             start: date, end: date)
     }
 
-    @Test("The seed listing returns all step counts on its first run and only the changes on its second", arguments: CompatBackend.allCases)
-    func seedListingAcrossTwoRuns(_ backend: CompatBackend) async throws {
-        let healthStore = HKHealthStore(dataStore: try backend.makeDataStore())
+    @Test("The seed listing returns all step counts on its first run and only the changes on its second", arguments: StorageBackend.allCases)
+    func seedListingAcrossTwoRuns(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let first = (0..<4).map { stepSample(Double(100 * ($0 + 1)), minute: Double($0) * 10) }
         try await healthStore.save(first)
         try await healthStore.save(heartSample(62, minute: 5))
@@ -124,9 +108,9 @@ struct AnchoredObjectQueryTests {
         #expect(synchronizer.deleted.map(\.uuid) == [first[2].uuid])
     }
 
-    @Test("With an update handler the query keeps running and delivers every later change once, in commit order, until stopped", arguments: CompatBackend.allCases)
-    func updateHandlerDeliversEveryChangeOnce(_ backend: CompatBackend) async throws {
-        let healthStore = HKHealthStore(dataStore: try backend.makeDataStore())
+    @Test("With an update handler the query keeps running and delivers every later change once, in commit order, until stopped", arguments: StorageBackend.allCases)
+    func updateHandlerDeliversEveryChangeOnce(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let existing = stepSample(10, minute: 0)
         try await healthStore.save(existing)
         let initial = DeliveryLog<[UUID]>()
@@ -162,9 +146,9 @@ struct AnchoredObjectQueryTests {
         #expect(updates.all.count == before)
     }
 
-    @Test("An update handler with a limit is refused with errorInvalidArgument")
-    func updateHandlerNeedsNoLimit() async throws {
-        let healthStore = HKHealthStore(dataStore: HealthDataStore())
+    @Test("An update handler with a limit is refused with errorInvalidArgument", arguments: StorageBackend.allCases)
+    func updateHandlerNeedsNoLimit(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let errors = DeliveryLog<HKError.Code?>()
         let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: 5) { _, _, _, _, error in
             errors.append((error as? HKError)?.code)
@@ -174,9 +158,9 @@ struct AnchoredObjectQueryTests {
         #expect(try await errors.wait(forCount: 1) == [.errorInvalidArgument])
     }
 
-    @Test("An anchor round-trips through NSKeyedArchiver (secure coding) and JSON, and the decoded anchor continues the feed")
-    func anchorArchives() async throws {
-        let healthStore = HKHealthStore(dataStore: HealthDataStore())
+    @Test("An anchor round-trips through NSKeyedArchiver (secure coding) and JSON, and the decoded anchor continues the feed", arguments: StorageBackend.allCases)
+    func anchorArchives(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         try await healthStore.save([stepSample(1, minute: 0), stepSample(2, minute: 10)])
         let first = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil).result(for: healthStore)
         #expect(first.addedSamples.count == 2)
@@ -196,9 +180,9 @@ struct AnchoredObjectQueryTests {
         #expect(next.addedSamples.first?.quantity.doubleValue(for: .count()) == 3)
     }
 
-    @Test("A limit counts samples and deleted objects together; paging with descriptors visits each change once")
-    func descriptorPaging() async throws {
-        let healthStore = HKHealthStore(dataStore: HealthDataStore())
+    @Test("A limit counts samples and deleted objects together; paging with descriptors visits each change once", arguments: StorageBackend.allCases)
+    func descriptorPaging(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let samples = (0..<9).map { stepSample(Double($0), minute: Double($0)) }
         try await healthStore.save(samples)
         try await healthStore.delete([samples[0], samples[4]])
@@ -216,9 +200,9 @@ struct AnchoredObjectQueryTests {
         #expect(deleted == [samples[0].uuid, samples[4].uuid])
     }
 
-    @Test("Deleted objects carry only the sync identifier and version")
-    func deletedObjectMetadata() async throws {
-        let healthStore = HKHealthStore(dataStore: HealthDataStore())
+    @Test("Deleted objects carry only the sync identifier and version", arguments: StorageBackend.allCases)
+    func deletedObjectMetadata(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let sample = HKQuantitySample(
             type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: day, end: day.addingTimeInterval(60),
             metadata: [HKMetadataKeySyncIdentifier: "walk-9", HKMetadataKeySyncVersion: 3, HKMetadataKeyWasUserEntered: true])
@@ -233,9 +217,9 @@ struct AnchoredObjectQueryTests {
         #expect(deleted.metadata?.count == 2)
     }
 
-    @Test("results(for:) yields the changes after the anchor, then each later batch, until the task stops iterating", arguments: CompatBackend.allCases)
-    func descriptorResultsStream(_ backend: CompatBackend) async throws {
-        let healthStore = HKHealthStore(dataStore: try backend.makeDataStore())
+    @Test("results(for:) yields the changes after the anchor, then each later batch, until the task stops iterating", arguments: StorageBackend.allCases)
+    func descriptorResultsStream(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let existing = stepSample(7, minute: 0)
         try await healthStore.save(existing)
         let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)

@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Synchronization
 import Testing
@@ -86,9 +87,9 @@ struct AuthorizationTests {
 
     static func app(_ name: String) -> HKSource { HKSource(Source(name: name, bundleIdentifier: "com.example.\(name.lowercased())")) }
 
-    @Test("The seed's manager: status moves from notDetermined to sharingAuthorized; a denied share throws the app's error")
-    func seedAuthorizationFlow() async throws {
-        let store = HealthDataStore()
+    @Test("The seed's manager: status moves from notDetermined to sharingAuthorized; a denied share throws the app's error", arguments: StorageBackend.allCases)
+    func seedAuthorizationFlow(_ backend: StorageBackend) async throws {
+        let store = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: store, client: Self.app("Trends"))
         let manager = HealthKitManager(healthStore: healthStore)
         #expect(healthStore.authorizationStatus(for: energy) == .notDetermined)
@@ -142,9 +143,9 @@ struct AuthorizationTests {
         #expect(try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: energy)], sortDescriptors: []).result(for: watch).count == 2)
     }
 
-    @Test("Locked store: reads fail with errorDatabaseInaccessible (the seed falls back to its cache), writes appear after unlock; guest mode refuses writes")
-    func storeStates() async throws {
-        let store = HealthDataStore()
+    @Test("Locked store: reads fail with errorDatabaseInaccessible (the seed falls back to its cache), writes appear after unlock; guest mode refuses writes", arguments: StorageBackend.allCases)
+    func storeStates(_ backend: StorageBackend) async throws {
+        let store = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: store, client: Self.app("Trends"))
         let manager = HealthKitManager(healthStore: healthStore)
         try await manager.requestAuthorization()

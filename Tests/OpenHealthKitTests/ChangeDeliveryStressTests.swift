@@ -1,5 +1,6 @@
 import Foundation
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Synchronization
 import Testing
@@ -25,9 +26,9 @@ struct ChangeDeliveryStressTests {
 
     @Test(
         "Every change is delivered exactly once, in order, to each anchored query; observers fire; collections end current",
-        arguments: [CompatBackend.inMemory, .sqlite], [11, 12, 13] as [UInt64])
-    func concurrentWritersAndLongRunningQueries(_ backend: CompatBackend, seed: UInt64) async throws {
-        let healthStore = HKHealthStore(dataStore: try backend.makeDataStore())
+        arguments: StorageBackend.allCases, [11, 12, 13] as [UInt64])
+    func concurrentWritersAndLongRunningQueries(_ backend: StorageBackend, seed: UInt64) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         // Something stored before the queries start, so the initial results are not empty.
         let existing = (0..<5).map { Self.stepSample(Double($0), minute: Double($0)) }
         try await healthStore.save(existing)

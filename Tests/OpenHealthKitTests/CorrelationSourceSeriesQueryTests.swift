@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Synchronization
 import Testing
@@ -61,9 +62,9 @@ struct CorrelationSourceSeriesQueryTests {
         correlations.compactMap { $0.metadata?[HKMetadataKeyFoodType] as? String }.sorted()
     }
 
-    @Test("The seed listing finds the foods of 800 kcal or more; every energy entry of a food must qualify", arguments: CompatBackend.allCases)
-    func seedListingFindsHighCalorieFoods(_ backend: CompatBackend) async throws {
-        let healthStore = HKHealthStore(dataStore: try backend.makeDataStore())
+    @Test("The seed listing finds the foods of 800 kcal or more; every energy entry of a food must qualify", arguments: StorageBackend.allCases)
+    func seedListingFindsHighCalorieFoods(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         try await healthStore.save([
             food("Pizza", kilocalories: [920], grams: 34, hour: 12),
             food("Salad", kilocalories: [310], grams: 8, hour: 13),
@@ -78,9 +79,9 @@ struct CorrelationSourceSeriesQueryTests {
         #expect(names(finder.highCalorieFoods) == ["Cake", "Pizza"])
     }
 
-    @Test("The correlation's own predicate applies; a keyed type the food lacks excludes it; unkeyed types are free")
-    func correlationPredicates() async throws {
-        let healthStore = HKHealthStore(dataStore: HealthDataStore())
+    @Test("The correlation's own predicate applies; a keyed type the food lacks excludes it; unkeyed types are free", arguments: StorageBackend.allCases)
+    func correlationPredicates(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         try await healthStore.save([
             food("Breakfast", kilocalories: [450], grams: 20, hour: 8),
             food("Lunch", kilocalories: [700], grams: 40, hour: 12),
@@ -101,9 +102,9 @@ struct CorrelationSourceSeriesQueryTests {
         #expect(await run(nil, [:]) == ["Breakfast", "Juice", "Lunch"])
     }
 
-    @Test("HKSourceQuery and its descriptor give the sources with matching samples", arguments: CompatBackend.allCases)
-    func sourceQuery(_ backend: CompatBackend) async throws {
-        let dataStore = try backend.makeDataStore()
+    @Test("HKSourceQuery and its descriptor give the sources with matching samples", arguments: StorageBackend.allCases)
+    func sourceQuery(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
         let watch = SourceRevision(source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3")
         let phone = SourceRevision(source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4")
         let stepType = try SampleType.quantity("stepCount")
@@ -119,9 +120,9 @@ struct CorrelationSourceSeriesQueryTests {
         #expect(sources.map(\.bundleIdentifier) == ["com.apple.health.watch"])
     }
 
-    @Test("HKQuantitySeriesSampleQuery gives each entry of a series sample, and a plain sample as one entry")
-    func seriesEntries() async throws {
-        let dataStore = HealthDataStore()
+    @Test("HKQuantitySeriesSampleQuery gives each entry of a series sample, and a plain sample as one entry", arguments: StorageBackend.allCases)
+    func seriesEntries(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
         let stepType = try SampleType.quantity("stepCount")
         var entries: [QuantitySeriesEntry] = []
         for minute in 0..<3 {

@@ -2,6 +2,7 @@ import Foundation
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Testing
 
@@ -66,12 +67,12 @@ struct DocumentQueryTests {
         }
     }
 
-    @Test("The document's fields, its period and (when asked) its data; re-import keeps one", arguments: CompatBackend.allCases, ["wellFormed", "malformed"])
-    func importedDocuments(_ backend: CompatBackend, form: String) async throws {
+    @Test("The document's fields, its period and (when asked) its data; re-import keeps one", arguments: StorageBackend.allCases, ["wellFormed", "malformed"])
+    func importedDocuments(_ backend: StorageBackend, form: String) async throws {
         let cda = form == "wellFormed" ? ClinicalDocumentFixtures.wellFormed : ClinicalDocumentFixtures.malformed
         let folder = try ClinicalDocumentFixtures.export(cda)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let dataStore = try backend.makeDataStore()
+        let dataStore = backend.makeStore()
         let report = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: folder)
         #expect(report.clinicalDocuments == 1)
         _ = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: folder)

@@ -1,5 +1,6 @@
 import Foundation
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Synchronization
 import Testing
@@ -34,9 +35,9 @@ struct ObserverQueryTests {
     /// Quiet time in which a wrong call would show up.
     func quietPeriod() async throws { try await Task.sleep(nanoseconds: 250_000_000) }
 
-    @Test("Fires after each save or delete of matching samples, never for other types or non-matching ones, with no data; stop ends it", arguments: CompatBackend.allCases)
-    func firesAfterMatchingCommits(_ backend: CompatBackend) async throws {
-        let healthStore = HKHealthStore(dataStore: try backend.makeDataStore())
+    @Test("Fires after each save or delete of matching samples, never for other types or non-matching ones, with no data; stop ends it", arguments: StorageBackend.allCases)
+    func firesAfterMatchingCommits(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let fired = DeliveryLog<Int>()
         let morning = HKQuery.predicateForSamples(withStart: day, end: day.addingTimeInterval(12 * 3600))
         let query = HKObserverQuery(sampleType: steps, predicate: morning) { _, completionHandler, error in
@@ -64,9 +65,9 @@ struct ObserverQueryTests {
         #expect(fired.all.count == 2)
     }
 
-    @Test("An observer of several descriptors receives the types that changed")
-    func descriptorsReportChangedTypes() async throws {
-        let healthStore = HKHealthStore(dataStore: HealthDataStore())
+    @Test("An observer of several descriptors receives the types that changed", arguments: StorageBackend.allCases)
+    func descriptorsReportChangedTypes(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let reported = DeliveryLog<Set<String>>()
         let query = HKObserverQuery(queryDescriptors: [
             HKQueryDescriptor(sampleType: steps, predicate: nil), HKQueryDescriptor(sampleType: heartRate, predicate: nil),
@@ -82,10 +83,10 @@ struct ObserverQueryTests {
         #expect(events == [["HKQuantityTypeIdentifierHeartRate"], ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierHeartRate"]])
     }
 
-    @Test("Background delivery: step count is capped at hourly; a held-back notification goes out once the hour has passed")
-    func stepCountIsAtMostHourly() async throws {
+    @Test("Background delivery: step count is capped at hourly; a held-back notification goes out once the hour has passed", arguments: StorageBackend.allCases)
+    func stepCountIsAtMostHourly(_ backend: StorageBackend) async throws {
         let clock = ManualClock(day)
-        let healthStore = HKHealthStore(dataStore: HealthDataStore(), clock: { clock.read() })
+        let healthStore = HKHealthStore(dataStore: backend.makeStore(), clock: { clock.read() })
         try await healthStore.enableBackgroundDelivery(for: steps, frequency: .immediate)
         let fired = DeliveryLog<Date>()
         let query = HKObserverQuery(sampleType: steps, predicate: nil) { _, completionHandler, _ in
@@ -110,10 +111,10 @@ struct ObserverQueryTests {
         healthStore.stop(query)
     }
 
-    @Test("Background delivery: after three notifications without a completion call, delivery stops until the app enables it again")
-    func missedAcknowledgementsSuspendDelivery() async throws {
+    @Test("Background delivery: after three notifications without a completion call, delivery stops until the app enables it again", arguments: StorageBackend.allCases)
+    func missedAcknowledgementsSuspendDelivery(_ backend: StorageBackend) async throws {
         let clock = ManualClock(day)
-        let healthStore = HKHealthStore(dataStore: HealthDataStore(), clock: { clock.read() })
+        let healthStore = HKHealthStore(dataStore: backend.makeStore(), clock: { clock.read() })
         try await healthStore.enableBackgroundDelivery(for: heartRate, frequency: .immediate)
         let fired = DeliveryLog<Int>()
         let acknowledge = Mutex(false)
@@ -144,16 +145,15 @@ struct ObserverQueryTests {
         healthStore.stop(query)
     }
 
-    @Test("Subscriptions persist with an SQLite store, and disabling removes them")
-    func subscriptionsPersist() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-delivery-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    @Test("Subscriptions persist in a stored backend, and disabling removes them", arguments: StorageBackend.allCases.filter { $0 != .inMemory })
+    func subscriptionsPersist(_ backend: StorageBackend) async throws {
+        let (dataStore, reopen) = try backend.makeReopenableStore()
         do {
-            let healthStore = HKHealthStore(dataStore: try CompatBackend.sqlite.makeDataStore(path: path))
+            let healthStore = HKHealthStore(dataStore: dataStore)
             try await healthStore.enableBackgroundDelivery(for: steps, frequency: .immediate)
             try await healthStore.enableBackgroundDelivery(for: heartRate, frequency: .daily)
         }
-        let storage = try SQLiteStorage(path: path)
+        let storage = try reopen().storage
         let subscriptions = try storage.backgroundDeliveries(of: HKSource.default().bundleIdentifier)
         #expect(subscriptions.map(\.type.identifier) == ["HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount"])
         #expect(subscriptions.map(\.frequency.rawValue) == [HKUpdateFrequency.daily.rawValue, HKUpdateFrequency.hourly.rawValue])
@@ -166,15 +166,16 @@ struct ObserverQueryTests {
     }
 }
 
-@Suite("Writes by another process to the same SQLite file reach long-running queries")
+@Suite("Writes by another process to the same stored data reach long-running queries")
 struct OutsideWriteTests {
-    @Test("An anchored update handler and an observer see commits made through another store object on the same file")
-    func outsideWritesAreDelivered() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-outside-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let reader = HKHealthStore(dataStore: try CompatBackend.sqlite.makeDataStore(path: path))
-        // Another connection to the file stands for another process: its commits never call this store's observers.
-        let writer = HKHealthStore(dataStore: try CompatBackend.sqlite.makeDataStore(path: path))
+    @Test("An anchored update handler and an observer see commits made through another store object on the same data",
+          arguments: StorageBackend.allCases.filter { $0 != .inMemory })
+    func outsideWritesAreDelivered(_ backend: StorageBackend) async throws {
+        let (dataStore, reopen) = try backend.makeReopenableStore()
+        let reader = HKHealthStore(dataStore: dataStore)
+        // Another store object on the same file or person stands for another process: its commits never call this
+        // store's observers.
+        let writer = HKHealthStore(dataStore: try reopen())
         let watch = OutsideWriteWatch(store: reader.dataStore, every: .milliseconds(20))
         defer { watch.stop() }
         let steps = HKQuantityType(.stepCount)

@@ -2,22 +2,19 @@ import Foundation
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import OpenHealthKit
 import Testing
 
-/// The real exports of `../shared/fixtures`.
-enum SharedFixtures {
-    static func url(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/fixtures/\(name)").standardized
-    }
-
+/// Exports made around the real files of `../shared/fixtures`.
+enum RouteExportFixture {
     /// An export folder with one running workout whose route is the ipyhealth GPX fixture (16,654 points).
-    static func routeExport() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-route-\(UUID().uuidString)")
+    static func make() throws -> URL {
+        let root = try TemporaryStoreFolder.newFolder("ohk-route")
         let export = root.appendingPathComponent("apple_health_export")
         try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: url("ipyhealth-route_2020-01-18_5.49pm.gpx"), to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
+            at: SharedFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"), to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <HealthData locale="en_ZA">
@@ -35,12 +32,13 @@ enum SharedFixtures {
     }
 }
 
-@Suite("Series: HKSeriesType sample queries, HKWorkoutRouteQuery, HKHeartbeatSeriesQuery, from real exports")
+@Suite("Series: HKSeriesType sample queries, HKWorkoutRouteQuery, HKHeartbeatSeriesQuery, from real exports",
+       .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
 struct SeriesQueryTests {
-    @Test("A workout's route is found by its workout and read in batches: 16,654 locations, the GPX's first point first", arguments: CompatBackend.allCases)
-    func workoutRoute(_ backend: CompatBackend) async throws {
-        let dataStore = try backend.makeDataStore()
-        let folder = try SharedFixtures.routeExport()
+    @Test("A workout's route is found by its workout and read in batches: 16,654 locations, the GPX's first point first", arguments: StorageBackend.allCases)
+    func workoutRoute(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
+        let folder = try RouteExportFixture.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: folder)
         let healthStore = HKHealthStore(dataStore: dataStore)
@@ -75,9 +73,9 @@ struct SeriesQueryTests {
         await #expect(throws: HKError.self) { try await healthStore.delete(route) }
     }
 
-    @Test("The heartbeat series under the ipyhealth HRV record: 46 beats from time 0, in order, done on the last", arguments: CompatBackend.allCases)
-    func heartbeatSeries(_ backend: CompatBackend) async throws {
-        let dataStore = try backend.makeDataStore()
+    @Test("The heartbeat series under the ipyhealth HRV record: 46 beats from time 0, in order, done on the last", arguments: StorageBackend.allCases)
+    func heartbeatSeries(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
         _ = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: SharedFixtures.url("ipyhealth-export.xml"))
         let healthStore = HKHealthStore(dataStore: dataStore)
         let found = try await HKSampleQueryDescriptor(

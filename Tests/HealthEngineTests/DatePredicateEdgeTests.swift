@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 /// The window every edge case is measured against: S = 2024-03-10T16:00:00Z, E = S + 1 hour.

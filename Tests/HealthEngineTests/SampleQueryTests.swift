@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Sample query: limit, sort, descriptors and predicates (SEMANTICS §3, §4)")

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 // Statistics tests share these helpers (StatisticsCountingTests, StatisticsBucketTests, StatisticsMergeTests).
@@ -29,9 +30,9 @@ enum Clock {
 
 /// Samples and sources for statistics tests.
 enum StatisticsFixture {
-    static let restingHeartRate = try! SampleType.quantity("restingHeartRate")
-    static let audioExposure = try! SampleType.quantity("environmentalAudioExposure")
-    static let afibBurden = try! SampleType.quantity("atrialFibrillationBurden")
+    static let restingHeartRate = Fixture.quantityType("restingHeartRate")
+    static let audioExposure = Fixture.quantityType("environmentalAudioExposure")
+    static let afibBurden = Fixture.quantityType("atrialFibrillationBurden")
 
     static let manual: [String: MetadataValue] = [MetadataKey.wasUserEntered: .number(1)]
 

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Statistics collection: a bucket budget refuses fine intervals over long spans before any per-bucket work")

@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthStore
 import HealthStorePostgres
+import HealthTestSupport
 import Testing
 
 /// The statistics engine answers a time-window query from the storage's columns (and cumulative sums without a

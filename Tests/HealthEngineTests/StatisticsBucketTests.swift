@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("Statistics collection: buckets, proration, DST (SEMANTICS §5.2, §5.3, §10)")
