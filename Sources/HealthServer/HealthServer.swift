@@ -57,7 +57,10 @@ public struct HealthServer: Sendable {
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         let routeMethods = RouteMethods()
-        router.add(middleware: RequestRecorder(metrics: metrics, clock: configuration.clock, routeMethods: routeMethods))
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: RequestLogMiddleware(clock: configuration.clock))
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics, clock: configuration.clock))
+        router.add(middleware: ErrorMiddleware(routeMethods: routeMethods))
         router.add(middleware: AddressRateLimiter(budget: budget))
         router.get("/health") { _, _ in
             JSONResponse.make(.object([("status", .string("ok"))]))

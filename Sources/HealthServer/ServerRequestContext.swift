@@ -8,8 +8,8 @@ import Synchronization
 public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's part.
     public var coreContext: CoreRequestContextStorage
-    /// Shared by every copy of the context made for this request, so that the outermost middleware (which logs the
-    /// request) learns the client that `TokenAuthenticator` found further in.
+    /// Shared by every copy of the context made for this request, so that the log middleware (outside) learns the
+    /// client that `TokenAuthenticator` found and the error code `ErrorMiddleware` answered with (both further in).
     private let identity = RequestIdentity()
 
     /// The connection's peer (nil when the request did not come over a socket); the rate limits of requests without a
@@ -38,6 +38,12 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
         nonmutating set { identity.client.withLock { $0 = newValue } }
     }
 
+    /// The code of the error the request was answered with, set by `ErrorMiddleware`.
+    var errorCode: String? {
+        get { identity.errorCode.withLock { $0 } }
+        nonmutating set { identity.errorCode.withLock { $0 = newValue } }
+    }
+
     /// The authenticated client; fails when the route was reached without one.
     func requireClient() throws(HealthServerError) -> RegisteredClient {
         guard let client else { throw .unauthorized("a bearer token is required") }
@@ -45,7 +51,8 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     }
 }
 
-/// The client of one request, shared by the copies of its context.
+/// The client of one request and the code of its error, shared by the copies of its context.
 final class RequestIdentity: Sendable {
     let client = Mutex<RegisteredClient?>(nil)
+    let errorCode = Mutex<String?>(nil)
 }

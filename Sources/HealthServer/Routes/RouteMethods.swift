@@ -5,7 +5,7 @@ import Synchronization
 /// The methods each path of the router answers, so that a request with another method at a known path is answered
 /// 405 Method Not Allowed with an `Allow` header (RFC 9110, 15.5.6), not 404 as for a path that does not exist.
 ///
-/// Filled once, when `HealthServer.router()` has registered every route (the request recorder, which turns errors into
+/// Filled once, when `HealthServer.router()` has registered every route (`ErrorMiddleware`, which turns errors into
 /// answers, is added before the routes and reads it per request).
 final class RouteMethods: Sendable {
     private let table = Mutex<[String: [HTTPRequest.Method]]>([:])
