@@ -142,6 +142,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Runs the built `ohk` binary (swift build --build-tests builds it beside the tests): help, exit codes, options.
+        .testTarget(name: "ohkTests", dependencies: ["HealthTestSupport"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
