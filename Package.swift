@@ -100,7 +100,6 @@ let package = Package(
             path: "Tests/HealthTestSupport"
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
-        .testTarget(name: "ohkTests", dependencies: ["ohk", "HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "HealthExportTests",
             dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
@@ -135,6 +134,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Runs the built `ohk` binary (swift build --build-tests builds it beside the tests): help, exit codes, options.
+        .testTarget(name: "ohkTests", dependencies: ["ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]

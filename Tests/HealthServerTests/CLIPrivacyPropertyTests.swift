@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import PropertyBased
 import Synchronization
 import Testing
@@ -15,12 +16,7 @@ struct CLIPrivacyPropertyTests {
     static let worlds = PrivacyWorld.worldsOverride ?? 4
 
     /// The `ohk` built beside the test bundle (`swift build --build-tests` builds both).
-    static var binary: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ohk").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return package.appendingPathComponent(".build/debug/ohk").path
-    }
+    static var binary: String { BuiltProducts.executable("ohk") }
 
     @Test("Every reading command with --client answers as on a store holding only what the app saved", .shrinking(false))
     func commands() async throws {
