@@ -24,7 +24,7 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     case newerStore(path: String, unknownMigrations: [String])
     /// The store at the path cannot be opened or created.
     case storeUnavailable(path: String, reason: String)
-    /// The SQLite database failed while doing something.
+    /// The database of the store (SQLite or PostgreSQL) failed while doing something.
     case database(operation: String, message: String)
     /// Stored data could not be read back; the message says what and where.
     case corruptStore(String)
@@ -60,5 +60,22 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case .databaseInaccessible: return "the store is locked and cannot be read until it is unlocked"
         case let .notPermissibleInGuestMode(what): return "cannot \(what) in guest mode"
         }
+    }
+}
+
+extension HealthStoreError {
+    /// The error a commit fails with when its plan breaks a commit rule.
+    package init(_ violation: CommitViolation) {
+        switch violation {
+        case let .objectNotFound(uuid): self = .objectNotFound(uuid)
+        case let .duplicateObject(uuid): self = .duplicateObject(uuid)
+        }
+    }
+}
+
+extension CommitPlan {
+    /// Throws the plan's violation, if it has one, as the store's error.
+    package func throwViolation() throws {
+        if let violation { throw HealthStoreError(violation) }
     }
 }

@@ -5,11 +5,6 @@ import Synchronization
 
 /// A storage that keeps everything in memory, indexed by type and time. Thread-safe; writes are all-or-nothing.
 public final class InMemoryStorage: HealthStorage {
-    private struct SyncKey: Hashable {
-        let bundleIdentifier: String
-        let syncIdentifier: String
-    }
-
     private struct State {
         var rows: [Sample?] = []
         var rowSequences: [Int64] = []
@@ -126,81 +121,48 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
-    private static func syncKey(_ sample: Sample) -> SyncKey? {
-        guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else { return nil }
-        return SyncKey(bundleIdentifier: source.bundleIdentifier, syncIdentifier: identifier)
+    /// Answers the commit planner from the state before the commit.
+    private struct Lookup: CommitLookup {
+        struct Row: CommitRow {
+            let id: Int32
+            let uuid: UUID
+            let syncVersion: Double?
+        }
+
+        let rows: [Sample?]
+        let rowByUUID: [UUID: Int32]
+        let syncRows: [SyncKey: Int32]
+
+        func storedRow(withUUID uuid: UUID) -> Row? { rowByUUID[uuid].flatMap(row) }
+        func latestRow(with key: SyncKey) -> Row? { syncRows[key].flatMap(row) }
+
+        private func row(_ row: Int32) -> Row? {
+            rows[Int(row)].map { Row(id: row, uuid: $0.uuid, syncVersion: $0.syncVersion) }
+        }
     }
 
     private static func commit(_ state: inout State, inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
         // Check everything before changing anything.
-        var deletedRows: [Int32] = []
-        var deletedRowSet = Set<Int32>()
-        for uuid in uuids {
-            guard let row = state.rowByUUID[uuid] else { throw HealthStoreError.objectNotFound(uuid) }
-            if deletedRowSet.insert(row).inserted { deletedRows.append(row) }
-        }
         let firstRow = state.rows.count
         guard firstRow + samples.count < Int(Int32.max) else {
             throw HealthStoreError.capacityExceeded("the in-memory store holds at most 2^31 samples")
         }
-        // Each accepted sample claims its row in `rowByUUID` right away (one hash per sample, which also finds
-        // duplicates); if the batch fails, the claims are undone before the error leaves.
-        var claimed: [UUID] = []
-        claimed.reserveCapacity(samples.count)
-        var accepted: [Sample] = []
-        accepted.reserveCapacity(samples.count)
-        var ignored: [UUID] = []
-        var ignoredUUIDs = Set<UUID>()
-        var pendingSync: [SyncKey: Int] = [:]  // index into `accepted`
-        func claim(_ uuid: UUID, index: Int) throws {
-            if let previous = state.rowByUUID.updateValue(Int32(firstRow + index), forKey: uuid) {
-                state.rowByUUID[uuid] = previous
-                throw HealthStoreError.duplicateObject(uuid)
+        let plan = try CommitPlanner.plan(
+            inserting: samples, deleting: uuids,
+            lookup: Lookup(rows: state.rows, rowByUUID: state.rowByUUID, syncRows: state.syncRows))
+        try plan.throwViolation()
+        let accepted = plan.accepted
+        // Each accepted sample claims its row in `rowByUUID` (one hash per sample, which also finds reused
+        // identifiers); if one is taken, the claims are undone and the planner names the sample at fault.
+        for (index, sample) in accepted.enumerated() {
+            if let previous = state.rowByUUID.updateValue(Int32(firstRow + index), forKey: sample.uuid) {
+                state.rowByUUID[sample.uuid] = previous
+                for claimed in accepted[..<index] { state.rowByUUID[claimed.uuid] = nil }
+                let stored = state.rowByUUID
+                throw HealthStoreError.duplicateObject(plan.firstReusedUUID { stored[$0] != nil } ?? sample.uuid)
             }
-            claimed.append(uuid)
-            if !ignoredUUIDs.isEmpty, ignoredUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
         }
-        func ignore(_ uuid: UUID) throws {
-            guard state.rowByUUID[uuid] == nil, ignoredUUIDs.insert(uuid).inserted else { throw HealthStoreError.duplicateObject(uuid) }
-            ignored.append(uuid)
-        }
-        do {
-            for sample in samples {
-                guard let key = syncKey(sample) else {
-                    try claim(sample.uuid, index: accepted.count)
-                    accepted.append(sample)
-                    continue
-                }
-                let version = sample.syncVersion ?? 0
-                if let index = pendingSync[key] {
-                    let earlier = accepted[index]
-                    if version > earlier.syncVersion ?? 0 {
-                        state.rowByUUID[earlier.uuid] = nil
-                        try ignore(earlier.uuid)
-                        try claim(sample.uuid, index: index)
-                        accepted[index] = sample
-                    } else {
-                        try ignore(sample.uuid)
-                    }
-                    continue
-                }
-                if let row = state.syncRows[key], !deletedRowSet.contains(row), let existing = state.rows[Int(row)] {
-                    if version > existing.syncVersion ?? 0 {
-                        deletedRowSet.insert(row)
-                        deletedRows.append(row)
-                    } else {
-                        try ignore(sample.uuid)
-                        continue
-                    }
-                }
-                try claim(sample.uuid, index: accepted.count)
-                pendingSync[key] = accepted.count
-                accepted.append(sample)
-            }
-        } catch {
-            for uuid in claimed { state.rowByUUID[uuid] = nil }
-            throw error
-        }
+        let deletedRows = plan.deletions.map(\.id)
 
         // Apply deletions, then insertions, each taking the next sequence number.
         var deletedUUIDs: [UUID] = []
@@ -210,7 +172,7 @@ public final class InMemoryStorage: HealthStorage {
             state.rows[Int(row)] = nil
             state.rowByUUID[sample.uuid] = nil
             removedByType[sample.type, default: []].insert(row)
-            if let key = syncKey(sample), state.syncRows[key] == row { state.syncRows[key] = nil }
+            if let key = SyncKey(sample), state.syncRows[key] == row { state.syncRows[key] = nil }
             if let members = sample.correlatedObjects {
                 for member in members {
                     let remaining = (state.correlationMemberCounts[member.uuid] ?? 1) - 1
@@ -254,7 +216,7 @@ public final class InMemoryStorage: HealthStorage {
             } else {
                 currentEntries.append(TypeIndex.Entry(start: start, end: end, row: row, sequence: state.sequence))
             }
-            if let key = syncKey(sample) { state.syncRows[key] = row }
+            if let key = SyncKey(sample) { state.syncRows[key] = row }
             if let members = sample.correlatedObjects {
                 for member in members { state.correlationMemberCounts[member.uuid, default: 0] += 1 }
             }
@@ -265,7 +227,7 @@ public final class InMemoryStorage: HealthStorage {
         }
         if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
         for (type, entries) in entriesByType { state.indexes[type, default: TypeIndex()].insert(entries) }
-        return CommitResult(inserted: accepted, deleted: deletedUUIDs, ignored: ignored, latestSequence: state.sequence)
+        return CommitResult(inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence)
     }
 
     public func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] {

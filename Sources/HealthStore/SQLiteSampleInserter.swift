@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HealthEngine
 import HealthModel
 
 /// Writes a commit's accepted samples into the `samples` table (with their metadata rows and correlation members),
@@ -483,12 +484,12 @@ struct SQLiteSampleInserter {
             } catch {
                 guard statement.failedOnUniqueness else { throw error }
                 // The failed statement left no row behind: the duplicate is stored already or repeats in `range`.
-                var seen = Set<UUID>()
-                for sample in samples[range] {
+                let reused = try CommitPlanner.firstReusedUUID(among: samples[range], deleted: []) { uuid in
                     find.reset()
-                    find.bind(1, sample.uuid)
-                    if try find.step() || !seen.insert(sample.uuid).inserted { throw HealthStoreError.duplicateObject(sample.uuid) }
+                    find.bind(1, uuid)
+                    return try find.step()
                 }
+                if let reused { throw HealthStoreError.duplicateObject(reused) }
                 throw error
             }
             for row in rows where row.hasDependents {

@@ -258,18 +258,49 @@ public final class SQLiteStorage: HealthStorage {
 
     // MARK: Writing
 
-    private struct SyncKey: Hashable {
-        let bundleIdentifier: String
-        let syncIdentifier: String
-    }
-
     /// A stored row about to be deleted.
-    private struct DeletedRow {
+    private struct DeletedRow: CommitRow {
         let sequence: Int64
         let uuid: UUID
         let typeID: Int64
         let syncIdentifier: String?
         let syncVersion: Double?
+        var id: Int64 { sequence }
+    }
+
+    /// Answers the commit planner with one prepared statement a question, inside the commit's transaction.
+    private struct Lookup: CommitLookup {
+        let find: SQLiteRawStatement
+        let findSync: SQLiteRawStatement
+
+        init(_ db: Database) throws {
+            find = try SQLiteRawStatement(db, """
+                SELECT sequence, type_id, sync_identifier, sync_version FROM samples WHERE uuid = ?
+                """, purpose: "looking up a sample by uuid")
+            findSync = try SQLiteRawStatement(db, """
+                SELECT s.sequence, s.uuid, s.type_id, s.sync_version FROM samples s JOIN sources ON sources.id = s.source_id
+                WHERE s.sync_identifier = ? AND sources.bundle_identifier = ? ORDER BY s.sequence DESC LIMIT 1
+                """, purpose: "looking up a sync identifier")
+        }
+
+        func storedRow(withUUID uuid: UUID) throws -> DeletedRow? {
+            find.reset()
+            find.bind(1, uuid)
+            guard try find.step() else { return nil }
+            return DeletedRow(
+                sequence: find.int64(0), uuid: uuid, typeID: find.int64(1), syncIdentifier: find.text(2),
+                syncVersion: find.optionalDouble(3))
+        }
+
+        func latestRow(with key: SyncKey) throws -> DeletedRow? {
+            findSync.reset()
+            findSync.bind(1, key.syncIdentifier)
+            findSync.bind(2, key.bundleIdentifier)
+            guard try findSync.step() else { return nil }
+            return DeletedRow(
+                sequence: findSync.int64(0), uuid: findSync.uuid(1) ?? UUID(), typeID: findSync.int64(2),
+                syncIdentifier: key.syncIdentifier, syncVersion: findSync.optionalDouble(3))
+        }
     }
 
     /// What a commit wrote, for the column caches.
@@ -317,96 +348,15 @@ public final class SQLiteStorage: HealthStorage {
         var sequence = previous
 
         // Check everything before changing anything (the transaction would undo it anyway, but errors come in the
-        // same order as the in-memory storage's).
-        let find = try SQLiteRawStatement(db, """
-            SELECT sequence, type_id, sync_identifier, sync_version FROM samples WHERE uuid = ?
-            """, purpose: "looking up a sample by uuid")
-        func stored(_ uuid: UUID) throws -> DeletedRow? {
-            find.reset()
-            find.bind(1, uuid)
-            guard try find.step() else { return nil }
-            return DeletedRow(
-                sequence: find.int64(0), uuid: uuid, typeID: find.int64(1), syncIdentifier: find.text(2),
-                syncVersion: find.optionalDouble(3))
+        // order the planner gives).
+        let lookup = try Lookup(db)
+        let plan = try CommitPlanner.plan(inserting: samples, deleting: uuids, lookup: lookup)
+        try plan.throwViolation()
+        // The unique index finds the other reused identifiers as the samples go in, but not those of rows deleted first.
+        if plan.mayReuseDeletedUUID, let uuid = try plan.firstReusedUUID(isStored: { try lookup.storedRow(withUUID: $0) != nil }) {
+            throw HealthStoreError.duplicateObject(uuid)
         }
-        var deletedRows: [DeletedRow] = []
-        var deletedSequences = Set<Int64>()
-        var deletedUUIDs = Set<UUID>()
-        for uuid in uuids {
-            guard let row = try stored(uuid) else { throw HealthStoreError.objectNotFound(uuid) }
-            if deletedSequences.insert(row.sequence).inserted {
-                deletedRows.append(row)
-                deletedUUIDs.insert(uuid)
-            }
-        }
-
-        var accepted: [Sample] = []
-        accepted.reserveCapacity(samples.count)
-        var ignored: [UUID] = []
-        var ignoredUUIDs = Set<UUID>()
-        var pendingSync: [SyncKey: Int] = [:]
-        let tracksClaims = samples.contains { $0.syncIdentifier != nil && $0.sourceRevision != nil }
-        var claimed = Set<UUID>()
-        func claim(_ uuid: UUID) throws {
-            if tracksClaims, !claimed.insert(uuid).inserted { throw HealthStoreError.duplicateObject(uuid) }
-            if !deletedUUIDs.isEmpty, deletedUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
-            if !ignoredUUIDs.isEmpty, ignoredUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
-        }
-        func ignore(_ uuid: UUID) throws {
-            guard !claimed.contains(uuid), try stored(uuid) == nil, ignoredUUIDs.insert(uuid).inserted else {
-                throw HealthStoreError.duplicateObject(uuid)
-            }
-            ignored.append(uuid)
-        }
-        let findSync = try SQLiteRawStatement(db, """
-            SELECT s.sequence, s.uuid, s.type_id, s.sync_version FROM samples s JOIN sources ON sources.id = s.source_id
-            WHERE s.sync_identifier = ? AND sources.bundle_identifier = ? ORDER BY s.sequence DESC LIMIT 1
-            """, purpose: "looking up a sync identifier")
-        // Without sync identifiers and deletions every sample is accepted as it is (duplicates are found on insert).
-        for sample in samples where tracksClaims || !deletedUUIDs.isEmpty {
-            guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else {
-                try claim(sample.uuid)
-                accepted.append(sample)
-                continue
-            }
-            let key = SyncKey(bundleIdentifier: source.bundleIdentifier, syncIdentifier: identifier)
-            let version = sample.syncVersion ?? 0
-            if let index = pendingSync[key] {
-                let earlier = accepted[index]
-                if version > earlier.syncVersion ?? 0 {
-                    claimed.remove(earlier.uuid)
-                    try ignore(earlier.uuid)
-                    try claim(sample.uuid)
-                    accepted[index] = sample
-                } else {
-                    try ignore(sample.uuid)
-                }
-                continue
-            }
-            findSync.reset()
-            findSync.bind(1, identifier)
-            findSync.bind(2, source.bundleIdentifier)
-            if try findSync.step() {
-                let row = DeletedRow(
-                    sequence: findSync.int64(0), uuid: findSync.uuid(1) ?? UUID(), typeID: findSync.int64(2),
-                    syncIdentifier: identifier, syncVersion: findSync.optionalDouble(3))
-                if !deletedSequences.contains(row.sequence) {
-                    if version > row.syncVersion ?? 0 {
-                        deletedSequences.insert(row.sequence)
-                        deletedRows.append(row)
-                        deletedUUIDs.insert(row.uuid)
-                    } else {
-                        try ignore(sample.uuid)
-                        continue
-                    }
-                }
-            }
-            try claim(sample.uuid)
-            pendingSync[key] = accepted.count
-            accepted.append(sample)
-        }
-
-        if !tracksClaims, deletedUUIDs.isEmpty { accepted = samples }  // the loop above took none of them
+        let accepted = plan.accepted, deletedRows = plan.deletions, ignored = plan.ignored
 
         // Deletions first, then insertions, each taking the next sequence number.
         var written = Written(result: CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0))

@@ -233,15 +233,22 @@ public final class PostgresStorage: HealthStorage {
 
     // MARK: Writing
 
-    private struct SyncKey: Hashable {
-        let bundleIdentifier: String
-        let syncIdentifier: String
-    }
-
     /// A stored row about to be deleted.
-    private struct DeletedRow {
+    private struct DeletedRow: CommitRow {
         let sequence: Int64
         let uuid: UUID
+        let syncVersion: Double?
+        var id: Int64 { sequence }
+    }
+
+    /// Answers the commit planner from two queries made before planning: the stored rows of every uuid the commit
+    /// names, and the latest row of every sync key its samples carry.
+    private struct Lookup: CommitLookup {
+        var storedRows: [UUID: DeletedRow] = [:]
+        var syncRows: [SyncKey: DeletedRow] = [:]
+
+        func storedRow(withUUID uuid: UUID) -> DeletedRow? { storedRows[uuid] }
+        func latestRow(with key: SyncKey) -> DeletedRow? { syncRows[key] }
     }
 
     public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
@@ -267,104 +274,29 @@ public final class PostgresStorage: HealthStorage {
         var sequence = previous
 
         // What is stored among the uuids to delete and to insert (read after the lock, so it is current).
-        var storedRows: [UUID: (sequence: Int64, typeID: Int32)] = [:]
+        var lookup = Lookup()
         let asked = uuids + samples.map(\.uuid)
         if !asked.isEmpty {
-            for try await (uuid, rowSequence, typeID, _, _) in try await connection.execute(
+            for try await (uuid, rowSequence, _, _, version) in try await connection.execute(
                 StoredRowsStatement(person: person, uuids: asked), logger: logger) {
-                storedRows[uuid] = (rowSequence, typeID)
+                lookup.storedRows[uuid] = DeletedRow(sequence: rowSequence, uuid: uuid, syncVersion: version)
             }
         }
-
-        var deletedRows: [DeletedRow] = []
-        var deletedSequences = Set<Int64>()
-        var deletedUUIDs = Set<UUID>()
-        for uuid in uuids {
-            guard let row = storedRows[uuid] else { throw HealthStoreError.objectNotFound(uuid) }
-            if deletedSequences.insert(row.sequence).inserted {
-                deletedRows.append(DeletedRow(sequence: row.sequence, uuid: uuid))
-                deletedUUIDs.insert(uuid)
-            }
-        }
-
-        // The latest stored row of each sync identifier the samples carry.
-        let tracksClaims = samples.contains { $0.syncIdentifier != nil && $0.sourceRevision != nil }
-        var syncRows: [SyncKey: (uuid: UUID, sequence: Int64, version: Double?)] = [:]
-        if tracksClaims {
-            let keys = Set(samples.compactMap { sample in
-                sample.syncIdentifier.flatMap { identifier in
-                    sample.sourceRevision.map { SyncKey(bundleIdentifier: $0.source.bundleIdentifier, syncIdentifier: identifier) }
-                }
-            })
+        // The latest stored row of each sync key the samples carry.
+        let keys = CommitPlanner.syncKeys(of: samples)
+        if !keys.isEmpty {
             let statement = SyncRowsStatement(
                 person: person, bundleIdentifiers: keys.map(\.bundleIdentifier), syncIdentifiers: keys.map(\.syncIdentifier))
             for try await (bundleIdentifier, syncIdentifier, uuid, rowSequence, _, version) in try await connection.execute(statement, logger: logger) {
-                syncRows[SyncKey(bundleIdentifier: bundleIdentifier, syncIdentifier: syncIdentifier)] = (uuid, rowSequence, version)
+                lookup.syncRows[SyncKey(bundleIdentifier: bundleIdentifier, syncIdentifier: syncIdentifier)] =
+                    DeletedRow(sequence: rowSequence, uuid: uuid, syncVersion: version)
             }
         }
 
-        // The same rules, in the same order, as the other storages (SEMANTICS §1).
-        var accepted: [Int] = []  // indexes into samples
-        accepted.reserveCapacity(samples.count)
-        var ignored: [UUID] = []
-        var ignoredUUIDs = Set<UUID>()
-        var pendingSync: [SyncKey: Int] = [:]
-        var claimed = Set<UUID>()
-        func claim(_ uuid: UUID) throws {
-            if tracksClaims, !claimed.insert(uuid).inserted { throw HealthStoreError.duplicateObject(uuid) }
-            if !deletedUUIDs.isEmpty, deletedUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
-            if !ignoredUUIDs.isEmpty, ignoredUUIDs.contains(uuid) { throw HealthStoreError.duplicateObject(uuid) }
-        }
-        func ignore(_ uuid: UUID) throws {
-            guard !claimed.contains(uuid), storedRows[uuid] == nil, ignoredUUIDs.insert(uuid).inserted else {
-                throw HealthStoreError.duplicateObject(uuid)
-            }
-            ignored.append(uuid)
-        }
-        if tracksClaims || !deletedUUIDs.isEmpty {
-            for (index, sample) in samples.enumerated() {
-                guard let identifier = sample.syncIdentifier, let source = sample.sourceRevision?.source else {
-                    try claim(sample.uuid)
-                    accepted.append(index)
-                    continue
-                }
-                let key = SyncKey(bundleIdentifier: source.bundleIdentifier, syncIdentifier: identifier)
-                let version = sample.syncVersion ?? 0
-                if let position = pendingSync[key] {
-                    let earlier = samples[accepted[position]]
-                    if version > earlier.syncVersion ?? 0 {
-                        claimed.remove(earlier.uuid)
-                        try ignore(earlier.uuid)
-                        try claim(sample.uuid)
-                        accepted[position] = index
-                    } else {
-                        try ignore(sample.uuid)
-                    }
-                    continue
-                }
-                if let row = syncRows[key], !deletedSequences.contains(row.sequence) {
-                    if version > row.version ?? 0 {
-                        deletedSequences.insert(row.sequence)
-                        deletedRows.append(DeletedRow(sequence: row.sequence, uuid: row.uuid))
-                        deletedUUIDs.insert(row.uuid)
-                    } else {
-                        try ignore(sample.uuid)
-                        continue
-                    }
-                }
-                try claim(sample.uuid)
-                pendingSync[key] = accepted.count
-                accepted.append(index)
-            }
-        } else {
-            accepted = Array(samples.indices)
-        }
-        // An accepted uuid already stored, or twice in the commit, fails the commit (as the unique index would).
-        var seen = Set<UUID>(minimumCapacity: accepted.count)
-        for index in accepted {
-            let uuid = samples[index].uuid
-            if storedRows[uuid] != nil || !seen.insert(uuid).inserted { throw HealthStoreError.duplicateObject(uuid) }
-        }
+        let plan = try CommitPlanner.plan(inserting: samples, deleting: uuids, lookup: lookup)
+        try plan.throwViolation()
+        if let uuid = plan.firstReusedUUID(isStored: { lookup.storedRows[$0] != nil }) { throw HealthStoreError.duplicateObject(uuid) }
+        let accepted = plan.acceptedBatchIndexes, deletedRows = plan.deletions, ignored = plan.ignored
 
         // Deletions first, then insertions, each taking the next sequence number.
         if !deletedRows.isEmpty {
@@ -415,7 +347,7 @@ public final class PostgresStorage: HealthStorage {
         }
         await pauseInsideTransactions?()
         return CommitResult(
-            inserted: accepted.map { samples[$0] }, deleted: deletedRows.map(\.uuid), ignored: ignored, latestSequence: sequence)
+            inserted: plan.accepted, deleted: deletedRows.map(\.uuid), ignored: ignored, latestSequence: sequence)
     }
 
     // MARK: Reading samples

@@ -270,6 +270,21 @@ struct StoreWriteTests {
 
     // MARK: - Concurrency
 
+    @Test("A sample reusing the uuid of a stored version that a later sample of its batch replaces fails the batch", arguments: StorageBackend.allCases)
+    func reusingReplacedUUIDFails(backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        let v1 = try Fixture.steps(1200, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 1))
+        try store.save([v1], as: Fixture.app)
+        let before = try store.storage.latestSequence()
+        let reuse = try Fixture.steps(50, from: Fixture.at(30)).with(uuid: v1.uuid, sourceRevision: nil)
+        let v2 = try Fixture.steps(1350, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 2))
+        #expect(throws: HealthStoreError.duplicateObject(v1.uuid)) {
+            try store.save([reuse, v2], as: Fixture.app)
+        }
+        #expect(try store.storage.latestSequence() == before)
+        #expect(try store.uuids(Fixture.stepCount) == [v1.uuid])
+    }
+
     @Test("Four tasks saving 10,000 samples each end with 40,000 samples and 40,000 changes without gaps", arguments: StorageBackend.allCases)
     func concurrentSaves(backend: StorageBackend) async throws {
         let store = backend.makeStore()
