@@ -9,7 +9,7 @@ import Synchronization
 /// Lookups by identifier answer with a placeholder sample carrying the stored identifier. Not for queries.
 /// Identifiers are kept as their last 64 bits (content hashes, so a false match among a few million is about one in
 /// ten million) with a 32-bit sequence, 12 bytes a slot, so that the stand-in itself stays small.
-final class IdentifierOnlyStorage: HealthStorage {
+final class IdentifierOnlyStorage: HealthStorage, KeepsNoImportedData {
     private struct State {
         var sequences: [UInt64: UInt32] = [:]
         var sequence: Int64 = 0
@@ -52,7 +52,6 @@ final class IdentifierOnlyStorage: HealthStorage {
     }
 
     func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] { [] }
-    func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? { nil }
 
     func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
         state.withLock { state in
@@ -74,17 +73,6 @@ final class IdentifierOnlyStorage: HealthStorage {
     func expireDeletions() throws -> Int { 0 }
     func sourceOrder(for type: SampleType) throws -> [String]? { nil }
     func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {}
+    // Data besides samples is not kept (`KeepsNoImportedData`): the stand-in measures the importer, not a store.
 
-    // Data besides samples is not kept (the stand-in measures the importer, not a store).
-
-    func saveImportedData(_ data: ImportedData) throws {}
-    func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] { [] }
-    func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] { [] }
-    func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? { nil }
-    func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? { nil }
-    func characteristics() throws -> [String: String] { [:] }
-    func exportInformation() throws -> ExportInformation? { nil }
-    func keptElements(parent: UUID?) throws -> [KeptElement] { [] }
-    func importedDataCounts() throws -> ImportedDataCounts { ImportedDataCounts() }
-    func clinicalDocuments() throws -> [ClinicalDocument] { [] }
 }

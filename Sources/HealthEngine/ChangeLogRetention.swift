@@ -32,4 +32,10 @@ public struct ChangeLogRetention: Sendable {
         guard let deletionLifetime, let clock else { return nil }
         return clock().addingTimeInterval(-deletionLifetime)
     }
+
+    /// Throws `HealthEngineError.anchorTooOld` when a change query's anchor `sequence` is above 0 but below the
+    /// change-log `horizon` (deletions after it were forgotten, SEMANTICS §6); 0 (no anchor) always passes.
+    public static func checkAnchor(_ sequence: Int64, horizon: Int64) throws(HealthEngineError) {
+        if sequence > 0, sequence < horizon { throw .anchorTooOld(anchor: sequence, horizon: horizon) }
+    }
 }

@@ -28,8 +28,3 @@ public struct QuantityColumns: Sendable {
     /// The number of rows.
     public var count: Int { starts.count }
 }
-
-extension HealthStorage {
-    /// By default a storage keeps no columns; the engine reads samples instead.
-    public func quantityColumns(of type: SampleType, within bounds: TimeBounds) throws -> QuantityColumns? { nil }
-}

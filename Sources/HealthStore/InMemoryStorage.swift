@@ -318,9 +318,7 @@ public final class InMemoryStorage: HealthStorage {
 
     public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
         try state.withLock { state in
-            if sequence > 0, sequence < state.horizon {
-                throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: state.horizon)
-            }
+            try ChangeLogRetention.checkAnchor(sequence, horizon: state.horizon)
             let start = InMemoryStorage.changeIndex(after: sequence, in: state.changes)
             let end = limit > 0 ? min(state.changes.count, start + limit) : state.changes.count
             return Array(state.changes[start..<end])
@@ -329,9 +327,7 @@ public final class InMemoryStorage: HealthStorage {
 
     public func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage {
         try state.withLock { state in
-            if sequence > 0, sequence < state.horizon {
-                throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: state.horizon)
-            }
+            try ChangeLogRetention.checkAnchor(sequence, horizon: state.horizon)
             var objects: [ChangedObject] = []
             if limit > 0 { objects.reserveCapacity(min(limit, 65_536)) }
             var index = InMemoryStorage.changeIndex(after: sequence, in: state.changes)

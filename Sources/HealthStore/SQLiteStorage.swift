@@ -18,9 +18,8 @@ public final class SQLiteStorage: HealthStorage {
 
     private struct Shared {
         var catalog: SQLiteCatalog
-        var columnCaches: [Int64: QuantityColumnCache] = [:]
-        /// Types whose columns were asked for with a large answer but not yet kept (the first ask stays cheap).
-        var columnAsked: Set<Int64> = []
+        /// The columns kept in memory, by type id.
+        var columns: ColumnCachePolicy
     }
 
     private let shared: Mutex<Shared>
@@ -29,11 +28,9 @@ public final class SQLiteStorage: HealthStorage {
     private let checkpointer: SQLiteCheckpointer?
 
     /// The default smallest column answer that makes the storage keep a type's columns in memory: at once when the
-    /// answer is the whole type (the scan already read it), otherwise when the type is asked for a second time.
-    public static let columnCacheThreshold = 10_000
-
-    /// This storage's threshold for keeping a type's columns in memory.
-    private let columnCacheThreshold: Int
+    /// answer is the whole type (the scan already read it), otherwise when the type is asked for a second time
+    /// (`ColumnCachePolicy`, shared with the PostgreSQL storage).
+    public static let columnCacheThreshold = ColumnCachePolicy.defaultThreshold
 
     /// Opens the store at `path`, creating it (and its folder) when the file does not exist or is empty, and
     /// migrating a store written by an older version; column answers of `columnCacheThreshold` rows or more make
@@ -42,7 +39,6 @@ public final class SQLiteStorage: HealthStorage {
     public init(path: String, retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = SQLiteStorage.columnCacheThreshold) throws {
         self.path = path
         self.retention = retention
-        self.columnCacheThreshold = columnCacheThreshold
         let isNew = try SQLiteStorage.checkFile(at: path)
         if isNew {
             try SQLiteStorage.markNewStore(at: path)
@@ -65,7 +61,7 @@ public final class SQLiteStorage: HealthStorage {
         do {
             try migrator.migrate(pool)
             let catalog = try pool.read { db in try SQLiteCatalog.load(db) }
-            shared = Mutex(Shared(catalog: catalog))
+            shared = Mutex(Shared(catalog: catalog, columns: ColumnCachePolicy(threshold: columnCacheThreshold)))
             checkpointer = try? SQLiteCheckpointer(path: path)
             if checkpointer != nil {
                 // The log file keeps its largest size once rewound; a limit trims it back (64 MiB, the wait threshold).
@@ -403,7 +399,7 @@ public final class SQLiteStorage: HealthStorage {
         if !deletedRows.isEmpty { try db.execute(sql: "DELETE FROM import_spans") }
 
         // Rows for the column caches are collected only when there are caches to keep in step.
-        let tracksColumns = shared.withLock { !$0.columnCaches.isEmpty }
+        let tracksColumns = shared.withLock { !$0.columns.caches.isEmpty }
         written.tracksColumns = tracksColumns
         let outcome = try SQLiteSampleInserter.insert(
             accepted, firstSequence: sequence + 1, catalog: &catalog, collectingColumnRows: tracksColumns, db)
@@ -440,18 +436,18 @@ public final class SQLiteStorage: HealthStorage {
 
     private func updateColumnCaches(with written: Written, catalog: SQLiteCatalog) {
         shared.withLock { state in
-            guard !state.columnCaches.isEmpty else { return }
+            guard !state.columns.caches.isEmpty else { return }
             guard written.tracksColumns else {
-                state.columnCaches.removeAll()
+                state.columns.caches.removeAll()
                 return
             }
-            for typeID in Array(state.columnCaches.keys) {
+            for typeID in Array(state.columns.caches.keys) {
                 // A cache that missed a write (another process wrote in between) is dropped, not patched.
-                guard var cache = state.columnCaches[typeID], cache.sequence == written.previousSequence else {
-                    state.columnCaches[typeID] = nil
+                guard var cache = state.columns.caches[typeID], cache.sequence == written.previousSequence else {
+                    state.columns.caches[typeID] = nil
                     continue
                 }
-                state.columnCaches[typeID] = nil  // no second reference while it changes
+                state.columns.caches[typeID] = nil  // no second reference while it changes
                 cache.remove(sequences: written.deletedSequences)
                 var valid = true
                 for row in written.insertedRows where row.typeID == typeID {
@@ -460,7 +456,7 @@ public final class SQLiteStorage: HealthStorage {
                     cache.append(start: row.start, end: row.end, value: row.value, entry: entry, sequence: row.sequence, userEntered: row.userEntered)
                 }
                 cache.sequence = written.sequence
-                if valid { state.columnCaches[typeID] = cache }
+                if valid { state.columns.caches[typeID] = cache }
             }
         }
     }
@@ -658,28 +654,31 @@ public final class SQLiteStorage: HealthStorage {
             let latest = try SQLiteStorage.info("latest_sequence", db)
             let typeID = catalogSnapshot().typeIDs[type.identifier]
             let cached = typeID.flatMap { typeID in
-                shared.withLock { state -> QuantityColumnCache? in state.columnCaches[typeID] }
-            }.flatMap { $0.sequence == latest ? $0.rows(within: bounds) : nil }
+                shared.withLock { state in state.columns.current(typeID, at: latest) }
+            }.flatMap { $0.rows(within: bounds) }
             if let cached { return (cached, nil, latest) }
             return (nil, .some(try scanColumns(of: type, within: bounds, db)), latest)
         }
         if let cached { return cached }
         guard let scanned, let (columns, rowCount) = scanned else { return nil }
-        if rowCount >= columnCacheThreshold, let typeID = catalogSnapshot().typeIDs[type.identifier] {
-            if bounds == .unbounded, let cache = columns {
-                storeCache(cache, of: typeID, latest: latest)
-            } else if !shared.withLock({ $0.columnAsked.insert(typeID).inserted }),
-                      let cache = try scanColumns(of: type, within: .unbounded)?.0 {
-                // Asked again: reading the whole type once now makes every later query a memory scan.
-                storeCache(cache, of: typeID, latest: latest)
-            }
+        let step = shared.withLock { state in
+            state.catalog.typeIDs[type.identifier].map { ($0, state.columns.step(after: rowCount, of: $0, within: bounds)) }
+        }
+        switch step {
+        case let (typeID, .keepAnswer)?:
+            if let cache = columns { storeCache(cache, of: typeID, latest: latest) }
+        case let (typeID, .readWholeType)?:
+            // Asked again: reading the whole type once now makes every later query a memory scan.
+            if let cache = try scanColumns(of: type, within: .unbounded)?.0 { storeCache(cache, of: typeID, latest: latest) }
+        case (_, .answer)?, nil:
+            break
         }
         return columns?.columns
     }
 
     private func storeCache(_ cache: QuantityColumnCache, of typeID: Int64, latest: Int64) {
         guard cache.sequence == latest else { return }
-        shared.withLock { $0.columnCaches[typeID] = cache }
+        shared.withLock { $0.columns.caches[typeID] = cache }
     }
 
     /// Scans the (type, start) index for columns; nil when a series sample is in range, else the columns (as a cache
@@ -806,7 +805,7 @@ public final class SQLiteStorage: HealthStorage {
     public func changes(after sequence: Int64, limit: Int) throws -> [Change] {
         try read("reading changes after \(sequence)") { db in
             let horizon = try SQLiteStorage.info("change_horizon", db)
-            if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
+            try ChangeLogRetention.checkAnchor(sequence, horizon: horizon)
             var catalog = catalogSnapshot()
             let statement = try SQLiteRawStatement(db, """
                 SELECT sequence, 0, uuid, type_id, sync_identifier, sync_version FROM samples WHERE sequence > ?1
@@ -839,7 +838,7 @@ public final class SQLiteStorage: HealthStorage {
     public func changedObjects(after sequence: Int64, of types: Set<SampleType>?, limit: Int) throws -> ChangePage {
         try read("reading changed objects after \(sequence)") { db in
             let horizon = try SQLiteStorage.info("change_horizon", db)
-            if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
+            try ChangeLogRetention.checkAnchor(sequence, horizon: horizon)
             let latest = try SQLiteStorage.info("latest_sequence", db)
             var catalog = catalogSnapshot()
             var typeFilter = ""

@@ -23,21 +23,14 @@ public final class PostgresStorage: HealthStorage {
     private let retention: ChangeLogRetention
     private let catalog: Mutex<PostgresCatalog>
 
-    /// Column caches by type id, and the types asked for with a large answer but not yet kept.
-    private struct ColumnState {
-        var caches: [Int32: QuantityColumnCache] = [:]
-        var asked: Set<Int32> = []
-    }
-
-    private let columnState = Mutex(ColumnState())
-    /// This storage's threshold for keeping a type's columns in memory.
-    private let columnCacheThreshold: Int
+    /// The columns kept in memory, by type id.
+    private let columnState: Mutex<ColumnCachePolicy>
 
     /// The default smallest column answer that makes the storage keep a type's columns in memory (as
     /// `SQLiteStorage.columnCacheThreshold`): at once when the answer is the whole type, otherwise on the second such
     /// question. A cache answers only while the person's latest sequence is the one it was read at (one primary-key
     /// read a query), so a commit through any server is never missed. `Int.max` keeps none.
-    public static let columnCacheThreshold = 10_000
+    public static let columnCacheThreshold = ColumnCachePolicy.defaultThreshold
     /// Called inside every transaction after its first statement (tests widen the windows where commits and reads
     /// overlap with it); nil in normal use.
     private let pauseInsideTransactions: (@Sendable () async -> Void)?
@@ -68,7 +61,7 @@ public final class PostgresStorage: HealthStorage {
         columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold, pauseInsideTransactions: (@Sendable () async -> Void)?
     ) throws {
         self.pauseInsideTransactions = pauseInsideTransactions
-        self.columnCacheThreshold = columnCacheThreshold
+        columnState = Mutex(ColumnCachePolicy(threshold: columnCacheThreshold))
         guard !person.isEmpty, person.utf8.count <= 200 else {
             throw HealthStoreError.storeUnavailable(path: database.location, reason: "a person identifier has 1 to 200 bytes")
         }
@@ -386,24 +379,19 @@ public final class PostgresStorage: HealthStorage {
             guard let typeID = try await existingTypeID(type) else { return QuantityColumns() }
             return try await transaction(.snapshot) { connection -> QuantityColumns? in
                 let latest = try await counters(on: connection).latest
-                let cached = columnState.withLock { state -> QuantityColumnCache? in
-                    guard let cache = state.caches[typeID] else { return nil }
-                    if cache.sequence == latest { return cache }
-                    // Stale: a commit came since. Dropped, and the type must be asked for twice again before the
-                    // whole type is read (under steady writes, windows stay windows).
-                    state.caches[typeID] = nil
-                    state.asked.remove(typeID)
-                    return nil
-                }
-                if let cached { return cached.rows(within: bounds) }
+                // A cache not current (a commit came since, through any server) is dropped.
+                if let cached = columnState.withLock({ $0.current(Int64(typeID), at: latest) }) { return cached.rows(within: bounds) }
                 guard let columns = try await readColumns(typeID, bounds, on: connection) else { return nil }
-                guard columns.count >= columnCacheThreshold else { return columns }
-                if bounds == .unbounded {
-                    columnState.withLock { $0.caches[typeID] = QuantityColumnCache(columns: columns, sequence: latest) }
-                } else if !columnState.withLock({ $0.asked.insert(typeID).inserted }),
-                          let whole = try await readColumns(typeID, .unbounded, on: connection) {
+                switch columnState.withLock({ $0.step(after: columns.count, of: Int64(typeID), within: bounds) }) {
+                case .answer:
+                    break
+                case .keepAnswer:
+                    columnState.withLock { $0.caches[Int64(typeID)] = QuantityColumnCache(columns: columns, sequence: latest) }
+                case .readWholeType:
                     // Asked again: reading the whole type once now makes the next queries memory scans.
-                    columnState.withLock { $0.caches[typeID] = QuantityColumnCache(columns: whole, sequence: latest) }
+                    if let whole = try await readColumns(typeID, .unbounded, on: connection) {
+                        columnState.withLock { $0.caches[Int64(typeID)] = QuantityColumnCache(columns: whole, sequence: latest) }
+                    }
                 }
                 return columns
             }
@@ -569,7 +557,7 @@ public final class PostgresStorage: HealthStorage {
             try await transaction(.snapshot) { connection in
                 let (latest, horizon) = try await counters(on: connection)
                 await pauseInsideTransactions?()
-                if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
+                try ChangeLogRetention.checkAnchor(sequence, horizon: horizon)
                 var changes: [Change] = []
                 let step = Int64(max(limit, 10_000))
                 for after in PostgresStorage.ranges(after: sequence, latest: latest, limit: limit) {
@@ -598,7 +586,7 @@ public final class PostgresStorage: HealthStorage {
             return try await transaction(.snapshot) { connection in
                 let (latest, horizon) = try await counters(on: connection)
                 await pauseInsideTransactions?()
-                if sequence > 0, sequence < horizon { throw HealthEngineError.anchorTooOld(anchor: sequence, horizon: horizon) }
+                try ChangeLogRetention.checkAnchor(sequence, horizon: horizon)
                 if let typeIDs, typeIDs.isEmpty { return ChangePage(objects: [], endSequence: max(sequence, latest)) }
                 var objects: [ChangedObject] = []
                 let step = Int64(max(limit, 10_000))

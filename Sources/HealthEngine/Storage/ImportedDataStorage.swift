@@ -1,0 +1,68 @@
+import Foundation
+import HealthModel
+
+/// The data an export import brings besides samples (activity summaries, routes, heartbeat series, characteristics,
+/// kept elements, clinical documents, export information), and the spans of export files imported whole.
+public protocol ImportedDataStorage: AnyObject, Sendable {
+    /// Saves data besides samples in one all-or-nothing write; each part replaces what is stored under its key.
+    func saveImportedData(_ data: ImportedData) throws
+
+    /// The activity summaries of the days from `first` through `last` (both included, compared by year, month and
+    /// day), oldest first.
+    func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+
+    /// The routes of a workout, with their points, oldest first.
+    func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute]
+
+    /// One route with its points, by the route's identifier.
+    func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute?
+
+    /// The beat-to-beat series of a sample (a heart rate variability sample), if stored.
+    func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries?
+
+    /// The stored characteristics, by identifier.
+    func characteristics() throws -> [String: String]
+
+    /// The date and locale of the latest imported export, if any.
+    func exportInformation() throws -> ExportInformation?
+
+    /// Kept elements in the order they were first saved; only those under `parent` when it is given.
+    func keptElements(parent: UUID?) throws -> [KeptElement]
+
+    /// How much is stored besides samples.
+    func importedDataCounts() throws -> ImportedDataCounts
+
+    /// The clinical documents, by start date.
+    func clinicalDocuments() throws -> [ClinicalDocument]
+
+    /// The spans of export files imported whole since the store last deleted a sample.
+    func importedSpans() throws -> [ImportedSpan]
+
+    /// Remembers spans imported whole (their samples are committed); a commit that deletes forgets them all.
+    func saveImportedSpans(_ spans: [ImportedSpan]) throws
+}
+
+extension ImportedDataStorage {
+    /// By default a storage remembers no spans: every import reads every record.
+    public func importedSpans() throws -> [ImportedSpan] { [] }
+
+    /// By default spans are not remembered.
+    public func saveImportedSpans(_ spans: [ImportedSpan]) throws {}
+}
+
+/// A storage that keeps no data besides samples (a stand-in that measures something else): saves are dropped and
+/// every read answers empty.
+public protocol KeepsNoImportedData: ImportedDataStorage {}
+
+extension KeepsNoImportedData {
+    public func saveImportedData(_ data: ImportedData) throws {}
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] { [] }
+    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] { [] }
+    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? { nil }
+    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? { nil }
+    public func characteristics() throws -> [String: String] { [:] }
+    public func exportInformation() throws -> ExportInformation? { nil }
+    public func keptElements(parent: UUID?) throws -> [KeptElement] { [] }
+    public func importedDataCounts() throws -> ImportedDataCounts { ImportedDataCounts() }
+    public func clinicalDocuments() throws -> [ClinicalDocument] { [] }
+}
