@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthTestSupport
 import Testing
 
 @Suite("The store's commits as an asynchronous sequence")
