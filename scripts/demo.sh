@@ -2,7 +2,7 @@
 # The main job: builds `ohk`, generates realistic data into an SQLite store (the embedded default backend), queries
 # it, then imports a real Apple Health export (../shared/fixtures, when present) into the same store and asks for
 # its daily steps merged across sources.
-# Usage: scripts/demo.sh [ohk demo options, e.g. --date 2024-03-10 --time-zone America/Los_Angeles]
+# Usage: scripts/demo.sh [ohk demo options, e.g. --date 2024-03-10 --tz America/Los_Angeles]
 # The store is .demo/health.sqlite (recreated on each run, ignored by git); your own store is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
