@@ -26,7 +26,7 @@ render() {
     rm -f "$store" "$store-wal" "$store-shm" "$store.trends-cache.json"
     local date_options=()
     [[ "$date" != today ]] && date_options=(--date "$date")
-    "$ohk" --store "$store" demo --time-zone "$zone" --days 10 "${date_options[@]}" >/dev/null
+    "$ohk" --store "$store" demo --tz "$zone" --days 10 "${date_options[@]}" >/dev/null
     "$ohk" --store "$store" trends --tz "$zone" --days 9 "${date_options[@]}" --format json --svg "$out/$name.svg" >/dev/null
     rsvg-convert --format png --output "$out/$name.png" "$out/$name.svg"
     echo "$out/$name.png"

@@ -33,9 +33,9 @@ server="$work/server"
 health="$("$ohk" clients add alice com.apple.Health --full-access --store "$server" 2>/dev/null)"
 token="$("$ohk" clients add alice com.example.dashboard --read stepCount --read activeEnergyBurned --read restingHeartRate \
     --read sleepAnalysis --store "$server" 2>/dev/null)"
-"$ohk" --store "$server/people/alice.sqlite" demo --time-zone "$zone" --days 31 >/dev/null
+"$ohk" --store "$server/people/alice.sqlite" demo --tz "$zone" --days 31 >/dev/null
 
-"$ohk" serve --store "$server" --port 0 --time-zone "$zone" >"$work/serve.log" 2>&1 &
+"$ohk" serve --store "$server" --port 0 --tz "$zone" >"$work/serve.log" 2>&1 &
 serve_pid=$!
 port="$(scripts/lib/serve-port.sh "$work/serve.log")"
 
