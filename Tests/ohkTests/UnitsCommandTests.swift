@@ -6,7 +6,7 @@ struct UnitsCommandTests {
     func versionAndHelp() throws {
         try expectOHK("--version", stdout: "0.1.0")
         let help = try expectOHK("--help")
-        for command in ["units", "demo", "store", "stats", "samples", "types", "sources", "trends", "export", "import", "serve", "users", "clients"] {
+        for command in ["units", "demo", "store", "stats", "samples", "types", "sources", "trends", "export", "import", "serve", "people", "clients"] {
             #expect(help.stdout.contains(command), "the root help names \(command)")
         }
         #expect(try expectOHK("units --help").stdout.contains("convert"))
