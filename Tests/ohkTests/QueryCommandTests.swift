@@ -82,13 +82,16 @@ struct QueryCommandTests {
         try expectOHK(["trends", "--store", Self.store, "--format", "json", "--no-cache", "--svg", target], exit: .failure, stderrContains: "cannot write \(target)")
     }
 
-    @Test("export: the JSON array has as many samples as NDJSON lines, sleep first by type name")
+    @Test("export: the JSON array has as many samples as NDJSON lines and CSV rows, in the API's sample shape, sleep first by type name")
     func exportFormats() throws {
         let json = try expectOHK(["export", "--store", Self.store, "--format", "json"])
         let samples = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let ndjson = try expectOHK(["export", "--store", Self.store, "--format", "ndjson"])
-        #expect(samples.count == ndjson.lines.count)
+        let csv = try expectOHK(["export", "--store", Self.store, "--format", "csv"])
+        #expect(samples.count == ndjson.lines.count && samples.count + 1 == csv.lines.count, "\(samples.count) \(ndjson.lines.count) \(csv.lines.count)")
+        #expect(csv.lines.first == "type,start,end,value,unit,source,device,uuid")
         #expect(Set(samples.compactMap { $0["type"] as? String }).sorted().first == "HKCategoryTypeIdentifierSleepAnalysis")
+        #expect(samples.allSatisfy { $0["startDate"] is String && $0["start"] == nil && $0["source"] is [String: Any] })
     }
 
     @Test("samples --format json/ndjson writes the HTTP API's sample objects: startDate, a numeric value with its unit or valueName, the source as an object")

@@ -5,11 +5,15 @@ import HealthModel
 /// Samples as rows: start, end, value, unit, source, device, uuid; category values by their case name, workouts by
 /// activity type with their duration in minutes.
 public enum SampleListing {
+    /// The columns of a sample table (`type` first when the table mixes types).
+    public static func columns(includingType: Bool) -> [String] {
+        (includingType ? ["type"] : []) + ["start", "end", "value", "unit", "source", "device", "uuid"]
+    }
+
     /// The table of samples; quantities in `unit` (default: the type's canonical unit).
     /// With `includingType`, a first column names each row's type (for exports of several types).
     public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone, includingType: Bool = false) throws -> TextTable {
-        var table = TextTable(
-            columns: (includingType ? ["type"] : []) + ["start", "end", "value", "unit", "source", "device", "uuid"], numericColumns: ["value"])
+        var table = TextTable(columns: columns(includingType: includingType), numericColumns: ["value"])
         let outputUnit = try self.outputUnit(unit, for: type)
         let categoryValues = Dictionary(
             (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) }, uniquingKeysWith: { first, _ in first })

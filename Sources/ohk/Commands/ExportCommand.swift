@@ -12,7 +12,8 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write samples out as CSV, JSON or NDJSON.",
         discussion: """
             Every type in the store unless types are named; samples that overlap the window when --from or --to is \
-            given; values in each type's canonical unit; dates in --tz with their offset.
+            given; values in each type's canonical unit; dates in --tz with their offset. JSON and NDJSON write each \
+            sample as the HTTP API and `ohk samples` do.
 
             Examples:
               ohk export --format csv stepCount heartRate --from 2024-01-01 > samples.csv
@@ -51,14 +52,26 @@ struct ExportCommand: ParsableCommand {
         let predicate: SamplePredicate = start == nil && end == nil ? .all : .date(start: start, end: end, options: [])
         let output = FileHandle.standardOutput
         var first = true
-        if format == .json { output.write(Data("[\n".utf8)) }
+        if format == .csv {
+            output.write(Data((SampleListing.columns(includingType: true).joined(separator: ",") + "\n").utf8))
+        } else if format == .json {
+            output.write(Data("[\n".utf8))
+        }
         for type in exported {
             let samples = try store.samples(SampleQueryRequest(type: type, predicate: predicate, sort: [SampleSort(.startDate)]))
-            let table = try SampleListing.table(samples, type: type, unit: nil, timeZone: zone, includingType: true)
-            if format == .csv, first { output.write(Data((table.columns.joined(separator: ",") + "\n").utf8)) }
-            if table.rows.isEmpty { continue }
-            if format == .json, !first { output.write(Data(",\n".utf8)) }
-            output.write(Data(table.renderedRows(as: format).utf8))
+            if samples.isEmpty { continue }
+            if format == .csv {
+                let table = try SampleListing.table(samples, type: type, unit: nil, timeZone: zone, includingType: true)
+                output.write(Data(table.renderedRows(as: .csv).utf8))
+            } else {
+                // JSON and NDJSON: the HTTP API's sample objects (`GET /samples`), as `ohk samples` writes them.
+                let objects = samples.map { SampleJSON.json($0, unit: nil, timeZone: zone).text }
+                if format == .json {
+                    output.write(Data(((first ? "" : ",\n") + objects.joined(separator: ",\n")).utf8))
+                } else {
+                    output.write(Data((objects.joined(separator: "\n") + "\n").utf8))
+                }
+            }
             first = false
         }
         if format == .json { output.write(Data("\n]\n".utf8)) }
