@@ -57,7 +57,9 @@ struct RandomUUIDTests {
         // A counter would have moved by 200,001; the prefix moves by the milliseconds that passed, no more.
         let distance = RandomUUIDTests.prefix(second) - RandomUUIDTests.prefix(first)
         #expect(distance <= elapsedMilliseconds, "prefix moved \(distance) in \(elapsed)")
-        #expect(distance < 200_000)
+        // Below the count when the machine made them faster than one per millisecond (a loaded CI run may not: then
+        // the bound above is the whole claim).
+        if elapsedMilliseconds < 200_000 { #expect(distance < 200_000) }
     }
 
     @Test("version 4 UUIDs are version 4, variant 1, random in every byte, and do not repeat across threads")
