@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthStore
+import HealthStoreSQLite
 import HealthStorePostgres
 
 /// Where a server keeps its people's stores: one SQLite file per person in the server directory, or one PostgreSQL

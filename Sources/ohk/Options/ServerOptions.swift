@@ -3,6 +3,7 @@ import Foundation
 import HealthEngine
 import HealthRegistry
 import HealthStore
+import HealthStoreSQLite
 import HealthStorePostgres
 
 /// `--store DIR` for the server commands: the server directory (`server.sqlite` for people, clients and token hashes,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthEngine
 import HealthStore
+import HealthStoreSQLite
 
 /// `--store PATH`: the store file a command works on.
 struct StoreOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthStore
+import HealthStoreSQLite
 
 /// `ohk store backup DEST`: an online copy of the store.
 struct StoreBackupCommand: ParsableCommand {

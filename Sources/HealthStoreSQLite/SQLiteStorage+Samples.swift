@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HealthEngine
 import HealthModel
+import HealthStore
 import Synchronization
 
 extension SQLiteStorage {

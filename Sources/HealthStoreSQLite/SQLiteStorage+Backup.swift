@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthStore
 
 extension SQLiteStorage {
     /// Copies the store into a new SQLite file at `destination` with SQLite's online backup API, while other

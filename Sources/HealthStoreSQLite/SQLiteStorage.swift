@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HealthEngine
 import HealthModel
+import HealthStore
 import Synchronization
 
 /// A storage in one SQLite file (through GRDB): everything survives restarts, crashes and kills.
