@@ -224,3 +224,9 @@ public final class PostgresStorage: HealthStorage {
         return Dictionary(uniqueKeysWithValues: known)
     }
 }
+
+/// `HealthDataStore.appliedMigrations()` and `sampleCount()` reach the database through this capability.
+extension PostgresStorage: StoreInspection {
+    /// Nil: the rows live on the database server.
+    public var sizeOnDisk: Int64? { nil }
+}

@@ -52,3 +52,6 @@ extension SQLiteStorage {
         return size
     }
 }
+
+/// `HealthDataStore.backup(to:replacing:)` reaches SQLite's online backup through this capability.
+extension SQLiteStorage: OnlineBackup {}

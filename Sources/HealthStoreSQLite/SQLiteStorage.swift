@@ -253,3 +253,9 @@ public final class SQLiteStorage: HealthStorage {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM store_info WHERE key = ?"), arguments: [key]) ?? 0
     }
 }
+
+/// `HealthDataStore.appliedMigrations()`, `sampleCount()` and `bytesOnDisk()` reach the file through this capability.
+extension SQLiteStorage: StoreInspection {
+    /// The file plus its write-ahead log (`bytesOnDisk()`).
+    public var sizeOnDisk: Int64? { bytesOnDisk() }
+}
