@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HealthModel", targets: ["HealthModel"]),
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
+        .library(name: "HealthStoreSQLite", targets: ["HealthStoreSQLite"]),
         .library(name: "HealthStorePostgres", targets: ["HealthStorePostgres"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
@@ -36,10 +37,11 @@ let package = Package(
     targets: [
         .target(name: "HealthModel"),
         .target(name: "HealthEngine", dependencies: ["HealthModel"]),
+        .target(name: "HealthStore", dependencies: ["HealthModel", "HealthEngine"]),
         .target(
-            name: "HealthStore",
+            name: "HealthStoreSQLite",
             dependencies: [
-                "HealthModel", "HealthEngine",
+                "HealthModel", "HealthEngine", "HealthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -61,7 +63,7 @@ let package = Package(
         .target(
             name: "HealthRegistry",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -88,27 +90,33 @@ let package = Package(
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport", "HealthTrends",
-                "HealthRegistry", "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres", "HealthReports", "HealthExport",
+                "HealthTrends", "HealthRegistry", "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Shared by the test targets: the storage backends (memory, SQLite, PostgreSQL when OHK_TEST_POSTGRES_URL is set),
         // throwaway store folders, the ../shared/fixtures path and sample fixtures.
         .target(
             name: "HealthTestSupport",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"],
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres"],
             path: "Tests/HealthTestSupport"
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
         .testTarget(
             name: "HealthExportTests",
-            dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthExport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthExport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "HealthEngineTests", dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres"]),
+        .testTarget(
+            name: "HealthEngineTests",
+            dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres"]
+        ),
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [
-                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -119,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
-                "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports",
+                "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
+                "HealthReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -135,7 +144,10 @@ let package = Package(
             ]
         ),
         // Runs the built `ohk` binary (swift build --build-tests builds it beside the tests): help, exit codes, options.
-        .testTarget(name: "ohkTests", dependencies: ["ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports"]),
+        .testTarget(
+            name: "ohkTests",
+            dependencies: ["ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthReports"]
+        ),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
@@ -158,17 +170,19 @@ if Context.environment["OHK_BENCHMARKS"] != nil {
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "OpenHealthKitBenchmarks",
-            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "OpenHealthKit", argumentParser],
+            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "OpenHealthKit", argumentParser],
             path: "Benchmarks/OpenHealthKitBenchmarks"
         ),
         .executableTarget(
             name: "PostgresBenchmark",
-            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", argumentParser],
+            dependencies: [
+                "BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres", argumentParser,
+            ],
             path: "Benchmarks/PostgresBenchmark"
         ),
         .executableTarget(
             name: "ExportBenchmark",
-            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthExport", argumentParser],
+            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthExport", argumentParser],
             path: "Benchmarks/ExportBenchmark"
         ),
     ]

@@ -16,6 +16,7 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 
 /// The `ohk-export-benchmark` command and its three subcommands.
 @main

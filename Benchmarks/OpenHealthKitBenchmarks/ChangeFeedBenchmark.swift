@@ -4,6 +4,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 import OpenHealthKit
 import Synchronization
 

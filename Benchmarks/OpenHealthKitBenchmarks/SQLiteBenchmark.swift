@@ -3,6 +3,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 
 /// The SQLite store (issue 4): bulk save rate and bytes per sample on disk, daily statistics over about a million
 /// samples next to the in-memory store, and a cold open of a large store answering a one-day sample query and a

@@ -10,6 +10,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 import HealthStorePostgres
 
 /// The `ohk-postgres-benchmark` command.

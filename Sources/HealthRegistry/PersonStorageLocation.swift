@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthStore
+import HealthStoreSQLite
 import HealthStorePostgres
 
 /// Where a server keeps its people's stores: one SQLite file per person in the server directory, or one PostgreSQL
@@ -8,14 +9,14 @@ import HealthStorePostgres
 public enum PersonStorageLocation: Sendable {
     /// `people/NAME.sqlite` in the directory.
     case directory(ServerDirectory)
-    /// `PostgresStorage`s on one shared client (its connection pool).
+    /// Everyone's stores in one PostgreSQL database, on one shared client (its connection pool).
     case postgres(PostgresStoreClient)
 
-    /// Opens (creating) a person's storage.
-    package func open(_ person: String, retention: ChangeLogRetention) throws -> any HealthStorage {
+    /// Opens (creating) a person's store, with `access` deciding what its clients may do.
+    package func open(_ person: String, retention: ChangeLogRetention, access: AccessControl) throws -> HealthDataStore {
         switch self {
-        case let .directory(directory): try SQLiteStorage(path: directory.storePath(of: person), retention: retention)
-        case let .postgres(client): try PostgresStorage(client: client, person: person, retention: retention)
+        case let .directory(directory): try .sqlite(path: directory.storePath(of: person), retention: retention, access: access)
+        case let .postgres(client): try .postgres(client: client, person: person, retention: retention, access: access)
         }
     }
 
@@ -33,7 +34,7 @@ public enum PersonStorageLocation: Sendable {
             }
             return erased
         case let .postgres(client):
-            return try PostgresStorage.erase(person: person, client: client)
+            return try client.eraseStore(of: person)
         }
     }
 

@@ -3,6 +3,7 @@ import HealthEngine
 @testable import HealthExport
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 import HealthTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 import HealthStorePostgres
 import HealthTestSupport
 import PropertyBased

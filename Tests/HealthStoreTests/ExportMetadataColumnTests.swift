@@ -3,6 +3,7 @@ import GRDB
 import HealthEngine
 import HealthModel
 @testable import HealthStore
+@testable import HealthStoreSQLite
 import HealthTestSupport
 import Testing
 

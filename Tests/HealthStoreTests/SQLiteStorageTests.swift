@@ -3,6 +3,7 @@ import GRDB
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthStoreSQLite
 import HealthTestSupport
 import Synchronization
 import Testing

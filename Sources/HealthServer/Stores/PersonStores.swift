@@ -123,8 +123,7 @@ public final class PersonStores: Service, Sendable {
             if let entry = stores[person] { return .success(entry.store) }
             guard !closed.withLock({ $0 }) else { return .failure(.storeFailure("the server is shutting down")) }
             do {
-                let storage = try location.open(person, retention: retention)
-                let store = HealthDataStore(storage: storage, access: AccessControl(policy: .denyAll))
+                let store = try location.open(person, retention: retention, access: AccessControl(policy: .denyAll))
                 var file: FileIdentity?
                 if case let .directory(directory) = location { file = FileIdentity(path: directory.storePath(of: person)) }
                 stores[person] = Opened(store: store, file: file)

@@ -7,7 +7,7 @@ package struct QuantityColumnCache: Sendable {
     /// The rows, with `sources`/`productTypes` as the source entries.
     package var columns: QuantityColumns
     /// The source-entry index of each source revision row id seen so far.
-    var entryByRevision: [Int64: Int32]
+    package var entryByRevision: [Int64: Int32]
     /// The store's latest change sequence that these columns reflect.
     package var sequence: Int64
 
@@ -17,33 +17,14 @@ package struct QuantityColumnCache: Sendable {
     }
 
     /// A cache with its revision entries.
-    init(columns: QuantityColumns, entryByRevision: [Int64: Int32], sequence: Int64) {
+    package init(columns: QuantityColumns, entryByRevision: [Int64: Int32], sequence: Int64) {
         self.columns = columns
         self.entryByRevision = entryByRevision
         self.sequence = sequence
     }
 
-    /// The entry index of a revision, adding an entry for a (source, product type) pair not seen before.
-    mutating func entry(forRevision revisionID: Int64?, catalog: SQLiteCatalog) -> Int32 {
-        guard let revisionID else { return -1 }
-        if let entry = entryByRevision[revisionID] { return entry }
-        guard let revision = catalog.revisions[revisionID]?.revision else { return -1 }
-        let entry: Int32
-        if let existing = columns.sources.indices.first(where: {
-            columns.sources[$0] == revision.source && columns.productTypes[$0] == revision.productType
-        }) {
-            entry = Int32(existing)
-        } else {
-            entry = Int32(columns.sources.count)
-            columns.sources.append(revision.source)
-            columns.productTypes.append(revision.productType)
-        }
-        entryByRevision[revisionID] = entry
-        return entry
-    }
-
     /// Appends one row.
-    mutating func append(start: Double, end: Double, value: Double, entry: Int32, sequence: Int64, userEntered: Bool) {
+    package mutating func append(start: Double, end: Double, value: Double, entry: Int32, sequence: Int64, userEntered: Bool) {
         columns.starts.append(start)
         columns.ends.append(end)
         columns.values.append(value)
@@ -53,7 +34,7 @@ package struct QuantityColumnCache: Sendable {
     }
 
     /// Removes the rows inserted with these sequence numbers.
-    mutating func remove(sequences removed: Set<Int64>) {
+    package mutating func remove(sequences removed: Set<Int64>) {
         guard !removed.isEmpty else { return }
         var kept = QuantityColumns()
         kept.sources = columns.sources

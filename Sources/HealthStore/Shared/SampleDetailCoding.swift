@@ -9,7 +9,7 @@ package enum SampleDetailCoding {
     // MARK: Kind-specific detail of a stored row
 
     /// The detail blob of a sample row, or nil when its columns say everything.
-    static func detail(of sample: Sample) -> [UInt8]? {
+    package static func detail(of sample: Sample) -> [UInt8]? {
         switch sample.content {
         case let .quantity(content):
             guard !content.seriesEntries.isEmpty else { return nil }
@@ -34,20 +34,20 @@ package enum SampleDetailCoding {
     }
 
     /// Series entries from a quantity row's detail.
-    static func seriesEntries(from bytes: [UInt8]) throws -> [QuantitySeriesEntry] {
+    package static func seriesEntries(from bytes: [UInt8]) throws -> [QuantitySeriesEntry] {
         var reader = try opened(bytes, "series entries")
         return try readSeries(&reader)
     }
 
     /// The contained samples from a correlation row's detail.
-    static func correlatedObjects(from bytes: [UInt8]) throws -> [Sample] {
+    package static func correlatedObjects(from bytes: [UInt8]) throws -> [Sample] {
         var reader = try opened(bytes, "correlation")
         let count = try reader.readCount()
         return try (0..<count).map { _ in try readSample(&reader) }
     }
 
     /// The workout content from a workout row's detail (the duration is a column).
-    static func workoutContent(from bytes: [UInt8], duration: TimeInterval) throws -> WorkoutContent {
+    package static func workoutContent(from bytes: [UInt8], duration: TimeInterval) throws -> WorkoutContent {
         var reader = try opened(bytes, "workout")
         return try readWorkout(&reader, duration: duration)
     }

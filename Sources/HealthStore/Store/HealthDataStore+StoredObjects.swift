@@ -10,6 +10,11 @@ extension HealthDataStore {
         try wrapped { try storage.latestSequence() }
     }
 
+    /// The oldest sequence an anchor may still name: deletions before it were forgotten (0 while none were).
+    public func changeHorizon() throws -> Int64 {
+        try wrapped { try storage.changeHorizon() }
+    }
+
     /// The types the store holds samples of, with their counts and date ranges, as this store object may see them.
     public func typeSummaries() throws -> [TypeSummary] {
         try wrapped { try storage.typeSummaries() }

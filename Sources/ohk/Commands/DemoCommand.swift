@@ -57,10 +57,9 @@ struct DemoCommand: ParsableCommand {
         var destination = "an in-memory store"
         var alreadyStored = 0
         if let path = storeOptions.explicitPath {
-            let storage = try StoreOptions.open(path)
-            store = HealthDataStore(storage: storage)
+            store = try StoreOptions.open(path)
             destination = "the store at \(path)"
-            alreadyStored = try storage.sampleCount()
+            alreadyStored = try store.sampleCount()
         } else {
             store = HealthDataStore()
         }

@@ -3,6 +3,7 @@ import Foundation
 import HealthEngine
 import HealthRegistry
 import HealthStore
+import HealthStoreSQLite
 import HealthStorePostgres
 
 /// `--store DIR` for the server commands: the server directory (`server.sqlite` for people, clients and token hashes,
@@ -56,17 +57,17 @@ struct ServerOptions: ParsableArguments {
         return try body(PersonRegistry(directory: directory, postgres: client))
     }
 
-    /// Runs `body` with a registered person's storage (the SQLite file of the directory, or the person's rows of the
+    /// Runs `body` with a registered person's store (the SQLite file of the directory, or the person's rows of the
     /// PostgreSQL database); a person whose store was never opened has an empty one, and none is made.
-    func withPersonStorage<T>(_ person: String, _ body: (any HealthStorage) throws -> T) throws -> T {
+    func withPersonStore<T>(_ person: String, _ body: (HealthDataStore) throws -> T) throws -> T {
         let directory = try directory()
         let client = try postgresClient()
         defer { client?.shutdown() }
         let registry = try client.map { try PersonRegistry(directory: directory, postgres: $0) } ?? PersonRegistry(directory: directory)
         guard try registry.people().contains(person) else { throw ValidationError("no person named \(person)") }
-        if let client { return try body(try PostgresStorage(client: client, person: person)) }
+        if let client { return try body(try .postgres(client: client, person: person)) }
         let path = directory.storePath(of: person)
-        guard FileManager.default.fileExists(atPath: path) else { return try body(InMemoryStorage()) }
-        return try body(try SQLiteStorage(path: path))
+        guard FileManager.default.fileExists(atPath: path) else { return try body(HealthDataStore()) }
+        return try body(try .sqlite(path: path))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthEngine
 import HealthStore
+import HealthStoreSQLite
 
 /// `--store PATH`: the store file a command works on.
 struct StoreOptions: ParsableArguments {
@@ -26,15 +27,15 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens (creating or migrating) the SQLite store at a path, remembering deletions for 90 days.
-    static func open(_ path: String) throws -> SQLiteStorage {
-        try SQLiteStorage(path: path, retention: .deletions(for: ChangeLogRetention.defaultLifetime, clock: { Date() }))
+    static func open(_ path: String) throws -> HealthDataStore {
+        try .sqlite(path: path, retention: .deletions(for: ChangeLogRetention.defaultLifetime, clock: { Date() }))
     }
 }
 
 /// Opens the store named by the store options (SQLite), as `HealthDataStore`.
 extension StoreOptions {
     func openStore() throws -> HealthDataStore {
-        HealthDataStore(storage: try StoreOptions.open(try resolvedPath()))
+        try StoreOptions.open(try resolvedPath())
     }
 
     /// Opens the store as the command line (the owner: everything), or as the app `client.client` names.

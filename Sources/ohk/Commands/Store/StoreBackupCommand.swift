@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HealthStore
+import HealthStoreSQLite
 
 /// `ohk store backup DEST`: an online copy of the store.
 struct StoreBackupCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct StoreBackupCommand: ParsableCommand {
             throw ValidationError("DEST is the store itself")
         }
         if FileManager.default.fileExists(atPath: target), !force { throw ValidationError("\(destination) exists already: choose another file, or pass --force") }
-        let size = try SQLiteStorage(path: path).backup(to: target, replacing: force)
+        let size = try HealthDataStore.sqlite(path: path).backup(to: target, replacing: force)
         print("backed up \(path) to \(destination) (\(size) bytes)")
     }
 }

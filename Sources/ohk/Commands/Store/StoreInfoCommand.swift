@@ -12,22 +12,22 @@ struct StoreInfoCommand: ParsableCommand {
 
     func run() throws {
         let path = try storeOptions.resolvedPath()
-        let storage = try StoreOptions.open(path)
+        let store = try StoreOptions.open(path)
         print("store: \(path)")
-        print("schema: \(try storage.appliedMigrations().joined(separator: "; "))")
-        print("samples: \(try storage.sampleCount())")
-        print("latest change: \(try storage.latestSequence())")
-        print("change horizon: \(try storage.changeHorizon())")
-        let counts = try storage.importedDataCounts()
+        print("schema: \(try store.appliedMigrations().joined(separator: "; "))")
+        print("samples: \(try store.sampleCount())")
+        print("latest change: \(try store.latestSequence())")
+        print("change horizon: \(try store.changeHorizon())")
+        let counts = try store.importedDataCounts()
         print("activity summaries: \(counts.activitySummaries)")
         print("workout routes: \(counts.workoutRoutes) (\(counts.routeLocations) points)")
         print("heartbeat series: \(counts.heartbeatSeries) (\(counts.heartbeats) beats)")
         print("characteristics: \(counts.characteristics)")
         print("kept elements: \(counts.keptElements)")
-        if let information = try storage.exportInformation() {
+        if let information = try store.exportInformation() {
             let date = information.exportDate.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
             print("last export imported: made \(date), locale \(information.locale ?? "unknown")")
         }
-        print("bytes on disk: \(storage.bytesOnDisk())")
+        print("bytes on disk: \(store.bytesOnDisk() ?? 0)")
     }
 }

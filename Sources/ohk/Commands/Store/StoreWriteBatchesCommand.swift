@@ -20,8 +20,7 @@ struct StoreWriteBatchesCommand: ParsableCommand {
     var first: Int = 1
 
     func run() throws {
-        let storage = try StoreOptions.open(try storeOptions.resolvedPath())
-        let store = HealthDataStore(storage: storage)
+        let store = try StoreOptions.open(try storeOptions.resolvedPath())
         for batch in first..<(first + batches) {
             try store.save(try CrashTestBatch.samples(batch: batch, size: batchSize), as: CrashTestBatch.revision)
             FileHandle.standardOutput.write(Data("committed \(batch)\n".utf8))

@@ -39,8 +39,8 @@ struct UsersExportCommand: ParsableCommand {
 
     func run() throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        try serverOptions.withPersonStorage(name) { storage in
-            let writer = ExportDocumentWriter(storage: storage, timeZone: zone, exportDate: Date())
+        try serverOptions.withPersonStore(name) { store in
+            let writer = ExportDocumentWriter(store: store, timeZone: zone, exportDate: Date())
             guard let output else {
                 let handle = FileHandle.standardOutput
                 let summary = try writer.write { try handle.write(contentsOf: $0) }

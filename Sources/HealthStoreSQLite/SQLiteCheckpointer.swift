@@ -1,5 +1,6 @@
 import Dispatch
 import GRDBSQLite
+import HealthStore
 import Synchronization
 
 /// Copies the write-ahead log back into the store file on a background thread, with a connection of its own.

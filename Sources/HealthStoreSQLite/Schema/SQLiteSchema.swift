@@ -1,4 +1,5 @@
 import GRDB
+import HealthStore
 
 /// The SQLite store's schema: named migrations, applied in order and never edited once released (a change is a
 /// new migration at the end), plus the marks that tell an OpenHealthKit store from any other file.

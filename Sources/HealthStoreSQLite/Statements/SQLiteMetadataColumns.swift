@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import HealthStore
 
 /// The metadata values the SQLite store keeps in columns of the sample's row instead of metadata rows (schema v5):
 /// the creation date and UTC offset every imported export record carries. With them as rows an imported record

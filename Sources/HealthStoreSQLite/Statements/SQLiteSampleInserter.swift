@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// Writes a commit's accepted samples into the `samples` table (with their metadata rows and correlation members),
 /// through SQLite's C API, many rows per statement when the batch's UUIDs come in increasing order.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthModel
+import HealthStore
 
 /// The small normalized tables of an SQLite store (sample types, units, sources, source revisions, devices) held in
 /// memory both ways, value to row id and row id to value. A value type: a writer works on a copy and publishes it

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HealthStore
 
 /// A prepared GRDB statement driven through SQLite's C API: binding and stepping without building argument values,
 /// for the row-at-a-time paths (bulk insert, column scans). The GRDB statement must outlive it (cached statements do).

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// Data besides samples (migration "v2 …"): activity summaries, workout routes, heartbeat series, characteristics,
 /// the export's date and locale, kept elements. Also the import's cheap uuid lookup.

@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import HealthStore
 
 /// Turns the metadata terms of a predicate into SQL conditions on the `metadata` table, so that the store skips
 /// samples that cannot match. Only necessary conditions are produced (the engine still evaluates the predicate

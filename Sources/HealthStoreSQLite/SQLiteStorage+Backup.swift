@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthStore
 
 extension SQLiteStorage {
     /// Copies the store into a new SQLite file at `destination` with SQLite's online backup API, while other
@@ -51,3 +52,6 @@ extension SQLiteStorage {
         return size
     }
 }
+
+/// `HealthDataStore.backup(to:replacing:)` reaches SQLite's online backup through this capability.
+extension SQLiteStorage: OnlineBackup {}
