@@ -40,11 +40,7 @@ extension SQLiteStorage {
             var changes: [Change] = []
             while try statement.step() {
                 let typeID = statement.int64(3)
-                if catalog.types[typeID] == nil {
-                    catalog = try SQLiteCatalog.load(db)
-                    publish(catalog)
-                }
-                guard let type = catalog.types[typeID], let uuid = statement.uuid(2) else {
+                guard let type = try knownType(typeID, catalog: &catalog, db: db), let uuid = statement.uuid(2) else {
                     throw HealthStoreError.corruptStore("change \(statement.int64(0)): unknown type id \(typeID) or bad uuid")
                 }
                 changes.append(Change(
@@ -107,11 +103,7 @@ extension SQLiteStorage {
                     hasInserted = try inserted.step()
                 } else {
                     let typeID = removed.int64(2)
-                    if catalog.types[typeID] == nil {
-                        catalog = try SQLiteCatalog.load(db)
-                        publish(catalog)
-                    }
-                    guard let type = catalog.types[typeID], let uuid = removed.uuid(1) else {
+                    guard let type = try knownType(typeID, catalog: &catalog, db: db), let uuid = removed.uuid(1) else {
                         throw HealthStoreError.corruptStore("deletion \(removed.int64(0)): unknown type id \(typeID) or bad uuid")
                     }
                     let sample = try removed.bytes(5).map(SampleDetailCoding.sample(from:))
@@ -127,5 +119,15 @@ extension SQLiteStorage {
             }
             return ChangePage(objects: objects, endSequence: max(sequence, latest))
         }
+    }
+
+    /// The type behind a change-log row's type id, reloading (and publishing) the catalog once when another
+    /// connection added the type after this one read it.
+    private func knownType(_ typeID: Int64, catalog: inout SQLiteCatalog, db: Database) throws -> SampleType? {
+        if catalog.types[typeID] == nil {
+            catalog = try SQLiteCatalog.load(db)
+            publish(catalog)
+        }
+        return catalog.types[typeID]
     }
 }
