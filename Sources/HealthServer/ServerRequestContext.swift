@@ -27,10 +27,17 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
 
     /// Stops reading the connection: what is left of the request's body is not read (nor drained, as it would be to
     /// keep the connection for another request), and the connection closes once the answer is written. For refusals
-    /// of requests whose body the server will not read: an endless or trickled body then holds nothing.
+    /// of requests whose body the server will not read: an endless or trickled body then holds nothing. The answer
+    /// says `Connection: close` (`ErrorMiddleware` adds it), so that the client does not send its next request on a
+    /// connection whose unread body bytes the server would take for a malformed request and answer with a bare 400
+    /// (seen under load: the next request of schemathesis got that 400 instead of its own answer).
     func stopReading() {
+        identity.stoppedReading.withLock { $0 = true }
         channel.close(mode: .input, promise: nil)
     }
+
+    /// Whether `stopReading()` was called for this request: its answer must close the connection.
+    var stoppedReading: Bool { identity.stoppedReading.withLock { $0 } }
 
     /// The authenticated client, set by `TokenAuthenticator`.
     public var client: RegisteredClient? {
@@ -51,8 +58,10 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     }
 }
 
-/// The client of one request and the code of its error, shared by the copies of its context.
+/// The client of one request, the code of its error and whether its body was left unread, shared by the copies of its
+/// context.
 final class RequestIdentity: Sendable {
     let client = Mutex<RegisteredClient?>(nil)
     let errorCode = Mutex<String?>(nil)
+    let stoppedReading = Mutex(false)
 }

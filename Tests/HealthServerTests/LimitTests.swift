@@ -264,7 +264,7 @@ struct LimitTests {
         }
     }
 
-    @Test("A refused request's trickled body is not drained: a forged token's answer is 401 and the connection closes")
+    @Test("A refused request's trickled body is not drained: a forged token's answer is 401 with Connection: close, and the connection closes")
     func refusedBodyNotDrained() async throws {
         let fixture = try ServerFixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
@@ -272,6 +272,9 @@ struct LimitTests {
             let port = try #require(client.port)
             let answer = try await Self.onThread { try Self.trickle(port: port, token: "ohk_0000000000000000_forged") }
             #expect(answer.hasPrefix("HTTP/1.1 401"), "answered and closed: \(answer)")
+            // The answer tells the client not to send another request on this connection, whose unread body bytes
+            // would otherwise be taken for the next request's head.
+            #expect(answer.lowercased().contains("\r\nconnection: close\r\n"), "\(answer)")
         }
     }
 

@@ -21,7 +21,7 @@ struct PersonRemovalTests {
             // An upload in flight.
             let uploads = fixture.directory.uploadsPath(of: "alice")
             try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: uploads + "/1.upload", contents: Data("<HealthData>".utf8))
+            _ = FileManager.default.createFile(atPath: uploads + "/1.upload", contents: Data("<HealthData>".utf8))
 
             try fixture.server.registry.removePerson("alice", storage: .directory(fixture.directory))
 

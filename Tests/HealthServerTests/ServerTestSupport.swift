@@ -68,10 +68,10 @@ struct ServerFixture {
         return server.application(logger: logger)
     }
 
-    /// Runs `body` against the router (no sockets), then removes the directory.
-    func withRouter(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` against the router (no sockets), then removes the directory; returns what `body` returned.
+    func withRouter<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
-        try await application().test(.router) { client in try await body(client) }
+        return try await application().test(.router) { client in try await body(client) }
     }
 }
 

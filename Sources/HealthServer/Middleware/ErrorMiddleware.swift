@@ -4,6 +4,7 @@ import Hummingbird
 /// Answers every error of the routes and middlewares inside it with the JSON error shape (`HealthServerError`):
 /// ours as they are, Hummingbird's (no such route, body too large) by status, a known path asked with another
 /// method 405 with `Allow`, anything else 500 (logged). The code of the error is left in the context for the log line.
+/// Every answer to a request whose body was left unread (`ServerRequestContext.stopReading()`) says `Connection: close`.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
@@ -11,6 +12,12 @@ struct ErrorMiddleware: RouterMiddleware {
     let routeMethods: RouteMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await answer(request, context, next: next)
+        if context.stoppedReading { response.headers[.connection] = "close" }
+        return response
+    }
+
+    private func answer(_ request: Request, _ context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
