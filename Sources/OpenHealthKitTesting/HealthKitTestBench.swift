@@ -37,10 +37,11 @@ public final class HealthKitTestBench: Sendable {
 
     private let state = Mutex(State())
 
-    /// A bench on an empty in-memory store (or on `storage`), its clock at `start`, answering authorization requests
-    /// with `policy`.
-    public init(storage: any HealthStorage = InMemoryStorage(), start: Date, policy: AuthorizationPolicy = .grantAll) {
-        dataStore = HealthDataStore(storage: storage, access: AccessControl(policy: policy))
+    /// A bench on `storage` (nil: an empty in-memory store, `HealthDataStore`'s default), its clock at `start`,
+    /// answering authorization requests with `policy`.
+    public init(storage: (any HealthStorage)? = nil, start: Date, policy: AuthorizationPolicy = .grantAll) {
+        let access = AccessControl(policy: policy)
+        dataStore = storage.map { HealthDataStore(storage: $0, access: access) } ?? HealthDataStore(access: access)
         clock = TestClock(start)
     }
 
