@@ -55,7 +55,9 @@ let package = Package(
         ),
         .target(
             name: "HealthExport",
-            dependencies: ["HealthModel", "HealthEngine", "HealthStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends"]),
@@ -73,7 +75,8 @@ let package = Package(
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport", "HealthTrends",
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport",
+                "HealthTrends",
                 "HealthRegistry",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -86,12 +89,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "OpenHealthKitTesting", dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
+        .target(
+            name: "OpenHealthKitTesting",
+            dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
         .executableTarget(
             name: "ohk",
             dependencies: [
-                "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres", "HealthReports", "HealthExport",
-                "HealthTrends", "HealthRegistry", "HealthServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
+                "HealthReports", "HealthExport",
+                "HealthTrends", "HealthRegistry", "HealthServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Shared by the test targets: the storage backends (memory, SQLite, PostgreSQL when OHK_TEST_POSTGRES_URL is set),
@@ -106,28 +113,46 @@ let package = Package(
             name: "HealthExportTests",
             dependencies: [
                 "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthExport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(
             name: "HealthEngineTests",
-            dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres"]
+            dependencies: [
+                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
+                "HealthStorePostgres",
+            ]
         ),
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [
-                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
+                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
+                "HealthStorePostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "OpenHealthKitTests", dependencies: ["HealthTestSupport", "OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport"]),
-        .testTarget(name: "HealthTrendsTests", dependencies: ["HealthTestSupport", "HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
-        .testTarget(name: "OpenHealthKitTestingTests", dependencies: ["HealthTestSupport", "OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
-        .testTarget(name: "HealthReportsTests", dependencies: ["HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends"]),
+        .testTarget(
+            name: "OpenHealthKitTests",
+            dependencies: [
+                "HealthTestSupport", "OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport",
+            ]),
+        .testTarget(
+            name: "HealthTrendsTests",
+            dependencies: ["HealthTestSupport", "HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(
+            name: "OpenHealthKitTestingTests",
+            dependencies: ["HealthTestSupport", "OpenHealthKitTesting", "OpenHealthKit", "HealthStore", "HealthModel"]),
+        .testTarget(
+            name: "HealthReportsTests",
+            dependencies: [
+                "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends",
+            ]),
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
-                "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
+                "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
+                "HealthStorePostgres",
                 "HealthReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -140,13 +165,17 @@ let package = Package(
             name: "FuzzRegressionTests",
             dependencies: [
                 "HealthModel", "HealthStore", "HealthExport", "HealthReports", "HealthServer",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Runs the built `ohk` binary (swift build --build-tests builds it beside the tests): help, exit codes, options.
         .testTarget(
             name: "ohkTests",
-            dependencies: ["ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthReports"]
+            dependencies: [
+                "ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
+                "HealthReports",
+            ]
         ),
         .testTarget(
             name: "OpenHealthKitSwift5Tests", dependencies: ["OpenHealthKit"],
@@ -170,19 +199,26 @@ if Context.environment["OHK_BENCHMARKS"] != nil {
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "OpenHealthKitBenchmarks",
-            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "OpenHealthKit", argumentParser],
+            dependencies: [
+                "BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "OpenHealthKit",
+                argumentParser,
+            ],
             path: "Benchmarks/OpenHealthKitBenchmarks"
         ),
         .executableTarget(
             name: "PostgresBenchmark",
             dependencies: [
-                "BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres", argumentParser,
+                "BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
+                "HealthStorePostgres", argumentParser,
             ],
             path: "Benchmarks/PostgresBenchmark"
         ),
         .executableTarget(
             name: "ExportBenchmark",
-            dependencies: ["BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthExport", argumentParser],
+            dependencies: [
+                "BenchmarkSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthExport",
+                argumentParser,
+            ],
             path: "Benchmarks/ExportBenchmark"
         ),
     ]

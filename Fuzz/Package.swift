@@ -6,7 +6,8 @@ import Foundation
 import PackageDescription
 
 /// The main package's identity is the name of its folder (`main` in a checkout named so, `wt-fuzz` in a worktree).
-let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+    .lowercased()
 
 let package = Package(
     name: "OpenHealthKitFuzz",
@@ -23,9 +24,10 @@ let package = Package(
                 .product(name: "HealthModel", package: project), .product(name: "HealthStore", package: project),
                 .product(name: "HealthExport", package: project), .product(name: "HealthReports", package: project),
                 .product(name: "HealthServer", package: project),
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Targets/FuzzRegressionReplayTests.swift"]
-        ),
+        )
     ]
 )

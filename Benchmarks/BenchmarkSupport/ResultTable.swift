@@ -22,7 +22,8 @@ public struct ResultTable {
     public init() {}
 
     /// Adds a row and echoes it to standard error as progress.
-    public mutating func add(_ section: String, _ name: String, _ figure: String, target: String = "", met: Bool? = nil) {
+    public mutating func add(_ section: String, _ name: String, _ figure: String, target: String = "", met: Bool? = nil)
+    {
         rows.append(Row(section: section, name: name, figure: figure, target: target, met: met))
         FileHandle.standardError.write(Data("  \(name): \(figure)\n".utf8))
     }

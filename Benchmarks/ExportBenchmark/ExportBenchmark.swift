@@ -42,17 +42,22 @@ extension ExportBenchmark {
         var timeZone = "America/Los_Angeles"
 
         func run() throws {
-            guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("unknown time zone \(timeZone)") }
+            guard let zone = TimeZone(identifier: timeZone) else {
+                throw ValidationError("unknown time zone \(timeZone)")
+            }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let start = calendar.date(from: DateComponents(year: 2019, month: 1, day: 1))!
             var generator = ExportGenerator(
-                folder: URL(fileURLWithPath: output), targetBytes: megabytes << 20, seed: seed, timeZone: zone, startDay: start)
+                folder: URL(fileURLWithPath: output), targetBytes: megabytes << 20, seed: seed, timeZone: zone,
+                startDay: start)
             let began = Stopwatch.clock.now
             let url = try generator.generate()
             let elapsed = began.duration(to: Stopwatch.clock.now)
             print("generated=\(url.path)")
-            print("bytes=\(generator.bytesWritten) days=\(generator.days) records=\(generator.records) workouts=\(generator.workouts) route_points=\(generator.routePoints) seconds=\(elapsed)")
+            print(
+                "bytes=\(generator.bytesWritten) days=\(generator.days) records=\(generator.records) workouts=\(generator.workouts) route_points=\(generator.routePoints) seconds=\(elapsed)"
+            )
         }
     }
 
@@ -63,17 +68,21 @@ extension ExportBenchmark {
 
     /// `import`: imports an export into a new store and prints the figures, optionally re-importing it.
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Imports PATH into a new store and prints the figures.")
+        static let configuration = CommandConfiguration(
+            abstract: "Imports PATH into a new store and prints the figures.")
 
         @Argument(help: "The export.xml to import.")
         var path: String
         @Option(help: "sqlite (a new store file), identifiers (a stand-in keeping identifiers only) or memory.")
         var store: StoreKind = .sqlite
-        @Option(help: ArgumentHelp("The SQLite store file (default: a temporary file removed at the end).", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "The SQLite store file (default: a temporary file removed at the end).", valueName: "file"))
         var storePath: String?
         @Option(help: "Samples per save.")
         var batchSize = 20_000
-        @Flag(help: "Import the same file again twice: passing over spans read whole before, then reading every record.")
+        @Flag(
+            help: "Import the same file again twice: passing over spans read whole before, then reading every record.")
         var reimport = false
 
         func run() throws {
@@ -82,8 +91,11 @@ extension ExportBenchmark {
             var storeFile: String?
             switch store {
             case .sqlite:
-                let path = storePath
-                    ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-benchmark-\(UUID().uuidString).sqlite").path
+                let path =
+                    storePath
+                    ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "ohk-export-benchmark-\(UUID().uuidString).sqlite"
+                    ).path
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
                 storage = try SQLiteStorage(path: path)
                 storeFile = path
@@ -92,7 +104,9 @@ extension ExportBenchmark {
             }
             defer {
                 if let storeFile, storePath == nil {
-                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storeFile + suffix) }
+                    for suffix in ["", "-wal", "-shm"] {
+                        try? FileManager.default.removeItem(atPath: storeFile + suffix)
+                    }
                 }
             }
             let dataStore = HealthDataStore(storage: storage)
@@ -103,26 +117,40 @@ extension ExportBenchmark {
                 if Double(seconds) >= lastPrinted + 5 {
                     lastPrinted = Double(seconds)
                     let eta = progress.estimatedRemaining.map { "\($0.components.seconds) s" } ?? "-"
-                    let line = String(format: "  %.0f%%  %.0f records/s  ETA ", progress.fractionCompleted * 100, progress.recordsPerSecond) + eta + "\n"
+                    let line =
+                        String(
+                            format: "  %.0f%%  %.0f records/s  ETA ", progress.fractionCompleted * 100,
+                            progress.recordsPerSecond) + eta + "\n"
                     FileHandle.standardError.write(Data(line.utf8))
                 }
             }
             let read = first.samplesStored + first.duplicatesInExport + first.alreadyStored + first.olderSyncVersions
-            print("import_seconds=\(String(format: "%.3f", first.duration.seconds)) stored=\(first.samplesStored) read=\(read) records_per_second=\(Int(Double(read) / first.duration.seconds)) megabytes_per_second=\(String(format: "%.1f", Double(first.bytesRead) / 1_048_576 / first.duration.seconds))")
-            print("quantity=\(first.quantitySamples) category=\(first.categorySamples) correlations=\(first.correlations) workouts=\(first.workouts) duplicates_in_export=\(first.duplicatesInExport) correlation_members_linked=\(first.correlationMembersLinked) activity_summaries=\(first.activitySummaries) routes=\(first.workoutRoutes) route_points=\(first.routePoints) heartbeat_series=\(first.heartbeatSeries) skipped=\(first.skipped) issues=\(first.issues.count)")
+            print(
+                "import_seconds=\(String(format: "%.3f", first.duration.seconds)) stored=\(first.samplesStored) read=\(read) records_per_second=\(Int(Double(read) / first.duration.seconds)) megabytes_per_second=\(String(format: "%.1f", Double(first.bytesRead) / 1_048_576 / first.duration.seconds))"
+            )
+            print(
+                "quantity=\(first.quantitySamples) category=\(first.categorySamples) correlations=\(first.correlations) workouts=\(first.workouts) duplicates_in_export=\(first.duplicatesInExport) correlation_members_linked=\(first.correlationMembersLinked) activity_summaries=\(first.activitySummaries) routes=\(first.workoutRoutes) route_points=\(first.routePoints) heartbeat_series=\(first.heartbeatSeries) skipped=\(first.skipped) issues=\(first.issues.count)"
+            )
             for issue in first.issues.prefix(5) { print("issue: \(issue)") }
             if reimport {
                 let second = try importer.importExport(at: url)
-                print("reimport_seconds=\(String(format: "%.3f", second.duration.seconds)) new_rows=\(second.samplesStored) already_stored=\(second.alreadyStored) speedup=\(String(format: "%.2f", first.duration.seconds / second.duration.seconds)) bytes_passed_over=\(second.bytesPassedOver)")
+                print(
+                    "reimport_seconds=\(String(format: "%.3f", second.duration.seconds)) new_rows=\(second.samplesStored) already_stored=\(second.alreadyStored) speedup=\(String(format: "%.2f", first.duration.seconds / second.duration.seconds)) bytes_passed_over=\(second.bytesPassedOver)"
+                )
                 // The same re-import reading every record (spans read whole before not passed over): the record-level path.
-                let everyRecord = ExportImporter(store: dataStore, clock: Stopwatch.clock, batchSize: batchSize, reusesImportedSpans: false)
+                let everyRecord = ExportImporter(
+                    store: dataStore, clock: Stopwatch.clock, batchSize: batchSize, reusesImportedSpans: false)
                 let third = try everyRecord.importExport(at: url)
-                print("reimport_every_record_seconds=\(String(format: "%.3f", third.duration.seconds)) new_rows=\(third.samplesStored) already_stored=\(third.alreadyStored) speedup=\(String(format: "%.2f", first.duration.seconds / third.duration.seconds))")
+                print(
+                    "reimport_every_record_seconds=\(String(format: "%.3f", third.duration.seconds)) new_rows=\(third.samplesStored) already_stored=\(third.alreadyStored) speedup=\(String(format: "%.2f", first.duration.seconds / third.duration.seconds))"
+                )
             }
             if let sqlite = storage as? SQLiteStorage {
                 try sqlite.checkpoint()
                 let counts = try sqlite.importedDataCounts()
-                print("store_samples=\(try sqlite.sampleCount()) store_bytes=\(sqlite.bytesOnDisk()) store_activity_summaries=\(counts.activitySummaries) store_routes=\(counts.workoutRoutes) store_route_points=\(counts.routeLocations) store_heartbeat_series=\(counts.heartbeatSeries)")
+                print(
+                    "store_samples=\(try sqlite.sampleCount()) store_bytes=\(sqlite.bytesOnDisk()) store_activity_summaries=\(counts.activitySummaries) store_routes=\(counts.workoutRoutes) store_route_points=\(counts.routeLocations) store_heartbeat_series=\(counts.heartbeatSeries)"
+                )
             }
             print("store=\(store.rawValue) peak_rss_megabytes=\(String(format: "%.1f", peakResidentMegabytes()))")
         }
@@ -139,7 +167,9 @@ extension ExportBenchmark {
         func run() throws {
             let baseline = XMLParserBaseline()
             let (result, seconds) = Stopwatch.time { baseline.parse(URL(fileURLWithPath: path)) }
-            print("xmlparser_seconds=\(String(format: "%.3f", seconds)) succeeded=\(result.succeeded) elements=\(baseline.elements) records=\(baseline.records) error=\(result.error ?? "none")")
+            print(
+                "xmlparser_seconds=\(String(format: "%.3f", seconds)) succeeded=\(result.succeeded) elements=\(baseline.elements) records=\(baseline.records) error=\(result.error ?? "none")"
+            )
             print("peak_rss_megabytes=\(String(format: "%.1f", peakResidentMegabytes()))")
         }
     }

@@ -37,21 +37,28 @@ struct ExportGenerator {
         self.random = SeededRandomNumberGenerator(seed: seed)
     }
 
-    private static let watchDevice = "&lt;&lt;HKDevice: 0x%@&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:9.4&gt;"
-    private static let phoneDevice = "&lt;&lt;HKDevice: 0x%@&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,5, software:16.3&gt;"
+    private static let watchDevice =
+        "&lt;&lt;HKDevice: 0x%@&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:9.4&gt;"
+    private static let phoneDevice =
+        "&lt;&lt;HKDevice: 0x%@&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,5, software:16.3&gt;"
     private static let watch = "Alex’s Apple Watch"
     private static let phone = "Alex’s iPhone"
 
     /// Writes the export; returns the path of `export.xml`.
     mutating func generate() throws -> URL {
         let export = folder.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
         let url = export.appendingPathComponent("export.xml")
         FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try FileHandle(forWritingTo: url)
         write(ExportGenerator.prologue)
-        write("<HealthData locale=\"en_US\">\n <ExportDate value=\"\(format(startDay.addingTimeInterval(86_400 * 2000)))\"/>\n")
-        write(" <Me HKCharacteristicTypeIdentifierDateOfBirth=\"1985-06-01\" HKCharacteristicTypeIdentifierBiologicalSex=\"HKBiologicalSexFemale\" HKCharacteristicTypeIdentifierBloodType=\"HKBloodTypeAPositive\" HKCharacteristicTypeIdentifierFitzpatrickSkinType=\"HKFitzpatrickSkinTypeNotSet\" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse=\"None\"/>\n")
+        write(
+            "<HealthData locale=\"en_US\">\n <ExportDate value=\"\(format(startDay.addingTimeInterval(86_400 * 2000)))\"/>\n"
+        )
+        write(
+            " <Me HKCharacteristicTypeIdentifierDateOfBirth=\"1985-06-01\" HKCharacteristicTypeIdentifierBiologicalSex=\"HKBiologicalSexFemale\" HKCharacteristicTypeIdentifierBloodType=\"HKBloodTypeAPositive\" HKCharacteristicTypeIdentifierFitzpatrickSkinType=\"HKFitzpatrickSkinTypeNotSet\" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse=\"None\"/>\n"
+        )
         var workoutLines: [String] = []
         var summaries: [String] = []
         var correlations: [String] = []
@@ -131,7 +138,8 @@ struct ExportGenerator {
         let (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
         let sign = offset < 0 ? "-" : "+"
         let absolute = abs(offset)
-        return "\(year)-\(two(month))-\(two(day)) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) \(sign)\(two(absolute / 3600))\(two(absolute / 60 % 60))"
+        return
+            "\(year)-\(two(month))-\(two(day)) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) \(sign)\(two(absolute / 3600))\(two(absolute / 60 % 60))"
     }
 
     private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -142,14 +150,16 @@ struct ExportGenerator {
     private mutating func address() -> String { String(random.next() & 0xFFFF_FFFF_FF, radix: 16) }
 
     private mutating func record(
-        _ type: String, unit: String?, value: String, source: String, version: String, device: String?, start: Date, end: Date,
+        _ type: String, unit: String?, value: String, source: String, version: String, device: String?, start: Date,
+        end: Date,
         metadata: [(String, String)] = [], children: String = ""
     ) -> String {
         records += 1
         var line = " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"\(version)\""
         if let device { line += " device=\"\(device.replacingOccurrences(of: "%@", with: address()))\"" }
         if let unit { line += " unit=\"\(unit)\"" }
-        line += " creationDate=\"\(format(end.addingTimeInterval(120)))\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" value=\"\(value)\""
+        line +=
+            " creationDate=\"\(format(end.addingTimeInterval(120)))\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" value=\"\(value)\""
         if metadata.isEmpty && children.isEmpty { return line + "/>\n" }
         line += ">\n"
         for (key, value) in metadata { line += "  <MetadataEntry key=\"\(key)\" value=\"\(value)\"/>\n" }
@@ -160,7 +170,9 @@ struct ExportGenerator {
 
     // MARK: One day
 
-    private mutating func writeDay(_ day: Date, workouts workoutLines: inout [String], correlations: inout [String], summaries: inout [String]) throws {
+    private mutating func writeDay(
+        _ day: Date, workouts workoutLines: inout [String], correlations: inout [String], summaries: inout [String]
+    ) throws {
         let dayStart = day
         var activeEnergy = 0.0
         // Minute-level active energy from the watch, waking hours.
@@ -170,16 +182,24 @@ struct ExportGenerator {
             let length = integer(1...3)
             let kcal = number(0.05...2.5)
             activeEnergy += kcal
-            write(record("HKQuantityTypeIdentifierActiveEnergyBurned", unit: "Cal", value: rounded(kcal, 3), source: ExportGenerator.watch,
-                         version: "9.4", device: ExportGenerator.watchDevice, start: start, end: start.addingTimeInterval(Double(length * 60))))
+            write(
+                record(
+                    "HKQuantityTypeIdentifierActiveEnergyBurned", unit: "Cal", value: rounded(kcal, 3),
+                    source: ExportGenerator.watch,
+                    version: "9.4", device: ExportGenerator.watchDevice, start: start,
+                    end: start.addingTimeInterval(Double(length * 60))))
             minute += length
         }
         // Basal energy every ~5 minutes all day.
         minute = 0
         while minute < 24 * 60 {
             let start = dayStart.addingTimeInterval(Double(minute * 60))
-            write(record("HKQuantityTypeIdentifierBasalEnergyBurned", unit: "Cal", value: rounded(number(4...7), 3), source: ExportGenerator.watch,
-                         version: "9.4", device: ExportGenerator.watchDevice, start: start, end: start.addingTimeInterval(300)))
+            write(
+                record(
+                    "HKQuantityTypeIdentifierBasalEnergyBurned", unit: "Cal", value: rounded(number(4...7), 3),
+                    source: ExportGenerator.watch,
+                    version: "9.4", device: ExportGenerator.watchDevice, start: start,
+                    end: start.addingTimeInterval(300)))
             minute += 5
         }
         // Heart rate every ~4 minutes, with motion context.
@@ -187,43 +207,70 @@ struct ExportGenerator {
         while minute < 24 * 60 {
             let at = dayStart.addingTimeInterval(Double(minute * 60 + integer(0...59)))
             let motion = minute < 7 * 60 ? "1" : "0"
-            write(record("HKQuantityTypeIdentifierHeartRate", unit: "count/min", value: String(integer(52...140)), source: ExportGenerator.watch,
-                         version: "9.4", device: ExportGenerator.watchDevice, start: at, end: at,
-                         metadata: [("HKMetadataKeyHeartRateMotionContext", motion)]))
+            write(
+                record(
+                    "HKQuantityTypeIdentifierHeartRate", unit: "count/min", value: String(integer(52...140)),
+                    source: ExportGenerator.watch,
+                    version: "9.4", device: ExportGenerator.watchDevice, start: at, end: at,
+                    metadata: [("HKMetadataKeyHeartRateMotionContext", motion)]))
             minute += integer(3...6)
         }
         // Steps and distance from both the phone and the watch (overlapping sources), every ~10 minutes while awake.
-        for (source, device, version) in [(ExportGenerator.phone, ExportGenerator.phoneDevice, "16.3"), (ExportGenerator.watch, ExportGenerator.watchDevice, "9.4")] {
+        for (source, device, version) in [
+            (ExportGenerator.phone, ExportGenerator.phoneDevice, "16.3"),
+            (ExportGenerator.watch, ExportGenerator.watchDevice, "9.4"),
+        ] {
             minute = 7 * 60
             while minute < 22 * 60 {
                 let start = dayStart.addingTimeInterval(Double(minute * 60))
                 let end = start.addingTimeInterval(Double(integer(60...600)))
                 let steps = integer(5...900)
-                write(record("HKQuantityTypeIdentifierStepCount", unit: "count", value: String(steps), source: source, version: version,
-                             device: device, start: start, end: end))
-                write(record("HKQuantityTypeIdentifierDistanceWalkingRunning", unit: "km", value: rounded(Double(steps) * 0.00075, 5),
-                             source: source, version: version, device: device, start: start, end: end))
+                write(
+                    record(
+                        "HKQuantityTypeIdentifierStepCount", unit: "count", value: String(steps), source: source,
+                        version: version,
+                        device: device, start: start, end: end))
+                write(
+                    record(
+                        "HKQuantityTypeIdentifierDistanceWalkingRunning", unit: "km",
+                        value: rounded(Double(steps) * 0.00075, 5),
+                        source: source, version: version, device: device, start: start, end: end))
                 minute += integer(6...14)
             }
         }
         // Stand hours and exercise minutes.
         for hour in 8..<22 {
             let start = dayStart.addingTimeInterval(Double(hour * 3600))
-            write(record("HKCategoryTypeIdentifierAppleStandHour", unit: nil, value: integer(0...3) == 0 ? "HKCategoryValueAppleStandHourIdle" : "HKCategoryValueAppleStandHourStood",
-                         source: ExportGenerator.watch, version: "9.4", device: ExportGenerator.watchDevice, start: start, end: start.addingTimeInterval(3600)))
+            write(
+                record(
+                    "HKCategoryTypeIdentifierAppleStandHour", unit: nil,
+                    value: integer(0...3) == 0
+                        ? "HKCategoryValueAppleStandHourIdle" : "HKCategoryValueAppleStandHourStood",
+                    source: ExportGenerator.watch, version: "9.4", device: ExportGenerator.watchDevice, start: start,
+                    end: start.addingTimeInterval(3600)))
         }
         for _ in 0..<integer(5...30) {
             let start = dayStart.addingTimeInterval(Double(integer(8 * 60...21 * 60) * 60))
-            write(record("HKQuantityTypeIdentifierAppleExerciseTime", unit: "min", value: "1", source: ExportGenerator.watch, version: "9.4",
-                         device: ExportGenerator.watchDevice, start: start, end: start.addingTimeInterval(60)))
+            write(
+                record(
+                    "HKQuantityTypeIdentifierAppleExerciseTime", unit: "min", value: "1", source: ExportGenerator.watch,
+                    version: "9.4",
+                    device: ExportGenerator.watchDevice, start: start, end: start.addingTimeInterval(60)))
         }
         // Sleep from a third-party app, stages by name.
         var sleepAt = dayStart.addingTimeInterval(-3600 * 1.5)
         for _ in 0..<integer(6...10) {
             let length = Double(integer(15...90) * 60)
-            let stage = ["HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep", "HKCategoryValueSleepAnalysisAsleepREM", "HKCategoryValueSleepAnalysisAwake"][integer(0...3)]
-            write(record("HKCategoryTypeIdentifierSleepAnalysis", unit: nil, value: stage, source: "AutoSleep", version: "6.8", device: nil,
-                         start: sleepAt, end: sleepAt.addingTimeInterval(length), metadata: [("HKTimeZone", timeZone.identifier)]))
+            let stage = [
+                "HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
+                "HKCategoryValueSleepAnalysisAsleepREM", "HKCategoryValueSleepAnalysisAwake",
+            ][integer(0...3)]
+            write(
+                record(
+                    "HKCategoryTypeIdentifierSleepAnalysis", unit: nil, value: stage, source: "AutoSleep",
+                    version: "6.8", device: nil,
+                    start: sleepAt, end: sleepAt.addingTimeInterval(length),
+                    metadata: [("HKTimeZone", timeZone.identifier)]))
             sleepAt = sleepAt.addingTimeInterval(length)
         }
         // HRV with a beat list, twice a day.
@@ -236,16 +283,22 @@ struct ExportGenerator {
                 let local = Int(at.timeIntervalSince1970) + offset(at: at)
                 let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
                 let hundredths = Int((at.timeIntervalSince1970 * 100).rounded()) % 100
-                beats += "   <InstantaneousBeatsPerMinute bpm=\"\(integer(55...90))\" time=\"\(secondsOfDay / 3600 % 12 == 0 ? 12 : secondsOfDay / 3600 % 12):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60)).\(two(hundredths)) \(secondsOfDay >= 43_200 ? "PM" : "AM")\"/>\n"
+                beats +=
+                    "   <InstantaneousBeatsPerMinute bpm=\"\(integer(55...90))\" time=\"\(secondsOfDay / 3600 % 12 == 0 ? 12 : secondsOfDay / 3600 % 12):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60)).\(two(hundredths)) \(secondsOfDay >= 43_200 ? "PM" : "AM")\"/>\n"
             }
             beats += "  </HeartRateVariabilityMetadataList>\n"
-            write(record("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", unit: "ms", value: rounded(number(20...90), 4), source: ExportGenerator.watch,
-                         version: "9.4", device: ExportGenerator.watchDevice, start: start, end: at, children: beats))
+            write(
+                record(
+                    "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", unit: "ms", value: rounded(number(20...90), 4),
+                    source: ExportGenerator.watch,
+                    version: "9.4", device: ExportGenerator.watchDevice, start: start, end: at, children: beats))
         }
         // Body mass from a scale app; an exact duplicate now and then (real exports have them).
         let weighed = dayStart.addingTimeInterval(7.5 * 3600)
-        let weight = record("HKQuantityTypeIdentifierBodyMass", unit: "kg", value: rounded(number(68...72), 2), source: "Withings", version: "5.1",
-                            device: nil, start: weighed, end: weighed)
+        let weight = record(
+            "HKQuantityTypeIdentifierBodyMass", unit: "kg", value: rounded(number(68...72), 2), source: "Withings",
+            version: "5.1",
+            device: nil, start: weighed, end: weighed)
         write(weight)
         if integer(0...19) == 0 {
             write(weight)
@@ -254,22 +307,30 @@ struct ExportGenerator {
         for meal in 0..<3 {
             let at = dayStart.addingTimeInterval(Double((8 + meal * 5) * 3600))
             var nested = ""
-            for (type, unit, range) in [("HKQuantityTypeIdentifierDietaryEnergyConsumed", "kcal", 200.0...900.0),
-                                        ("HKQuantityTypeIdentifierDietaryProtein", "g", 5.0...45.0),
-                                        ("HKQuantityTypeIdentifierDietaryCarbohydrates", "g", 10.0...120.0),
-                                        ("HKQuantityTypeIdentifierDietaryFatTotal", "g", 2.0...40.0)] {
-                let line = record(type, unit: unit, value: rounded(number(range), 1), source: "MyFitnessPal", version: "22.1", device: nil,
-                                  start: at, end: at, metadata: [("meal", ["Breakfast", "Lunch", "Dinner"][meal])])
+            for (type, unit, range) in [
+                ("HKQuantityTypeIdentifierDietaryEnergyConsumed", "kcal", 200.0...900.0),
+                ("HKQuantityTypeIdentifierDietaryProtein", "g", 5.0...45.0),
+                ("HKQuantityTypeIdentifierDietaryCarbohydrates", "g", 10.0...120.0),
+                ("HKQuantityTypeIdentifierDietaryFatTotal", "g", 2.0...40.0),
+            ] {
+                let line = record(
+                    type, unit: unit, value: rounded(number(range), 1), source: "MyFitnessPal", version: "22.1",
+                    device: nil,
+                    start: at, end: at, metadata: [("meal", ["Breakfast", "Lunch", "Dinner"][meal])])
                 write(line)
                 nested += " " + line  // the same record again, nested (as real exports write it)
             }
-            correlations.append(" <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" sourceVersion=\"22.1\" creationDate=\"\(format(at))\" startDate=\"\(format(at))\" endDate=\"\(format(at))\">\n  <MetadataEntry key=\"meal\" value=\"\(["Breakfast", "Lunch", "Dinner"][meal])\"/>\n" + nested + " </Correlation>\n")
+            correlations.append(
+                " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" sourceVersion=\"22.1\" creationDate=\"\(format(at))\" startDate=\"\(format(at))\" endDate=\"\(format(at))\">\n  <MetadataEntry key=\"meal\" value=\"\(["Breakfast", "Lunch", "Dinner"][meal])\"/>\n"
+                    + nested + " </Correlation>\n")
         }
         // Workouts most days, with events, statistics and (outdoors) a GPX route.
         if integer(0...9) < 6 {
             try writeWorkout(dayStart: dayStart, into: &workoutLines)
         }
-        summaries.append(" <ActivitySummary dateComponents=\"\(format(dayStart.addingTimeInterval(12 * 3600)).prefix(10))\" activeEnergyBurned=\"\(rounded(activeEnergy, 3))\" activeEnergyBurnedGoal=\"600\" activeEnergyBurnedUnit=\"Cal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(integer(5...80))\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(integer(6...14))\" appleStandHoursGoal=\"12\"/>\n")
+        summaries.append(
+            " <ActivitySummary dateComponents=\"\(format(dayStart.addingTimeInterval(12 * 3600)).prefix(10))\" activeEnergyBurned=\"\(rounded(activeEnergy, 3))\" activeEnergyBurnedGoal=\"600\" activeEnergyBurnedUnit=\"Cal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(integer(5...80))\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(integer(6...14))\" appleStandHoursGoal=\"12\"/>\n"
+        )
     }
 
     private mutating func writeWorkout(dayStart: Date, into lines: inout [String]) throws {
@@ -280,19 +341,29 @@ struct ExportGenerator {
         let outdoor = integer(0...2) == 0
         let distance = Double(minutes) * number(0.12...0.2)
         let energy = Double(minutes) * number(8...12)
-        var text = " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"\(minutes - 2)\" durationUnit=\"min\" sourceName=\"\(ExportGenerator.watch)\" sourceVersion=\"9.4\" device=\"\(ExportGenerator.watchDevice.replacingOccurrences(of: "%@", with: address()))\" creationDate=\"\(format(end))\" startDate=\"\(format(start))\" endDate=\"\(format(end))\">\n"
-        text += "  <MetadataEntry key=\"HKIndoorWorkout\" value=\"\(outdoor ? 0 : 1)\"/>\n  <MetadataEntry key=\"HKTimeZone\" value=\"\(timeZone.identifier)\"/>\n  <MetadataEntry key=\"HKAverageMETs\" value=\"9.8 kcal/hr·kg\"/>\n"
+        var text =
+            " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"\(minutes - 2)\" durationUnit=\"min\" sourceName=\"\(ExportGenerator.watch)\" sourceVersion=\"9.4\" device=\"\(ExportGenerator.watchDevice.replacingOccurrences(of: "%@", with: address()))\" creationDate=\"\(format(end))\" startDate=\"\(format(start))\" endDate=\"\(format(end))\">\n"
+        text +=
+            "  <MetadataEntry key=\"HKIndoorWorkout\" value=\"\(outdoor ? 0 : 1)\"/>\n  <MetadataEntry key=\"HKTimeZone\" value=\"\(timeZone.identifier)\"/>\n  <MetadataEntry key=\"HKAverageMETs\" value=\"9.8 kcal/hr·kg\"/>\n"
         let pause = start.addingTimeInterval(Double(minutes * 30))
-        text += "  <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(format(pause))\" duration=\"0\" durationUnit=\"min\"/>\n"
-        text += "  <WorkoutEvent type=\"HKWorkoutEventTypeResume\" date=\"\(format(pause.addingTimeInterval(120)))\" duration=\"0\" durationUnit=\"min\"/>\n"
-        text += "  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"\(format(start))\" duration=\"\(minutes / 2)\" durationUnit=\"min\"/>\n"
-        text += "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" sum=\"\(rounded(energy, 3))\" unit=\"Cal\"/>\n"
-        text += "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" sum=\"\(rounded(distance, 4))\" unit=\"km\"/>\n"
-        text += "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" average=\"148\" minimum=\"95\" maximum=\"178\" unit=\"count/min\"/>\n"
+        text +=
+            "  <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(format(pause))\" duration=\"0\" durationUnit=\"min\"/>\n"
+        text +=
+            "  <WorkoutEvent type=\"HKWorkoutEventTypeResume\" date=\"\(format(pause.addingTimeInterval(120)))\" duration=\"0\" durationUnit=\"min\"/>\n"
+        text +=
+            "  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"\(format(start))\" duration=\"\(minutes / 2)\" durationUnit=\"min\"/>\n"
+        text +=
+            "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" sum=\"\(rounded(energy, 3))\" unit=\"Cal\"/>\n"
+        text +=
+            "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" sum=\"\(rounded(distance, 4))\" unit=\"km\"/>\n"
+        text +=
+            "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\" startDate=\"\(format(start))\" endDate=\"\(format(end))\" average=\"148\" minimum=\"95\" maximum=\"178\" unit=\"count/min\"/>\n"
         if outdoor {
             let name = "route_\(format(start).prefix(10))_\(workouts).gpx"
-            text += "  <WorkoutRoute sourceName=\"\(ExportGenerator.watch)\" sourceVersion=\"9.4\" creationDate=\"\(format(end))\" startDate=\"\(format(start))\" endDate=\"\(format(end))\">\n"
-            text += "   <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"2\"/>\n   <FileReference path=\"/workout-routes/\(name)\"/>\n  </WorkoutRoute>\n"
+            text +=
+                "  <WorkoutRoute sourceName=\"\(ExportGenerator.watch)\" sourceVersion=\"9.4\" creationDate=\"\(format(end))\" startDate=\"\(format(start))\" endDate=\"\(format(end))\">\n"
+            text +=
+                "   <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"2\"/>\n   <FileReference path=\"/workout-routes/\(name)\"/>\n  </WorkoutRoute>\n"
             try writeRoute(named: name, start: start, seconds: minutes * 60)
         }
         text += " </Workout>\n"
@@ -300,13 +371,16 @@ struct ExportGenerator {
     }
 
     private mutating func writeRoute(named name: String, start: Date, seconds: Int) throws {
-        var gpx = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Apple Health Export\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n  <trk>\n    <name>\(name)</name>\n    <trkseg>\n"
-        var latitude = 37.77 + number(-0.05...0.05), longitude = -122.42 + number(-0.05...0.05)
+        var gpx =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Apple Health Export\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n  <trk>\n    <name>\(name)</name>\n    <trkseg>\n"
+        var latitude = 37.77 + number(-0.05...0.05)
+        var longitude = -122.42 + number(-0.05...0.05)
         let formatter = ISO8601DateFormatter()
         for second in stride(from: 0, to: seconds, by: 2) {
             latitude += number(-0.00003...0.00003)
             longitude += number(-0.00003...0.00003)
-            gpx += "      <trkpt lon=\"\(rounded(longitude, 6))\" lat=\"\(rounded(latitude, 6))\"><ele>\(rounded(number(10...40), 6))</ele><time>\(formatter.string(from: start.addingTimeInterval(Double(second))))</time><extensions><speed>\(rounded(number(2...4), 6))</speed><course>\(rounded(number(0...359), 6))</course><hAcc>\(rounded(number(2...6), 6))</hAcc><vAcc>\(rounded(number(2...5), 6))</vAcc></extensions></trkpt>\n"
+            gpx +=
+                "      <trkpt lon=\"\(rounded(longitude, 6))\" lat=\"\(rounded(latitude, 6))\"><ele>\(rounded(number(10...40), 6))</ele><time>\(formatter.string(from: start.addingTimeInterval(Double(second))))</time><extensions><speed>\(rounded(number(2...4), 6))</speed><course>\(rounded(number(0...359), 6))</course><hAcc>\(rounded(number(2...6), 6))</hAcc><vAcc>\(rounded(number(2...5), 6))</vAcc></extensions></trkpt>\n"
             routePoints += 1
         }
         gpx += "    </trkseg>\n  </trk>\n</gpx>\n"

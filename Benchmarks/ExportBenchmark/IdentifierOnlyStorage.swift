@@ -39,7 +39,9 @@ final class IdentifierOnlyStorage: HealthStorage, KeepsNoImportedData {
             inserted.reserveCapacity(samples.count)
             for sample in samples {
                 let key = IdentifierOnlyStorage.key(sample.uuid)
-                if let previous = state.sequences.updateValue(UInt32(state.sequence) + UInt32(inserted.count) + 1, forKey: key) {
+                if let previous = state.sequences.updateValue(
+                    UInt32(state.sequence) + UInt32(inserted.count) + 1, forKey: key)
+                {
                     state.sequences[key] = previous
                     for key in inserted { state.sequences[key] = nil }
                     throw HealthStoreError.duplicateObject(sample.uuid)

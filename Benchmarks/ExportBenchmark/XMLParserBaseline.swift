@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -9,7 +10,10 @@ final class XMLParserBaseline: NSObject, XMLParserDelegate {
     private(set) var elements = 0
     private(set) var records = 0
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements += 1
         if elementName == "Record", attributes["type"] != nil { records += 1 }
     }

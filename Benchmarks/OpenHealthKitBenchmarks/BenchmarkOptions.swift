@@ -47,6 +47,8 @@ struct BenchmarkOptions: Sendable {
     /// The sizes for a CI smoke run (well under 30 s in release).
     static let quick = BenchmarkOptions(
         saveSamples: 100_000, saveBatch: 10_000, saveRuns: 3, storeSamples: 500_000, loadBatch: 100_000, queries: 200,
-        conversions: 1_000_000, parses: 200_000, statsDays: 30, statsLargeDays: 0, statsRuns: 5, sqliteStoreSamples: 200_000,
-        sqliteBatch: 50_000, changeSamples: 200_000, changeSQLiteSamples: 50_000, observers: 100, observerRounds: 50, isQuick: true)
+        conversions: 1_000_000, parses: 200_000, statsDays: 30, statsLargeDays: 0, statsRuns: 5,
+        sqliteStoreSamples: 200_000,
+        sqliteBatch: 50_000, changeSamples: 200_000, changeSQLiteSamples: 50_000, observers: 100, observerRounds: 50,
+        isQuick: true)
 }

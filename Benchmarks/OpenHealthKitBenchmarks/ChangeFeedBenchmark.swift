@@ -35,7 +35,8 @@ enum ChangeFeedBenchmark {
     private static func load(_ store: HealthDataStore, samples: Int, fixtures: SampleFixtures) -> Int {
         let typeCount = fixtures.series.count
         let minutes = samples / typeCount
-        FileHandle.standardError.write(Data("changes: loading \(Figures.grouped(Double(minutes * typeCount))) samples…\n".utf8))
+        FileHandle.standardError.write(
+            Data("changes: loading \(Figures.grouped(Double(minutes * typeCount))) samples…\n".utf8))
         var minute = 0
         var batchNumber: UInt64 = 0
         var deletions = 0
@@ -54,16 +55,24 @@ enum ChangeFeedBenchmark {
 
     /// Pages through the whole log with `HKAnchoredObjectQueryDescriptor` (limit 10,000) and, for reference, with the
     /// engine alone.
-    private static func page(_ store: HealthDataStore, label: String, changes: Int, fixtures: SampleFixtures, target: Bool, into table: inout ResultTable) {
+    private static func page(
+        _ store: HealthDataStore, label: String, changes: Int, fixtures: SampleFixtures, target: Bool,
+        into table: inout ResultTable
+    ) {
         let healthStore = HKHealthStore(dataStore: store)
-        let predicates = fixtures.series.map { HKSamplePredicate<HKQuantitySample>.quantitySample(type: HKQuantityType(HKQuantityTypeIdentifier(rawValue: $0.type.identifier))) }
+        let predicates = fixtures.series.map {
+            HKSamplePredicate<HKQuantitySample>.quantitySample(
+                type: HKQuantityType(HKQuantityTypeIdentifier(rawValue: $0.type.identifier)))
+        }
         let cpuBefore = Stopwatch.processCPUSeconds()
         let (delivered, seconds) = Stopwatch.time { () -> Int in
             blocking {
                 var anchor: HKQueryAnchor?
                 var total = 0
                 while true {
-                    let page = try await HKAnchoredObjectQueryDescriptor(predicates: predicates, anchor: anchor, limit: 10_000).result(for: healthStore)
+                    let page = try await HKAnchoredObjectQueryDescriptor(
+                        predicates: predicates, anchor: anchor, limit: 10_000
+                    ).result(for: healthStore)
                     let count = page.addedSamples.count + page.deletedObjects.count
                     total += count
                     anchor = page.newAnchor
@@ -74,7 +83,8 @@ enum ChangeFeedBenchmark {
         let cpuSeconds = Stopwatch.processCPUSeconds() - cpuBefore
         let rate = Double(delivered) / seconds
         table.add(
-            "changes", "\(label): page \(Figures.grouped(Double(delivered))) of \(Figures.grouped(Double(changes))) changes, HK objects, limit 10,000",
+            "changes",
+            "\(label): page \(Figures.grouped(Double(delivered))) of \(Figures.grouped(Double(changes))) changes, HK objects, limit 10,000",
             "\(Figures.duration(seconds)) (\(Figures.rate(rate, unit: "objects"))); CPU \(Figures.duration(cpuSeconds)) (\(Figures.rate(Double(delivered) / cpuSeconds, unit: "objects")))",
             target: target ? "≥ \(Figures.rate(targetObjectsPerSecond, unit: "objects"))" : "",
             met: target ? rate >= targetObjectsPerSecond : nil)
@@ -84,14 +94,17 @@ enum ChangeFeedBenchmark {
             var anchor: Int64 = 0
             var total = 0
             while true {
-                let result = try! store.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: 10_000))
+                let result = try! store.changes(
+                    AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: 10_000))
                 total += result.changes.count
                 anchor = result.anchor
                 if result.changes.count < 10_000 { return total }
             }
         }
-        table.add("changes", "\(label): same, engine only (model samples)",
-                  "\(Figures.duration(engineSeconds)) (\(Figures.rate(Double(engineCount) / engineSeconds, unit: "objects")))")
+        table.add(
+            "changes", "\(label): same, engine only (model samples)",
+            "\(Figures.duration(engineSeconds)) (\(Figures.rate(Double(engineCount) / engineSeconds, unit: "objects")))"
+        )
     }
 
     /// 100 observer queries on step count; each round saves one sample and waits for every handler.
@@ -119,7 +132,8 @@ enum ChangeFeedBenchmark {
             let expected = fired.load(ordering: .acquiring) + observers
             let sample = HKQuantitySample(
                 type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
-                start: fixtures.epoch.addingTimeInterval(Double(round) * 60), end: fixtures.epoch.addingTimeInterval(Double(round) * 60 + 30))
+                start: fixtures.epoch.addingTimeInterval(Double(round) * 60),
+                end: fixtures.epoch.addingTimeInterval(Double(round) * 60 + 30))
             savedAt.withLock { $0 = Stopwatch.clock.now }
             blocking { try await healthStore.save(sample) }
             let deadline = Date().addingTimeInterval(10)
@@ -130,7 +144,8 @@ enum ChangeFeedBenchmark {
         table.add(
             "changes", "observer latency, save → handler, \(observers) observers × \(rounds) saves (memory)",
             "p50 \(Figures.duration(measured.median)), p99 \(Figures.duration(measured.percentile(99))), max \(Figures.duration(measured.maximum))",
-            target: "p99 < \(Figures.duration(targetLatencySeconds))", met: measured.percentile(99) < targetLatencySeconds)
+            target: "p99 < \(Figures.duration(targetLatencySeconds))",
+            met: measured.percentile(99) < targetLatencySeconds)
     }
 
     /// Runs async work from the benchmark's synchronous code and waits for it.

@@ -52,7 +52,8 @@ struct OpenHealthKitBenchmarks: ParsableCommand {
     var statsRuns: Count?
     @Option(
         name: .customLong("export-csv"),
-        help: ArgumentHelp("Write the statistics rows as CSV and the figures as key=value lines into DIR.", valueName: "dir"))
+        help: ArgumentHelp(
+            "Write the statistics rows as CSV and the figures as key=value lines into DIR.", valueName: "dir"))
     var exportDirectory: String?
     @Option(help: "Samples in the large SQLite store opened cold (default 10,000,000; 0 skips).")
     var sqliteStoreSamples: Count?
@@ -118,7 +119,8 @@ struct OpenHealthKitBenchmarks: ParsableCommand {
     func run() throws {
         let options = self.options
         #if DEBUG
-        FileHandle.standardError.write(Data("warning: this is a debug build; figures are meaningless (use -c release)\n".utf8))
+        FileHandle.standardError.write(
+            Data("warning: this is a debug build; figures are meaningless (use -c release)\n".utf8))
         #endif
 
         let fixtures = SampleFixtures()
@@ -127,13 +129,17 @@ struct OpenHealthKitBenchmarks: ParsableCommand {
         if options.selected.contains("save") { SaveBenchmark.run(options, fixtures: fixtures, into: &table) }
         if options.selected.contains("units") { UnitBenchmark.run(options, into: &table) }
         if options.selected.contains("query") { QueryBenchmark.run(options, fixtures: fixtures, into: &table) }
-        if options.selected.contains("statistics") { StatisticsBenchmark.run(options, fixtures: fixtures, into: &table) }
+        if options.selected.contains("statistics") {
+            StatisticsBenchmark.run(options, fixtures: fixtures, into: &table)
+        }
         if options.selected.contains("sqlite") { SQLiteBenchmark.run(options, fixtures: fixtures, into: &table) }
         if options.selected.contains("changes") { ChangeFeedBenchmark.run(options, fixtures: fixtures, into: &table) }
 
         print("")
-        print("OpenHealthKit benchmarks\(options.isQuick ? " (--quick)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-              + "sample size \(MemoryLayout<Sample>.size) B, total \(Figures.duration((Stopwatch.clock.now - started).seconds))")
+        print(
+            "OpenHealthKit benchmarks\(options.isQuick ? " (--quick)" : "") — \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                + "sample size \(MemoryLayout<Sample>.size) B, total \(Figures.duration((Stopwatch.clock.now - started).seconds))"
+        )
         print("")
         print(table.rendered())
         print("")

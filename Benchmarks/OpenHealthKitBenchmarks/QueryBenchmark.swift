@@ -35,11 +35,19 @@ enum QueryBenchmark {
             for _ in 0..<uuidProbe { bits &+= probeGenerator.uuid().hashValue }
             return bits
         }.seconds
-        table.add("query", "UUID() (system generator)", Figures.rate(Double(uuidProbe) / systemUUIDSeconds, unit: "UUIDs"))
-        table.add("query", "RandomUUID.make() (what samples get by default)", Figures.rate(Double(uuidProbe) / randomUUIDSeconds, unit: "UUIDs"))
-        table.add("query", "seeded SplitMix64 v4 UUIDs (used for loading)", Figures.rate(Double(uuidProbe) / fastUUIDSeconds, unit: "UUIDs"))
+        table.add(
+            "query", "UUID() (system generator)", Figures.rate(Double(uuidProbe) / systemUUIDSeconds, unit: "UUIDs"))
+        table.add(
+            "query", "RandomUUID.make() (what samples get by default)",
+            Figures.rate(Double(uuidProbe) / randomUUIDSeconds, unit: "UUIDs"))
+        table.add(
+            "query", "seeded SplitMix64 v4 UUIDs (used for loading)",
+            Figures.rate(Double(uuidProbe) / fastUUIDSeconds, unit: "UUIDs"))
 
-        FileHandle.standardError.write(Data("query: loading \(Figures.grouped(Double(total))) samples (\(typeCount) types × \(Figures.grouped(Double(perType))) minutes)…\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "query: loading \(Figures.grouped(Double(total))) samples (\(typeCount) types × \(Figures.grouped(Double(perType))) minutes)…\n"
+                    .utf8))
         let store = HealthDataStore(storage: InMemoryStorage())
         var buildSeconds = 0.0
         var saveSeconds = 0.0
@@ -59,12 +67,16 @@ enum QueryBenchmark {
         }
         let loadSeconds = (Stopwatch.clock.now - loadStart).seconds
         let memoryAfter = residentMemoryBytes()
-        table.add("query", "load \(Figures.grouped(Double(total))) samples, batches of \(Figures.grouped(Double(minutesPerBatch * typeCount)))",
-                  "\(Figures.duration(loadSeconds)) (\(Figures.rate(Double(total) / loadSeconds, unit: "samples")))")
-        table.add("query", "  of which building Sample values (\(ProcessInfo.processInfo.activeProcessorCount) threads)",
-                  "\(Figures.duration(buildSeconds)) (\(Figures.rate(Double(total) / buildSeconds, unit: "samples")))")
-        table.add("query", "  of which save(_:as:)",
-                  "\(Figures.duration(saveSeconds)) (\(Figures.rate(Double(total) / saveSeconds, unit: "samples")))")
+        table.add(
+            "query",
+            "load \(Figures.grouped(Double(total))) samples, batches of \(Figures.grouped(Double(minutesPerBatch * typeCount)))",
+            "\(Figures.duration(loadSeconds)) (\(Figures.rate(Double(total) / loadSeconds, unit: "samples")))")
+        table.add(
+            "query", "  of which building Sample values (\(ProcessInfo.processInfo.activeProcessorCount) threads)",
+            "\(Figures.duration(buildSeconds)) (\(Figures.rate(Double(total) / buildSeconds, unit: "samples")))")
+        table.add(
+            "query", "  of which save(_:as:)",
+            "\(Figures.duration(saveSeconds)) (\(Figures.rate(Double(total) / saveSeconds, unit: "samples")))")
         if let memoryAfter {
             var figure = "VmRSS \(Figures.bytes(memoryAfter))"
             if let memoryBefore {
@@ -98,18 +110,22 @@ enum QueryBenchmark {
         let latency = Statistics(latencies)
         let counts = Statistics(returned)
         let label = "one-day .strictStartDate query over \(Figures.grouped(Double(days))) days"
-        table.add("query", label + ", median of \(options.queries)", Figures.duration(latency.median),
-                  target: "< 1 ms", met: latency.median < targetMedianSeconds)
+        table.add(
+            "query", label + ", median of \(options.queries)", Figures.duration(latency.median),
+            target: "< 1 ms", met: latency.median < targetMedianSeconds)
         table.add("query", label + ", p95", Figures.duration(latency.percentile(95)))
         table.add("query", label + ", max", Figures.duration(latency.maximum))
-        table.add("query", "samples returned per query (min / median / max)",
-                  "\(Int(counts.minimum)) / \(Int(counts.median)) / \(Int(counts.maximum))")
+        table.add(
+            "query", "samples returned per query (min / median / max)",
+            "\(Int(counts.minimum)) / \(Int(counts.median)) / \(Int(counts.maximum))")
         table.add("query", "throughput at the median", Figures.rate(counts.median / latency.median, unit: "samples"))
         withExtendedLifetime(store) {}
     }
 
     /// Samples for a range of minutes, every type at every minute, in time order; built on all cores.
-    static func buildBatch(fixtures: SampleFixtures, minutes: Range<Int>, seed: UInt64, defaultUUIDs: Bool = false) -> [Sample] {
+    static func buildBatch(
+        fixtures: SampleFixtures, minutes: Range<Int>, seed: UInt64, defaultUUIDs: Bool = false
+    ) -> [Sample] {
         let typeCount = fixtures.series.count
         let count = minutes.count * typeCount
         let chunks = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, minutes.count / 1_000))
@@ -124,9 +140,10 @@ enum QueryBenchmark {
                     for series in fixtures.series {
                         let unit = Double(random.next() >> 11) * 0x1p-53
                         let value = series.range.lowerBound + unit * (series.range.upperBound - series.range.lowerBound)
-                        (base.pointer + slot).initialize(to: fixtures.sample(
-                            of: series, minute: minute, device: fixtures.devices[1], value: value,
-                            uuid: defaultUUIDs ? RandomUUID.make() : random.uuid()))
+                        (base.pointer + slot).initialize(
+                            to: fixtures.sample(
+                                of: series, minute: minute, device: fixtures.devices[1], value: value,
+                                uuid: defaultUUIDs ? RandomUUID.make() : random.uuid()))
                         slot += 1
                     }
                 }

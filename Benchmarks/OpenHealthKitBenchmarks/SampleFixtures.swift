@@ -37,15 +37,22 @@ struct SampleFixtures: Sendable {
             series("basalEnergyBurned", "kcal", 0.9...1.2),
         ]
         devices = [
-            Device(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2", softwareVersion: "17.4"),
-            Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1", softwareVersion: "10.4"),
+            Device(
+                name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2",
+                softwareVersion: "17.4"),
+            Device(
+                name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1",
+                softwareVersion: "10.4"),
         ]
         revisions = [
             SourceRevision(
-                source: Source(name: "Alex's iPhone", bundleIdentifier: "com.apple.health.8C4A1D5E-2B7F-4C1A-9E0D-3F6B8A2C5D71"),
+                source: Source(
+                    name: "Alex's iPhone", bundleIdentifier: "com.apple.health.8C4A1D5E-2B7F-4C1A-9E0D-3F6B8A2C5D71"),
                 version: "17.4", productType: "iPhone15,2", operatingSystemVersion: "17.4.1"),
             SourceRevision(
-                source: Source(name: "Alex's Apple Watch", bundleIdentifier: "com.apple.health.1F2E3D4C-5B6A-4978-8695-A4B3C2D1E0F9"),
+                source: Source(
+                    name: "Alex's Apple Watch",
+                    bundleIdentifier: "com.apple.health.1F2E3D4C-5B6A-4978-8695-A4B3C2D1E0F9"),
                 version: "10.4", productType: "Watch6,1", operatingSystemVersion: "10.4"),
         ]
         timeZoneMetadata = [MetadataKey.timeZone: .string("Europe/Paris")]

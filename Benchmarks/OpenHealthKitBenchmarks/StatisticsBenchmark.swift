@@ -73,7 +73,8 @@ enum StatisticsBenchmark {
         }
         if let exportDirectory {
             let text = figures.map { "\($0.0)=\($0.1)\n" }.joined()
-            try! text.write(to: exportDirectory.appendingPathComponent("ohk-figures.txt"), atomically: true, encoding: .utf8)
+            try! text.write(
+                to: exportDirectory.appendingPathComponent("ohk-figures.txt"), atomically: true, encoding: .utf8)
         }
     }
 
@@ -87,18 +88,26 @@ enum StatisticsBenchmark {
         let total = data.rows.count
         let span = "\(data.labels.first!) – \(data.labels.last!)"
         let section = "statistics"
-        FileHandle.standardError.write(Data("statistics: \(Figures.grouped(Double(total))) samples (\(Figures.grouped(Double(data.watchCount))) Watch, \(Figures.grouped(Double(data.phoneCount))) iPhone) over \(days) days, \(span), America/Los_Angeles\n".utf8))
-        table.add(section, "\(label)data: \(days) days \(span), Watch + iPhone",
-                  "\(Figures.grouped(Double(total))) samples (\(Figures.grouped(Double(data.watchCount))) + \(Figures.grouped(Double(data.phoneCount)))), generated in \(Figures.duration(generateSeconds))")
+        FileHandle.standardError.write(
+            Data(
+                "statistics: \(Figures.grouped(Double(total))) samples (\(Figures.grouped(Double(data.watchCount))) Watch, \(Figures.grouped(Double(data.phoneCount))) iPhone) over \(days) days, \(span), America/Los_Angeles\n"
+                    .utf8))
+        table.add(
+            section, "\(label)data: \(days) days \(span), Watch + iPhone",
+            "\(Figures.grouped(Double(total))) samples (\(Figures.grouped(Double(data.watchCount))) + \(Figures.grouped(Double(data.phoneCount)))), generated in \(Figures.duration(generateSeconds))"
+        )
         figures += [
             ("\(key)_samples", "\(total)"), ("\(key)_watch_samples", "\(data.watchCount)"),
             ("\(key)_phone_samples", "\(data.phoneCount)"), ("\(key)_days", "\(days)"),
-            ("\(key)_first_day", data.labels.first!), ("\(key)_last_day", data.labels.last!), ("\(key)_runs", "\(runs)"),
+            ("\(key)_first_day", data.labels.first!), ("\(key)_last_day", data.labels.last!),
+            ("\(key)_runs", "\(runs)"),
         ]
         if let exportDirectory {
             let url = exportDirectory.appendingPathComponent("steps-\(days)d.csv")
             let seconds = Stopwatch.time { writeCSV(data, to: url) }.seconds
-            table.add(section, "\(label)CSV export (not timed against anything)", "\(url.path) in \(Figures.duration(seconds))")
+            table.add(
+                section, "\(label)CSV export (not timed against anything)",
+                "\(url.path) in \(Figures.duration(seconds))")
             figures.append(("\(key)_csv", url.path))
         }
 
@@ -106,8 +115,9 @@ enum StatisticsBenchmark {
         let storage = InMemoryStorage()
         let store = HealthDataStore(storage: storage)
         let loadSeconds = Stopwatch.time { load(data, into: store, type: stepCount, fixtures: fixtures) }.seconds
-        table.add(section, "\(label)load into HealthDataStore() (in memory)",
-                  "\(Figures.duration(loadSeconds)) (\(Figures.rate(Double(total) / loadSeconds, unit: "samples")))")
+        table.add(
+            section, "\(label)load into HealthDataStore() (in memory)",
+            "\(Figures.duration(loadSeconds)) (\(Figures.rate(Double(total) / loadSeconds, unit: "samples")))")
 
         // Timed: daily and hourly collections, warm (one untimed run first), median of `runs`.
         let anchor = Date(timeIntervalSinceReferenceDate: data.midnights[0])
@@ -127,59 +137,85 @@ enum StatisticsBenchmark {
         }
         let (daily, dailyTimes) = timed(DateComponents(day: 1))
         let dailyBuckets = daily.statistics()
-        table.add(section, "\(label)daily cumulativeSum, merged + prorated (\(dailyBuckets.count) buckets), median of \(runs)",
-                  "\(Figures.duration(dailyTimes.median)) (min \(Figures.duration(dailyTimes.minimum)), max \(Figures.duration(dailyTimes.maximum)); \(Figures.rate(Double(total) / dailyTimes.median, unit: "samples")))")
+        table.add(
+            section,
+            "\(label)daily cumulativeSum, merged + prorated (\(dailyBuckets.count) buckets), median of \(runs)",
+            "\(Figures.duration(dailyTimes.median)) (min \(Figures.duration(dailyTimes.minimum)), max \(Figures.duration(dailyTimes.maximum)); \(Figures.rate(Double(total) / dailyTimes.median, unit: "samples")))"
+        )
         let (hourly, hourlyTimes) = timed(DateComponents(hour: 1))
         let hourlyBuckets = hourly.statistics()
-        table.add(section, "\(label)hourly cumulativeSum, merged + prorated (\(Figures.grouped(Double(hourlyBuckets.count))) buckets), median of \(runs)",
-                  "\(Figures.duration(hourlyTimes.median)) (min \(Figures.duration(hourlyTimes.minimum)), max \(Figures.duration(hourlyTimes.maximum)))")
+        table.add(
+            section,
+            "\(label)hourly cumulativeSum, merged + prorated (\(Figures.grouped(Double(hourlyBuckets.count))) buckets), median of \(runs)",
+            "\(Figures.duration(hourlyTimes.median)) (min \(Figures.duration(hourlyTimes.minimum)), max \(Figures.duration(hourlyTimes.maximum)))"
+        )
         figures += [
             ("\(key)_ohk_daily_median_s", "\(dailyTimes.median)"), ("\(key)_ohk_daily_min_s", "\(dailyTimes.minimum)"),
             ("\(key)_ohk_daily_buckets", "\(dailyBuckets.count)"),
-            ("\(key)_ohk_hourly_median_s", "\(hourlyTimes.median)"), ("\(key)_ohk_hourly_min_s", "\(hourlyTimes.minimum)"),
+            ("\(key)_ohk_hourly_median_s", "\(hourlyTimes.median)"),
+            ("\(key)_ohk_hourly_min_s", "\(hourlyTimes.minimum)"),
             ("\(key)_ohk_hourly_buckets", "\(hourlyBuckets.count)"),
         ]
 
         // Where the time goes, as far as the public API shows it: fetching the candidates from storage, and
         // materializing them as a sample query would.
-        let fetch = Statistics((0..<runs).map { _ in
-            Stopwatch.time { blackHole(try! storage.candidates(of: stepCount, within: .unbounded)) }.seconds
-        })
-        let materialize = Statistics((0..<runs).map { _ in
-            Stopwatch.time { blackHole(try! store.samples(SampleQueryRequest(type: stepCount))) }.seconds
-        })
-        table.add(section, "\(label)  of which storage.candidates (all \(Figures.grouped(Double(total))) rows), median", Figures.duration(fetch.median))
-        table.add(section, "\(label)  for comparison: samples(SampleQueryRequest(type:)) of all rows, median", Figures.duration(materialize.median))
-        figures += [("\(key)_ohk_candidates_median_s", "\(fetch.median)"), ("\(key)_ohk_sample_query_median_s", "\(materialize.median)")]
+        let fetch = Statistics(
+            (0..<runs).map { _ in
+                Stopwatch.time { blackHole(try! storage.candidates(of: stepCount, within: .unbounded)) }.seconds
+            })
+        let materialize = Statistics(
+            (0..<runs).map { _ in
+                Stopwatch.time { blackHole(try! store.samples(SampleQueryRequest(type: stepCount))) }.seconds
+            })
+        table.add(
+            section, "\(label)  of which storage.candidates (all \(Figures.grouped(Double(total))) rows), median",
+            Figures.duration(fetch.median))
+        table.add(
+            section, "\(label)  for comparison: samples(SampleQueryRequest(type:)) of all rows, median",
+            Figures.duration(materialize.median))
+        figures += [
+            ("\(key)_ohk_candidates_median_s", "\(fetch.median)"),
+            ("\(key)_ohk_sample_query_median_s", "\(materialize.median)"),
+        ]
 
         // Totals: merged over the span, naive (everything added), per source; and one day.
-        var naive = 0.0, watch = 0.0, phone = 0.0
+        var naive = 0.0
+        var watch = 0.0
+        var phone = 0.0
         for row in data.rows {
             naive += Double(row.value)
             if row.source == 0 { watch += Double(row.value) } else { phone += Double(row.value) }
         }
         let merged = dailyBuckets.reduce(0.0) { $0 + ($1.merged.sum?.value ?? 0) }
         let mergedHourly = hourlyBuckets.reduce(0.0) { $0 + ($1.merged.sum?.value ?? 0) }
-        table.add(section, "\(label)total steps: merged (daily buckets / hourly buckets)",
-                  "\(Figures.grouped(merged)) / \(Figures.grouped(mergedHourly))")
-        table.add(section, "\(label)total steps: naive sum of all rows (Watch + iPhone)",
-                  "\(Figures.grouped(naive)) (\(Figures.grouped(watch)) + \(Figures.grouped(phone)))")
+        table.add(
+            section, "\(label)total steps: merged (daily buckets / hourly buckets)",
+            "\(Figures.grouped(merged)) / \(Figures.grouped(mergedHourly))")
+        table.add(
+            section, "\(label)total steps: naive sum of all rows (Watch + iPhone)",
+            "\(Figures.grouped(naive)) (\(Figures.grouped(watch)) + \(Figures.grouped(phone)))")
         figures += [
-            ("\(key)_ohk_total", "\(merged)"), ("\(key)_ohk_hourly_total", "\(mergedHourly)"), ("\(key)_naive_total", "\(naive)"),
+            ("\(key)_ohk_total", "\(merged)"), ("\(key)_ohk_hourly_total", "\(mergedHourly)"),
+            ("\(key)_naive_total", "\(naive)"),
             ("\(key)_watch_total", "\(watch)"), ("\(key)_phone_total", "\(phone)"),
         ]
         if let day = data.labels.firstIndex(of: reportedDay) {
-            var dayNaive = 0.0, dayWatch = 0.0, dayPhone = 0.0
+            var dayNaive = 0.0
+            var dayWatch = 0.0
+            var dayPhone = 0.0
             for row in data.rows where row.day == day {
                 dayNaive += Double(row.value)
                 if row.source == 0 { dayWatch += Double(row.value) } else { dayPhone += Double(row.value) }
             }
             let noon = Date(timeIntervalSinceReferenceDate: data.midnights[day] + 12 * 3600)
             let dayMerged = daily.statistics(for: noon).merged.sum?.value ?? 0
-            table.add(section, "\(label)\(reportedDay): merged (OpenHealthKit) / naive sum by start day",
-                      "\(Figures.grouped(dayMerged)) / \(Figures.grouped(dayNaive)) (Watch \(Figures.grouped(dayWatch)), iPhone \(Figures.grouped(dayPhone)))")
+            table.add(
+                section, "\(label)\(reportedDay): merged (OpenHealthKit) / naive sum by start day",
+                "\(Figures.grouped(dayMerged)) / \(Figures.grouped(dayNaive)) (Watch \(Figures.grouped(dayWatch)), iPhone \(Figures.grouped(dayPhone)))"
+            )
             figures += [
-                ("\(key)_day", reportedDay), ("\(key)_day_ohk_total", "\(dayMerged)"), ("\(key)_day_naive_total", "\(dayNaive)"),
+                ("\(key)_day", reportedDay), ("\(key)_day_ohk_total", "\(dayMerged)"),
+                ("\(key)_day_naive_total", "\(dayNaive)"),
                 ("\(key)_day_watch_total", "\(dayWatch)"), ("\(key)_day_phone_total", "\(dayPhone)"),
             ]
         }
@@ -214,7 +250,8 @@ enum StatisticsBenchmark {
         var phoneCursor = Int(data.midnights[0]) + integer(0...59)
         var rate: [Double] = []  // steps per minute, by minute since local midnight
         for day in 0..<days {
-            let midnight = Int(data.midnights[day]), nextMidnight = Int(data.midnights[day + 1])
+            let midnight = Int(data.midnights[day])
+            let nextMidnight = Int(data.midnights[day + 1])
             let minutes = (nextMidnight - midnight) / 60
             // The underlying step rate, one value per minute (plus a spare minute for samples crossing midnight).
             rate.removeAll(keepingCapacity: true)
@@ -230,11 +267,13 @@ enum StatisticsBenchmark {
                 }
             }
             // Watch: every minute but a charging break in the morning.
-            let chargeStart = integer(390...480), chargeEnd = chargeStart + integer(45...75)
+            let chargeStart = integer(390...480)
+            let chargeEnd = chargeStart + integer(45...75)
             for minute in 0..<minutes where minute < chargeStart || minute >= chargeEnd {
                 let start = midnight + minute * 60
                 let value = (rate[minute] * (0.95 + 0.1 * uniform())).rounded()
-                data.rows.append(Row(source: 0, start: Int32(start), end: Int32(start + 60), value: Int32(value), day: Int32(day)))
+                data.rows.append(
+                    Row(source: 0, start: Int32(start), end: Int32(start + 60), value: Int32(value), day: Int32(day)))
                 data.watchCount += 1
             }
             // iPhone: carry periods of 5–15 minutes, gaps of 0–3 minutes, samples of 40–80 s.
@@ -252,9 +291,11 @@ enum StatisticsBenchmark {
                         steps += rate[min(minute, rate.count - 1)] * Double(minuteEnd - time) / 60
                         time = minuteEnd
                     }
-                    data.rows.append(Row(
-                        source: 1, start: Int32(phoneCursor), end: Int32(end), value: Int32((steps * factor).rounded()),
-                        day: Int32(day)))
+                    data.rows.append(
+                        Row(
+                            source: 1, start: Int32(phoneCursor), end: Int32(end),
+                            value: Int32((steps * factor).rounded()),
+                            day: Int32(day)))
                     data.phoneCount += 1
                     phoneCursor = end
                 }
@@ -279,10 +320,12 @@ enum StatisticsBenchmark {
                 batch.removeAll(keepingCapacity: true)
             }
             for row in data.rows where row.source == source {
-                batch.append(try! Sample.quantity(
-                    type: type, quantity: Quantity(Double(row.value), unit),
-                    start: Date(timeIntervalSinceReferenceDate: Double(row.start)),
-                    end: Date(timeIntervalSinceReferenceDate: Double(row.end)), device: device, uuid: random.uuid()))
+                batch.append(
+                    try! Sample.quantity(
+                        type: type, quantity: Quantity(Double(row.value), unit),
+                        start: Date(timeIntervalSinceReferenceDate: Double(row.start)),
+                        end: Date(timeIntervalSinceReferenceDate: Double(row.end)), device: device, uuid: random.uuid())
+                )
                 if batch.count == 100_000 { flush() }
             }
             flush()
@@ -302,8 +345,13 @@ enum StatisticsBenchmark {
         let labels = data.labels.map { Array($0.utf8) }
         func number(_ value: Int) {
             var value = value
-            if value < 0 { buffer.append(UInt8(ascii: "-")); value = -value }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            if value < 0 {
+                buffer.append(UInt8(ascii: "-"))
+                value = -value
+            }
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            )
             var count = 0
             withUnsafeMutableBytes(of: &digits) { raw in
                 repeat {

@@ -26,8 +26,9 @@ enum UnitBenchmark {
             }
             checksum += sum
             let rate = Double(values.count) / seconds
-            table.add("units", "converter(to:) + convert(_:), \(pair.from) → \(pair.to)",
-                      Figures.rate(rate, unit: "values"), target: "≥ 10 M/s", met: rate >= target)
+            table.add(
+                "units", "converter(to:) + convert(_:), \(pair.from) → \(pair.to)",
+                Figures.rate(rate, unit: "values"), target: "≥ 10 M/s", met: rate >= target)
         }
         for (index, pair) in pairs.enumerated() {
             let (from, to) = units[index]
@@ -38,8 +39,9 @@ enum UnitBenchmark {
             }
             checksum += sum
             let rate = Double(values.count) / seconds
-            table.add("units", "convert(_:to:) per value, \(pair.from) → \(pair.to)",
-                      Figures.rate(rate, unit: "values"), target: "≥ 10 M/s", met: rate >= target)
+            table.add(
+                "units", "convert(_:to:) per value, \(pair.from) → \(pair.to)",
+                Figures.rate(rate, unit: "values"), target: "≥ 10 M/s", met: rate >= target)
         }
 
         // Parsing: the same few spellings (answered by the parse cache) and distinct ones (each parsed in full).
@@ -49,8 +51,9 @@ enum UnitBenchmark {
             for index in 0..<options.parses { bits &+= try! HealthUnit(parsing: common[index & 7]).hashValue }
             return bits
         }
-        table.add("units", "HealthUnit(parsing:), 8 common spellings (cache hits)",
-                  Figures.rate(Double(options.parses) / hits.seconds, unit: "units"))
+        table.add(
+            "units", "HealthUnit(parsing:), 8 common spellings (cache hits)",
+            Figures.rate(Double(options.parses) / hits.seconds, unit: "units"))
         let templates = ["mmol<%@>/L", "mg/dL.mol<%@>", "mcmol<%@>/(kg*min)", "mol<%@>.m^-2"]
         let distinct = (0..<options.parses).map { index in
             templates[index & 3].replacingOccurrences(of: "%@", with: String(100 + Double(index) / 7))
@@ -60,8 +63,9 @@ enum UnitBenchmark {
             for text in distinct { bits &+= try! HealthUnit(parsing: text).hashValue }
             return bits
         }
-        table.add("units", "HealthUnit(parsing:), distinct spellings (full parse)",
-                  Figures.rate(Double(options.parses) / misses.seconds, unit: "units"))
+        table.add(
+            "units", "HealthUnit(parsing:), distinct spellings (full parse)",
+            Figures.rate(Double(options.parses) / misses.seconds, unit: "units"))
         blackHole(hits.result &+ misses.result)
         FileHandle.standardError.write(Data("  (conversion checksum \(checksum))\n".utf8))
     }

@@ -10,15 +10,16 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
-import HealthStoreSQLite
 import HealthStorePostgres
+import HealthStoreSQLite
 
 /// The `ohk-postgres-benchmark` command.
 @main
 struct PostgresBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ohk-postgres-benchmark",
-        abstract: "PostgreSQL next to SQLite and memory: bulk ingest, daily statistics, anchored paging (a Markdown table).")
+        abstract:
+            "PostgreSQL next to SQLite and memory: bulk ingest, daily statistics, anchored paging (a Markdown table).")
 
     @Argument(help: ArgumentHelp("The database.", valueName: "postgres://USER@HOST:PORT/DATABASE"))
     var url: String
@@ -42,14 +43,20 @@ struct PostgresBenchmark: ParsableCommand {
     func run() throws {
         let runs = Self.runs
         func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
-        func rate(_ count: Int, _ seconds: Double) -> String { String(format: "%.1f k/s", Double(count) / seconds / 1000) }
+        func rate(_ count: Int, _ seconds: Double) -> String {
+            String(format: "%.1f k/s", Double(count) / seconds / 1000)
+        }
         func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
         func seconds(_ body: () throws -> Void) rethrows -> Double { try Stopwatch.time(body).seconds }
 
         // One person's minute data: the Watch every minute, the iPhone every minute too, for SAMPLES / 2 minutes.
         let stepCount = try SampleType.quantity("stepCount")
-        let watch = SourceRevision(source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3", productType: "Watch6,1")
-        let phone = SourceRevision(source: Source(name: "iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4", productType: "iPhone15,2")
+        let watch = SourceRevision(
+            source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3",
+            productType: "Watch6,1")
+        let phone = SourceRevision(
+            source: Source(name: "iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4",
+            productType: "iPhone15,2")
         let start = Date(timeIntervalSinceReferenceDate: 694_224_000)  // 2023-01-01T00:00:00Z
         var generator = SystemRandomNumberGenerator()
         progress("building \(sampleCount) samples…")
@@ -57,11 +64,14 @@ struct PostgresBenchmark: ParsableCommand {
             let minute = Double(index / 2)
             let begin = start.addingTimeInterval(minute * 60)
             let sample = try Sample.quantity(
-                type: stepCount, quantity: Quantity(Double(UInt64.random(in: 0..<160, using: &generator)), .count), start: begin,
+                type: stepCount, quantity: Quantity(Double(UInt64.random(in: 0..<160, using: &generator)), .count),
+                start: begin,
                 end: begin.addingTimeInterval(60))
             return sample.with(sourceRevision: index % 2 == 0 ? watch : phone)
         }
-        let batches = stride(from: 0, to: samples.count, by: batchSize).map { Array(samples[$0..<min(samples.count, $0 + batchSize)]) }
+        let batches = stride(from: 0, to: samples.count, by: batchSize).map {
+            Array(samples[$0..<min(samples.count, $0 + batchSize)])
+        }
         let days = sampleCount / 2 / 1440 + 1
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
@@ -72,7 +82,9 @@ struct PostgresBenchmark: ParsableCommand {
             progress("\(name): ingest…")
             figures.ingest = try seconds { for batch in batches { try store.saveImported(batch) } }
             func collection() throws -> StatisticsCollection {
-                try store.statisticsCollection(of: stepCount, options: .cumulativeSum, anchor: start, interval: DateComponents(day: 1), calendar: utc)
+                try store.statisticsCollection(
+                    of: stepCount, options: .cumulativeSum, anchor: start, interval: DateComponents(day: 1),
+                    calendar: utc)
             }
             progress("\(name): daily statistics…")
             figures.firstStatistics = try seconds {
@@ -91,21 +103,34 @@ struct PostgresBenchmark: ParsableCommand {
             return figures
         }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-postgres-benchmark-\(ProcessInfo.processInfo.processIdentifier)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ohk-postgres-benchmark-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let client = try PostgresStoreClient(url: url)
         let memory = try measure("memory", InMemoryStorage())
         let sqlite = try measure("sqlite", try SQLiteStorage(path: folder + "/benchmark.sqlite"))
-        let postgres = try measure("postgres", try PostgresStorage(client: client, person: "benchmark-\(UUID().uuidString)"))
+        let postgres = try measure(
+            "postgres", try PostgresStorage(client: client, person: "benchmark-\(UUID().uuidString)"))
 
-        print("| \(sampleCount) stepCount samples (Watch + iPhone per minute, \(days) days), batches of \(batchSize) | memory | SQLite | PostgreSQL |")
+        print(
+            "| \(sampleCount) stepCount samples (Watch + iPhone per minute, \(days) days), batches of \(batchSize) | memory | SQLite | PostgreSQL |"
+        )
         print("|---|---|---|---|")
-        print("| bulk ingest | \(rate(sampleCount, memory.ingest)) | \(rate(sampleCount, sqlite.ingest)) | \(rate(sampleCount, postgres.ingest)) |")
-        print("| daily cumulativeSum over all days, first call after the ingest | \(milliseconds(memory.firstStatistics)) | \(milliseconds(sqlite.firstStatistics)) | \(milliseconds(postgres.firstStatistics)) |")
-        print("| daily cumulativeSum over all days, warm median of \(runs) | \(milliseconds(memory.statistics)) | \(milliseconds(sqlite.statistics)) | \(milliseconds(postgres.statistics)) |")
+        print(
+            "| bulk ingest | \(rate(sampleCount, memory.ingest)) | \(rate(sampleCount, sqlite.ingest)) | \(rate(sampleCount, postgres.ingest)) |"
+        )
+        print(
+            "| daily cumulativeSum over all days, first call after the ingest | \(milliseconds(memory.firstStatistics)) | \(milliseconds(sqlite.firstStatistics)) | \(milliseconds(postgres.firstStatistics)) |"
+        )
+        print(
+            "| daily cumulativeSum over all days, warm median of \(runs) | \(milliseconds(memory.statistics)) | \(milliseconds(sqlite.statistics)) | \(milliseconds(postgres.statistics)) |"
+        )
         print("| merged total (must agree) | \(Int(memory.total)) | \(Int(sqlite.total)) | \(Int(postgres.total)) |")
-        print("| anchored paging of the whole log, pages of 10,000 | \(rate(sampleCount, memory.paging)) | \(rate(sampleCount, sqlite.paging)) | \(rate(sampleCount, postgres.paging)) |")
+        print(
+            "| anchored paging of the whole log, pages of 10,000 | \(rate(sampleCount, memory.paging)) | \(rate(sampleCount, sqlite.paging)) | \(rate(sampleCount, postgres.paging)) |"
+        )
         client.shutdown()
         if memory.total != sqlite.total || memory.total != postgres.total {
             progress("the merged totals differ")

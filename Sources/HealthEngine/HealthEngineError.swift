@@ -23,9 +23,11 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .noData(type): return "no data available for \(type)"
         case let .model(error): return error.description
         case let .anchorTooOld(anchor, horizon):
-            return "the anchor \(anchor) is too old: deletions up to change \(horizon) are no longer remembered; start again without an anchor"
+            return
+                "the anchor \(anchor) is too old: deletions up to change \(horizon) are no longer remembered; start again without an anchor"
         case let .tooManyBuckets(count, maximum):
-            return "the statistics collection would have \(count) buckets; at most \(maximum) are allowed (use a longer interval or a shorter window)"
+            return
+                "the statistics collection would have \(count) buckets; at most \(maximum) are allowed (use a longer interval or a shorter window)"
         }
     }
 }

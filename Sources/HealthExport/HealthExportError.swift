@@ -25,7 +25,8 @@ public enum HealthExportError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidElement(file, line, element, field, reason):
             return "\(file):\(line): \(element) skipped: \(field): \(reason)"
         case let .fileEndedEarly(file, line, openElement):
-            return "\(file):\(line): the file ended early" + (openElement.map { " inside <\($0)>" } ?? "") + "; what was complete was imported"
+            return "\(file):\(line): the file ended early" + (openElement.map { " inside <\($0)>" } ?? "")
+                + "; what was complete was imported"
         case let .missingReferencedFile(file, line, path):
             return "\(file):\(line): the referenced file \(path) is missing or unreadable"
         case let .storeFailed(file, line, reason):
@@ -37,8 +38,9 @@ public enum HealthExportError: Error, Equatable, Sendable, CustomStringConvertib
     public var line: Int? {
         switch self {
         case .unreadable, .noHealthData: return nil
-        case let .invalidElement(_, line, _, _, _), let .fileEndedEarly(_, line, _), let .missingReferencedFile(_, line, _),
-             let .storeFailed(_, line, _):
+        case let .invalidElement(_, line, _, _, _), let .fileEndedEarly(_, line, _),
+            let .missingReferencedFile(_, line, _),
+            let .storeFailed(_, line, _):
             return line
         }
     }

@@ -21,7 +21,8 @@ public struct AccessToken: Sendable, Hashable {
     public init?(presented text: String) {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "ohk", parts[1].count == 16, parts[2].count == 64,
-              (parts[1] + parts[2]).allSatisfy(\.isHexDigit) else { return nil }
+            (parts[1] + parts[2]).allSatisfy(\.isHexDigit)
+        else { return nil }
         self.selector = String(parts[1])
         self.text = text
     }

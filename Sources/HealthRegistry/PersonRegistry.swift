@@ -37,9 +37,17 @@ public final class PersonRegistry: Sendable {
     /// Checks a person's name: 1–64 lowercase letters, digits, '.', '_' or '-', starting with a letter or digit (it
     /// names the person's store file).
     public static func checkPersonName(_ name: String) throws(RegistryError) {
-        let allowed = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
-        guard (1...64).contains(name.count), allowed, let first = name.unicodeScalars.first, !"._-".unicodeScalars.contains(first) else {
-            throw .invalidField(field: "NAME", reason: "'\(name)' is not a person's name: use 1–64 lowercase letters, digits, '.', '_' or '-', starting with a letter or digit")
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+        }
+        guard (1...64).contains(name.count), allowed, let first = name.unicodeScalars.first,
+            !"._-".unicodeScalars.contains(first)
+        else {
+            throw .invalidField(
+                field: "NAME",
+                reason:
+                    "'\(name)' is not a person's name: use 1–64 lowercase letters, digits, '.', '_' or '-', starting with a letter or digit"
+            )
         }
     }
 
@@ -61,7 +69,9 @@ public final class PersonRegistry: Sendable {
         do {
             try storage.erase(name)
         } catch {
-            throw .erasureFailure("\(name) is removed from the registry, but their store could not be erased (remove it by hand): \(error)")
+            throw .erasureFailure(
+                "\(name) is removed from the registry, but their store could not be erased (remove it by hand): \(error)"
+            )
         }
         let uploads = directory.uploadsPath(of: name)
         if FileManager.default.fileExists(atPath: uploads) {
@@ -81,11 +91,17 @@ public final class PersonRegistry: Sendable {
     /// Registers an app for a person with its grants and returns its token (shown once: only its digest is kept).
     /// A person has at most one active client per bundle identifier (grants are per app, as in HealthKit).
     public func addClient(
-        person: String, bundleIdentifier: String, name: String?, share: [String], read: [String], fullAccess: Bool, now: Date
+        person: String, bundleIdentifier: String, name: String?, share: [String], read: [String], fullAccess: Bool,
+        now: Date
     ) throws(RegistryError) -> (RegisteredClient, AccessToken) {
         guard !bundleIdentifier.isEmpty, bundleIdentifier.count <= 255,
-              bundleIdentifier.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0) }) else {
-            throw .invalidField(field: "BUNDLE-ID", reason: "'\(bundleIdentifier)' is not a bundle identifier (letters, digits, '.', '-', '_')")
+            bundleIdentifier.unicodeScalars.allSatisfy({
+                CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0)
+            })
+        else {
+            throw .invalidField(
+                field: "BUNDLE-ID",
+                reason: "'\(bundleIdentifier)' is not a bundle identifier (letters, digits, '.', '-', '_')")
         }
         var shareTypes = Set<String>()
         for text in share { shareTypes.insert(try RegisteredClient.grantedType(text, share: true, field: "--share")) }
@@ -93,7 +109,8 @@ public final class PersonRegistry: Sendable {
         for text in read { readTypes.insert(try RegisteredClient.grantedType(text, share: false, field: "--read")) }
         let token = AccessToken.generate()
         let client = RegisteredClient(
-            person: person, bundleIdentifier: bundleIdentifier, name: name ?? bundleIdentifier, share: shareTypes, read: readTypes,
+            person: person, bundleIdentifier: bundleIdentifier, name: name ?? bundleIdentifier, share: shareTypes,
+            read: readTypes,
             fullAccess: fullAccess, selector: token.selector, created: now, revoked: nil)
         switch try database.insertClient(client, tokenHash: token.hash) {
         case .inserted: break
@@ -110,12 +127,16 @@ public final class PersonRegistry: Sendable {
     }
 
     /// A person's clients, active and revoked, oldest first.
-    public func clients(of person: String) throws(RegistryError) -> [RegisteredClient] { try database.clients(of: person) }
+    public func clients(of person: String) throws(RegistryError) -> [RegisteredClient] {
+        try database.clients(of: person)
+    }
 
     /// The active client a presented token belongs to; throws `tokenRefused` for a malformed, unknown or revoked
     /// token (the digest is compared in constant time).
     public func authenticate(_ presented: String) throws(RegistryError) -> RegisteredClient {
-        guard let token = AccessToken(presented: presented) else { throw .tokenRefused("the bearer token is malformed") }
+        guard let token = AccessToken(presented: presented) else {
+            throw .tokenRefused("the bearer token is malformed")
+        }
         // The version before the read: a client read after a change it does not show is then never kept as current.
         let now = database.version()
         let kept = authenticated.withLock { kept -> (RegisteredClient, [UInt8])? in

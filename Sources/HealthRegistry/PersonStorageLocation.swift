@@ -1,8 +1,8 @@
 import Foundation
 import HealthEngine
 import HealthStore
-import HealthStoreSQLite
 import HealthStorePostgres
+import HealthStoreSQLite
 
 /// Where a server keeps its people's stores: one SQLite file per person in the server directory, or one PostgreSQL
 /// database for everyone, shared by any number of servers (`ohk serve --postgres`).
@@ -13,9 +13,11 @@ public enum PersonStorageLocation: Sendable {
     case postgres(PostgresStoreClient)
 
     /// Opens (creating) a person's store, with `access` deciding what its clients may do.
-    package func open(_ person: String, retention: ChangeLogRetention, access: AccessControl) throws -> HealthDataStore {
+    package func open(_ person: String, retention: ChangeLogRetention, access: AccessControl) throws -> HealthDataStore
+    {
         switch self {
-        case let .directory(directory): try .sqlite(path: directory.storePath(of: person), retention: retention, access: access)
+        case let .directory(directory):
+            try .sqlite(path: directory.storePath(of: person), retention: retention, access: access)
         case let .postgres(client): try .postgres(client: client, person: person, retention: retention, access: access)
         }
     }
@@ -41,7 +43,8 @@ public enum PersonStorageLocation: Sendable {
     /// For PostgreSQL, a listener that hears of every commit made through any server on the database (nil for
     /// SQLite, whose stores belong to this server alone).
     package func commitListener(
-        onListening: @escaping @Sendable () -> Void, onCommit: @escaping @Sendable (_ person: String, _ latestSequence: Int64) -> Void
+        onListening: @escaping @Sendable () -> Void,
+        onCommit: @escaping @Sendable (_ person: String, _ latestSequence: Int64) -> Void
     ) -> PostgresCommitListener? {
         guard case let .postgres(client) = self else { return nil }
         return PostgresCommitListener(database: client, onListening: onListening, onCommit: onCommit)

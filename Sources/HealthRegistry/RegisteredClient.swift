@@ -44,8 +44,10 @@ public struct RegisteredClient: Sendable, Hashable {
 
     /// Clients are the same when everything but `personCreated` is (which only some reads fill in).
     public static func == (lhs: RegisteredClient, rhs: RegisteredClient) -> Bool {
-        lhs.person == rhs.person && lhs.bundleIdentifier == rhs.bundleIdentifier && lhs.name == rhs.name && lhs.share == rhs.share
-            && lhs.read == rhs.read && lhs.fullAccess == rhs.fullAccess && lhs.selector == rhs.selector && lhs.created == rhs.created
+        lhs.person == rhs.person && lhs.bundleIdentifier == rhs.bundleIdentifier && lhs.name == rhs.name
+            && lhs.share == rhs.share
+            && lhs.read == rhs.read && lhs.fullAccess == rhs.fullAccess && lhs.selector == rhs.selector
+            && lhs.created == rhs.created
             && lhs.revoked == rhs.revoked
     }
 
@@ -66,19 +68,28 @@ public struct RegisteredClient: Sendable, Hashable {
     /// shared.
     public static func grantedType(_ text: String, share: Bool, field: String) throws(RegistryError) -> String {
         if text == TypeTable.activitySummaryTypeIdentifier || text == "activitySummary" {
-            guard !share else { throw .invalidField(field: field, reason: "activity summaries are read-only and cannot be shared") }
+            guard !share else {
+                throw .invalidField(field: field, reason: "activity summaries are read-only and cannot be shared")
+            }
             return TypeTable.activitySummaryTypeIdentifier
         }
         let type: SampleType
         do {
             type = try SampleType.named(text)
         } catch {
-            throw .invalidField(field: field, reason: "'\(text)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)")
+            throw .invalidField(
+                field: field,
+                reason:
+                    "'\(text)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)"
+            )
         }
         guard type.kind != .correlation else {
-            throw .invalidField(field: field, reason: "\(type.identifier) is a correlation type: grant its contained types instead")
+            throw .invalidField(
+                field: field, reason: "\(type.identifier) is a correlation type: grant its contained types instead")
         }
-        if share, type.isReadOnly { throw .invalidField(field: field, reason: "\(type.identifier) is read-only and cannot be shared") }
+        if share, type.isReadOnly {
+            throw .invalidField(field: field, reason: "\(type.identifier) is read-only and cannot be shared")
+        }
         return type.identifier
     }
 }

@@ -28,7 +28,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidField(field, reason): return "\(field): \(reason)"
         case let .personExists(name): return "a person named \(name) exists already"
         case let .unknownPerson(name): return "no person named \(name)"
-        case let .clientExists(person, bundleIdentifier): return "\(bundleIdentifier) is registered for \(person) already"
+        case let .clientExists(person, bundleIdentifier):
+            return "\(bundleIdentifier) is registered for \(person) already"
         case let .tokenRefused(reason): return reason
         case .noServerDirectory: return "no --store given and none of OHK_SERVER_STORE, XDG_DATA_HOME and HOME is set"
         case let .databaseFailure(reason), let .erasureFailure(reason): return reason

@@ -27,15 +27,24 @@ public struct ServerDirectory: Sendable, Hashable {
     public func uploadsPath(of person: String) -> String { path + "/uploads/" + person }
 
     /// The directory named explicitly or by `OHK_SERVER_STORE`, else the default in the user's data directory.
-    public static func resolve(option: String?, environment: [String: String]) throws(RegistryError) -> ServerDirectory {
+    public static func resolve(option: String?, environment: [String: String]) throws(RegistryError) -> ServerDirectory
+    {
         func expanded(_ path: String) -> String {
-            guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else { return path }
+            guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty else {
+                return path
+            }
             return home + path.dropFirst()
         }
         if let option, !option.isEmpty { return ServerDirectory(path: expanded(option)) }
-        if let variable = environment["OHK_SERVER_STORE"], !variable.isEmpty { return ServerDirectory(path: expanded(variable)) }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return ServerDirectory(path: data + "/openhealthkit/server") }
-        if let home = environment["HOME"], !home.isEmpty { return ServerDirectory(path: home + "/.local/share/openhealthkit/server") }
+        if let variable = environment["OHK_SERVER_STORE"], !variable.isEmpty {
+            return ServerDirectory(path: expanded(variable))
+        }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return ServerDirectory(path: data + "/openhealthkit/server")
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return ServerDirectory(path: home + "/.local/share/openhealthkit/server")
+        }
         throw .noServerDirectory
     }
 }

@@ -22,11 +22,13 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case let .invalidDate(field, value, reason): return "\(field): '\(value)' is not a date: \(reason)"
         case let .invalidInterval(field, value, reason): return "\(field): '\(value)' is not an interval: \(reason)"
-        case let .unknownTimeZone(field, value): return "\(field): unknown time zone '\(value)' (use an IANA name such as America/Los_Angeles)"
+        case let .unknownTimeZone(field, value):
+            return "\(field): unknown time zone '\(value)' (use an IANA name such as America/Los_Angeles)"
         case let .emptyWindow(from, to): return "to (\(to)) must be after from (\(from))"
         case let .invalidOptions(field, reason): return "\(field): \(reason)"
         case let .tooManyBuckets(count, maximum):
-            return "the window holds \(count == .max ? "too many" : String(count)) buckets of the interval; at most \(maximum) are allowed (use a longer interval or a shorter window)"
+            return
+                "the window holds \(count == .max ? "too many" : String(count)) buckets of the interval; at most \(maximum) are allowed (use a longer interval or a shorter window)"
         case let .outputNotWritten(path, reason): return "cannot write \(path): \(reason)"
         }
     }

@@ -31,11 +31,14 @@ public struct HealthServer: Sendable {
     /// people's stores live in that PostgreSQL database instead, shared with every other server using it, and the
     /// directory holds only uploads in flight. With `tls`, the application serves HTTPS only.
     public init(
-        directory: ServerDirectory, configuration: ServerConfiguration, postgres: PostgresStoreClient? = nil, tls: ServerTLS? = nil
+        directory: ServerDirectory, configuration: ServerConfiguration, postgres: PostgresStoreClient? = nil,
+        tls: ServerTLS? = nil
     ) throws(HealthServerError) {
         self.configuration = configuration
         self.tls = tls
-        self.serverBuilder = try tls?.serverBuilder(over: .http1(configuration: configuration.limits.http1)) ?? .http1(configuration: configuration.limits.http1)
+        self.serverBuilder =
+            try tls?.serverBuilder(over: .http1(configuration: configuration.limits.http1))
+            ?? .http1(configuration: configuration.limits.http1)
         let retention = ChangeLogRetention.deletions(for: configuration.deletionLifetime, clock: configuration.now)
         do {
             if let postgres {
@@ -68,7 +71,9 @@ public struct HealthServer: Sendable {
         let metricsAccess = configuration.metricsAccess
         router.get("/metrics") { request, _ in
             guard metricsAccess.isEnabled else {
-                throw HealthServerError.notFound(field: nil, reason: "/metrics is off: start ohk serve with --metrics-token-file or OHK_METRICS_TOKEN")
+                throw HealthServerError.notFound(
+                    field: nil,
+                    reason: "/metrics is off: start ohk serve with --metrics-token-file or OHK_METRICS_TOKEN")
             }
             guard metricsAccess.allows(request.headers) else {
                 throw HealthServerError.unauthorized("/metrics needs the metrics token as a bearer token")
@@ -83,17 +88,25 @@ public struct HealthServer: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
-        DashboardRoutes(configuration: configuration, registry: registry, stores: stores, overTLS: tls != nil, budget: budget).register(on: router)
-        let api = HealthAPI(configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics, budget: budget)
-        api.register(on: router.group()
-            .add(middleware: ClientRateCheck(budget: budget))
-            .add(middleware: TokenAuthenticator(registry: registry))
-            .add(middleware: ClientRateLimiter(budget: budget)))
+        DashboardRoutes(
+            configuration: configuration, registry: registry, stores: stores, overTLS: tls != nil, budget: budget
+        ).register(on: router)
+        let api = HealthAPI(
+            configuration: configuration, directory: registry.directory, stores: stores, metrics: metrics,
+            budget: budget)
+        api.register(
+            on: router.group()
+                .add(middleware: ClientRateCheck(budget: budget))
+                .add(middleware: TokenAuthenticator(registry: registry))
+                .add(middleware: ClientRateLimiter(budget: budget)))
         routeMethods.record(router.routes)
         return router
     }
 
-    private static var openStores: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "open_stores", unitName: "", helpText: "People's stores open.") }
+    private static var openStores: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "ohk", metricName: "open_stores", unitName: "", helpText: "People's stores open.")
+    }
 
     /// The application `ohk serve` runs: the router on the configured address, the stores closed after the last
     /// request at a graceful shutdown.

@@ -92,11 +92,13 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .malformedBody(reason): return "the body is not valid JSON: \(reason)"
         case let .unauthorized(reason): return reason
         case let .forbidden(_, reason), let .notFound(_, reason), let .conflict(_, reason): return reason
-        case let .methodNotAllowed(method, path, allowed): return "\(path) does not answer \(method) (it answers \(allowed.joined(separator: ", ")))"
+        case let .methodNotAllowed(method, path, allowed):
+            return "\(path) does not answer \(method) (it answers \(allowed.joined(separator: ", ")))"
         case let .limitExceeded(limit, maximum, requested, retryAfter):
             let asked = requested.map { " (asked: \(Self.number($0)))" } ?? ""
             let retry = retryAfter.map { "; retry after \($0) s" } ?? ""
-            return "over the server's limit \(limit.rawValue) of \(Self.number(maximum))\(asked)\(retry); \(limit.explanation) (ohk serve \(limit.flag))"
+            return
+                "over the server's limit \(limit.rawValue) of \(Self.number(maximum))\(asked)\(retry); \(limit.explanation) (ohk serve \(limit.flag))"
         case let .unsupportedMediaType(type): return "the body must be application/json, not \(type)"
         case let .anchorExpired(reason): return reason
         case let .storeFailure(reason): return "the store failed: \(reason)"
@@ -134,17 +136,20 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     /// The server's answer to a store error; `field` names the request part the store objected to.
     static func from(_ error: HealthStoreError, field: String? = nil) -> HealthServerError {
         switch error {
-        case let .duplicateObject(uuid): return .conflict(field: field, reason: "an object with uuid \(uuid) is already stored")
+        case let .duplicateObject(uuid):
+            return .conflict(field: field, reason: "an object with uuid \(uuid) is already stored")
         case let .objectNotFound(uuid): return .notFound(field: field, reason: "no stored object has uuid \(uuid)")
         case let .emptyRequest(what): return .invalidField(field: field ?? "body", reason: "nothing to \(what)")
-        case let .readOnlyType(type): return .forbidden(field: field, reason: "\(type) is read-only and cannot be saved")
+        case let .readOnlyType(type):
+            return .forbidden(field: field, reason: "\(type) is read-only and cannot be saved")
         case let .model(error): return from(error, field: field)
         case let .engine(error): return from(error, field: field)
         case let .authorizationNotDetermined(type):
             return .forbidden(field: field, reason: "this client was not granted sharing \(type)")
         case let .authorizationDenied(what): return .forbidden(field: field, reason: "not authorized: \(what)")
-        case .capacityExceeded, .notAStore, .newerStore, .storeUnavailable, .database, .corruptStore, .healthDataUnavailable,
-             .databaseInaccessible, .notPermissibleInGuestMode:
+        case .capacityExceeded, .notAStore, .newerStore, .storeUnavailable, .database, .corruptStore,
+            .healthDataUnavailable,
+            .databaseInaccessible, .notPermissibleInGuestMode:
             return .storeFailure(error.description)
         }
     }
@@ -156,7 +161,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .predicateNotEvaluable: return .invalidField(field: field ?? "predicate", reason: error.description)
         case let .model(error): return from(error, field: field)
         case .anchorTooOld: return .anchorExpired(error.description)
-        case let .tooManyBuckets(count, maximum): return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
+        case let .tooManyBuckets(count, maximum):
+            return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .noData: return .notFound(field: field, reason: error.description)
         }
     }
@@ -168,7 +174,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .invalidField(innerField, reason): return .invalidField(field: prefix + innerField, reason: reason)
         case .invalidUnit, .incompatibleUnits, .unitNotCompatibleWithType:
             return .invalidField(field: prefix + "unit", reason: error.description)
-        case let .nonFiniteValue(innerField): return .invalidField(field: prefix + innerField, reason: "must be a finite number")
+        case let .nonFiniteValue(innerField):
+            return .invalidField(field: prefix + innerField, reason: "must be a finite number")
         case .endBeforeStart: return .invalidField(field: prefix + "endDate", reason: "endDate is before startDate")
         case .unknownTypeIdentifier: return .invalidField(field: prefix + "type", reason: error.description)
         case .invalidCategoryValue: return .invalidField(field: prefix + "value", reason: error.description)
@@ -185,7 +192,8 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
             return .invalidField(field: field, reason: error.description)
         case .emptyWindow: return .invalidField(field: "endDate", reason: "endDate must be after startDate")
         case let .invalidOptions(field, reason): return .invalidField(field: field, reason: reason)
-        case let .tooManyBuckets(count, maximum): return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
+        case let .tooManyBuckets(count, maximum):
+            return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .outputNotWritten: return .storeFailure(error.description)
         }
     }

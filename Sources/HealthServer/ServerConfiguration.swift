@@ -22,7 +22,8 @@ public struct ServerConfiguration: Sendable {
     /// A configuration; the defaults suit one household's server.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(),
-        deletionLifetime: TimeInterval = 90 * 86_400, timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: @escaping @Sendable () -> Date, clock: ContinuousClock
+        deletionLifetime: TimeInterval = 90 * 86_400, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        now: @escaping @Sendable () -> Date, clock: ContinuousClock
     ) {
         self.host = host
         self.port = port

@@ -48,13 +48,16 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .readOnlyType(type): return "\(type) is read-only and cannot be saved"
         case let .model(error): return error.description
         case let .engine(error): return error.description
-        case let .notAStore(path, reason): return "\(path) is not an OpenHealthKit store (\(reason)); it was left untouched"
+        case let .notAStore(path, reason):
+            return "\(path) is not an OpenHealthKit store (\(reason)); it was left untouched"
         case let .newerStore(path, migrations):
-            return "\(path) was written by a newer version of OpenHealthKit (unknown migrations: \(migrations.joined(separator: ", "))); it was left untouched"
+            return
+                "\(path) was written by a newer version of OpenHealthKit (unknown migrations: \(migrations.joined(separator: ", "))); it was left untouched"
         case let .storeUnavailable(path, reason): return "cannot open the store at \(path): \(reason)"
         case let .database(operation, message): return "the database failed while \(operation): \(message)"
         case let .corruptStore(message): return "the store is damaged: \(message)"
-        case let .authorizationNotDetermined(type): return "not authorized to share \(type): request authorization first"
+        case let .authorizationNotDetermined(type):
+            return "not authorized to share \(type): request authorization first"
         case let .authorizationDenied(what): return "not authorized: \(what)"
         case .healthDataUnavailable: return "health data is not available in this store"
         case .databaseInaccessible: return "the store is locked and cannot be read until it is unlocked"

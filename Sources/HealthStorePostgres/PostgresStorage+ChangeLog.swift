@@ -13,10 +13,14 @@ extension PostgresStorage {
     func counters(on connection: PostgresConnection? = nil) async throws -> (latest: Int64, horizon: Int64) {
         let statement = ReadPersonStatement(person: person)
         let rows: [ReadPersonStatement.Row]
-        if let connection { rows = try await connection.execute(statement, logger: logger).collected() } else {
+        if let connection {
+            rows = try await connection.execute(statement, logger: logger).collected()
+        } else {
             rows = try await client.execute(statement, logger: logger).collected()
         }
-        guard let (latest, horizon) = rows.first else { throw HealthStoreError.corruptStore("the person \(person) has no row in people") }
+        guard let (latest, horizon) = rows.first else {
+            throw HealthStoreError.corruptStore("the person \(person) has no row in people")
+        }
         return (latest, horizon)
     }
 
@@ -35,7 +39,9 @@ extension PostgresStorage {
             try await transaction(.readCommitted) { connection in
                 _ = try await connection.execute(LockPersonStatement(person: person), logger: logger).collected()
                 let rows = try await connection.execute(
-                    ExpireDeletionsStatement(person: person, cutoff: cutoff.timeIntervalSinceReferenceDate), logger: logger).collected()
+                    ExpireDeletionsStatement(person: person, cutoff: cutoff.timeIntervalSinceReferenceDate),
+                    logger: logger
+                ).collected()
                 return Int(rows.first?.0 ?? 0)
             }
         }
@@ -56,10 +62,14 @@ extension PostgresStorage {
                 let step = Int64(max(limit, 10_000))
                 for after in PostgresStorage.ranges(after: sequence, latest: latest, limit: limit) {
                     let statement = ChangesStatement(person: person, after: after, through: min(latest, after + step))
-                    for (changeSequence, deleted, uuid, typeID, syncIdentifier, syncVersion) in try await connection.execute(statement, logger: logger).collected() {
-                        changes.append(Change(
-                            sequence: changeSequence, kind: deleted ? .deleted : .inserted, uuid: uuid, type: try await type(ofID: typeID),
-                            syncIdentifier: syncIdentifier, syncVersion: syncVersion))
+                    for (changeSequence, deleted, uuid, typeID, syncIdentifier, syncVersion)
+                        in try await connection.execute(statement, logger: logger).collected()
+                    {
+                        changes.append(
+                            Change(
+                                sequence: changeSequence, kind: deleted ? .deleted : .inserted, uuid: uuid,
+                                type: try await type(ofID: typeID),
+                                syncIdentifier: syncIdentifier, syncVersion: syncVersion))
                         if limit > 0, changes.count == limit { return changes }
                     }
                 }
@@ -88,25 +98,38 @@ extension PostgresStorage {
                     let through = min(latest, after + step)
                     // Each read to its end before the next (a connection serves one statement at a time), then merged.
                     let insertions = try await connection.execute(
-                        InsertedAfterStatement(person: person, after: after, typeIDs: typeIDs, through: through), logger: logger).collected()
+                        InsertedAfterStatement(person: person, after: after, typeIDs: typeIDs, through: through),
+                        logger: logger
+                    ).collected()
                     let deletions = try await connection.execute(
-                        DeletedAfterStatement(person: person, after: after, typeIDs: typeIDs, through: through), logger: logger).collected()
-                    var nextInsertion = 0, nextDeletion = 0
+                        DeletedAfterStatement(person: person, after: after, typeIDs: typeIDs, through: through),
+                        logger: logger
+                    ).collected()
+                    var nextInsertion = 0
+                    var nextDeletion = 0
                     while nextInsertion < insertions.count || nextDeletion < deletions.count {
-                        if nextInsertion < insertions.count, nextDeletion == deletions.count || insertions[nextInsertion].0 < deletions[nextDeletion].0 {
+                        if nextInsertion < insertions.count,
+                            nextDeletion == deletions.count || insertions[nextInsertion].0 < deletions[nextDeletion].0
+                        {
                             let (changeSequence, bytes, syncIdentifier, syncVersion) = insertions[nextInsertion]
                             let sample = try sample(bytes, sequence: changeSequence)
-                            objects.append(ChangedObject(
-                                change: Change(sequence: changeSequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
-                                               syncIdentifier: syncIdentifier, syncVersion: syncVersion),
-                                sample: sample))
+                            objects.append(
+                                ChangedObject(
+                                    change: Change(
+                                        sequence: changeSequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
+                                        syncIdentifier: syncIdentifier, syncVersion: syncVersion),
+                                    sample: sample))
                             nextInsertion += 1
                         } else {
-                            let (changeSequence, uuid, typeID, syncIdentifier, syncVersion, bytes) = deletions[nextDeletion]
-                            objects.append(ChangedObject(
-                                change: Change(sequence: changeSequence, kind: .deleted, uuid: uuid, type: try await type(ofID: typeID),
-                                               syncIdentifier: syncIdentifier, syncVersion: syncVersion),
-                                sample: try sample(bytes, sequence: changeSequence)))
+                            let (changeSequence, uuid, typeID, syncIdentifier, syncVersion, bytes) = deletions[
+                                nextDeletion]
+                            objects.append(
+                                ChangedObject(
+                                    change: Change(
+                                        sequence: changeSequence, kind: .deleted, uuid: uuid,
+                                        type: try await type(ofID: typeID),
+                                        syncIdentifier: syncIdentifier, syncVersion: syncVersion),
+                                    sample: try sample(bytes, sequence: changeSequence)))
                             nextDeletion += 1
                         }
                         if limit > 0, objects.count == limit {

@@ -16,17 +16,23 @@ extension PostgresStorage {
             return try await transaction(.snapshot) { connection -> QuantityColumns? in
                 let latest = try await counters(on: connection).latest
                 // A cache not current (a commit came since, through any server) is dropped.
-                if let cached = columnState.withLock({ $0.current(Int64(typeID), at: latest) }) { return cached.rows(within: bounds) }
+                if let cached = columnState.withLock({ $0.current(Int64(typeID), at: latest) }) {
+                    return cached.rows(within: bounds)
+                }
                 guard let columns = try await readColumns(typeID, bounds, on: connection) else { return nil }
                 switch columnState.withLock({ $0.step(after: columns.count, of: Int64(typeID), within: bounds) }) {
                 case .answer:
                     break
                 case .keepAnswer:
-                    columnState.withLock { $0.caches[Int64(typeID)] = QuantityColumnCache(columns: columns, sequence: latest) }
+                    columnState.withLock {
+                        $0.caches[Int64(typeID)] = QuantityColumnCache(columns: columns, sequence: latest)
+                    }
                 case .readWholeType:
                     // Asked again: reading the whole type once now makes the next queries memory scans.
                     if let whole = try await readColumns(typeID, .unbounded, on: connection) {
-                        columnState.withLock { $0.caches[Int64(typeID)] = QuantityColumnCache(columns: whole, sequence: latest) }
+                        columnState.withLock {
+                            $0.caches[Int64(typeID)] = QuantityColumnCache(columns: whole, sequence: latest)
+                        }
                     }
                 }
                 return columns
@@ -35,9 +41,14 @@ extension PostgresStorage {
     }
 
     /// The columns of a type within bounds from the database, or nil when a series sample is among them.
-    private func readColumns(_ typeID: Int32, _ bounds: TimeBounds, on connection: PostgresConnection) async throws -> QuantityColumns? {
-        let rows = try await connection.execute(ColumnsStatement(window: window(typeID, bounds)), logger: logger).collected()
-        guard let (series, starts, ends, values, sourceEntries, sequences, userEntered) = rows.first else { return QuantityColumns() }
+    private func readColumns(
+        _ typeID: Int32, _ bounds: TimeBounds, on connection: PostgresConnection
+    ) async throws -> QuantityColumns? {
+        let rows = try await connection.execute(ColumnsStatement(window: window(typeID, bounds)), logger: logger)
+            .collected()
+        guard let (series, starts, ends, values, sourceEntries, sequences, userEntered) = rows.first else {
+            return QuantityColumns()
+        }
         if series { return nil }  // series samples count by their entries, which only the samples hold
         var columns = QuantityColumns()
         columns.starts = starts

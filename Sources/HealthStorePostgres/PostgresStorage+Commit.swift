@@ -41,11 +41,15 @@ extension PostgresStorage {
     }
 
     private func commit(
-        _ samples: [Sample], _ built: [PostgresRowBuilder.Row], _ uuids: [UUID], typeIDs: [SampleType: Int32], now: Date?, cutoff: Date?,
+        _ samples: [Sample], _ built: [PostgresRowBuilder.Row], _ uuids: [UUID], typeIDs: [SampleType: Int32],
+        now: Date?, cutoff: Date?,
         on connection: PostgresConnection
     ) async throws -> CommitResult {
         // The person's row lock: from here on no other commit of this person runs until this one ends.
-        guard let (previous, _) = try await connection.execute(LockPersonStatement(person: person), logger: logger).collected().first else {
+        guard
+            let (previous, _) = try await connection.execute(LockPersonStatement(person: person), logger: logger)
+                .collected().first
+        else {
             throw HealthStoreError.corruptStore("the person \(person) has no row in people")
         }
         var sequence = previous
@@ -55,7 +59,8 @@ extension PostgresStorage {
         let asked = uuids + samples.map(\.uuid)
         if !asked.isEmpty {
             for try await (uuid, rowSequence, _, _, version) in try await connection.execute(
-                StoredRowsStatement(person: person, uuids: asked), logger: logger) {
+                StoredRowsStatement(person: person, uuids: asked), logger: logger)
+            {
                 lookup.storedRows[uuid] = DeletedRow(sequence: rowSequence, uuid: uuid, syncVersion: version)
             }
         }
@@ -63,8 +68,11 @@ extension PostgresStorage {
         let keys = CommitPlanner.syncKeys(of: samples)
         if !keys.isEmpty {
             let statement = SyncRowsStatement(
-                person: person, bundleIdentifiers: keys.map(\.bundleIdentifier), syncIdentifiers: keys.map(\.syncIdentifier))
-            for try await (bundleIdentifier, syncIdentifier, uuid, rowSequence, _, version) in try await connection.execute(statement, logger: logger) {
+                person: person, bundleIdentifiers: keys.map(\.bundleIdentifier),
+                syncIdentifiers: keys.map(\.syncIdentifier))
+            for try await (bundleIdentifier, syncIdentifier, uuid, rowSequence, _, version)
+                in try await connection.execute(statement, logger: logger)
+            {
                 lookup.syncRows[SyncKey(bundleIdentifier: bundleIdentifier, syncIdentifier: syncIdentifier)] =
                     DeletedRow(sequence: rowSequence, uuid: uuid, syncVersion: version)
             }
@@ -72,16 +80,21 @@ extension PostgresStorage {
 
         let plan = try CommitPlanner.plan(inserting: samples, deleting: uuids, lookup: lookup)
         try plan.throwViolation()
-        if let uuid = plan.firstReusedUUID(isStored: { lookup.storedRows[$0] != nil }) { throw HealthStoreError.duplicateObject(uuid) }
-        let accepted = plan.acceptedBatchIndexes, deletedRows = plan.deletions, ignored = plan.ignored
+        if let uuid = plan.firstReusedUUID(isStored: { lookup.storedRows[$0] != nil }) {
+            throw HealthStoreError.duplicateObject(uuid)
+        }
+        let accepted = plan.acceptedBatchIndexes
+        let deletedRows = plan.deletions
+        let ignored = plan.ignored
 
         // Deletions first, then insertions, each taking the next sequence number.
         if !deletedRows.isEmpty {
             let sequences = deletedRows.indices.map { sequence + 1 + Int64($0) }
             sequence += Int64(deletedRows.count)
-            _ = try await connection.execute(DeleteSamplesStatement(
-                person: person, insertedSequences: deletedRows.map(\.sequence), sequences: sequences,
-                deletedAt: now?.timeIntervalSinceReferenceDate), logger: logger)
+            _ = try await connection.execute(
+                DeleteSamplesStatement(
+                    person: person, insertedSequences: deletedRows.map(\.sequence), sequences: sequences,
+                    deletedAt: now?.timeIntervalSinceReferenceDate), logger: logger)
         }
         if !accepted.isEmpty {
             let entryKeys = Set(accepted.compactMap { built[$0].sourceEntry })
@@ -92,9 +105,13 @@ extension PostgresStorage {
             statement.rows.reserve(accepted.count)
             for index in accepted {
                 sequence += 1
-                let sample = samples[index], row = built[index]
-                guard let typeID = typeIDs[sample.type] else { throw HealthStoreError.corruptStore("no id for type \(sample.type.identifier)") }
-                statement.rows.append(row, sequence: sequence, typeID: typeID, sourceEntry: row.sourceEntry.flatMap { entryIDs[$0] } ?? 0)
+                let sample = samples[index]
+                let row = built[index]
+                guard let typeID = typeIDs[sample.type] else {
+                    throw HealthStoreError.corruptStore("no id for type \(sample.type.identifier)")
+                }
+                statement.rows.append(
+                    row, sequence: sequence, typeID: typeID, sourceEntry: row.sourceEntry.flatMap { entryIDs[$0] } ?? 0)
                 if row.end - row.start <= 86400 { longest[typeID] = max(longest[typeID] ?? 0, row.end - row.start) }
                 for member in sample.correlatedObjects ?? [] {
                     members.correlations.append(sequence)
@@ -108,19 +125,24 @@ extension PostgresStorage {
             }
             if !members.uuids.isEmpty {
                 _ = try await connection.execute(
-                    InsertCorrelationMembersStatement(person: person, correlations: members.correlations, members: members.uuids), logger: logger)
+                    InsertCorrelationMembersStatement(
+                        person: person, correlations: members.correlations, members: members.uuids), logger: logger)
             }
             let extents = longest.sorted { $0.key < $1.key }
             _ = try await connection.execute(
-                UpdateExtentsStatement(person: person, typeIDs: extents.map(\.key), durations: extents.map(\.value)), logger: logger)
+                UpdateExtentsStatement(person: person, typeIDs: extents.map(\.key), durations: extents.map(\.value)),
+                logger: logger)
         }
         _ = try await connection.execute(SetLatestSequenceStatement(person: person, sequence: sequence), logger: logger)
         if sequence > previous {
             // Delivered when (and only if) the transaction commits: other servers wake their observers of the person.
-            _ = try await connection.execute(NotifyCommitStatement(person: person, sequence: sequence), logger: logger).collected()
+            _ = try await connection.execute(NotifyCommitStatement(person: person, sequence: sequence), logger: logger)
+                .collected()
         }
         if let cutoff {
-            _ = try await connection.execute(ExpireDeletionsStatement(person: person, cutoff: cutoff.timeIntervalSinceReferenceDate), logger: logger).collected()
+            _ = try await connection.execute(
+                ExpireDeletionsStatement(person: person, cutoff: cutoff.timeIntervalSinceReferenceDate), logger: logger
+            ).collected()
         }
         await pauseInsideTransactions?()
         return CommitResult(

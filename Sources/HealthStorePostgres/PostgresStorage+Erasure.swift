@@ -11,13 +11,16 @@ extension PostgresStorage {
     /// erased too; the server registry's tables (`server_…`) are left to the registry.
     @discardableResult
     public static func erase(person: String, client database: PostgresStoreClient) throws -> Bool {
-        try database.blocking("erasing the store of \(person)") { [client = database.client, logger = database.logger] in
+        try database.blocking("erasing the store of \(person)") {
+            [client = database.client, logger = database.logger] in
             try await client.withTransaction(logger: logger) { connection in
                 var existed = false
-                let locked = try await connection.query("SELECT person FROM people WHERE person = \(person) FOR UPDATE", logger: logger)
+                let locked = try await connection.query(
+                    "SELECT person FROM people WHERE person = \(person) FOR UPDATE", logger: logger)
                 for try await _ in locked.decode(String.self) { existed = true }
                 var tables: [String] = []
-                let names = try await connection.query("""
+                let names = try await connection.query(
+                    """
                     SELECT table_name::text FROM information_schema.columns
                     WHERE table_schema = current_schema() AND column_name = 'person' AND table_name <> 'people'
                       AND table_name NOT LIKE 'server\\_%'

@@ -20,7 +20,8 @@ extension PostgresStorage {
     private func save(_ data: ImportedData, on connection: PostgresConnection) async throws {
         func run(_ query: PostgresQuery) async throws { try await connection.query(query, logger: logger) }
         if !data.activitySummaries.isEmpty {
-            try await run("""
+            try await run(
+                """
                 INSERT INTO activity_summaries (person, day, summary)
                 SELECT \(person), * FROM unnest(\(data.activitySummaries.map { ImportedDataCoding.dayKey($0.day) })::int8[],
                                                 \(data.activitySummaries.map { ByteBuffer(bytes: ImportedDataCoding.encode($0)) })::bytea[])
@@ -29,7 +30,8 @@ extension PostgresStorage {
         }
         for route in data.workoutRoutes {
             let times = route.locations.map { $0.date.timeIntervalSinceReferenceDate }
-            try await run("""
+            try await run(
+                """
                 INSERT INTO workout_routes (person, uuid, workout_uuid, source_name, file_path, start_time, end_time, location_count, locations)
                 VALUES (\(person), \(route.uuid), \(route.workout), \(route.sourceName)::text, \(route.filePath)::text, \(times.min())::float8,
                         \(times.max())::float8, \(Int64(route.locations.count)), \(ByteBuffer(bytes: ImportedDataCoding.encode(route.locations))))
@@ -39,7 +41,8 @@ extension PostgresStorage {
                 """)
         }
         for series in data.heartbeatSeries {
-            try await run("""
+            try await run(
+                """
                 INSERT INTO heartbeat_series (person, sample_uuid, beat_count, beats)
                 VALUES (\(person), \(series.sample), \(Int64(series.beats.count)), \(ByteBuffer(bytes: ImportedDataCoding.encode(series.beats))))
                 ON CONFLICT (person, sample_uuid) DO UPDATE SET beat_count = excluded.beat_count, beats = excluded.beats
@@ -47,14 +50,16 @@ extension PostgresStorage {
         }
         if !data.characteristics.isEmpty {
             let sorted = data.characteristics.sorted { $0.key < $1.key }
-            try await run("""
+            try await run(
+                """
                 INSERT INTO characteristics (person, identifier, value)
                 SELECT \(person), * FROM unnest(\(sorted.map(\.key))::text[], \(sorted.map(\.value))::text[])
                 ON CONFLICT (person, identifier) DO UPDATE SET value = excluded.value
                 """)
         }
         for document in data.clinicalDocuments {
-            try await run("""
+            try await run(
+                """
                 INSERT INTO clinical_documents (person, uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data)
                 VALUES (\(person), \(document.uuid), \(document.startDate.timeIntervalSinceReferenceDate), \(document.endDate.timeIntervalSinceReferenceDate),
                         \(document.title), \(document.patientName), \(document.authorName), \(document.custodianName),
@@ -65,7 +70,8 @@ extension PostgresStorage {
                 """)
         }
         if let information = data.exportInformation {
-            try await run("""
+            try await run(
+                """
                 INSERT INTO export_information (person, export_date, locale)
                 VALUES (\(person), \(information.exportDate?.timeIntervalSinceReferenceDate)::float8, \(information.locale)::text)
                 ON CONFLICT (person) DO UPDATE SET export_date = excluded.export_date, locale = excluded.locale
@@ -73,7 +79,8 @@ extension PostgresStorage {
         }
         // Kept elements keep the position of their first save; in the order given.
         for kept in data.keptElements {
-            try await run("""
+            try await run(
+                """
                 INSERT INTO kept_elements (person, identity, parent_uuid, name, element)
                 VALUES (\(person), \(kept.identity), \(kept.parent)::uuid, \(kept.element.name), \(ByteBuffer(bytes: ImportedDataCoding.encode(kept.element))))
                 ON CONFLICT (person, identity) DO NOTHING
@@ -82,17 +89,23 @@ extension PostgresStorage {
     }
 
     /// Reads rows and turns each into a value, in the bridge.
-    private func read<T: Sendable>(_ operation: String, _ query: PostgresQuery, _ transform: @escaping @Sendable (PostgresRow) throws -> T) throws -> [T] {
+    private func read<T: Sendable>(
+        _ operation: String, _ query: PostgresQuery, _ transform: @escaping @Sendable (PostgresRow) throws -> T
+    ) throws -> [T] {
         try database.blocking(operation) { [self] in
             try await rows(query).map(transform)
         }
     }
 
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
-        try read("reading activity summaries", """
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+    {
+        try read(
+            "reading activity summaries",
+            """
             SELECT day, summary FROM activity_summaries
             WHERE person = \(person) AND day BETWEEN \(ImportedDataCoding.dayKey(first)) AND \(ImportedDataCoding.dayKey(last)) ORDER BY day
-            """) { row in
+            """
+        ) { row in
             let (day, summary) = try row.decode((Int64, ByteBuffer).self)
             return try ImportedDataCoding.decodeActivitySummary(Array(summary.readableBytesView), dayKey: day)
         }
@@ -108,43 +121,60 @@ extension PostgresStorage {
     }
 
     public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
-        try read("reading the routes of workout \(workout)", """
+        try read(
+            "reading the routes of workout \(workout)",
+            """
             SELECT \(unescaped: PostgresStorage.routeColumns) FROM workout_routes
             WHERE person = \(person) AND workout_uuid = \(workout) ORDER BY start_time, uuid
-            """) { try PostgresStorage.route($0.decode((UUID, UUID, String?, String?, ByteBuffer).self)) }
+            """
+        ) { try PostgresStorage.route($0.decode((UUID, UUID, String?, String?, ByteBuffer).self)) }
     }
 
     public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
-        try read("reading route \(uuid)", """
+        try read(
+            "reading route \(uuid)",
+            """
             SELECT \(unescaped: PostgresStorage.routeColumns) FROM workout_routes WHERE person = \(person) AND uuid = \(uuid)
-            """) { try PostgresStorage.route($0.decode((UUID, UUID, String?, String?, ByteBuffer).self)) }.first
+            """
+        ) { try PostgresStorage.route($0.decode((UUID, UUID, String?, String?, ByteBuffer).self)) }.first
     }
 
     public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
-        try read("reading the heartbeat series of \(sample)", """
+        try read(
+            "reading the heartbeat series of \(sample)",
+            """
             SELECT beats, 0 FROM heartbeat_series WHERE person = \(person) AND sample_uuid = \(sample)
-            """) { row in
+            """
+        ) { row in
             let (beats, _) = try row.decode((ByteBuffer, Int32).self)
-            return HeartbeatSeries(sample: sample, beats: try ImportedDataCoding.decodeBeats(Array(beats.readableBytesView), sample: sample))
+            return HeartbeatSeries(
+                sample: sample,
+                beats: try ImportedDataCoding.decodeBeats(Array(beats.readableBytesView), sample: sample))
         }.first
     }
 
     public func characteristics() throws -> [String: String] {
-        let pairs = try read("reading characteristics", "SELECT identifier, value FROM characteristics WHERE person = \(person)") { try $0.decode((String, String).self) }
+        let pairs = try read(
+            "reading characteristics", "SELECT identifier, value FROM characteristics WHERE person = \(person)"
+        ) { try $0.decode((String, String).self) }
         return Dictionary(pairs, uniquingKeysWith: { _, last in last })
     }
 
     public func exportInformation() throws -> ExportInformation? {
-        try read("reading the export information", "SELECT export_date, locale FROM export_information WHERE person = \(person)") { row in
+        try read(
+            "reading the export information",
+            "SELECT export_date, locale FROM export_information WHERE person = \(person)"
+        ) { row in
             let (date, locale) = try row.decode((Double?, String?).self)
             return ExportInformation(exportDate: date.map(Date.init(timeIntervalSinceReferenceDate:)), locale: locale)
         }.first
     }
 
     public func keptElements(parent: UUID?) throws -> [KeptElement] {
-        let query: PostgresQuery = parent.map { parent in
-            "SELECT identity, parent_uuid, element FROM kept_elements WHERE person = \(person) AND parent_uuid = \(parent) ORDER BY position"
-        } ?? "SELECT identity, parent_uuid, element FROM kept_elements WHERE person = \(person) ORDER BY position"
+        let query: PostgresQuery =
+            parent.map { parent in
+                "SELECT identity, parent_uuid, element FROM kept_elements WHERE person = \(person) AND parent_uuid = \(parent) ORDER BY position"
+            } ?? "SELECT identity, parent_uuid, element FROM kept_elements WHERE person = \(person) ORDER BY position"
         return try read("reading kept elements", query) { row in
             let (identity, parent, element) = try row.decode((UUID, UUID?, ByteBuffer).self)
             return KeptElement(
@@ -154,7 +184,9 @@ extension PostgresStorage {
     }
 
     public func importedDataCounts() throws -> ImportedDataCounts {
-        try read("counting imported data", """
+        try read(
+            "counting imported data",
+            """
             SELECT (SELECT count(*) FROM activity_summaries WHERE person = $1),
                    (SELECT count(*) FROM workout_routes WHERE person = $1),
                    (SELECT coalesce(sum(location_count), 0)::int8 FROM workout_routes WHERE person = $1),
@@ -162,24 +194,33 @@ extension PostgresStorage {
                    (SELECT coalesce(sum(beat_count), 0)::int8 FROM heartbeat_series WHERE person = $1),
                    (SELECT count(*) FROM characteristics WHERE person = $1),
                    (SELECT count(*) FROM kept_elements WHERE person = $1)
-            """.bound(to: person)) { row in
-            let (summaries, routes, locations, series, beats, characteristics, kept) = try row.decode((Int, Int, Int, Int, Int, Int, Int).self)
+            """.bound(to: person)
+        ) { row in
+            let (summaries, routes, locations, series, beats, characteristics, kept) = try row.decode(
+                (Int, Int, Int, Int, Int, Int, Int).self)
             return ImportedDataCounts(
-                activitySummaries: summaries, workoutRoutes: routes, routeLocations: locations, heartbeatSeries: series, heartbeats: beats,
+                activitySummaries: summaries, workoutRoutes: routes, routeLocations: locations, heartbeatSeries: series,
+                heartbeats: beats,
                 characteristics: characteristics, keptElements: kept)
         }.first ?? ImportedDataCounts()
     }
 
     public func clinicalDocuments() throws -> [ClinicalDocument] {
-        try read("reading clinical documents", """
+        try read(
+            "reading clinical documents",
+            """
             SELECT uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data FROM clinical_documents
             WHERE person = \(person) ORDER BY start_time, uuid
-            """) { row in
-            let (uuid, start, end, title, patient, author, custodian, data) = try row.decode((UUID, Double, Double, String, String, String, String, ByteBuffer).self)
+            """
+        ) { row in
+            let (uuid, start, end, title, patient, author, custodian, data) = try row.decode(
+                (UUID, Double, Double, String, String, String, String, ByteBuffer).self)
             do {
                 return try ClinicalDocument(
-                    uuid: uuid, startDate: Date(timeIntervalSinceReferenceDate: start), endDate: Date(timeIntervalSinceReferenceDate: end),
-                    title: title, patientName: patient, authorName: author, custodianName: custodian, data: Data(data.readableBytesView))
+                    uuid: uuid, startDate: Date(timeIntervalSinceReferenceDate: start),
+                    endDate: Date(timeIntervalSinceReferenceDate: end),
+                    title: title, patientName: patient, authorName: author, custodianName: custodian,
+                    data: Data(data.readableBytesView))
             } catch {
                 throw HealthStoreError.corruptStore("clinical document \(uuid): \(error)")
             }

@@ -21,7 +21,8 @@ extension PostgresStorage {
 
     func window(_ typeID: Int32, _ bounds: TimeBounds) -> WindowBindings {
         WindowBindings(
-            person: person, typeID: typeID, startLowerBound: bounds.startLowerBound, startUpperBound: bounds.startUpperBound,
+            person: person, typeID: typeID, startLowerBound: bounds.startLowerBound,
+            startUpperBound: bounds.startUpperBound,
             endLowerBound: bounds.endLowerBound, endUpperBound: bounds.endUpperBound)
     }
 
@@ -30,7 +31,9 @@ extension PostgresStorage {
         return try database.blocking("reading samples of \(type.identifier)") { [self] in
             guard let typeID = try await existingTypeID(type) else { return [] }
             var result: [StoredSample] = []
-            for try await (sequence, bytes) in try await client.execute(CandidatesStatement(window: window(typeID, bounds)), logger: logger) {
+            for try await (sequence, bytes) in try await client.execute(
+                CandidatesStatement(window: window(typeID, bounds)), logger: logger)
+            {
                 result.append(StoredSample(sequence: sequence, sample: try sample(bytes, sequence: sequence)))
             }
             return result
@@ -38,12 +41,14 @@ extension PostgresStorage {
     }
     public func typeSummaries() throws -> [TypeSummary] {
         try database.blocking("summarizing sample types") { [self] in
-            let rows = try await rows("""
+            let rows = try await rows(
+                """
                 SELECT t.identifier, s.count, s.first, s.last FROM sample_types t JOIN (
                     SELECT type_id, count(*) AS count, min(start_time) AS first, max(end_time) AS last FROM samples
                     WHERE person = \(person) GROUP BY type_id
                 ) s ON s.type_id = t.id ORDER BY t.identifier COLLATE "C"
-                """).map { try $0.decode((String, Int, Double, Double).self) }
+                """
+            ).map { try $0.decode((String, Int, Double, Double).self) }
             return try rows.map { identifier, count, first, last in
                 guard let type = try? SampleType.named(identifier) else {
                     throw HealthStoreError.corruptStore("sample_types: unknown type identifier \(identifier)")
@@ -59,7 +64,9 @@ extension PostgresStorage {
         guard !uuids.isEmpty else { return [] }
         return try database.blocking("reading samples by uuid") { [self] in
             var result: [StoredSample] = []
-            for try await (sequence, bytes) in try await client.execute(SamplesByUUIDStatement(person: person, uuids: Array(uuids)), logger: logger) {
+            for try await (sequence, bytes) in try await client.execute(
+                SamplesByUUIDStatement(person: person, uuids: Array(uuids)), logger: logger)
+            {
                 result.append(StoredSample(sequence: sequence, sample: try sample(bytes, sequence: sequence)))
             }
             return result
@@ -70,7 +77,9 @@ extension PostgresStorage {
         guard !uuids.isEmpty else { return [:] }
         return try database.blocking("looking up samples by uuid") { [self] in
             var result: [UUID: Int64] = [:]
-            for try await (uuid, sequence, _, _, _) in try await client.execute(StoredRowsStatement(person: person, uuids: Array(uuids)), logger: logger) {
+            for try await (uuid, sequence, _, _, _) in try await client.execute(
+                StoredRowsStatement(person: person, uuids: Array(uuids)), logger: logger)
+            {
                 result[uuid] = sequence
             }
             return result
@@ -82,35 +91,46 @@ extension PostgresStorage {
     public func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> {
         guard !uuids.isEmpty else { return [] }
         return try database.blocking("reading correlation members") { [self] in
-            Set(try await column(
-                "SELECT DISTINCT member_uuid FROM correlation_members WHERE person = \(person) AND member_uuid = ANY(\(uuids)::uuid[])",
-                as: UUID.self))
+            Set(
+                try await column(
+                    "SELECT DISTINCT member_uuid FROM correlation_members WHERE person = \(person) AND member_uuid = ANY(\(uuids)::uuid[])",
+                    as: UUID.self))
         }
     }
 
     public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
         try database.blocking("reading workout associations") { [self] in
-            Set(try await column("""
-                SELECT a.sample_uuid FROM workout_associations a JOIN samples s ON s.person = a.person AND s.sequence = a.workout
-                WHERE s.person = \(person) AND s.uuid = \(workout)
-                """, as: UUID.self))
+            Set(
+                try await column(
+                    """
+                    SELECT a.sample_uuid FROM workout_associations a JOIN samples s ON s.person = a.person AND s.sequence = a.workout
+                    WHERE s.person = \(person) AND s.uuid = \(workout)
+                    """, as: UUID.self))
         }
     }
 
     public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
         try database.blocking("associating samples with workout \(workout)") { [self] in
             try await transaction(.readCommitted) { connection in
-                let found = try await rows("""
+                let found = try await rows(
+                    """
                     SELECT s.sequence, t.identifier FROM samples s JOIN sample_types t ON t.id = s.type_id
                     WHERE s.person = \(person) AND s.uuid = \(workout)
-                    """, on: connection).map { try $0.decode((Int64, String).self) }
-                guard let (sequence, identifier) = found.first, (try? SampleType.named(identifier))?.kind == .workout else {
+                    """, on: connection
+                ).map { try $0.decode((Int64, String).self) }
+                guard let (sequence, identifier) = found.first, (try? SampleType.named(identifier))?.kind == .workout
+                else {
                     throw HealthStoreError.objectNotFound(workout)
                 }
-                let stored = Set(try await column(
-                    "SELECT uuid FROM samples WHERE person = \(person) AND uuid = ANY(\(samples)::uuid[])", on: connection, as: UUID.self))
-                if let missing = samples.first(where: { !stored.contains($0) }) { throw HealthStoreError.objectNotFound(missing) }
-                try await connection.query("""
+                let stored = Set(
+                    try await column(
+                        "SELECT uuid FROM samples WHERE person = \(person) AND uuid = ANY(\(samples)::uuid[])",
+                        on: connection, as: UUID.self))
+                if let missing = samples.first(where: { !stored.contains($0) }) {
+                    throw HealthStoreError.objectNotFound(missing)
+                }
+                try await connection.query(
+                    """
                     INSERT INTO workout_associations (person, workout, sample_uuid)
                     SELECT \(person), \(sequence), unnest(\(samples)::uuid[]) ON CONFLICT DO NOTHING
                     """, logger: logger)

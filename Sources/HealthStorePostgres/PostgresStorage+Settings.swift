@@ -12,10 +12,12 @@ extension PostgresStorage {
 
     public func sourceOrder(for type: SampleType) throws -> [String]? {
         try database.blocking("reading the source order of \(type.identifier)") { [self] in
-            try await column("""
+            try await column(
+                """
                 SELECT o.bundle_identifiers FROM source_orders o JOIN sample_types t ON t.id = o.type_id
                 WHERE o.person = \(person) AND t.identifier = \(type.identifier)
-                """, as: [String].self).first
+                """, as: [String].self
+            ).first
         }
     }
 
@@ -23,12 +25,14 @@ extension PostgresStorage {
         try database.blocking("setting the source order of \(type.identifier)") { [self] in
             let typeID = try await typeIDs(for: [type])[type]!
             if let bundleIdentifiers {
-                try await client.query("""
+                try await client.query(
+                    """
                     INSERT INTO source_orders (person, type_id, bundle_identifiers) VALUES (\(person), \(typeID), \(bundleIdentifiers)::text[])
                     ON CONFLICT (person, type_id) DO UPDATE SET bundle_identifiers = excluded.bundle_identifiers
                     """, logger: logger)
             } else {
-                try await client.query("DELETE FROM source_orders WHERE person = \(person) AND type_id = \(typeID)", logger: logger)
+                try await client.query(
+                    "DELETE FROM source_orders WHERE person = \(person) AND type_id = \(typeID)", logger: logger)
             }
         }
     }
@@ -37,25 +41,34 @@ extension PostgresStorage {
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
         try database.blocking("reading the background deliveries of \(bundleIdentifier)") { [self] in
-            try await rows("""
+            try await rows(
+                """
                 SELECT t.identifier, b.frequency, b.last_notified, b.missed_acknowledgements, b.suspended
                 FROM background_deliveries b JOIN sample_types t ON t.id = b.type_id
                 WHERE b.person = \(person) AND b.bundle_identifier = \(bundleIdentifier) ORDER BY t.identifier COLLATE "C"
-                """).map { try $0.decode((String, Int, Double?, Int, Bool).self) }.map { identifier, frequency, last, missed, suspended in
-                guard let type = try? SampleType.named(identifier), let frequency = UpdateFrequency(rawValue: frequency) else {
-                    throw HealthStoreError.corruptStore("background delivery of \(bundleIdentifier): unknown type \(identifier) or frequency")
+                """
+            ).map { try $0.decode((String, Int, Double?, Int, Bool).self) }.map {
+                identifier, frequency, last, missed, suspended in
+                guard let type = try? SampleType.named(identifier), let frequency = UpdateFrequency(rawValue: frequency)
+                else {
+                    throw HealthStoreError.corruptStore(
+                        "background delivery of \(bundleIdentifier): unknown type \(identifier) or frequency")
                 }
                 return BackgroundDeliverySubscription(
                     bundleIdentifier: bundleIdentifier, type: type, frequency: frequency,
-                    lastNotified: last.map(Date.init(timeIntervalSinceReferenceDate:)), missedAcknowledgements: missed, suspended: suspended)
+                    lastNotified: last.map(Date.init(timeIntervalSinceReferenceDate:)), missedAcknowledgements: missed,
+                    suspended: suspended)
             }
         }
     }
 
     public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
-        try database.blocking("saving the background delivery of \(subscription.bundleIdentifier) for \(subscription.type.identifier)") { [self] in
+        try database.blocking(
+            "saving the background delivery of \(subscription.bundleIdentifier) for \(subscription.type.identifier)"
+        ) { [self] in
             let typeID = try await typeIDs(for: [subscription.type])[subscription.type]!
-            try await client.query("""
+            try await client.query(
+                """
                 INSERT INTO background_deliveries
                     (person, bundle_identifier, type_id, frequency, last_notified, missed_acknowledgements, suspended)
                 VALUES (\(person), \(subscription.bundleIdentifier), \(typeID), \(subscription.frequency.rawValue),
@@ -70,13 +83,15 @@ extension PostgresStorage {
     public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
         try database.blocking("removing background deliveries of \(bundleIdentifier)") { [self] in
             if let types {
-                try await client.query("""
+                try await client.query(
+                    """
                     DELETE FROM background_deliveries WHERE person = \(person) AND bundle_identifier = \(bundleIdentifier)
                     AND type_id IN (SELECT id FROM sample_types WHERE identifier = ANY(\(types.map(\.identifier))::text[]))
                     """, logger: logger)
             } else {
                 try await client.query(
-                    "DELETE FROM background_deliveries WHERE person = \(person) AND bundle_identifier = \(bundleIdentifier)", logger: logger)
+                    "DELETE FROM background_deliveries WHERE person = \(person) AND bundle_identifier = \(bundleIdentifier)",
+                    logger: logger)
             }
         }
     }

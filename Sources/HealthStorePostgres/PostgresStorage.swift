@@ -58,19 +58,23 @@ public final class PostgresStorage: HealthStorage {
     /// A storage that calls `pauseInsideTransactions` inside each transaction (for tests of concurrent use).
     init(
         client database: PostgresStoreClient, person: String, retention: ChangeLogRetention,
-        columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold, pauseInsideTransactions: (@Sendable () async -> Void)?
+        columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold,
+        pauseInsideTransactions: (@Sendable () async -> Void)?
     ) throws {
         self.pauseInsideTransactions = pauseInsideTransactions
         columnState = Mutex(ColumnCachePolicy(threshold: columnCacheThreshold))
         guard !person.isEmpty, person.utf8.count <= 200 else {
-            throw HealthStoreError.storeUnavailable(path: database.location, reason: "a person identifier has 1 to 200 bytes")
+            throw HealthStoreError.storeUnavailable(
+                path: database.location, reason: "a person identifier has 1 to 200 bytes")
         }
         self.database = database
         self.person = person
         self.retention = retention
         catalog = Mutex(PostgresCatalog())
-        _ = try database.blocking("creating the store of \(person)") { [client = database.client, logger = database.logger] in
-            try await client.query("INSERT INTO people (person) VALUES (\(person)) ON CONFLICT DO NOTHING", logger: logger)
+        _ = try database.blocking("creating the store of \(person)") {
+            [client = database.client, logger = database.logger] in
+            try await client.query(
+                "INSERT INTO people (person) VALUES (\(person)) ON CONFLICT DO NOTHING", logger: logger)
         }
     }
 
@@ -79,14 +83,18 @@ public final class PostgresStorage: HealthStorage {
 
     /// The names of the migrations applied to the database, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try database.blocking("reading the applied migrations") { [client, logger] in try await PostgresSchema.appliedMigrations(client, logger: logger) }
+        try database.blocking("reading the applied migrations") { [client, logger] in
+            try await PostgresSchema.appliedMigrations(client, logger: logger)
+        }
     }
 
     /// The number of samples stored for this person.
     public func sampleCount() throws -> Int {
         try database.blocking("counting samples") { [client, logger, person] in
             var count = 0
-            for try await value in try await client.query("SELECT count(*) FROM samples WHERE person = \(person)", logger: logger).decode(Int.self) {
+            for try await value in try await client.query(
+                "SELECT count(*) FROM samples WHERE person = \(person)", logger: logger
+            ).decode(Int.self) {
                 count = value
             }
             return count
@@ -102,9 +110,12 @@ public final class PostgresStorage: HealthStorage {
     }
 
     /// Runs `body` in a transaction on one pooled connection; rolls back when it throws.
-    func transaction<T: Sendable>(_ isolation: Isolation, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(
+        _ isolation: Isolation, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
         try await client.withConnection { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "BEGIN ISOLATION LEVEL \(isolation.rawValue)"), logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "BEGIN ISOLATION LEVEL \(isolation.rawValue)"), logger: logger)
             do {
                 let value = try await body(connection)
                 try await connection.query("COMMIT", logger: logger)
@@ -119,7 +130,11 @@ public final class PostgresStorage: HealthStorage {
     /// Runs a query and collects its rows.
     func rows(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> [PostgresRow] {
         let sequence: PostgresRowSequence
-        if let connection { sequence = try await connection.query(query, logger: logger) } else { sequence = try await client.query(query, logger: logger) }
+        if let connection {
+            sequence = try await connection.query(query, logger: logger)
+        } else {
+            sequence = try await client.query(query, logger: logger)
+        }
         return try await sequence.collect()
     }
 
@@ -128,7 +143,11 @@ public final class PostgresStorage: HealthStorage {
         _ query: PostgresQuery, on connection: PostgresConnection? = nil, as type: Column.Type
     ) async throws -> [Column] {
         let sequence: PostgresRowSequence
-        if let connection { sequence = try await connection.query(query, logger: logger) } else { sequence = try await client.query(query, logger: logger) }
+        if let connection {
+            sequence = try await connection.query(query, logger: logger)
+        } else {
+            sequence = try await client.query(query, logger: logger)
+        }
         var result: [Column] = []
         for try await row in sequence {
             result.append(try row.decode(Column.self))
@@ -148,15 +167,20 @@ public final class PostgresStorage: HealthStorage {
     /// The id of each type, adding the types not yet known to the shared vocabulary (outside any commit: a type row
     /// is never removed, so a rolled-back commit leaves nothing wrong behind).
     func typeIDs(for types: Set<SampleType>) async throws -> [SampleType: Int32] {
-        var known = catalog.withLock { catalog in types.compactMap { type in catalog.typeIDs[type.identifier].map { (type, $0) } } }
+        var known = catalog.withLock { catalog in
+            types.compactMap { type in catalog.typeIDs[type.identifier].map { (type, $0) } }
+        }
         if known.count < types.count {
             let missing = types.filter { type in !known.contains { $0.0 == type } }.map(\.identifier).sorted()
             try await client.query(
-                "INSERT INTO sample_types (identifier) SELECT unnest(\(missing)::text[]) ON CONFLICT DO NOTHING", logger: logger)
+                "INSERT INTO sample_types (identifier) SELECT unnest(\(missing)::text[]) ON CONFLICT DO NOTHING",
+                logger: logger)
             try await reloadTypes()
             known = try catalog.withLock { catalog in
                 try types.map { type in
-                    guard let id = catalog.typeIDs[type.identifier] else { throw HealthStoreError.corruptStore("sample type \(type.identifier) was not added") }
+                    guard let id = catalog.typeIDs[type.identifier] else {
+                        throw HealthStoreError.corruptStore("sample type \(type.identifier) was not added")
+                    }
                     return (type, id)
                 }
             }
@@ -185,17 +209,22 @@ public final class PostgresStorage: HealthStorage {
     func type(ofID id: Int32) async throws -> SampleType {
         if let type = catalog.withLock({ $0.types[id] }) { return type }
         try await reloadTypes()
-        guard let type = catalog.withLock({ $0.types[id] }) else { throw HealthStoreError.corruptStore("unknown sample type id \(id)") }
+        guard let type = catalog.withLock({ $0.types[id] }) else {
+            throw HealthStoreError.corruptStore("unknown sample type id \(id)")
+        }
         return type
     }
 
     /// Reads this person's source entries into the catalog.
     func reloadSourceEntries(on connection: PostgresConnection? = nil) async throws -> PostgresCatalog {
         let rows = try await rows(
-            "SELECT id, name, bundle_identifier, product_type FROM source_entries WHERE person = \(person)", on: connection).map { try $0.decode((Int64, String, String, String?).self) }
+            "SELECT id, name, bundle_identifier, product_type FROM source_entries WHERE person = \(person)",
+            on: connection
+        ).map { try $0.decode((Int64, String, String, String?).self) }
         return catalog.withLock { catalog in
             for (id, name, bundleIdentifier, productType) in rows {
-                catalog.addSourceEntry(id: id, source: Source(name: name, bundleIdentifier: bundleIdentifier), productType: productType)
+                catalog.addSourceEntry(
+                    id: id, source: Source(name: name, bundleIdentifier: bundleIdentifier), productType: productType)
             }
             return catalog
         }
@@ -203,11 +232,16 @@ public final class PostgresStorage: HealthStorage {
 
     /// The source entry id of each (source, product type) pair, adding those not stored yet (inside the commit: the
     /// entries belong to the person, whose row lock the commit holds).
-    func sourceEntryIDs(for keys: Set<SourceEntryKey>, on connection: PostgresConnection) async throws -> [SourceEntryKey: Int64] {
-        var known = catalog.withLock { catalog in keys.compactMap { key in catalog.sourceEntryIDs[key].map { (key, $0) } } }
+    func sourceEntryIDs(
+        for keys: Set<SourceEntryKey>, on connection: PostgresConnection
+    ) async throws -> [SourceEntryKey: Int64] {
+        var known = catalog.withLock { catalog in
+            keys.compactMap { key in catalog.sourceEntryIDs[key].map { (key, $0) } }
+        }
         if known.count < keys.count {
             let missing = keys.filter { key in !known.contains { $0.0 == key } }
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO source_entries (person, name, bundle_identifier, product_type)
                 SELECT \(person), e.name, e.bundle_identifier, CASE WHEN e.has_product_type THEN e.product_type END
                 FROM unnest(\(missing.map(\.name))::text[], \(missing.map(\.bundleIdentifier))::text[],
@@ -217,7 +251,9 @@ public final class PostgresStorage: HealthStorage {
                 """, logger: logger)
             let reloaded = try await reloadSourceEntries(on: connection)
             known = try keys.map { key in
-                guard let id = reloaded.sourceEntryIDs[key] else { throw HealthStoreError.corruptStore("source entry \(key) was not added") }
+                guard let id = reloaded.sourceEntryIDs[key] else {
+                    throw HealthStoreError.corruptStore("source entry \(key) was not added")
+                }
                 return (key, id)
             }
         }

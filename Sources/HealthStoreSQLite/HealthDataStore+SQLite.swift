@@ -8,6 +8,7 @@ extension HealthDataStore {
         path: String, retention: ChangeLogRetention = .forever, access: AccessControl = AccessControl(),
         executor: StoreExecutor = .shared
     ) throws -> HealthDataStore {
-        HealthDataStore(storage: try SQLiteStorage(path: path, retention: retention), access: access, executor: executor)
+        HealthDataStore(
+            storage: try SQLiteStorage(path: path, retention: retention), access: access, executor: executor)
     }
 }

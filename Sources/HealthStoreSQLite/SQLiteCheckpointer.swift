@@ -45,13 +45,15 @@ final class SQLiteCheckpointer: Sendable {
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "code \(code)"
             sqlite3_close_v2(handle)
-            throw HealthStoreError.storeUnavailable(path: path, reason: "cannot open the checkpoint connection: \(message)")
+            throw HealthStoreError.storeUnavailable(
+                path: path, reason: "cannot open the checkpoint connection: \(message)")
         }
         // A connection opens the log on its first read; until then a checkpoint would do nothing.
         guard sqlite3_exec(handle, "PRAGMA schema_version", nil, nil, nil) == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(handle))
             sqlite3_close_v2(handle)
-            throw HealthStoreError.storeUnavailable(path: path, reason: "cannot read with the checkpoint connection: \(message)")
+            throw HealthStoreError.storeUnavailable(
+                path: path, reason: "cannot read with the checkpoint connection: \(message)")
         }
         connection = Connection(handle: handle)
     }
@@ -72,8 +74,10 @@ final class SQLiteCheckpointer: Sendable {
         queue.async { [weak self] in
             guard let self else { return }
             state.withLock { $0.scheduled = false }
-            var logFrames: Int32 = 0, copiedFrames: Int32 = 0
-            let code = sqlite3_wal_checkpoint_v2(connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copiedFrames)
+            var logFrames: Int32 = 0
+            var copiedFrames: Int32 = 0
+            let code = sqlite3_wal_checkpoint_v2(
+                connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copiedFrames)
             // A failed passive checkpoint (the log busy in another process's checkpoint) is retried after the next commit.
             if code == SQLITE_OK { state.withLock { $0.logFrames = logFrames } }
         }

@@ -15,7 +15,8 @@ extension SQLiteStorage {
     public func backup(to destination: String, replacing: Bool = false) throws -> Int64 {
         let manager = FileManager.default
         if manager.fileExists(atPath: destination), !replacing {
-            throw HealthStoreError.storeUnavailable(path: destination, reason: "exists already: choose another path, or replace it on purpose")
+            throw HealthStoreError.storeUnavailable(
+                path: destination, reason: "exists already: choose another path, or replace it on purpose")
         }
         let folder = (destination as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -31,14 +32,18 @@ extension SQLiteStorage {
                 try pool.backup(to: copy)
                 let problems = try copy.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
                 guard problems == ["ok"] else {
-                    throw HealthStoreError.corruptStore("the backup of \(path) fails its integrity check: \(problems.prefix(5).joined(separator: "; "))")
+                    throw HealthStoreError.corruptStore(
+                        "the backup of \(path) fails its integrity check: \(problems.prefix(5).joined(separator: "; "))"
+                    )
                 }
                 try copy.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
                 try copy.close()
             }()
             // Health data: readable by its owner only.
             try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: temporary)
-            if replacing { for suffix in ["", "-wal", "-shm"] { try? manager.removeItem(atPath: destination + suffix) } }
+            if replacing {
+                for suffix in ["", "-wal", "-shm"] { try? manager.removeItem(atPath: destination + suffix) }
+            }
             try manager.moveItem(atPath: temporary, toPath: destination)
             removeTemporary()
         } catch let error as HealthStoreError {

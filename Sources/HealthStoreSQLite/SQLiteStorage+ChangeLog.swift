@@ -27,7 +27,9 @@ extension SQLiteStorage {
             let horizon = try SQLiteStorage.info("change_horizon", db)
             try ChangeLogRetention.checkAnchor(sequence, horizon: horizon)
             var catalog = catalogSnapshot()
-            let statement = try SQLiteRawStatement(db, """
+            let statement = try SQLiteRawStatement(
+                db,
+                """
                 SELECT sequence, 0, uuid, type_id, sync_identifier, sync_version FROM samples WHERE sequence > ?1
                 UNION ALL
                 SELECT inserted_sequence, 0, uuid, type_id, sync_identifier, sync_version FROM tombstones WHERE inserted_sequence > ?1
@@ -41,11 +43,14 @@ extension SQLiteStorage {
             while try statement.step() {
                 let typeID = statement.int64(3)
                 guard let type = try knownType(typeID, catalog: &catalog, db: db), let uuid = statement.uuid(2) else {
-                    throw HealthStoreError.corruptStore("change \(statement.int64(0)): unknown type id \(typeID) or bad uuid")
+                    throw HealthStoreError.corruptStore(
+                        "change \(statement.int64(0)): unknown type id \(typeID) or bad uuid")
                 }
-                changes.append(Change(
-                    sequence: statement.int64(0), kind: statement.int64(1) == 0 ? .inserted : .deleted, uuid: uuid, type: type,
-                    syncIdentifier: statement.text(4), syncVersion: statement.optionalDouble(5)))
+                changes.append(
+                    Change(
+                        sequence: statement.int64(0), kind: statement.int64(1) == 0 ? .inserted : .deleted, uuid: uuid,
+                        type: type,
+                        syncIdentifier: statement.text(4), syncVersion: statement.optionalDouble(5)))
             }
             return changes
         }
@@ -63,7 +68,9 @@ extension SQLiteStorage {
                 for type in types {
                     if let id = catalog.typeIDs[type.identifier] {
                         ids.append(id)
-                    } else if let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier]) {
+                    } else if let id = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])
+                    {
                         ids.append(id)
                     }
                 }
@@ -75,13 +82,17 @@ extension SQLiteStorage {
             // deletions are the tombstones. Both are read in sequence order and merged. NOT INDEXED keeps SQLite on
             // the rowid range: with a type filter it would otherwise scan the (type, start) index and sort every row
             // after the anchor for each page (measured: 41k objects/s over 1M samples instead of 200k+).
-            let inserted = try SQLiteRawStatement(db, """
+            let inserted = try SQLiteRawStatement(
+                db,
+                """
                 SELECT \(SQLiteStorage.sampleColumns), sync_identifier, sync_version FROM samples NOT INDEXED
                 WHERE sequence > ?1\(typeFilter) ORDER BY sequence LIMIT ?2
                 """, purpose: "reading inserted objects")
             inserted.bind(1, sequence)
             inserted.bind(2, bound)
-            let removed = try SQLiteRawStatement(db, """
+            let removed = try SQLiteRawStatement(
+                db,
+                """
                 SELECT sequence, uuid, type_id, sync_identifier, sync_version, sample FROM tombstones NOT INDEXED
                 WHERE sequence > ?1\(typeFilter) ORDER BY sequence LIMIT ?2
                 """, purpose: "reading deleted objects")
@@ -89,28 +100,34 @@ extension SQLiteStorage {
             removed.bind(2, bound)
             let metadata = try metadataStatement(db)
             var objects: [ChangedObject] = []
-            var hasInserted = try inserted.step(), hasRemoved = try removed.step()
+            var hasInserted = try inserted.step()
+            var hasRemoved = try removed.step()
             while hasInserted || hasRemoved {
                 if limit > 0, objects.count == limit { break }
                 if hasInserted, !hasRemoved || inserted.int64(0) < removed.int64(0) {
                     let stored = try storedSample(inserted, db, catalog: &catalog, metadata: metadata)
                     let sample = stored.sample
-                    objects.append(ChangedObject(
-                        change: Change(sequence: stored.sequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
-                                       syncIdentifier: inserted.text(SQLiteStorage.sampleColumnCount),
-                                       syncVersion: inserted.optionalDouble(SQLiteStorage.sampleColumnCount + 1)),
-                        sample: sample))
+                    objects.append(
+                        ChangedObject(
+                            change: Change(
+                                sequence: stored.sequence, kind: .inserted, uuid: sample.uuid, type: sample.type,
+                                syncIdentifier: inserted.text(SQLiteStorage.sampleColumnCount),
+                                syncVersion: inserted.optionalDouble(SQLiteStorage.sampleColumnCount + 1)),
+                            sample: sample))
                     hasInserted = try inserted.step()
                 } else {
                     let typeID = removed.int64(2)
                     guard let type = try knownType(typeID, catalog: &catalog, db: db), let uuid = removed.uuid(1) else {
-                        throw HealthStoreError.corruptStore("deletion \(removed.int64(0)): unknown type id \(typeID) or bad uuid")
+                        throw HealthStoreError.corruptStore(
+                            "deletion \(removed.int64(0)): unknown type id \(typeID) or bad uuid")
                     }
                     let sample = try removed.bytes(5).map(SampleDetailCoding.sample(from:))
-                    objects.append(ChangedObject(
-                        change: Change(sequence: removed.int64(0), kind: .deleted, uuid: uuid, type: type,
-                                       syncIdentifier: removed.text(3), syncVersion: removed.optionalDouble(4)),
-                        sample: sample))
+                    objects.append(
+                        ChangedObject(
+                            change: Change(
+                                sequence: removed.int64(0), kind: .deleted, uuid: uuid, type: type,
+                                syncIdentifier: removed.text(3), syncVersion: removed.optionalDouble(4)),
+                            sample: sample))
                     hasRemoved = try removed.step()
                 }
             }

@@ -10,7 +10,9 @@ extension SQLiteStorage {
         guard type.kind == .quantity else { return nil }
         if bounds.isEmpty { return QuantityColumns() }
         // The cache check and, when it misses, the scan in one read (one transaction instead of two per query).
-        let (cached, scanned, latest): (QuantityColumns?, (QuantityColumnCache?, Int)??, Int64) = try read("reading columns of \(type.identifier)") { db in
+        let (cached, scanned, latest): (QuantityColumns?, (QuantityColumnCache?, Int)??, Int64) = try read(
+            "reading columns of \(type.identifier)"
+        ) { db in
             let latest = try SQLiteStorage.info("latest_sequence", db)
             let typeID = catalogSnapshot().typeIDs[type.identifier]
             let cached = typeID.flatMap { typeID in
@@ -22,14 +24,18 @@ extension SQLiteStorage {
         if let cached { return cached }
         guard let scanned, let (columns, rowCount) = scanned else { return nil }
         let step = shared.withLock { state in
-            state.catalog.typeIDs[type.identifier].map { ($0, state.columns.step(after: rowCount, of: $0, within: bounds)) }
+            state.catalog.typeIDs[type.identifier].map {
+                ($0, state.columns.step(after: rowCount, of: $0, within: bounds))
+            }
         }
         switch step {
         case let (typeID, .keepAnswer)?:
             if let cache = columns { storeCache(cache, of: typeID, latest: latest) }
         case let (typeID, .readWholeType)?:
             // Asked again: reading the whole type once now makes every later query a memory scan.
-            if let cache = try scanColumns(of: type, within: .unbounded)?.0 { storeCache(cache, of: typeID, latest: latest) }
+            if let cache = try scanColumns(of: type, within: .unbounded)?.0 {
+                storeCache(cache, of: typeID, latest: latest)
+            }
         case (_, .answer)?, nil:
             break
         }
@@ -48,7 +54,9 @@ extension SQLiteStorage {
     }
 
     /// `scanColumns(of:within:)` in a read already open.
-    private func scanColumns(of type: SampleType, within bounds: TimeBounds, _ db: Database) throws -> (QuantityColumnCache?, Int)? {
+    private func scanColumns(
+        of type: SampleType, within bounds: TimeBounds, _ db: Database
+    ) throws -> (QuantityColumnCache?, Int)? {
         var catalog = catalogSnapshot()
         if catalog.typeIDs[type.identifier] == nil {
             catalog = try SQLiteCatalog.load(db)
@@ -60,7 +68,8 @@ extension SQLiteStorage {
         let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
         var seen: Set<Int64>? = needsLong ? [] : nil
         let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
-        let columns = "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
+        let columns =
+            "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
         var catalogReloaded = false
         func run(_ sql: String, from start: Double) throws -> Bool {
             let statement = try SQLiteStorage.windowStatement(
@@ -82,11 +91,16 @@ extension SQLiteStorage {
             }
             return true
         }
-        guard try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart) else { return nil }
+        guard
+            try run("SELECT \(columns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart)
+        else { return nil }
         if needsLong {
-            guard try run("""
-                SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
-                """, from: bounds.startLowerBound) else { return nil }
+            guard
+                try run(
+                    """
+                    SELECT \(columns) FROM samples INDEXED BY samples_long_by_type_end WHERE end_time - start_time > 86400 AND \(filter)
+                    """, from: bounds.startLowerBound)
+            else { return nil }
         }
         return (cache, cache.columns.count)
     }

@@ -24,10 +24,14 @@ extension SQLiteStorage {
         let findSync: SQLiteRawStatement
 
         init(_ db: Database) throws {
-            find = try SQLiteRawStatement(db, """
+            find = try SQLiteRawStatement(
+                db,
+                """
                 SELECT sequence, type_id, sync_identifier, sync_version FROM samples WHERE uuid = ?
                 """, purpose: "looking up a sample by uuid")
-            findSync = try SQLiteRawStatement(db, """
+            findSync = try SQLiteRawStatement(
+                db,
+                """
                 SELECT s.sequence, s.uuid, s.type_id, s.sync_version FROM samples s JOIN sources ON sources.id = s.source_id
                 WHERE s.sync_identifier = ? AND sources.bundle_identifier = ? ORDER BY s.sequence DESC LIMIT 1
                 """, purpose: "looking up a sync identifier")
@@ -78,12 +82,14 @@ extension SQLiteStorage {
         // `parentCheckMinimumBatch` samples: turning foreign keys off and on expires every prepared statement of the
         // connection, and preparing the multi-row inserts again costs about what 10,000 rows' lookups do (a server's
         // batches of 1,000 spent more on that than on their rows).
-        let checksParentsOnce = uuids.isEmpty && samples.count >= SQLiteStorage.parentCheckMinimumBatch
+        let checksParentsOnce =
+            uuids.isEmpty && samples.count >= SQLiteStorage.parentCheckMinimumBatch
             && !samples.contains { $0.syncIdentifier != nil }
         let written = try write(
             "committing \(samples.count) insertions and \(uuids.count) deletions", foreignKeysPerRow: !checksParentsOnce
         ) { db in
-            try commit(db, samples, uuids, catalog: &catalog, now: now, cutoff: cutoff, checksParentsOnce: checksParentsOnce)
+            try commit(
+                db, samples, uuids, catalog: &catalog, now: now, cutoff: cutoff, checksParentsOnce: checksParentsOnce)
         }
         publish(catalog)
         updateColumnCaches(with: written, catalog: catalog)
@@ -103,22 +109,32 @@ extension SQLiteStorage {
         let plan = try CommitPlanner.plan(inserting: samples, deleting: uuids, lookup: lookup)
         try plan.throwViolation()
         // The unique index finds the other reused identifiers as the samples go in, but not those of rows deleted first.
-        if plan.mayReuseDeletedUUID, let uuid = try plan.firstReusedUUID(isStored: { try lookup.storedRow(withUUID: $0) != nil }) {
+        if plan.mayReuseDeletedUUID,
+            let uuid = try plan.firstReusedUUID(isStored: { try lookup.storedRow(withUUID: $0) != nil })
+        {
             throw HealthStoreError.duplicateObject(uuid)
         }
-        let accepted = plan.accepted, deletedRows = plan.deletions, ignored = plan.ignored
+        let accepted = plan.accepted
+        let deletedRows = plan.deletions
+        let ignored = plan.ignored
 
         // Deletions first, then insertions, each taking the next sequence number.
         var written = Written(result: CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0))
         written.previousSequence = previous
-        let tombstone = try SQLiteRawStatement(db, """
+        let tombstone = try SQLiteRawStatement(
+            db,
+            """
             INSERT INTO tombstones (sequence, inserted_sequence, uuid, type_id, sync_identifier, sync_version, deleted_at, sample)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, purpose: "recording a deletion")
         let delete = try SQLiteRawStatement(db, "DELETE FROM samples WHERE sequence = ?", purpose: "deleting a sample")
         var deleted: [UUID] = []
-        let readDeleted = deletedRows.isEmpty ? nil : try SQLiteRawStatement(
-            db, "SELECT \(SQLiteStorage.sampleColumns) FROM samples WHERE sequence = ?", purpose: "reading a sample to delete")
+        let readDeleted =
+            deletedRows.isEmpty
+            ? nil
+            : try SQLiteRawStatement(
+                db, "SELECT \(SQLiteStorage.sampleColumns) FROM samples WHERE sequence = ?",
+                purpose: "reading a sample to delete")
         let deletedMetadata = deletedRows.isEmpty ? nil : try metadataStatement(db)
         for row in deletedRows {
             // The tombstone keeps the whole sample, so that an anchored query's predicate can filter the deletion.
@@ -158,16 +174,19 @@ extension SQLiteStorage {
         let outcome = try SQLiteSampleInserter.insert(
             accepted, firstSequence: sequence + 1, catalog: &catalog, collectingColumnRows: tracksColumns, db)
         if checksParentsOnce {
-            guard deletedRows.isEmpty else { throw HealthStoreError.corruptStore("a commit without foreign keys deleted samples") }
+            guard deletedRows.isEmpty else {
+                throw HealthStoreError.corruptStore("a commit without foreign keys deleted samples")
+            }
             try outcome.parents.verify(db)
         }
         sequence += Int64(accepted.count)
         written.insertedRows = outcome.columnRows
         for (typeID, duration) in outcome.longestShortDuration {
-            try db.execute(sql: """
-                INSERT INTO type_extents (type_id, longest_short_duration) VALUES (?, ?)
-                ON CONFLICT (type_id) DO UPDATE SET longest_short_duration = max(longest_short_duration, excluded.longest_short_duration)
-                """, arguments: [typeID, duration])
+            try db.execute(
+                sql: """
+                    INSERT INTO type_extents (type_id, longest_short_duration) VALUES (?, ?)
+                    ON CONFLICT (type_id) DO UPDATE SET longest_short_duration = max(longest_short_duration, excluded.longest_short_duration)
+                    """, arguments: [typeID, duration])
         }
         try db.execute(sql: "UPDATE store_info SET value = ? WHERE key = 'latest_sequence'", arguments: [sequence])
         if let cutoff { try SQLiteStorage.expire(db, before: cutoff) }
@@ -180,11 +199,17 @@ extension SQLiteStorage {
     @discardableResult
     static func expire(_ db: Database, before cutoff: Date) throws -> Int {
         let seconds = cutoff.timeIntervalSinceReferenceDate
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT max(sequence), count(*) FROM tombstones WHERE deleted_at IS NOT NULL AND deleted_at < ?
-            """, arguments: [seconds]), let horizon: Int64 = row[0] else { return 0 }
-        try db.execute(sql: "DELETE FROM tombstones WHERE deleted_at IS NOT NULL AND deleted_at < ?", arguments: [seconds])
-        try db.execute(sql: "UPDATE store_info SET value = max(value, ?) WHERE key = 'change_horizon'", arguments: [horizon])
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT max(sequence), count(*) FROM tombstones WHERE deleted_at IS NOT NULL AND deleted_at < ?
+                    """, arguments: [seconds]), let horizon: Int64 = row[0]
+        else { return 0 }
+        try db.execute(
+            sql: "DELETE FROM tombstones WHERE deleted_at IS NOT NULL AND deleted_at < ?", arguments: [seconds])
+        try db.execute(
+            sql: "UPDATE store_info SET value = max(value, ?) WHERE key = 'change_horizon'", arguments: [horizon])
         return row[1]
     }
 
@@ -205,9 +230,14 @@ extension SQLiteStorage {
                 cache.remove(sequences: written.deletedSequences)
                 var valid = true
                 for row in written.insertedRows where row.typeID == typeID {
-                    if row.series { valid = false; break }
+                    if row.series {
+                        valid = false
+                        break
+                    }
                     let entry = cache.entry(forRevision: row.revisionID, catalog: catalog)
-                    cache.append(start: row.start, end: row.end, value: row.value, entry: entry, sequence: row.sequence, userEntered: row.userEntered)
+                    cache.append(
+                        start: row.start, end: row.end, value: row.value, entry: entry, sequence: row.sequence,
+                        userEntered: row.userEntered)
                 }
                 cache.sequence = written.sequence
                 if valid { state.columns.caches[typeID] = cache }

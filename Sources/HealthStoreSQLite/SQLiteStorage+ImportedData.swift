@@ -43,7 +43,8 @@ extension SQLiteStorage {
     }
 
     private static func sequences(of uuids: Set<UUID>, _ db: Database) throws -> [UUID: Int64] {
-        let statement = try SQLiteRawStatement(db, "SELECT sequence FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
+        let statement = try SQLiteRawStatement(
+            db, "SELECT sequence FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
         var result: [UUID: Int64] = [:]
         // In uuid order, so that the probes walk the index forwards (keys computed once, not in each comparison).
         var ordered = uuids.map { (key: orderKey($0), uuid: $0) }
@@ -59,7 +60,10 @@ extension SQLiteStorage {
     /// A uuid's 16 bytes as two big-endian words, ordered as SQLite orders the blobs.
     private static func orderKey(_ uuid: UUID) -> (UInt64, UInt64) {
         withUnsafeBytes(of: uuid.uuid) { raw in
-            (UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            (
+                UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            )
         }
     }
 
@@ -67,10 +71,15 @@ extension SQLiteStorage {
         try readImported("reading imported spans") { db in
             try Row.fetchAll(db, sql: "SELECT digest, length, lines, samples FROM import_spans").map { row in
                 let digest: Data = row[0]
-                guard digest.count == 16 else { throw HealthStoreError.corruptStore("import_spans: digest is not 16 bytes") }
-                let (high, low) = digest.withUnsafeBytes { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+                guard digest.count == 16 else {
+                    throw HealthStoreError.corruptStore("import_spans: digest is not 16 bytes")
+                }
+                let (high, low) = digest.withUnsafeBytes {
+                    ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                }
                 return ImportedSpan(
-                    key: ImportedSpan.Key(digestHigh: UInt64(littleEndian: high), digestLow: UInt64(littleEndian: low), length: row[1]),
+                    key: ImportedSpan.Key(
+                        digestHigh: UInt64(littleEndian: high), digestLow: UInt64(littleEndian: low), length: row[1]),
                     lines: row[2], samples: row[3])
             }
         }
@@ -80,9 +89,10 @@ extension SQLiteStorage {
         guard !spans.isEmpty else { return }
         do {
             try pool.write { db in
-                let statement = try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO import_spans (digest, length, lines, samples) VALUES (?, ?, ?, ?)
-                    """)
+                let statement = try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO import_spans (digest, length, lines, samples) VALUES (?, ?, ?, ?)
+                        """)
                 for span in spans {
                     var words = (span.key.digestHigh.littleEndian, span.key.digestLow.littleEndian)
                     let digest = withUnsafeBytes(of: &words) { Data($0) }
@@ -97,16 +107,22 @@ extension SQLiteStorage {
     public func clinicalDocuments() throws -> [ClinicalDocument] {
         do {
             return try pool.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data FROM clinical_documents
-                    ORDER BY start_time, uuid
-                    """).map { row in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data FROM clinical_documents
+                        ORDER BY start_time, uuid
+                        """
+                ).map { row in
                     let bytes: Data = row[0]
-                    guard bytes.count == 16 else { throw HealthStoreError.corruptStore("clinical document: uuid is not 16 bytes") }
+                    guard bytes.count == 16 else {
+                        throw HealthStoreError.corruptStore("clinical document: uuid is not 16 bytes")
+                    }
                     let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
                     do {
                         return try ClinicalDocument(
-                            uuid: uuid, startDate: Date(timeIntervalSinceReferenceDate: row[1]), endDate: Date(timeIntervalSinceReferenceDate: row[2]),
+                            uuid: uuid, startDate: Date(timeIntervalSinceReferenceDate: row[1]),
+                            endDate: Date(timeIntervalSinceReferenceDate: row[2]),
                             title: row[3], patientName: row[4], authorName: row[5], custodianName: row[6], data: row[7])
                     } catch {
                         throw HealthStoreError.corruptStore("clinical document \(uuid): \(error)")
@@ -126,7 +142,8 @@ extension SQLiteStorage {
             try pool.write { db in
                 if !data.activitySummaries.isEmpty {
                     let statement = try SQLiteRawStatement(
-                        db, "INSERT OR REPLACE INTO activity_summaries (day, summary) VALUES (?, ?)", purpose: "saving an activity summary")
+                        db, "INSERT OR REPLACE INTO activity_summaries (day, summary) VALUES (?, ?)",
+                        purpose: "saving an activity summary")
                     for summary in data.activitySummaries {
                         statement.reset()
                         statement.bind(1, ImportedDataCoding.dayKey(summary.day))
@@ -135,7 +152,9 @@ extension SQLiteStorage {
                     }
                 }
                 if !data.workoutRoutes.isEmpty {
-                    let statement = try SQLiteRawStatement(db, """
+                    let statement = try SQLiteRawStatement(
+                        db,
+                        """
                         INSERT INTO workout_routes (uuid, workout_uuid, source_name, file_path, start_time, end_time, location_count, locations)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (uuid) DO UPDATE SET workout_uuid = excluded.workout_uuid, source_name = excluded.source_name,
@@ -156,7 +175,9 @@ extension SQLiteStorage {
                     }
                 }
                 if !data.heartbeatSeries.isEmpty {
-                    let statement = try SQLiteRawStatement(db, """
+                    let statement = try SQLiteRawStatement(
+                        db,
+                        """
                         INSERT INTO heartbeat_series (sample_uuid, beat_count, beats) VALUES (?, ?, ?)
                         ON CONFLICT (sample_uuid) DO UPDATE SET beat_count = excluded.beat_count, beats = excluded.beats
                         """, purpose: "saving a heartbeat series")
@@ -169,16 +190,22 @@ extension SQLiteStorage {
                     }
                 }
                 for (identifier, value) in data.characteristics {
-                    try db.execute(sql: "INSERT OR REPLACE INTO characteristics (identifier, value) VALUES (?, ?)", arguments: [identifier, value])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO characteristics (identifier, value) VALUES (?, ?)",
+                        arguments: [identifier, value])
                 }
                 for document in data.clinicalDocuments {
-                    try db.execute(sql: """
-                        INSERT OR REPLACE INTO clinical_documents
-                            (uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [
-                            Data(withUnsafeBytes(of: document.uuid.uuid) { Array($0) }), document.startDate.timeIntervalSinceReferenceDate,
-                            document.endDate.timeIntervalSinceReferenceDate, document.title, document.patientName, document.authorName,
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO clinical_documents
+                                (uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            Data(withUnsafeBytes(of: document.uuid.uuid) { Array($0) }),
+                            document.startDate.timeIntervalSinceReferenceDate,
+                            document.endDate.timeIntervalSinceReferenceDate, document.title, document.patientName,
+                            document.authorName,
                             document.custodianName, document.data,
                         ])
                 }
@@ -188,7 +215,9 @@ extension SQLiteStorage {
                         arguments: [information.exportDate?.timeIntervalSinceReferenceDate, information.locale])
                 }
                 if !data.keptElements.isEmpty {
-                    let statement = try SQLiteRawStatement(db, """
+                    let statement = try SQLiteRawStatement(
+                        db,
+                        """
                         INSERT OR IGNORE INTO kept_elements (identity, parent_uuid, name, element) VALUES (?, ?, ?, ?)
                         """, purpose: "saving a kept element")
                     for kept in data.keptElements {
@@ -208,15 +237,18 @@ extension SQLiteStorage {
         }
     }
 
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+    {
         try readImported("reading activity summaries") { db in
             let statement = try SQLiteRawStatement(
-                db, "SELECT day, summary FROM activity_summaries WHERE day BETWEEN ? AND ? ORDER BY day", purpose: "reading activity summaries")
+                db, "SELECT day, summary FROM activity_summaries WHERE day BETWEEN ? AND ? ORDER BY day",
+                purpose: "reading activity summaries")
             statement.bind(1, ImportedDataCoding.dayKey(first))
             statement.bind(2, ImportedDataCoding.dayKey(last))
             var result: [ActivitySummary] = []
             while try statement.step() {
-                result.append(try ImportedDataCoding.decodeActivitySummary(statement.bytes(1) ?? [], dayKey: statement.int64(0)))
+                result.append(
+                    try ImportedDataCoding.decodeActivitySummary(statement.bytes(1) ?? [], dayKey: statement.int64(0)))
             }
             return result
         }
@@ -235,7 +267,9 @@ extension SQLiteStorage {
 
     public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
         try readImported("reading the routes of workout \(workout)") { db in
-            let statement = try SQLiteRawStatement(db, """
+            let statement = try SQLiteRawStatement(
+                db,
+                """
                 SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE workout_uuid = ? ORDER BY start_time, uuid
                 """, purpose: "reading workout routes")
             statement.bind(1, workout)
@@ -248,7 +282,8 @@ extension SQLiteStorage {
     public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
         try readImported("reading route \(uuid)") { db in
             let statement = try SQLiteRawStatement(
-                db, "SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE uuid = ?", purpose: "reading a workout route")
+                db, "SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE uuid = ?",
+                purpose: "reading a workout route")
             statement.bind(1, uuid)
             return try statement.step() ? try SQLiteStorage.route(statement) : nil
         }
@@ -260,38 +295,48 @@ extension SQLiteStorage {
                 db, "SELECT beats FROM heartbeat_series WHERE sample_uuid = ?", purpose: "reading a heartbeat series")
             statement.bind(1, sample)
             guard try statement.step() else { return nil }
-            return HeartbeatSeries(sample: sample, beats: try ImportedDataCoding.decodeBeats(statement.bytes(0) ?? [], sample: sample))
+            return HeartbeatSeries(
+                sample: sample, beats: try ImportedDataCoding.decodeBeats(statement.bytes(0) ?? [], sample: sample))
         }
     }
 
     public func characteristics() throws -> [String: String] {
         try readImported("reading characteristics") { db in
             var result: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT identifier, value FROM characteristics") { result[row[0]] = row[1] as String }
+            for row in try Row.fetchAll(db, sql: "SELECT identifier, value FROM characteristics") {
+                result[row[0]] = row[1] as String
+            }
             return result
         }
     }
 
     public func exportInformation() throws -> ExportInformation? {
         try readImported("reading the export information") { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT export_date, locale FROM export_information WHERE id = 1") else { return nil }
-            return ExportInformation(exportDate: (row[0] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)), locale: row[1])
+            guard let row = try Row.fetchOne(db, sql: "SELECT export_date, locale FROM export_information WHERE id = 1")
+            else { return nil }
+            return ExportInformation(
+                exportDate: (row[0] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)), locale: row[1])
         }
     }
 
     public func keptElements(parent: UUID?) throws -> [KeptElement] {
         try readImported("reading kept elements") { db in
-            let statement = try SQLiteRawStatement(db, parent == nil
-                ? "SELECT identity, parent_uuid, element FROM kept_elements ORDER BY position"
-                : "SELECT identity, parent_uuid, element FROM kept_elements WHERE parent_uuid = ? ORDER BY position",
+            let statement = try SQLiteRawStatement(
+                db,
+                parent == nil
+                    ? "SELECT identity, parent_uuid, element FROM kept_elements ORDER BY position"
+                    : "SELECT identity, parent_uuid, element FROM kept_elements WHERE parent_uuid = ? ORDER BY position",
                 purpose: "reading kept elements")
             if let parent { statement.bind(1, parent) }
             var result: [KeptElement] = []
             while try statement.step() {
-                guard let identity = statement.uuid(0) else { throw HealthStoreError.corruptStore("kept element: bad identity") }
-                result.append(KeptElement(
-                    identity: identity, parent: statement.uuid(1),
-                    element: try ImportedDataCoding.decodeElement(statement.bytes(2) ?? [], identity: identity)))
+                guard let identity = statement.uuid(0) else {
+                    throw HealthStoreError.corruptStore("kept element: bad identity")
+                }
+                result.append(
+                    KeptElement(
+                        identity: identity, parent: statement.uuid(1),
+                        element: try ImportedDataCoding.decodeElement(statement.bytes(2) ?? [], identity: identity)))
             }
             return result
         }

@@ -20,23 +20,37 @@ extension SQLiteStorage {
         _ row: SQLiteRawStatement, _ db: Database, catalog: inout SQLiteCatalog, metadata: SQLiteRawStatement
     ) throws -> StoredSample {
         let sequence = row.int64(0)
-        guard let uuid = row.uuid(1) else { throw HealthStoreError.corruptStore("sample \(sequence): uuid is not 16 bytes") }
-        let typeID = row.int64(2), unitID = row.optionalInt64(6), revisionID = row.optionalInt64(9), deviceID = row.optionalInt64(10)
+        guard let uuid = row.uuid(1) else {
+            throw HealthStoreError.corruptStore("sample \(sequence): uuid is not 16 bytes")
+        }
+        let typeID = row.int64(2)
+        let unitID = row.optionalInt64(6)
+        let revisionID = row.optionalInt64(9)
+        let deviceID = row.optionalInt64(10)
         if catalog.types[typeID] == nil || (unitID.map { catalog.units[$0] == nil } ?? false)
-            || (revisionID.map { catalog.revisions[$0] == nil } ?? false) || (deviceID.map { catalog.devices[$0] == nil } ?? false) {
+            || (revisionID.map { catalog.revisions[$0] == nil } ?? false)
+            || (deviceID.map { catalog.devices[$0] == nil } ?? false)
+        {
             catalog = try SQLiteCatalog.load(db)
             publish(catalog)
         }
-        guard let type = catalog.types[typeID] else { throw HealthStoreError.corruptStore("sample \(sequence): unknown type id \(typeID)") }
-        let start = Date(timeIntervalSinceReferenceDate: row.double(3)), end = Date(timeIntervalSinceReferenceDate: row.double(4))
+        guard let type = catalog.types[typeID] else {
+            throw HealthStoreError.corruptStore("sample \(sequence): unknown type id \(typeID)")
+        }
+        let start = Date(timeIntervalSinceReferenceDate: row.double(3))
+        let end = Date(timeIntervalSinceReferenceDate: row.double(4))
         let content: SampleContent
         switch type.kind {
         case .quantity:
-            guard let canonical = type.canonicalUnit else { throw HealthStoreError.corruptStore("sample \(sequence): \(type.identifier) has no unit") }
+            guard let canonical = type.canonicalUnit else {
+                throw HealthStoreError.corruptStore("sample \(sequence): \(type.identifier) has no unit")
+            }
             let stored = row.double(5)
             let quantity: Quantity
             if let unitID {
-                guard let unit = catalog.units[unitID] else { throw HealthStoreError.corruptStore("sample \(sequence): unknown unit id \(unitID)") }
+                guard let unit = catalog.units[unitID] else {
+                    throw HealthStoreError.corruptStore("sample \(sequence): unknown unit id \(unitID)")
+                }
                 let original = try row.optionalDouble(7) ?? canonical.convert(stored, to: unit)
                 quantity = Quantity(original, unit)
             } else {
@@ -49,9 +63,11 @@ extension SQLiteStorage {
         case .correlation:
             content = .correlation(objects: try SampleDetailCoding.correlatedObjects(from: row.bytes(12) ?? []))
         case .workout:
-            content = .workout(try SampleDetailCoding.workoutContent(from: row.bytes(12) ?? [], duration: row.double(5)))
+            content = .workout(
+                try SampleDetailCoding.workoutContent(from: row.bytes(12) ?? [], duration: row.double(5)))
         case .series, .document:
-            throw HealthStoreError.corruptStore("sample \(sequence): \(type.identifier) is a series type, kept beside samples, never as one")
+            throw HealthStoreError.corruptStore(
+                "sample \(sequence): \(type.identifier) is a series type, kept beside samples, never as one")
         }
         let sampleMetadata = SQLiteMetadataColumns.metadata(
             row.int64(11) == 1 ? try readMetadata(of: sequence, metadata, catalog: catalog) : nil,
@@ -59,7 +75,8 @@ extension SQLiteStorage {
         do {
             let sample = try Sample(
                 uuid: uuid, type: type, startDate: start, endDate: end, metadata: sampleMetadata,
-                device: deviceID.flatMap { catalog.devices[$0] }, sourceRevision: revisionID.flatMap { catalog.revisions[$0]?.revision },
+                device: deviceID.flatMap { catalog.devices[$0] },
+                sourceRevision: revisionID.flatMap { catalog.revisions[$0]?.revision },
                 content: content)
             return StoredSample(sequence: sequence, sample: sample)
         } catch {
@@ -67,7 +84,9 @@ extension SQLiteStorage {
         }
     }
 
-    private func readMetadata(of sequence: Int64, _ statement: SQLiteRawStatement, catalog: SQLiteCatalog) throws -> [String: MetadataValue] {
+    private func readMetadata(
+        of sequence: Int64, _ statement: SQLiteRawStatement, catalog: SQLiteCatalog
+    ) throws -> [String: MetadataValue] {
         statement.reset()
         statement.bind(1, sequence)
         var metadata: [String: MetadataValue] = [:]
@@ -79,7 +98,9 @@ extension SQLiteStorage {
             case 2: metadata[key] = .date(Date(timeIntervalSinceReferenceDate: statement.double(3)))
             default:
                 let unitID = statement.int64(4)
-                guard let unit = catalog.units[unitID] else { throw HealthStoreError.corruptStore("metadata of sample \(sequence): unknown unit id \(unitID)") }
+                guard let unit = catalog.units[unitID] else {
+                    throw HealthStoreError.corruptStore("metadata of sample \(sequence): unknown unit id \(unitID)")
+                }
                 metadata[key] = .quantity(Quantity(statement.double(3), unit))
             }
         }
@@ -87,11 +108,15 @@ extension SQLiteStorage {
     }
 
     func metadataStatement(_ db: Database) throws -> SQLiteRawStatement {
-        try SQLiteRawStatement(db, "SELECT key, kind, text, number, unit_id FROM metadata WHERE sample = ?", purpose: "reading metadata")
+        try SQLiteRawStatement(
+            db, "SELECT key, kind, text, number, unit_id FROM metadata WHERE sample = ?", purpose: "reading metadata")
     }
 
     /// Runs a statement selecting `sampleColumns` and collects its rows.
-    private func collect(_ statement: SQLiteRawStatement, _ db: Database, into result: inout [StoredSample], skipping seen: inout Set<Int64>?) throws {
+    private func collect(
+        _ statement: SQLiteRawStatement, _ db: Database, into result: inout [StoredSample],
+        skipping seen: inout Set<Int64>?
+    ) throws {
         var catalog = catalogSnapshot()
         let metadata = try metadataStatement(db)
         while try statement.step() {
@@ -115,10 +140,14 @@ extension SQLiteStorage {
     }
 
     /// The start lower bound to scan for bounds with an end lower bound, and whether long samples need their own scan.
-    static func scanStart(_ bounds: TimeBounds, typeID: Int64, _ db: Database) throws -> (start: Double, needsLong: Bool) {
+    static func scanStart(
+        _ bounds: TimeBounds, typeID: Int64, _ db: Database
+    ) throws -> (start: Double, needsLong: Bool) {
         guard bounds.endLowerBound > -.infinity else { return (bounds.startLowerBound, false) }
-        let longest = try Double.fetchOne(
-            db.cachedStatement(sql: "SELECT longest_short_duration FROM type_extents WHERE type_id = ?"), arguments: [typeID]) ?? 0
+        let longest =
+            try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT longest_short_duration FROM type_extents WHERE type_id = ?"),
+                arguments: [typeID]) ?? 0
         let widened = bounds.endLowerBound - longest
         if widened <= bounds.startLowerBound { return (bounds.startLowerBound, false) }
         return (widened, true)
@@ -128,25 +157,36 @@ extension SQLiteStorage {
         try candidates(of: type, within: bounds, matching: .all)
     }
 
-    public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
-        guard !bounds.isEmpty, let typeID = catalogSnapshot().typeIDs[type.identifier] ?? (try? read("looking up a type") { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])
-        }) ?? nil else { return [] }
+    public func candidates(
+        of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate
+    ) throws -> [StoredSample] {
+        guard !bounds.isEmpty,
+            let typeID = catalogSnapshot().typeIDs[type.identifier]
+                ?? (try? read("looking up a type") { db in
+                    try Int64.fetchOne(
+                        db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])
+                }) ?? nil
+        else { return [] }
         let (conditions, arguments) = SQLiteMetadataFilter.conditions(for: predicate)
         return try read("reading samples of \(type.identifier)") { db in
             let (scanStart, needsLong) = try SQLiteStorage.scanStart(bounds, typeID: typeID, db)
             var result: [StoredSample] = []
             var seen: Set<Int64>? = needsLong ? [] : nil
-            let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5" + conditions
+            let filter =
+                "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
+                + conditions
             func run(_ sql: String, from start: Double) throws {
                 let statement = try SQLiteStorage.windowStatement(
                     db, sql, purpose: "reading samples of \(type.identifier)", typeID: typeID, from: start, bounds)
                 for (offset, argument) in arguments.enumerated() { argument.bind(to: statement, at: Int32(6 + offset)) }
                 try collect(statement, db, into: &result, skipping: &seen)
             }
-            try run("SELECT \(SQLiteStorage.sampleColumns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)", from: scanStart)
+            try run(
+                "SELECT \(SQLiteStorage.sampleColumns) FROM samples INDEXED BY samples_by_type_start WHERE \(filter)",
+                from: scanStart)
             if needsLong {
-                try run("""
+                try run(
+                    """
                     SELECT \(SQLiteStorage.sampleColumns) FROM samples INDEXED BY samples_long_by_type_end
                     WHERE end_time - start_time > 86400 AND \(filter)
                     """, from: bounds.startLowerBound)
@@ -158,11 +198,13 @@ extension SQLiteStorage {
 
     public func typeSummaries() throws -> [TypeSummary] {
         try read("summarizing sample types") { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT t.identifier, s.count, s.first, s.last FROM sample_types t JOIN (
-                    SELECT type_id, count(*) AS count, min(start_time) AS first, max(end_time) AS last FROM samples GROUP BY type_id
-                ) s ON s.type_id = t.id ORDER BY t.identifier
-                """)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.identifier, s.count, s.first, s.last FROM sample_types t JOIN (
+                        SELECT type_id, count(*) AS count, min(start_time) AS first, max(end_time) AS last FROM samples GROUP BY type_id
+                    ) s ON s.type_id = t.id ORDER BY t.identifier
+                    """)
             return try rows.map { row in
                 let identifier: String = row[0]
                 guard let type = try? SampleType.named(identifier) else {
@@ -178,7 +220,9 @@ extension SQLiteStorage {
     public func storedSamples(withUUIDs uuids: Set<UUID>) throws -> [StoredSample] {
         guard !uuids.isEmpty else { return [] }
         return try read("reading samples by uuid") { db in
-            let statement = try SQLiteRawStatement(db, "SELECT \(SQLiteStorage.sampleColumns) FROM samples WHERE uuid = ?", purpose: "reading a sample by uuid")
+            let statement = try SQLiteRawStatement(
+                db, "SELECT \(SQLiteStorage.sampleColumns) FROM samples WHERE uuid = ?",
+                purpose: "reading a sample by uuid")
             var result: [StoredSample] = []
             var seen: Set<Int64>?
             for uuid in uuids {
@@ -195,8 +239,12 @@ extension SQLiteStorage {
     public func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> {
         guard !uuids.isEmpty else { return [] }
         return try read("reading correlation members") { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM correlation_members)") == true else { return [] }
-            let statement = try SQLiteRawStatement(db, "SELECT 1 FROM correlation_members WHERE member_uuid = ? LIMIT 1", purpose: "reading correlation members")
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM correlation_members)") == true else {
+                return []
+            }
+            let statement = try SQLiteRawStatement(
+                db, "SELECT 1 FROM correlation_members WHERE member_uuid = ? LIMIT 1",
+                purpose: "reading correlation members")
             var members = Set<UUID>()
             for uuid in uuids {
                 statement.reset()
@@ -209,7 +257,9 @@ extension SQLiteStorage {
 
     public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
         try read("reading workout associations") { db in
-            let statement = try SQLiteRawStatement(db, """
+            let statement = try SQLiteRawStatement(
+                db,
+                """
                 SELECT a.sample_uuid FROM workout_associations a JOIN samples s ON s.sequence = a.workout WHERE s.uuid = ?
                 """, purpose: "reading workout associations")
             statement.bind(1, workout)
@@ -221,21 +271,26 @@ extension SQLiteStorage {
 
     public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
         try write("associating samples with workout \(workout)") { db in
-            let findWorkout = try SQLiteRawStatement(db, """
+            let findWorkout = try SQLiteRawStatement(
+                db,
+                """
                 SELECT s.sequence FROM samples s JOIN sample_types t ON t.id = s.type_id WHERE s.uuid = ? AND t.kind = 3
                 """, purpose: "looking up a workout")
             findWorkout.bind(1, workout)
             guard try findWorkout.step() else { throw HealthStoreError.objectNotFound(workout) }
             let sequence = findWorkout.int64(0)
             findWorkout.reset()
-            let exists = try SQLiteRawStatement(db, "SELECT 1 FROM samples WHERE uuid = ?", purpose: "looking up a sample")
+            let exists = try SQLiteRawStatement(
+                db, "SELECT 1 FROM samples WHERE uuid = ?", purpose: "looking up a sample")
             for uuid in samples {
                 exists.reset()
                 exists.bind(1, uuid)
                 guard try exists.step() else { throw HealthStoreError.objectNotFound(uuid) }
             }
             exists.reset()
-            let insert = try SQLiteRawStatement(db, "INSERT OR IGNORE INTO workout_associations (workout, sample_uuid) VALUES (?, ?)", purpose: "associating a sample")
+            let insert = try SQLiteRawStatement(
+                db, "INSERT OR IGNORE INTO workout_associations (workout, sample_uuid) VALUES (?, ?)",
+                purpose: "associating a sample")
             for uuid in samples {
                 insert.reset()
                 insert.bind(1, sequence)

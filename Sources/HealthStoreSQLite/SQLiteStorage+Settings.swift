@@ -12,10 +12,11 @@ extension SQLiteStorage {
         try read("reading the source order of \(type.identifier)") { db in
             // A cached statement: every statistics query asks (preparing it each time was a tenth of a server's
             // daily-statistics answer).
-            let statement = try db.cachedStatement(sql: """
-                SELECT e.bundle_identifier FROM source_orders o JOIN sample_types t ON t.id = o.type_id
-                LEFT JOIN source_order_entries e ON e.type_id = o.type_id WHERE t.identifier = ? ORDER BY e.position
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT e.bundle_identifier FROM source_orders o JOIN sample_types t ON t.id = o.type_id
+                    LEFT JOIN source_order_entries e ON e.type_id = o.type_id WHERE t.identifier = ? ORDER BY e.position
+                    """)
             let rows = try Row.fetchAll(statement, arguments: [type.identifier])
             guard !rows.isEmpty else { return nil }
             return rows.compactMap { $0[0] as String? }
@@ -30,8 +31,9 @@ extension SQLiteStorage {
             guard let bundleIdentifiers else { return }
             try db.execute(sql: "INSERT INTO source_orders (type_id) VALUES (?)", arguments: [typeID])
             for (position, identifier) in bundleIdentifiers.enumerated() {
-                try db.execute(sql: "INSERT INTO source_order_entries (type_id, position, bundle_identifier) VALUES (?, ?, ?)",
-                               arguments: [typeID, position, identifier])
+                try db.execute(
+                    sql: "INSERT INTO source_order_entries (type_id, position, bundle_identifier) VALUES (?, ?, ?)",
+                    arguments: [typeID, position, identifier])
             }
         }
         publish(catalog)
@@ -41,14 +43,19 @@ extension SQLiteStorage {
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
         try read("reading the background deliveries of \(bundleIdentifier)") { db in
-            try Row.fetchAll(db, sql: """
-                SELECT t.identifier, b.frequency, b.last_notified, b.missed_acknowledgements, b.suspended
-                FROM background_deliveries b JOIN sample_types t ON t.id = b.type_id
-                WHERE b.bundle_identifier = ? ORDER BY t.identifier
-                """, arguments: [bundleIdentifier]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.identifier, b.frequency, b.last_notified, b.missed_acknowledgements, b.suspended
+                    FROM background_deliveries b JOIN sample_types t ON t.id = b.type_id
+                    WHERE b.bundle_identifier = ? ORDER BY t.identifier
+                    """, arguments: [bundleIdentifier]
+            ).map { row in
                 let identifier: String = row[0]
-                guard let type = try? SampleType.named(identifier), let frequency = UpdateFrequency(rawValue: row[1]) else {
-                    throw HealthStoreError.corruptStore("background delivery of \(bundleIdentifier): unknown type \(identifier) or frequency")
+                guard let type = try? SampleType.named(identifier), let frequency = UpdateFrequency(rawValue: row[1])
+                else {
+                    throw HealthStoreError.corruptStore(
+                        "background delivery of \(bundleIdentifier): unknown type \(identifier) or frequency")
                 }
                 let last: Double? = row[2]
                 return BackgroundDeliverySubscription(
@@ -61,13 +68,17 @@ extension SQLiteStorage {
 
     public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
         var catalog = catalogSnapshot()
-        try write("saving the background delivery of \(subscription.bundleIdentifier) for \(subscription.type.identifier)") { db in
+        try write(
+            "saving the background delivery of \(subscription.bundleIdentifier) for \(subscription.type.identifier)"
+        ) { db in
             let typeID = try catalog.typeID(subscription.type, db)
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO background_deliveries
-                    (bundle_identifier, type_id, frequency, last_notified, missed_acknowledgements, suspended)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO background_deliveries
+                        (bundle_identifier, type_id, frequency, last_notified, missed_acknowledgements, suspended)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
                     subscription.bundleIdentifier, typeID, subscription.frequency.rawValue,
                     subscription.lastNotified?.timeIntervalSinceReferenceDate, subscription.missedAcknowledgements,
                     subscription.suspended ? 1 : 0,
@@ -79,14 +90,16 @@ extension SQLiteStorage {
     public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
         try write("removing background deliveries of \(bundleIdentifier)") { db in
             guard let types else {
-                try db.execute(sql: "DELETE FROM background_deliveries WHERE bundle_identifier = ?", arguments: [bundleIdentifier])
+                try db.execute(
+                    sql: "DELETE FROM background_deliveries WHERE bundle_identifier = ?", arguments: [bundleIdentifier])
                 return
             }
             for type in types {
-                try db.execute(sql: """
-                    DELETE FROM background_deliveries WHERE bundle_identifier = ?
-                    AND type_id = (SELECT id FROM sample_types WHERE identifier = ?)
-                    """, arguments: [bundleIdentifier, type.identifier])
+                try db.execute(
+                    sql: """
+                        DELETE FROM background_deliveries WHERE bundle_identifier = ?
+                        AND type_id = (SELECT id FROM sample_types WHERE identifier = ?)
+                        """, arguments: [bundleIdentifier, type.identifier])
             }
         }
     }

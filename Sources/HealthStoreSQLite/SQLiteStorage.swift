@@ -37,7 +37,10 @@ public final class SQLiteStorage: HealthStorage {
     /// migrating a store written by an older version; column answers of `columnCacheThreshold` rows or more make
     /// the storage keep the type's columns in memory (see `SQLiteStorage.columnCacheThreshold`). A file that is not a store, or is from a newer version, is
     /// refused with `notAStore` or `newerStore` and left untouched.
-    public init(path: String, retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = SQLiteStorage.columnCacheThreshold) throws {
+    public init(
+        path: String, retention: ChangeLogRetention = .forever,
+        columnCacheThreshold: Int = SQLiteStorage.columnCacheThreshold
+    ) throws {
         self.path = path
         self.retention = retention
         let isNew = try SQLiteStorage.checkFile(at: path)
@@ -67,7 +70,10 @@ public final class SQLiteStorage: HealthStorage {
             if checkpointer != nil {
                 // The log file keeps its largest size once rewound; a limit trims it back (64 MiB, the wait threshold).
                 try pool.writeWithoutTransaction { db in
-                    try db.execute(sql: "PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = \(SQLiteCheckpointer.logSizeLimit)")
+                    try db.execute(
+                        sql:
+                            "PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = \(SQLiteCheckpointer.logSizeLimit)"
+                    )
                 }
             }
         } catch let error as HealthStoreError {
@@ -95,12 +101,15 @@ public final class SQLiteStorage: HealthStorage {
                 do {
                     try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    throw HealthStoreError.storeUnavailable(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
+                    throw HealthStoreError.storeUnavailable(
+                        path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
                 }
             }
             return true
         }
-        guard !isDirectory.boolValue else { throw HealthStoreError.storeUnavailable(path: path, reason: "it is a folder") }
+        guard !isDirectory.boolValue else {
+            throw HealthStoreError.storeUnavailable(path: path, reason: "it is a folder")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw HealthStoreError.storeUnavailable(path: path, reason: "the file cannot be read")
         }
@@ -115,7 +124,8 @@ public final class SQLiteStorage: HealthStorage {
         }
         let applicationID = bigEndian(68)
         guard applicationID == SQLiteSchema.applicationID else {
-            throw HealthStoreError.notAStore(path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
+            throw HealthStoreError.notAStore(
+                path: path, reason: "an SQLite database of another application (application_id \(applicationID))")
         }
         let version = bigEndian(60)
         if version > SQLiteSchema.migrationNames.count {
@@ -215,7 +225,8 @@ public final class SQLiteStorage: HealthStorage {
     /// Runs `body` on the writer, in a transaction unless `withoutTransaction`; with `foreignKeysPerRow` false, in a
     /// transaction with SQLite's foreign key checks off (the caller checks the parents itself), turned on again after.
     func write<T>(
-        _ operation: String, withoutTransaction: Bool = false, foreignKeysPerRow: Bool = true, _ body: (Database) throws -> T
+        _ operation: String, withoutTransaction: Bool = false, foreignKeysPerRow: Bool = true,
+        _ body: (Database) throws -> T
     ) throws -> T {
         checkpointer?.waitWhenLogIsLong()
         defer { checkpointer?.checkpointSoon() }

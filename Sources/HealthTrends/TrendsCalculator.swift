@@ -23,7 +23,8 @@ public struct TrendsCalculator: Sendable {
 
     /// A calculator; the type must be cumulative, the unit must fit it.
     public init(
-        store: HealthDataStore, type: SampleType = TrendsCalculator.activeEnergy, unit: HealthUnit? = nil, calendar: Calendar,
+        store: HealthDataStore, type: SampleType = TrendsCalculator.activeEnergy, unit: HealthUnit? = nil,
+        calendar: Calendar,
         clock: @escaping @Sendable () -> Date
     ) throws {
         guard type.aggregationStyle == .cumulative, let canonical = type.canonicalUnit else {
@@ -31,7 +32,8 @@ public struct TrendsCalculator: Sendable {
         }
         let chosen = unit ?? canonical
         guard chosen.isCompatible(with: canonical) else {
-            throw HealthTrendsError.invalidParameter(name: "unit", reason: "\(chosen.unitString) does not fit \(type.identifier)")
+            throw HealthTrendsError.invalidParameter(
+                name: "unit", reason: "\(chosen.unitString) does not fit \(type.identifier)")
         }
         self.store = store
         self.type = type
@@ -46,12 +48,14 @@ public struct TrendsCalculator: Sendable {
     public func day(containing date: Date) throws -> DayTrend {
         let start = calendar.startOfDay(for: date)
         guard let end = calendar.date(byAdding: .day, value: 1, to: start) else {
-            throw HealthTrendsError.invalidParameter(name: "date", reason: "\(date) has no next day in \(calendar.identifier)")
+            throw HealthTrendsError.invalidParameter(
+                name: "date", reason: "\(date) has no next day in \(calendar.identifier)")
         }
         let collection: StatisticsCollection
         do {
             collection = try store.statisticsCollection(
-                of: type, matching: .date(start: start, end: end, options: []), options: [.cumulativeSum], anchor: start,
+                of: type, matching: .date(start: start, end: end, options: []), options: [.cumulativeSum],
+                anchor: start,
                 interval: DateComponents(hour: 1), calendar: calendar)
         } catch {
             throw HealthTrendsError.from(error)
@@ -62,7 +66,9 @@ public struct TrendsCalculator: Sendable {
         while hourStart < end {
             let hourEnd = collection.grid.start(of: index + 1)
             let sum = try collection.buckets[index]?.merged.sum.map { try $0.value(in: unit) } ?? 0
-            hours.append(HourlyTotal(start: hourStart, end: hourEnd, clockHour: calendar.component(.hour, from: hourStart), value: sum))
+            hours.append(
+                HourlyTotal(
+                    start: hourStart, end: hourEnd, clockHour: calendar.component(.hour, from: hourStart), value: sum))
             index += 1
             hourStart = hourEnd
         }
@@ -76,10 +82,14 @@ public struct TrendsCalculator: Sendable {
 
     /// The typical day over the `days` days before the day containing `date` (default 30).
     public func typicalDay(before date: Date, days: Int = 30) throws -> TypicalDay {
-        guard days > 0 else { throw HealthTrendsError.invalidParameter(name: "days", reason: "must be at least 1 (got \(days))") }
+        guard days > 0 else {
+            throw HealthTrendsError.invalidParameter(name: "days", reason: "must be at least 1 (got \(days))")
+        }
         let today = calendar.startOfDay(for: date)
-        var cumulativeSums = [Double](repeating: 0, count: 24), cumulativeCounts = [Int](repeating: 0, count: 24)
-        var hourlySums = [Double](repeating: 0, count: 24), hourlyCounts = [Int](repeating: 0, count: 24)
+        var cumulativeSums = [Double](repeating: 0, count: 24)
+        var cumulativeCounts = [Int](repeating: 0, count: 24)
+        var hourlySums = [Double](repeating: 0, count: 24)
+        var hourlyCounts = [Int](repeating: 0, count: 24)
         for back in 1...days {
             guard let dayStart = calendar.date(byAdding: .day, value: -back, to: today) else { continue }
             let trend = try day(containing: dayStart)
@@ -102,7 +112,9 @@ public struct TrendsCalculator: Sendable {
         }
         return TypicalDay(
             days: days,
-            cumulativeByHour: (0..<24).map { cumulativeCounts[$0] > 0 ? cumulativeSums[$0] / Double(cumulativeCounts[$0]) : 0 },
+            cumulativeByHour: (0..<24).map {
+                cumulativeCounts[$0] > 0 ? cumulativeSums[$0] / Double(cumulativeCounts[$0]) : 0
+            },
             averageByHour: (0..<24).map { hourlyCounts[$0] > 0 ? hourlySums[$0] / Double(hourlyCounts[$0]) : 0 })
     }
 
@@ -125,7 +137,8 @@ public struct TrendsCalculator: Sendable {
         // What is left of a typical day is added to what has happened (not scaled: early hours are too noisy to scale).
         let projected = soFar + max(0, typical.endOfDayTotal - typicalSoFar)
         return DayProgress(
-            date: now, total: soFar, typicalTotal: typicalSoFar, difference: soFar - typicalSoFar, projectedTotal: projected,
+            date: now, total: soFar, typicalTotal: typicalSoFar, difference: soFar - typicalSoFar,
+            projectedTotal: projected,
             typicalEndOfDay: typical.endOfDayTotal)
     }
 
@@ -140,7 +153,8 @@ public struct TrendsCalculator: Sendable {
         } catch {
             throw HealthTrendsError.from(error)
         }
-        guard let goal = try summaries.first.map({ try $0.activeEnergyBurnedGoal.value(in: .kilocalorie) }), goal > 0 else { return fallback }
+        guard let goal = try summaries.first.map({ try $0.activeEnergyBurnedGoal.value(in: .kilocalorie) }), goal > 0
+        else { return fallback }
         return goal
     }
 }

@@ -119,8 +119,8 @@ public struct TypicalDayCache: Sendable {
         guard let version = try? decoder.decode(VersionOnly.self, from: data) else { return (nil, .unreadable) }
         guard version.formatVersion == Self.formatVersion else { return (nil, .otherVersion) }
         guard let entry = try? decoder.decode(Entry.self, from: data),
-              entry.cumulativeByHour.count == 24, entry.averageByHour.count == 24,
-              (entry.cumulativeByHour + entry.averageByHour).allSatisfy({ $0.isFinite && $0 >= 0 }), entry.anchor >= 0
+            entry.cumulativeByHour.count == 24, entry.averageByHour.count == 24,
+            (entry.cumulativeByHour + entry.averageByHour).allSatisfy({ $0.isFinite && $0 >= 0 }), entry.anchor >= 0
         else { return (nil, .unreadable) }
         var sameDay = entry.key
         sameDay.day = key.day
@@ -130,8 +130,13 @@ public struct TypicalDayCache: Sendable {
         guard entry.key.day == key.day else { return (nil, .otherKey) }
         let age = now.timeIntervalSince(entry.computedAt)
         guard age >= 0, age < Self.lifetime else { return (nil, .expired) }
-        guard try !storeChanged(since: entry.anchor, key: key, calculator: calculator) else { return (nil, .storeChanged) }
-        return (TypicalDay(days: key.days, cumulativeByHour: entry.cumulativeByHour, averageByHour: entry.averageByHour), .fresh)
+        guard try !storeChanged(since: entry.anchor, key: key, calculator: calculator) else {
+            return (nil, .storeChanged)
+        }
+        return (
+            TypicalDay(days: key.days, cumulativeByHour: entry.cumulativeByHour, averageByHour: entry.averageByHour),
+            .fresh
+        )
     }
 
     /// Whether the store holds a change after `anchor` to samples of the type in the averaged days (any deletion of
@@ -139,7 +144,9 @@ public struct TypicalDayCache: Sendable {
     private func storeChanged(since anchor: Int64, key: Key, calculator: TrendsCalculator) throws -> Bool {
         guard let first = calculator.calendar.date(byAdding: .day, value: -key.days, to: key.day) else { return true }
         let request = AnchoredQueryRequest(
-            descriptors: [SampleQueryDescriptor(type: calculator.type, predicate: .date(start: first, end: key.day, options: []))],
+            descriptors: [
+                SampleQueryDescriptor(type: calculator.type, predicate: .date(start: first, end: key.day, options: []))
+            ],
             anchor: anchor, limit: 1)
         do {
             return try !calculator.store.changes(request).isEmpty

@@ -21,7 +21,8 @@ public struct WidgetEntry: Sendable, Hashable {
 
     /// An entry.
     public init(
-        date: Date, todayTotal: Double, typicalTotal: Double, projectedTotal: Double, moveGoal: Double, curve: [CumulativePoint],
+        date: Date, todayTotal: Double, typicalTotal: Double, projectedTotal: Double, moveGoal: Double,
+        curve: [CumulativePoint],
         isZeroState: Bool = false, isFromCache: Bool = false
     ) {
         self.date = date
@@ -38,7 +39,8 @@ public struct WidgetEntry: Sendable, Hashable {
     /// projection and goal of `previous` are kept for reference, as the seed does.
     public static func zeroState(at midnight: Date, keeping previous: WidgetEntry?) -> WidgetEntry {
         WidgetEntry(
-            date: midnight, todayTotal: 0, typicalTotal: 0, projectedTotal: previous?.projectedTotal ?? 0, moveGoal: previous?.moveGoal ?? 0,
+            date: midnight, todayTotal: 0, typicalTotal: 0, projectedTotal: previous?.projectedTotal ?? 0,
+            moveGoal: previous?.moveGoal ?? 0,
             curve: [CumulativePoint(date: midnight, total: 0)], isZeroState: true)
     }
 }
@@ -81,13 +83,15 @@ public struct WidgetTimelineBuilder: Sendable {
         let calendar = calculator.calendar
         do {
             // A cache that cannot be written is no reason to show nothing: its write error is left to the next refresh.
-            let typical = try cache.map { try $0.typicalDay(calculator, before: now, days: days).typicalDay }
+            let typical =
+                try cache.map { try $0.typicalDay(calculator, before: now, days: days).typicalDay }
                 ?? calculator.typicalDay(before: now, days: days)
             let progress = try calculator.progress(against: typical)
             let today = try calculator.today()
             let goal = try calculator.moveGoal(on: now, fallback: goalFallback)
             return WidgetEntry(
-                date: now, todayTotal: progress.total, typicalTotal: progress.typicalTotal, projectedTotal: progress.projectedTotal,
+                date: now, todayTotal: progress.total, typicalTotal: progress.typicalTotal,
+                projectedTotal: progress.projectedTotal,
                 moveGoal: goal, curve: today.cumulative.filter { $0.date <= now })
         } catch HealthTrendsError.storeLocked {
             guard let cached, let last = cached.curve.last, calendar.isDate(last.date, inSameDayAs: now) else {
@@ -103,11 +107,16 @@ public struct WidgetTimelineBuilder: Sendable {
         let calendar = calculator.calendar
         let current = try currentEntry(cached: cached)
         guard let nextRefresh = calendar.date(byAdding: .minute, value: Self.refreshMinutes, to: now),
-              let midnight = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
-        else { return WidgetTimeline(entries: [current], reloadDate: now.addingTimeInterval(Double(Self.refreshMinutes) * 60)) }
+            let midnight = calendar.nextDate(
+                after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
+        else {
+            return WidgetTimeline(
+                entries: [current], reloadDate: now.addingTimeInterval(Double(Self.refreshMinutes) * 60))
+        }
         if midnight < nextRefresh {
             let reload = calendar.date(byAdding: .minute, value: 1, to: midnight) ?? midnight.addingTimeInterval(60)
-            return WidgetTimeline(entries: [current, WidgetEntry.zeroState(at: midnight, keeping: current)], reloadDate: reload)
+            return WidgetTimeline(
+                entries: [current, WidgetEntry.zeroState(at: midnight, keeping: current)], reloadDate: reload)
         }
         return WidgetTimeline(entries: [current], reloadDate: nextRefresh)
     }
@@ -117,14 +126,16 @@ extension WidgetEntry {
     /// The same figures, current at `date`.
     func dated(_ date: Date) -> WidgetEntry {
         WidgetEntry(
-            date: date, todayTotal: todayTotal, typicalTotal: typicalTotal, projectedTotal: projectedTotal, moveGoal: moveGoal, curve: curve,
+            date: date, todayTotal: todayTotal, typicalTotal: typicalTotal, projectedTotal: projectedTotal,
+            moveGoal: moveGoal, curve: curve,
             isZeroState: isZeroState, isFromCache: isFromCache)
     }
 
     /// The same figures, shown at `date` from the cache.
     func fromCache(at date: Date) -> WidgetEntry {
         WidgetEntry(
-            date: date, todayTotal: todayTotal, typicalTotal: typicalTotal, projectedTotal: projectedTotal, moveGoal: moveGoal, curve: curve,
+            date: date, todayTotal: todayTotal, typicalTotal: typicalTotal, projectedTotal: projectedTotal,
+            moveGoal: moveGoal, curve: curve,
             isZeroState: isZeroState, isFromCache: true)
     }
 }

@@ -60,7 +60,8 @@ public final class HealthKitTestBench: Sendable {
     /// local days from the clock's day back; returns how many samples were saved.
     @discardableResult
     public func seedGeneratedData(days: Int, calendar: Calendar, seed: UInt64 = 1) throws -> Int {
-        let firstDay = calendar.date(byAdding: .day, value: -(days - 1), to: calendar.startOfDay(for: clock.now())) ?? clock.now()
+        let firstDay =
+            calendar.date(byAdding: .day, value: -(days - 1), to: calendar.startOfDay(for: clock.now())) ?? clock.now()
         var saved = 0
         for batch in try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).batches() {
             saved += try dataStore.save(batch.samples, as: batch.sourceRevision).inserted.count
@@ -91,7 +92,10 @@ public final class HealthKitTestBench: Sendable {
     /// Makes the next `count` queries of the kind fail with the error code (their handler receives it, or the
     /// descriptor throws it).
     public func failNext(_ count: Int, _ kind: QueryKind, with code: HKError.Code) {
-        state.withLock { $0.faults.append(Fault(kind: kind, remaining: count, action: .fail(HKError(code, "injected by the test bench")))) }
+        state.withLock {
+            $0.faults.append(
+                Fault(kind: kind, remaining: count, action: .fail(HKError(code, "injected by the test bench"))))
+        }
     }
 
     /// Makes the next `count` queries of the kind wait before running.
@@ -120,7 +124,8 @@ public final class HealthKitTestBench: Sendable {
             case let .delay(seconds)?: described = "delayed \(seconds) s"
             case nil: described = nil
             }
-            state.executed.append(ExecutedQuery(kind: kind, types: types, predicate: predicate, date: date, fault: described))
+            state.executed.append(
+                ExecutedQuery(kind: kind, types: types, predicate: predicate, date: date, fault: described))
             return applied
         }
     }

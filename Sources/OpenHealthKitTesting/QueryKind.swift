@@ -23,10 +23,13 @@ public enum QueryKind: Sendable, Hashable {
         case .any: return true
         case .sample: return className == "HKSampleQuery" || className.hasPrefix("HKSampleQueryDescriptor")
         case .statistics: return className == "HKStatisticsQuery" || className == "HKStatisticsQueryDescriptor"
-        case .statisticsCollection: return className == "HKStatisticsCollectionQuery" || className == "HKStatisticsCollectionQueryDescriptor"
-        case .anchoredObject: return className == "HKAnchoredObjectQuery" || className.hasPrefix("HKAnchoredObjectQueryDescriptor")
+        case .statisticsCollection:
+            return className == "HKStatisticsCollectionQuery" || className == "HKStatisticsCollectionQueryDescriptor"
+        case .anchoredObject:
+            return className == "HKAnchoredObjectQuery" || className.hasPrefix("HKAnchoredObjectQueryDescriptor")
         case .observer: return className == "HKObserverQuery"
-        case .activitySummary: return className == "HKActivitySummaryQuery" || className == "HKActivitySummaryQueryDescriptor"
+        case .activitySummary:
+            return className == "HKActivitySummaryQuery" || className == "HKActivitySummaryQueryDescriptor"
         case let .named(name): return className == name
         }
     }

@@ -11,7 +11,8 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         discussion: "OpenHealthKit rebuilds Apple HealthKit's health data store and query engine in Swift for Linux.",
         version: Version.string,
         subcommands: [
-            DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
+            DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self,
+            TypesCommand.self, SourcesCommand.self, ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self,
             ServeCommand.self, UsersCommand.self, UsersAliasCommand.self, ClientsCommand.self,
@@ -44,7 +45,9 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = (error is HealthReportsError ? commandLineMessage(error) : self.message(for: error)).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let message = (error is HealthReportsError ? commandLineMessage(error) : self.message(for: error)).split(
+                separator: "\n"
+            ).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             FileHandle.standardError.write(Data("ohk: \(message)\n".utf8))
             Foundation.exit(code == .validationFailure ? 2 : 1)

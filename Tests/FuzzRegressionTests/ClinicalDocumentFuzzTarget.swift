@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HealthExport
 
 /// The clinical document reader (`ClinicalDocumentReader`, `export_cda.xml`): with the export's date to fall back on,
@@ -15,7 +16,8 @@ enum ClinicalDocumentFuzzTarget {
         try ParserFuzzTargets.check(hasRoot, "cda", "a text without <ClinicalDocument gives a document")
         try ParserFuzzTargets.check(document.data == data, "cda", "the document is not kept byte for byte")
         try ParserFuzzTargets.check(document.startDate <= document.endDate, "cda", "the document ends before it starts")
-        try ParserFuzzTargets.check(ClinicalDocumentReader.read(data, fallbackDate: fallback)?.uuid == document.uuid, "cda",
-                                    "reading the same document twice gives two identifiers")
+        try ParserFuzzTargets.check(
+            ClinicalDocumentReader.read(data, fallbackDate: fallback)?.uuid == document.uuid, "cda",
+            "reading the same document twice gives two identifiers")
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
-@testable import HealthExport
 import HealthModel
 import HealthReports
-@testable import HealthServer
 import Hummingbird
+
+@testable import HealthExport
+@testable import HealthServer
 
 /// The date readers: the export's (`DateReader.exportRecordDate`), the server's (`ServerDates` for bodies, `QueryParameters`
 /// for query parameters), the command line's (`DateArgument`) and the clinical document's HL7 timestamps.
@@ -38,15 +39,19 @@ enum DateFuzzTarget {
             return
         }
         if let written, written.hasSeconds {
-            try check(written, export?.date, in: zones[0], parser: "DateReader.exportRecordDate", mustAccept: false, leapSecondAllowed: true)
+            try check(
+                written, export?.date, in: zones[0], parser: "DateReader.exportRecordDate", mustAccept: false,
+                leapSecondAllowed: true)
             if let export, written.isValid, let offset = written.offset {
-                try expect(export.offset == offset, "DateReader.exportRecordDate gives offset \(export.offset) for '\(text)'")
+                try expect(
+                    export.offset == offset, "DateReader.exportRecordDate gives offset \(export.offset) for '\(text)'")
             }
         }
         if let export { try printsBack(export.date, text: text, parser: "DateReader.exportRecordDate") }
         if let day = DateReader.day(text), let written, !written.hasTime {
-            try expect(written.isValid && day.year == written.year && day.month == written.month && day.day == written.day,
-                       "DateReader.day accepts '\(text)' as \(day)")
+            try expect(
+                written.isValid && day.year == written.year && day.month == written.month && day.day == written.day,
+                "DateReader.day accepts '\(text)' as \(day)")
         }
 
         // Bodies: ISO 8601 with an offset, nothing else.
@@ -54,14 +59,18 @@ enum DateFuzzTarget {
         if let written {
             let complete = written.hasTime && written.offset != nil && !written.spaceBeforeOffset
             try check(written, body, in: zones[0], parser: "ServerDates.parseWithOffset", mustAccept: complete)
-            if !complete { try expect(body == nil, "ServerDates.parseWithOffset accepts '\(text)', which has no offset") }
+            if !complete {
+                try expect(body == nil, "ServerDates.parseWithOffset accepts '\(text)', which has no offset")
+            }
         }
         if let body { try printsBack(body, text: text, parser: "ServerDates.parseWithOffset") }
         if let fast = DateReader.instantWithOffset(text) {
             // The fast path must agree with the general reader it stands in for.
             let general = try? DateArgument.parse(text, timeZone: zones[0], field: "startDate")
-            try expect(general.map { abs($0.timeIntervalSince(fast)) < tolerance(fast) } ?? false,
-                       "DateReader.instantWithOffset reads '\(text)' as \(fast), the general way as \(String(describing: general))")
+            try expect(
+                general.map { abs($0.timeIntervalSince(fast)) < tolerance(fast) } ?? false,
+                "DateReader.instantWithOffset reads '\(text)' as \(fast), the general way as \(String(describing: general))"
+            )
         }
 
         // Query parameters and command-line arguments: also days and wall-clock times in a zone.
@@ -69,13 +78,19 @@ enum DateFuzzTarget {
             let argument = try? DateArgument.parse(text, timeZone: zone, field: "--from")
             // A query parameter is read the same way, once a space after the time (an unencoded '+') is a '+'.
             var plus = text
-            if let time = plus.firstIndex(of: "T"), let space = plus[time...].firstIndex(of: " ") { plus.replaceSubrange(space...space, with: "+") }
+            if let time = plus.firstIndex(of: "T"), let space = plus[time...].firstIndex(of: " ") {
+                plus.replaceSubrange(space...space, with: "+")
+            }
             let expected = plus == text ? argument : try? DateArgument.parse(plus, timeZone: zone, field: "from")
             let parameter = queryParameter(text, timeZone: zone)
-            try expect(expected == parameter, "'\(text)' in \(zone.identifier): DateArgument reads \(String(describing: expected)), the query parameter \(String(describing: parameter))")
+            try expect(
+                expected == parameter,
+                "'\(text)' in \(zone.identifier): DateArgument reads \(String(describing: expected)), the query parameter \(String(describing: parameter))"
+            )
             if let written {
                 // In UTC every well-formed time exists; elsewhere a wall-clock time may fall into a DST gap.
-                let mustAccept = !written.spaceBeforeOffset && (zone == zones[0] || written.offset != nil || !written.hasTime)
+                let mustAccept =
+                    !written.spaceBeforeOffset && (zone == zones[0] || written.offset != nil || !written.hasTime)
                 try check(written, argument, in: zone, parser: "DateArgument", mustAccept: mustAccept)
             }
             if let argument { try printsBack(argument, text: text, parser: "DateArgument") }
@@ -83,7 +98,8 @@ enum DateFuzzTarget {
 
         // HL7 timestamps of clinical documents (`yyyyMMddHHmmss±zzzz`), checked as the ISO 8601 text they stand for.
         let stamp = ClinicalDocumentReader.timestamp(text)
-        if let iso = hl7AsISO8601(text), let written = WrittenDate(iso), written.year >= 1600, written.offsetIsPossible {
+        if let iso = hl7AsISO8601(text), let written = WrittenDate(iso), written.year >= 1600, written.offsetIsPossible
+        {
             try check(written, stamp, in: zones[0], parser: "ClinicalDocumentReader.timestamp", mustAccept: true)
         }
         if let stamp { try printsBack(stamp, text: text, parser: "ClinicalDocumentReader.timestamp") }
@@ -95,11 +111,15 @@ enum DateFuzzTarget {
         let digits = Array(text.utf8.prefix { (48...57).contains($0) })
         guard digits.count >= 8 else { return nil }
         func part(_ from: Int, _ length: Int) -> String {
-            digits.count >= from + length ? String(decoding: digits[from..<(from + length)], as: UTF8.self) : String(repeating: "0", count: length)
+            digits.count >= from + length
+                ? String(decoding: digits[from..<(from + length)], as: UTF8.self)
+                : String(repeating: "0", count: length)
         }
         let rest = Array(text.utf8.dropFirst(digits.count).drop { $0 == 46 || (48...57).contains($0) })
         var offset = "Z"
-        if let sign = rest.first, sign == 43 || sign == 45, rest.count >= 5, rest[1...4].allSatisfy({ (48...57).contains($0) }) {
+        if let sign = rest.first, sign == 43 || sign == 45, rest.count >= 5,
+            rest[1...4].allSatisfy({ (48...57).contains($0) })
+        {
             let zone = String(decoding: rest[1...4], as: UTF8.self)
             offset = (sign == 43 ? "+" : "-") + zone.prefix(2) + ":" + zone.suffix(2)
         }
@@ -118,15 +138,20 @@ enum DateFuzzTarget {
 
     /// Checks a parser's answer against the text as written: the instant written, or a refusal of what does not exist.
     private static func check(
-        _ written: WrittenDate, _ parsed: Date?, in zone: TimeZone, parser: String, mustAccept: Bool, leapSecondAllowed: Bool = false
+        _ written: WrittenDate, _ parsed: Date?, in zone: TimeZone, parser: String, mustAccept: Bool,
+        leapSecondAllowed: Bool = false
     ) throws(ParserFuzzTargets.Violation) {
         guard written.isValid else {
             if leapSecondAllowed, written.isValid(allowingLeapSecond: true) { return }
-            try expect(parsed == nil, "\(parser) accepts '\(written.text)', which is not a date and time (as \(String(describing: parsed)))")
+            try expect(
+                parsed == nil,
+                "\(parser) accepts '\(written.text)', which is not a date and time (as \(String(describing: parsed)))")
             return
         }
         if impossibleOffsetsRefused, written.offset != nil, !written.offsetIsPossible {
-            try expect(parsed == nil, "\(parser) accepts '\(written.text)', whose offset no place has (as \(String(describing: parsed)))")
+            try expect(
+                parsed == nil,
+                "\(parser) accepts '\(written.text)', whose offset no place has (as \(String(describing: parsed)))")
             return
         }
         guard let parsed else {
@@ -135,17 +160,21 @@ enum DateFuzzTarget {
         }
         if let offset = written.offset {
             let expected = written.instant(offset: offset)
-            try expect(abs(parsed.timeIntervalSince(expected)) < tolerance(expected), "\(parser) reads '\(written.text)' as \(parsed), not \(expected)")
+            try expect(
+                abs(parsed.timeIntervalSince(expected)) < tolerance(expected),
+                "\(parser) reads '\(written.text)' as \(parsed), not \(expected)")
         } else {
             // A day or wall-clock time in the zone: the instant shows that wall-clock time there (by the calendar:
             // DateWriter writes local mean time's offsets to the minute).
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             // Half a second into the written second: a fraction like .99999999907 is below `Date`'s precision.
-            let shown = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: parsed.addingTimeInterval(0.5 - written.fraction))
-            try expect([shown.year, shown.month, shown.day, shown.hour, shown.minute, shown.second]
-                            == [written.year, written.month, written.day, written.hour, written.minute, written.second],
-                       "\(parser) reads '\(written.text)' in \(zone.identifier) as \(shown)")
+            let shown = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: parsed.addingTimeInterval(0.5 - written.fraction))
+            try expect(
+                [shown.year, shown.month, shown.day, shown.hour, shown.minute, shown.second]
+                    == [written.year, written.month, written.day, written.hour, written.minute, written.second],
+                "\(parser) reads '\(written.text)' in \(zone.identifier) as \(shown)")
         }
     }
 
@@ -156,21 +185,28 @@ enum DateFuzzTarget {
     /// An accepted instant, printed as the server prints it, reads back as the same instant (to the millisecond).
     private static func printsBack(_ date: Date, text: String, parser: String) throws(ParserFuzzTargets.Violation) {
         // Years 1600…9998 (the four-digit years the readers take, away from the ends).
-        guard date.timeIntervalSince1970 > -11_676_096_000 + 86_400 * 2, date.timeIntervalSince1970 < 253_370_764_800 else { return }
+        guard date.timeIntervalSince1970 > -11_676_096_000 + 86_400 * 2, date.timeIntervalSince1970 < 253_370_764_800
+        else { return }
         for zone in zones {
             let printed = DateWriter.formatWithMilliseconds(date, in: zone)
             guard let read = try? ServerDates.parseWithOffset(printed, field: "date") else {
                 throw violation("\(parser) reads '\(text)' as \(date), printed '\(printed)', which does not read back")
             }
-            try expect(abs(read.timeIntervalSince(date)) <= 0.0005 + tolerance(date), "\(parser): '\(text)' printed as '\(printed)' reads back as \(read), not \(date)")
+            try expect(
+                abs(read.timeIntervalSince(date)) <= 0.0005 + tolerance(date),
+                "\(parser): '\(text)' printed as '\(printed)' reads back as \(read), not \(date)")
         }
     }
 
-    private static func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws(ParserFuzzTargets.Violation) {
+    private static func expect(
+        _ condition: Bool, _ message: @autoclosure () -> String
+    ) throws(ParserFuzzTargets.Violation) {
         try ParserFuzzTargets.check(condition, "dates", message())
     }
 
-    private static func violation(_ message: String) -> ParserFuzzTargets.Violation { .init(target: "dates", message: message) }
+    private static func violation(_ message: String) -> ParserFuzzTargets.Violation {
+        .init(target: "dates", message: message)
+    }
 }
 
 /// A date as written, read strictly: `YYYY-MM-DD`, optionally `[T ]hh:mm[:ss[.f…]]`, optionally spaces and `Z`,
@@ -215,7 +251,9 @@ struct WrittenDate {
                 if take(46) {
                     let start = position
                     while position < bytes.count, (48...57).contains(bytes[position]) { position += 1 }
-                    guard position > start, let value = Double("0." + String(decoding: bytes[start..<position], as: UTF8.self)) else { return nil }
+                    guard position > start,
+                        let value = Double("0." + String(decoding: bytes[start..<position], as: UTF8.self))
+                    else { return nil }
                     fraction = value
                 }
             }
@@ -244,7 +282,9 @@ struct WrittenDate {
     var isValid: Bool { isValid(allowingLeapSecond: false) }
 
     func isValid(allowingLeapSecond: Bool) -> Bool {
-        guard (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < (allowingLeapSecond ? 61 : 60) else { return false }
+        guard (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < (allowingLeapSecond ? 61 : 60) else {
+            return false
+        }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
@@ -253,7 +293,8 @@ struct WrittenDate {
     func instant(offset: Int) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0)!
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+        let date = calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
         return date.addingTimeInterval(fraction)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import HealthModel
-@testable import HealthExport
 import HealthStore
+
+@testable import HealthExport
 
 /// The export reader, from bytes to records: `XMLTokenizer`, `ExportDocumentReader`, `ExportRecordBuilder` and the
 /// batcher, through `ExportImporter` into an in-memory store. The tokens do not depend on where the file is cut into
@@ -9,7 +10,9 @@ import HealthStore
 enum ExportXMLFuzzTarget {
     /// A folder of this process for the file being imported, in memory (`/dev/shm`) where there is one.
     private static let folder: URL = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm")
+            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         let url = base.appendingPathComponent("ohk-fuzz-export-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -19,8 +22,12 @@ enum ExportXMLFuzzTarget {
         let whole = tokens(data, cuts: [])
         let cut = tokens(data, cuts: FuzzChunks.cuts(data))
         if whole != cut {
-            let at = zip(whole, cut).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(whole.count, cut.count)
-            throw violation("tokens differ when cut at \(FuzzChunks.cuts(data)): token \(at) is \(whole.dropFirst(at).first ?? "none") whole, \(cut.dropFirst(at).first ?? "none") cut")
+            let at =
+                zip(whole, cut).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(whole.count, cut.count)
+            throw violation(
+                "tokens differ when cut at \(FuzzChunks.cuts(data)): token \(at) is \(whole.dropFirst(at).first ?? "none") whole, \(cut.dropFirst(at).first ?? "none") cut"
+            )
         }
 
         // A file per call: the tests replay inputs in parallel.
@@ -55,7 +62,9 @@ enum ExportXMLFuzzTarget {
         } catch {
             throw violation("the second import failed: \(error)")
         }
-        try check(second.samplesStored == 0, "importing the same file again stored \(second.samplesStored) samples (first: \(first.samplesStored))")
+        try check(
+            second.samplesStored == 0,
+            "importing the same file again stored \(second.samplesStored) samples (first: \(first.samplesStored))")
     }
 
     /// Records every tag the tokenizer sends, fed the input cut at `cuts`, with where the tokenizer ends.
@@ -73,7 +82,9 @@ enum ExportXMLFuzzTarget {
 
         mutating func startElement(_ tag: XMLTag) throws {
             let attributes = tag.attributes.map { "\($0.nameString)=\($0.decodedValue)" }.joined(separator: " ")
-            events.append("<\(String(decoding: tag.name, as: UTF8.self)) \(attributes)\(tag.isSelfClosing ? "/" : "")> line \(tag.line)")
+            events.append(
+                "<\(String(decoding: tag.name, as: UTF8.self)) \(attributes)\(tag.isSelfClosing ? "/" : "")> line \(tag.line)"
+            )
         }
 
         mutating func endElement(name: UnsafeRawBufferPointer, line: Int) throws {
@@ -81,9 +92,13 @@ enum ExportXMLFuzzTarget {
         }
     }
 
-    private static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(ParserFuzzTargets.Violation) {
+    private static func check(
+        _ condition: Bool, _ message: @autoclosure () -> String
+    ) throws(ParserFuzzTargets.Violation) {
         try ParserFuzzTargets.check(condition, "export-xml", message())
     }
 
-    private static func violation(_ message: String) -> ParserFuzzTargets.Violation { .init(target: "export-xml", message: message) }
+    private static func violation(_ message: String) -> ParserFuzzTargets.Violation {
+        .init(target: "export-xml", message: message)
+    }
 }

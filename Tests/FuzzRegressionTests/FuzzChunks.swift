@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HealthExport
 
 /// Where the readers' fuzz targets cut an input into chunks, to check that the streaming readers give the same
@@ -30,6 +31,7 @@ enum FuzzChunks {
         data.withUnsafeBytes { bytes in
             for chunk in split(bytes, at: cuts) { try? tokenizer.feed(chunk, into: &handler) }
         }
-        return "end at line \(tokenizer.line), \(tokenizer.consumedBytes) bytes read, \(tokenizer.unconsumedByteCount) left"
+        return
+            "end at line \(tokenizer.line), \(tokenizer.consumedBytes) bytes read, \(tokenizer.unconsumedByteCount) left"
     }
 }

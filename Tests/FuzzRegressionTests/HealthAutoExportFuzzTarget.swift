@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+
 @testable import HealthServer
 
 /// Health Auto Export payloads (`HealthAutoExportPayload`): a refusal is a 4xx naming the field; every sample read
@@ -14,14 +15,19 @@ enum HealthAutoExportFuzzTarget {
             return
         }
         for sample in payload.samples {
-            guard case let .string(identifier)? = sample.metadata?[MetadataKey.syncIdentifier], identifier.hasPrefix("hae:"),
-                  case .number(1)? = sample.metadata?[MetadataKey.syncVersion] else {
-                throw ParserFuzzTargets.Violation(target: "health-auto-export", message: "a sample has no sync identifier and version: \(sample)")
+            guard case let .string(identifier)? = sample.metadata?[MetadataKey.syncIdentifier],
+                identifier.hasPrefix("hae:"),
+                case .number(1)? = sample.metadata?[MetadataKey.syncVersion]
+            else {
+                throw ParserFuzzTargets.Violation(
+                    target: "health-auto-export", message: "a sample has no sync identifier and version: \(sample)")
             }
-            try ParserFuzzTargets.check(sample.endDate >= sample.startDate, "health-auto-export", "a sample ends before it starts: \(sample)")
+            try ParserFuzzTargets.check(
+                sample.endDate >= sample.startDate, "health-auto-export", "a sample ends before it starts: \(sample)")
         }
         for skipped in payload.skipped {
-            try ParserFuzzTargets.check(!skipped.field.isEmpty, "health-auto-export", "a skipped part names no field: \(skipped.reason)")
+            try ParserFuzzTargets.check(
+                !skipped.field.isEmpty, "health-auto-export", "a skipped part names no field: \(skipped.reason)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthReports
+
 @testable import HealthServer
 
 /// The JSON body of `POST /samples` (`JSONInput`, `SampleJSON`): a refusal is a 4xx naming the field; an accepted
@@ -28,9 +29,11 @@ enum SampleJSONFuzzTarget {
                 throw violation("a sample written as \(written) does not read back: \(error)")
             }
             try check(read.uuid == sample.uuid && read.type == sample.type, "\(written) reads back as another sample")
-            try check(abs(read.startDate.timeIntervalSince(sample.startDate)) <= 0.0005 + 1e-9
-                          && abs(read.endDate.timeIntervalSince(sample.endDate)) <= 0.0005 + 1e-9,
-                      "\(written) reads back with dates \(read.startDate)–\(read.endDate), written from \(sample.startDate)–\(sample.endDate)")
+            try check(
+                abs(read.startDate.timeIntervalSince(sample.startDate)) <= 0.0005 + 1e-9
+                    && abs(read.endDate.timeIntervalSince(sample.endDate)) <= 0.0005 + 1e-9,
+                "\(written) reads back with dates \(read.startDate)–\(read.endDate), written from \(sample.startDate)–\(sample.endDate)"
+            )
             let again = text(read)
             try check(again == written, "a sample written as \(written) is written as \(again) once read back")
         }
@@ -38,7 +41,8 @@ enum SampleJSONFuzzTarget {
 
     /// A refusal must be a client error (4xx) that names the field at fault.
     static func refusalNamesField(_ error: HealthServerError, target: String) throws(ParserFuzzTargets.Violation) {
-        try ParserFuzzTargets.check((400..<500).contains(error.status.code), target, "refused with status \(error.status.code): \(error)")
+        try ParserFuzzTargets.check(
+            (400..<500).contains(error.status.code), target, "refused with status \(error.status.code): \(error)")
         if case let .invalidField(field, _) = error {
             try ParserFuzzTargets.check(!field.isEmpty, target, "refused naming no field: \(error)")
         }
@@ -56,7 +60,8 @@ enum SampleJSONFuzzTarget {
     private static func withoutAnswerFields(_ value: JSONValue) -> JSONValue {
         switch value {
         case let .object(members):
-            return .object(members.filter { $0.0 != "source" && $0.0 != "valueName" }.map { ($0.0, withoutAnswerFields($0.1)) })
+            return .object(
+                members.filter { $0.0 != "source" && $0.0 != "valueName" }.map { ($0.0, withoutAnswerFields($0.1)) })
         case let .array(values):
             return .array(values.map(withoutAnswerFields))
         default:
@@ -64,9 +69,13 @@ enum SampleJSONFuzzTarget {
         }
     }
 
-    private static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(ParserFuzzTargets.Violation) {
+    private static func check(
+        _ condition: Bool, _ message: @autoclosure () -> String
+    ) throws(ParserFuzzTargets.Violation) {
         try ParserFuzzTargets.check(condition, "json-samples", message())
     }
 
-    private static func violation(_ message: String) -> ParserFuzzTargets.Violation { .init(target: "json-samples", message: message) }
+    private static func violation(_ message: String) -> ParserFuzzTargets.Violation {
+        .init(target: "json-samples", message: message)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HealthModel
 
 /// The unit grammar (`UnitParser` through `HealthUnit(parsing:)`): a unit that parses prints a spelling that parses
@@ -20,14 +21,20 @@ enum UnitFuzzTarget {
         } catch {
             throw violation("'\(text)' prints as '\(printed)', which does not parse: \(error)")
         }
-        try check(reparsed == unit, "'\(text)' prints as '\(printed)', which parses to another unit '\(reparsed.unitString)'")
+        try check(
+            reparsed == unit, "'\(text)' prints as '\(printed)', which parses to another unit '\(reparsed.unitString)'")
         try check(reparsed.unitString == printed, "'\(printed)' prints as '\(reparsed.unitString)' the second time")
-        try check(unit.isCompatible(with: reparsed), "'\(text)' is not compatible with its own printed form '\(printed)'")
+        try check(
+            unit.isCompatible(with: reparsed), "'\(text)' is not compatible with its own printed form '\(printed)'")
     }
 
-    private static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(ParserFuzzTargets.Violation) {
+    private static func check(
+        _ condition: Bool, _ message: @autoclosure () -> String
+    ) throws(ParserFuzzTargets.Violation) {
         try ParserFuzzTargets.check(condition, "units", message())
     }
 
-    private static func violation(_ message: String) -> ParserFuzzTargets.Violation { .init(target: "units", message: message) }
+    private static func violation(_ message: String) -> ParserFuzzTargets.Violation {
+        .init(target: "units", message: message)
+    }
 }

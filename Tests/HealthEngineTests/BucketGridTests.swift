@@ -14,7 +14,9 @@ struct BucketGridTests {
     static let losAngeles = calendar("America/Los_Angeles")
     static let utc = calendar("UTC")
 
-    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, in calendar: Calendar = losAngeles) -> Date {
+    static func date(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, in calendar: Calendar = losAngeles
+    ) -> Date {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
     }
 
@@ -65,11 +67,13 @@ struct BucketGridTests {
 
     @Test("edges(from:to:) runs from the bucket containing from to the end of the bucket containing to")
     func edgesFromTo() throws {
-        let grid = try BucketGrid(anchor: Self.date(2024, 1, 1), interval: DateComponents(day: 1), calendar: Self.losAngeles)
+        let grid = try BucketGrid(
+            anchor: Self.date(2024, 1, 1), interval: DateComponents(day: 1), calendar: Self.losAngeles)
         let (first, edges) = grid.edges(from: Self.date(2024, 6, 12, 9), to: Self.date(2024, 6, 14, 17))
         #expect(first == grid.index(containing: Self.date(2024, 6, 12)))
         #expect(first == 163)  // 31 + 29 + 31 + 30 + 31 + 11 days after January 1
-        #expect(edges == [Self.date(2024, 6, 12), Self.date(2024, 6, 13), Self.date(2024, 6, 14), Self.date(2024, 6, 15)])
+        #expect(
+            edges == [Self.date(2024, 6, 12), Self.date(2024, 6, 13), Self.date(2024, 6, 14), Self.date(2024, 6, 15)])
         // `to` on an edge: that edge's bucket is included (half-open), so one more edge.
         let (_, onEdge) = grid.edges(from: Self.date(2024, 6, 12), to: Self.date(2024, 6, 13))
         #expect(onEdge == [Self.date(2024, 6, 12), Self.date(2024, 6, 13), Self.date(2024, 6, 14)])
@@ -80,10 +84,13 @@ struct BucketGridTests {
 
     // MARK: - Calendar arithmetic
 
-    @Test("Monthly buckets anchored on January 31 land on month ends without drift", arguments: ["UTC", "America/Los_Angeles"])
+    @Test(
+        "Monthly buckets anchored on January 31 land on month ends without drift",
+        arguments: ["UTC", "America/Los_Angeles"])
     func monthlyNoDrift(zone: String) throws {
         let calendar = Self.calendar(zone)
-        let grid = try BucketGrid(anchor: Self.date(2024, 1, 31, in: calendar), interval: DateComponents(month: 1), calendar: calendar)
+        let grid = try BucketGrid(
+            anchor: Self.date(2024, 1, 31, in: calendar), interval: DateComponents(month: 1), calendar: calendar)
         // Jan 31 + i months: Feb 29 (2024 is a leap year), Mar 31, Apr 30, May 31; never Mar 29 after Feb 29.
         let expected = [(1, 31), (2, 29), (3, 31), (4, 30), (5, 31)].map { Self.date(2024, $0.0, $0.1, in: calendar) }
         #expect((0...4).map(grid.start(of:)) == expected)
@@ -96,7 +103,8 @@ struct BucketGridTests {
 
     @Test("Day buckets across DST are 23 and 25 hours; hourly grids stay 1 hour")
     func dstDays() throws {
-        let grid = try BucketGrid(anchor: Self.date(2024, 1, 1), interval: DateComponents(day: 1), calendar: Self.losAngeles)
+        let grid = try BucketGrid(
+            anchor: Self.date(2024, 1, 1), interval: DateComponents(day: 1), calendar: Self.losAngeles)
         let spring = grid.index(containing: Self.date(2024, 3, 10, 12))
         #expect(grid.start(of: spring) == Self.date(2024, 3, 10))
         #expect(grid.start(of: spring + 1).timeIntervalSince(grid.start(of: spring)) == 23 * 3600)
@@ -104,20 +112,23 @@ struct BucketGridTests {
         #expect(grid.start(of: fall + 1).timeIntervalSince(grid.start(of: fall)) == 25 * 3600)
         // Berlin: 2024-03-31 and 2024-10-27.
         let berlin = Self.calendar("Europe/Berlin")
-        let berlinGrid = try BucketGrid(anchor: Self.date(2024, 1, 1, in: berlin), interval: DateComponents(day: 1), calendar: berlin)
+        let berlinGrid = try BucketGrid(
+            anchor: Self.date(2024, 1, 1, in: berlin), interval: DateComponents(day: 1), calendar: berlin)
         let march = berlinGrid.index(containing: Self.date(2024, 3, 31, 12, in: berlin))
         #expect(berlinGrid.start(of: march + 1).timeIntervalSince(berlinGrid.start(of: march)) == 23 * 3600)
         let october = berlinGrid.index(containing: Self.date(2024, 10, 27, 12, in: berlin))
         #expect(berlinGrid.start(of: october + 1).timeIntervalSince(berlinGrid.start(of: october)) == 25 * 3600)
         // Hours are absolute: 23 of them between the spring-forward midnights.
-        let hours = try BucketGrid(anchor: Self.date(2024, 1, 1), interval: DateComponents(hour: 1), calendar: Self.losAngeles)
+        let hours = try BucketGrid(
+            anchor: Self.date(2024, 1, 1), interval: DateComponents(hour: 1), calendar: Self.losAngeles)
         #expect(hours.index(containing: Self.date(2024, 3, 11)) - hours.index(containing: Self.date(2024, 3, 10)) == 23)
         #expect(hours.index(containing: Self.date(2024, 11, 4)) - hours.index(containing: Self.date(2024, 11, 3)) == 25)
     }
 
     @Test("Only the anchor's time of day matters: a 03:00 anchor gives days starting at 03:00")
     func anchorAtThree() throws {
-        let grid = try BucketGrid(anchor: Self.date(2020, 1, 1, 3), interval: DateComponents(day: 1), calendar: Self.losAngeles)
+        let grid = try BucketGrid(
+            anchor: Self.date(2020, 1, 1, 3), interval: DateComponents(day: 1), calendar: Self.losAngeles)
         let index = grid.index(containing: Self.date(2024, 6, 12, 2, 30))
         #expect(grid.start(of: index) == Self.date(2024, 6, 11, 3))
         #expect(grid.start(of: index + 1) == Self.date(2024, 6, 12, 3))
@@ -126,11 +137,13 @@ struct BucketGridTests {
 
     @Test("A week is 7 calendar days (167 hours across spring forward)")
     func weeks() throws {
-        let utcGrid = try BucketGrid(anchor: Self.date(2024, 1, 1, in: Self.utc), interval: DateComponents(weekOfYear: 1), calendar: Self.utc)
+        let utcGrid = try BucketGrid(
+            anchor: Self.date(2024, 1, 1, in: Self.utc), interval: DateComponents(weekOfYear: 1), calendar: Self.utc)
         #expect(utcGrid.start(of: 1).timeIntervalSince(utcGrid.start(of: 0)) == 7 * 86_400)
         #expect(utcGrid.index(containing: Self.date(2024, 1, 8, in: Self.utc)) == 1)
         #expect(utcGrid.index(containing: Self.date(2023, 12, 31, 23, in: Self.utc)) == -1)
-        let grid = try BucketGrid(anchor: Self.date(2024, 1, 1), interval: DateComponents(weekOfYear: 1), calendar: Self.losAngeles)
+        let grid = try BucketGrid(
+            anchor: Self.date(2024, 1, 1), interval: DateComponents(weekOfYear: 1), calendar: Self.losAngeles)
         let index = grid.index(containing: Self.date(2024, 3, 10, 12))
         #expect(grid.start(of: index) == Self.date(2024, 3, 4))
         #expect(grid.start(of: index + 1) == Self.date(2024, 3, 11))
@@ -150,13 +163,19 @@ struct BucketGridTests {
     static let invalidIntervals: [InvalidInterval] = [
         InvalidInterval(name: "no components", interval: DateComponents(), field: "intervalComponents"),
         InvalidInterval(name: "zero days", interval: DateComponents(day: 0), field: "intervalComponents"),
-        InvalidInterval(name: "zero hours and minutes", interval: DateComponents(hour: 0, minute: 0), field: "intervalComponents"),
+        InvalidInterval(
+            name: "zero hours and minutes", interval: DateComponents(hour: 0, minute: 0), field: "intervalComponents"),
         InvalidInterval(name: "negative day", interval: DateComponents(day: -1), field: "intervalComponents.day"),
         InvalidInterval(name: "negative hour", interval: DateComponents(hour: -2), field: "intervalComponents.hour"),
         InvalidInterval(name: "negative month", interval: DateComponents(month: -1), field: "intervalComponents.month"),
-        InvalidInterval(name: "negative week", interval: DateComponents(weekOfYear: -1), field: "intervalComponents.weekOfYear"),
-        InvalidInterval(name: "negative minute beside a positive day", interval: DateComponents(day: 1, minute: -5), field: "intervalComponents.minute"),
-        InvalidInterval(name: "sub-second", interval: DateComponents(nanosecond: 500_000_000), field: "intervalComponents.nanosecond"),
+        InvalidInterval(
+            name: "negative week", interval: DateComponents(weekOfYear: -1), field: "intervalComponents.weekOfYear"),
+        InvalidInterval(
+            name: "negative minute beside a positive day", interval: DateComponents(day: 1, minute: -5),
+            field: "intervalComponents.minute"),
+        InvalidInterval(
+            name: "sub-second", interval: DateComponents(nanosecond: 500_000_000),
+            field: "intervalComponents.nanosecond"),
     ]
 
     @Test("An empty or negative interval is an error naming the component", arguments: invalidIntervals)
@@ -185,11 +204,14 @@ struct BucketCountTests {
             ("America/Los_Angeles", DateComponents(second: 1), (2024, 3, 1), (2024, 4, 10), 40 * 86_400 - 3_600),
             ("America/Los_Angeles", DateComponents(month: 1), (2024, 1, 15), (2024, 3, 2), 3),
         ] as [(String, DateComponents, (Int, Int, Int), (Int, Int, Int), Int)])
-    func counts(zone: String, interval: DateComponents, from: (Int, Int, Int), to: (Int, Int, Int), expected: Int) throws {
+    func counts(
+        zone: String, interval: DateComponents, from: (Int, Int, Int), to: (Int, Int, Int), expected: Int
+    ) throws {
         let calendar = BucketGridTests.calendar(zone)
         let start = BucketGridTests.date(from.0, from.1, from.2, in: calendar)
         let end = BucketGridTests.date(to.0, to.1, to.2, in: calendar)
-        let grid = try BucketGrid(anchor: BucketGridTests.date(2000, 1, 1, in: calendar), interval: interval, calendar: calendar)
+        let grid = try BucketGrid(
+            anchor: BucketGridTests.date(2000, 1, 1, in: calendar), interval: interval, calendar: calendar)
         #expect(grid.bucketCount(from: start, to: end) == expected)
         // As many as the edges a collection would make over the window's first and last instants.
         #expect(grid.edges(from: start, to: end.addingTimeInterval(-0.001)).edges.count - 1 == expected)

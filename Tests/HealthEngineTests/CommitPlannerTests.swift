@@ -46,7 +46,8 @@ struct CommitPlannerTests {
 
     /// Steps from an app, with a sync identifier and version when given.
     func steps(
-        _ count: Double, sync identifier: String? = nil, version: Double = 1, uuid: UUID = UUID(), source: SourceRevision = app
+        _ count: Double, sync identifier: String? = nil, version: Double = 1, uuid: UUID = UUID(),
+        source: SourceRevision = app
     ) throws -> Sample {
         let metadata: [String: MetadataValue]? = identifier.map {
             [MetadataKey.syncIdentifier: .string($0), MetadataKey.syncVersion: .number(version)]
@@ -71,14 +72,17 @@ struct CommitPlannerTests {
         #expect(stored.questions == 0)
     }
 
-    @Test("Deleting an unknown uuid fails before anything of the batch is looked at; a uuid deleted twice is one deletion")
+    @Test(
+        "Deleting an unknown uuid fails before anything of the batch is looked at; a uuid deleted twice is one deletion"
+    )
     func deletions() throws {
         let stored = Stored()
         let kept = try steps(1)
         let row = stored.add(kept)
         let missing = UUID()
         let duplicate = try steps(2)
-        let failed = try CommitPlanner.plan(inserting: [duplicate, duplicate], deleting: [kept.uuid, missing], lookup: stored)
+        let failed = try CommitPlanner.plan(
+            inserting: [duplicate, duplicate], deleting: [kept.uuid, missing], lookup: stored)
         #expect(failed.violation == .objectNotFound(missing))
 
         let plan = try CommitPlanner.plan(inserting: [], deleting: [kept.uuid, kept.uuid], lookup: stored)
@@ -87,7 +91,9 @@ struct CommitPlannerTests {
         #expect(plan.deletedUUIDs == [kept.uuid])
     }
 
-    @Test("A greater version than the stored one replaces the stored row; an equal or lower one is ignored", arguments: [1.0, 2.0, 3.0])
+    @Test(
+        "A greater version than the stored one replaces the stored row; an equal or lower one is ignored",
+        arguments: [1.0, 2.0, 3.0])
     func storedVersion(incoming: Double) throws {
         let stored = Stored()
         let old = try steps(100, sync: "walk", version: 2)
@@ -154,18 +160,21 @@ struct CommitPlannerTests {
         let kept = try steps(1)
         stored.add(kept)
         let reuse = try steps(2, uuid: kept.uuid)
-        #expect(try CommitPlanner.plan(inserting: [reuse], deleting: [kept.uuid], lookup: stored).violation
-            == .duplicateObject(kept.uuid))
+        #expect(
+            try CommitPlanner.plan(inserting: [reuse], deleting: [kept.uuid], lookup: stored).violation
+                == .duplicateObject(kept.uuid))
 
         let v2 = try steps(20, sync: "walk", version: 2)
         let v1 = try steps(10, sync: "walk", version: 1)
         let reuseIgnored = try steps(3, uuid: v1.uuid)
-        #expect(try CommitPlanner.plan(inserting: [v2, v1, reuseIgnored], deleting: [], lookup: stored).violation
-            == .duplicateObject(v1.uuid))
+        #expect(
+            try CommitPlanner.plan(inserting: [v2, v1, reuseIgnored], deleting: [], lookup: stored).violation
+                == .duplicateObject(v1.uuid))
 
         let twice = try steps(4, sync: "run", version: 1)
-        #expect(try CommitPlanner.plan(inserting: [twice, twice], deleting: [], lookup: stored).violation
-            == .duplicateObject(twice.uuid))
+        #expect(
+            try CommitPlanner.plan(inserting: [twice, twice], deleting: [], lookup: stored).violation
+                == .duplicateObject(twice.uuid))
     }
 
     @Test("Ignoring a sample whose uuid is stored fails: it is a duplicate, not an old version")
@@ -197,15 +206,21 @@ struct CommitPlannerTests {
         #expect(!repeated.mayReuseDeletedUUID)
         #expect(repeated.firstReusedUUID { uuid in stored.rows.contains { $0.uuid == uuid } } == plain.uuid)
         #expect(repeated.firstReusedUUID { _ in false } == fresh.uuid)
-        #expect(try CommitPlanner.plan(inserting: [fresh], deleting: [], lookup: stored).firstReusedUUID { _ in false } == nil)
+        #expect(
+            try CommitPlanner.plan(inserting: [fresh], deleting: [], lookup: stored).firstReusedUUID { _ in false }
+                == nil)
     }
 
     @Test("The sync keys of a batch, for one batched lookup")
     func syncKeys() throws {
-        let batch = [try steps(1, sync: "a"), try steps(2, sync: "a", version: 2), try steps(3), try steps(4, sync: "b", source: Self.watch)]
-        #expect(CommitPlanner.syncKeys(of: batch) == [
-            SyncKey(bundleIdentifier: "com.myfitnesspal.mfp", syncIdentifier: "a"),
-            SyncKey(bundleIdentifier: "com.apple.health.watch", syncIdentifier: "b"),
-        ])
+        let batch = [
+            try steps(1, sync: "a"), try steps(2, sync: "a", version: 2), try steps(3),
+            try steps(4, sync: "b", source: Self.watch),
+        ]
+        #expect(
+            CommitPlanner.syncKeys(of: batch) == [
+                SyncKey(bundleIdentifier: "com.myfitnesspal.mfp", syncIdentifier: "a"),
+                SyncKey(bundleIdentifier: "com.apple.health.watch", syncIdentifier: "b"),
+            ])
     }
 }

@@ -59,7 +59,9 @@ struct SampleQueryTests {
 
     // MARK: - Sort
 
-    @Test("Without a sort, results come in insertion order even when inserted out of time order", arguments: StorageBackend.allCases)
+    @Test(
+        "Without a sort, results come in insertion order even when inserted out of time order",
+        arguments: StorageBackend.allCases)
     func noSortIsInsertionOrder(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let late = try Fixture.steps(900, from: Fixture.at(120))
@@ -94,12 +96,18 @@ struct SampleQueryTests {
         let late = try Fixture.steps(500, from: Fixture.at(60), minutes: 5)  // ends at 65
         try store.save([long, short, late], as: Fixture.watch)
         #expect(try store.uuids(Fixture.stepCount, sort: [SampleSort(.endDate)]) == [short.uuid, late.uuid, long.uuid])
-        #expect(try store.uuids(Fixture.stepCount, sort: [SampleSort(.endDate, ascending: false)]) == [long.uuid, late.uuid, short.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, sort: [SampleSort(.endDate, ascending: false)]) == [
+                long.uuid, late.uuid, short.uuid,
+            ])
         // The start order differs, so the test would catch a sort on the wrong key.
-        #expect(try store.uuids(Fixture.stepCount, sort: [SampleSort(.startDate)]) == [long.uuid, short.uuid, late.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, sort: [SampleSort(.startDate)]) == [long.uuid, short.uuid, late.uuid])
     }
 
-    @Test("Ties keep insertion order in both directions, and a second key breaks them", arguments: StorageBackend.allCases)
+    @Test(
+        "Ties keep insertion order in both directions, and a second key breaks them", arguments: StorageBackend.allCases
+    )
     func tiesKeepInsertionOrder(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let first = try Fixture.steps(100, from: Fixture.at(30), minutes: 5)
@@ -108,28 +116,38 @@ struct SampleQueryTests {
         let third = try Fixture.steps(400, from: Fixture.at(30), minutes: 10)
         try store.save([first, second], as: Fixture.watch)
         try store.save([earlier, third], as: Fixture.phone)
-        #expect(try store.uuids(Fixture.stepCount, sort: [SampleSort(.startDate)]) == [earlier, first, second, third].map(\.uuid))
-        #expect(try store.uuids(Fixture.stepCount, sort: [SampleSort(.startDate, ascending: false)]) == [first, second, third, earlier].map(\.uuid))
+        #expect(
+            try store.uuids(Fixture.stepCount, sort: [SampleSort(.startDate)])
+                == [earlier, first, second, third].map(\.uuid))
+        #expect(
+            try store.uuids(Fixture.stepCount, sort: [SampleSort(.startDate, ascending: false)])
+                == [first, second, third, earlier].map(\.uuid))
         let twoKeys = [SampleSort(.startDate), SampleSort(.endDate, ascending: false)]
         #expect(try store.uuids(Fixture.stepCount, sort: twoKeys) == [earlier, second, third, first].map(\.uuid))
     }
 
     // MARK: - Several descriptors
 
-    @Test("Several descriptors return samples matching any of them, each once, in insertion order", arguments: StorageBackend.allCases)
+    @Test(
+        "Several descriptors return samples matching any of them, each once, in insertion order",
+        arguments: StorageBackend.allCases)
     func severalDescriptors(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let morningSteps = try Fixture.steps(850, from: Fixture.at(5), metadata: [MetadataKey.wasUserEntered: .number(1)])
+        let morningSteps = try Fixture.steps(
+            850, from: Fixture.at(5), metadata: [MetadataKey.wasUserEntered: .number(1)])
         let restingPulse = try Fixture.heartRate(58, at: Fixture.at(7))
         let eveningSteps = try Fixture.steps(1200, from: Fixture.at(600))
         let runningPulse = try Fixture.heartRate(148, at: Fixture.at(8))
-        let enteredLater = try Fixture.steps(300, from: Fixture.at(700), metadata: [MetadataKey.wasUserEntered: .number(1)])
+        let enteredLater = try Fixture.steps(
+            300, from: Fixture.at(700), metadata: [MetadataKey.wasUserEntered: .number(1)])
         try store.save([morningSteps, restingPulse, eveningSteps], as: Fixture.watch)
         try store.save([runningPulse, enteredLater], as: Fixture.phone)
 
         let request = SampleQueryRequest(descriptors: [
-            SampleQueryDescriptor(type: Fixture.stepCount, predicate: .date(start: Fixture.at(0), end: Fixture.at(60), options: [])),
-            SampleQueryDescriptor(type: Fixture.heartRate, predicate: .quantity(.greaterThan, Quantity(100, Fixture.bpm))),
+            SampleQueryDescriptor(
+                type: Fixture.stepCount, predicate: .date(start: Fixture.at(0), end: Fixture.at(60), options: [])),
+            SampleQueryDescriptor(
+                type: Fixture.heartRate, predicate: .quantity(.greaterThan, Quantity(100, Fixture.bpm))),
             // Overlaps the first descriptor on `morningSteps`: it must still come back once.
             SampleQueryDescriptor(type: Fixture.stepCount, predicate: .metadataKeyExists(MetadataKey.wasUserEntered)),
         ])
@@ -137,8 +155,9 @@ struct SampleQueryTests {
         #expect(result.map(\.uuid) == [morningSteps.uuid, runningPulse.uuid, enteredLater.uuid])
         #expect(Set(result.map(\.uuid)).count == result.count)
 
-        let sorted = try store.samples(SampleQueryRequest(
-            descriptors: request.descriptors, limit: 2, sort: [SampleSort(.startDate, ascending: false)]))
+        let sorted = try store.samples(
+            SampleQueryRequest(
+                descriptors: request.descriptors, limit: 2, sort: [SampleSort(.startDate, ascending: false)]))
         #expect(sorted.map(\.uuid) == [enteredLater.uuid, runningPulse.uuid])
     }
 
@@ -192,7 +211,9 @@ struct SampleQueryTests {
         #expect(descending == [w.longRide, w.strength, w.pausedRun, w.easyRun].map(\.uuid))
     }
 
-    @Test("Workouts sort by total energy across units, a missing total first when ascending", arguments: StorageBackend.allCases)
+    @Test(
+        "Workouts sort by total energy across units, a missing total first when ascending",
+        arguments: StorageBackend.allCases)
     func workoutSortByEnergy(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let w = try saveWorkouts(in: store)
@@ -202,7 +223,9 @@ struct SampleQueryTests {
         #expect(descending == [w.pausedRun, w.longRide, w.easyRun, w.strength].map(\.uuid))
     }
 
-    @Test("Workouts sort by total distance from any distance type and unit, a missing total first when ascending", arguments: StorageBackend.allCases)
+    @Test(
+        "Workouts sort by total distance from any distance type and unit, a missing total first when ascending",
+        arguments: StorageBackend.allCases)
     func workoutSortByDistance(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let w = try saveWorkouts(in: store)
@@ -227,14 +250,23 @@ struct SampleQueryTests {
         try store.save([fromApp], as: Fixture.app)
         try store.save([fromOlderWatch], as: Fixture.watchOlder)
 
-        #expect(try store.uuids(Fixture.stepCount, .sources([Fixture.watchSource])) == [fromWatch.uuid, fromOlderWatch.uuid])
-        #expect(try store.uuids(Fixture.stepCount, .sources([Fixture.phoneSource, Fixture.appSource])) == [fromPhone.uuid, fromApp.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, .sources([Fixture.watchSource])) == [
+                fromWatch.uuid, fromOlderWatch.uuid,
+            ])
+        #expect(
+            try store.uuids(Fixture.stepCount, .sources([Fixture.phoneSource, Fixture.appSource])) == [
+                fromPhone.uuid, fromApp.uuid,
+            ])
         // A source with the same bundle identifier but another name is another source.
         let renamed = Source(name: "Watch", bundleIdentifier: Fixture.watchSource.bundleIdentifier)
         #expect(try store.uuids(Fixture.stepCount, .sources([renamed])).isEmpty)
 
         #expect(try store.uuids(Fixture.stepCount, .sourceRevisions([Fixture.watch])) == [fromWatch.uuid])
-        #expect(try store.uuids(Fixture.stepCount, .sourceRevisions([Fixture.watchOlder, Fixture.app])) == [fromApp.uuid, fromOlderWatch.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, .sourceRevisions([Fixture.watchOlder, Fixture.app])) == [
+                fromApp.uuid, fromOlderWatch.uuid,
+            ])
         // Every field must be equal: the same source and version without product type and OS is another revision.
         let partial = SourceRevision(source: Fixture.watchSource, version: "10.3")
         #expect(try store.uuids(Fixture.stepCount, .sourceRevisions([partial])).isEmpty)
@@ -251,12 +283,23 @@ struct SampleQueryTests {
 
         // A separately built device with equal fields matches; one differing field (firmware) does not.
         #expect(try store.uuids(Fixture.stepCount, .devices([Fixture.watchDevice(firmware: "10.3")])) == [current.uuid])
-        #expect(try store.uuids(Fixture.stepCount, .devices([Fixture.watchDevice(firmware: "10.3"), Fixture.phoneDevice])) == [current.uuid, phone.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, .devices([Fixture.watchDevice(firmware: "10.3"), Fixture.phoneDevice]))
+                == [current.uuid, phone.uuid])
         #expect(try store.uuids(Fixture.stepCount, .devices([Device(name: "Apple Watch")])).isEmpty)
 
-        #expect(try store.uuids(Fixture.stepCount, .deviceProperty(.model, values: ["Watch"])) == [current.uuid, oldFirmware.uuid])
-        #expect(try store.uuids(Fixture.stepCount, .deviceProperty(.firmwareVersion, values: ["10.2", "9.5"])) == [oldFirmware.uuid])
-        #expect(try store.uuids(Fixture.stepCount, .deviceProperty(.manufacturer, values: ["Apple Inc."])) == [current.uuid, oldFirmware.uuid, phone.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, .deviceProperty(.model, values: ["Watch"])) == [
+                current.uuid, oldFirmware.uuid,
+            ])
+        #expect(
+            try store.uuids(Fixture.stepCount, .deviceProperty(.firmwareVersion, values: ["10.2", "9.5"])) == [
+                oldFirmware.uuid
+            ])
+        #expect(
+            try store.uuids(Fixture.stepCount, .deviceProperty(.manufacturer, values: ["Apple Inc."])) == [
+                current.uuid, oldFirmware.uuid, phone.uuid,
+            ])
         // A property no device has (local identifier) never matches, even against the empty string.
         #expect(try store.uuids(Fixture.stepCount, .deviceProperty(.localIdentifier, values: [""])).isEmpty)
     }
@@ -274,7 +317,9 @@ struct SampleQueryTests {
         // Insertion order, not set order; unknown identifiers and other types' identifiers are left out.
         #expect(try store.uuids(Fixture.stepCount, .uuids([c.uuid, a.uuid, UUID(), pulse.uuid])) == [a.uuid, c.uuid])
         #expect(try store.uuids(Fixture.stepCount, .uuids([])).isEmpty)
-        let combined: SamplePredicate = .and([.uuids([a.uuid, b.uuid, c.uuid]), .date(start: Fixture.at(5), end: nil, options: .strictStartDate)])
+        let combined: SamplePredicate = .and([
+            .uuids([a.uuid, b.uuid, c.uuid]), .date(start: Fixture.at(5), end: nil, options: .strictStartDate),
+        ])
         #expect(try store.uuids(Fixture.stepCount, combined) == [b.uuid, c.uuid])
         #expect(try store.uuids(Fixture.stepCount, .not(.uuids([b.uuid]))) == [a.uuid, c.uuid])
     }
@@ -284,8 +329,12 @@ struct SampleQueryTests {
     @Test("Metadata key exists and value ∈ values (kinds never mix)", arguments: StorageBackend.allCases)
     func metadataExistsAndValues(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let typed = try Fixture.steps(1500, from: Fixture.at(0), metadata: [MetadataKey.wasUserEntered: .number(1), "com.example.route": .string("Embarcadero")])
-        let park = try Fixture.steps(2400, from: Fixture.at(30), metadata: ["com.example.route": .string("Golden Gate Park"), "com.example.effort": .number(6)])
+        let typed = try Fixture.steps(
+            1500, from: Fixture.at(0),
+            metadata: [MetadataKey.wasUserEntered: .number(1), "com.example.route": .string("Embarcadero")])
+        let park = try Fixture.steps(
+            2400, from: Fixture.at(30),
+            metadata: ["com.example.route": .string("Golden Gate Park"), "com.example.effort": .number(6)])
         let plain = try Fixture.steps(300, from: Fixture.at(60))
         try store.save([typed, park, plain], as: Fixture.phone)
 
@@ -293,31 +342,47 @@ struct SampleQueryTests {
         #expect(try store.uuids(Fixture.stepCount, .metadataKeyExists("com.example.route")) == [typed.uuid, park.uuid])
         #expect(try store.uuids(Fixture.stepCount, .metadataKeyExists("com.example.missing")).isEmpty)
 
-        let routes: SamplePredicate = .metadataValues(key: "com.example.route", values: [.string("Presidio"), .string("Golden Gate Park")])
+        let routes: SamplePredicate = .metadataValues(
+            key: "com.example.route", values: [.string("Presidio"), .string("Golden Gate Park")])
         #expect(try store.uuids(Fixture.stepCount, routes) == [park.uuid])
-        #expect(try store.uuids(Fixture.stepCount, .metadataValues(key: "com.example.effort", values: [.number(6)])) == [park.uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, .metadataValues(key: "com.example.effort", values: [.number(6)])) == [
+                park.uuid
+            ])
         // The string "6" is not the number 6.
-        #expect(try store.uuids(Fixture.stepCount, .metadataValues(key: "com.example.effort", values: [.string("6")])).isEmpty)
+        #expect(
+            try store.uuids(Fixture.stepCount, .metadataValues(key: "com.example.effort", values: [.string("6")]))
+                .isEmpty)
         // Samples without the key are not "not equal": NOT of a key check still includes them.
         #expect(try store.uuids(Fixture.stepCount, .not(.metadataKeyExists("com.example.route"))) == [plain.uuid])
     }
 
-    @Test("Metadata compared with an operator: numbers, strings, dates and quantities", arguments: StorageBackend.allCases)
+    @Test(
+        "Metadata compared with an operator: numbers, strings, dates and quantities", arguments: StorageBackend.allCases
+    )
     func metadataComparison(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let synced = Fixture.at(-60)
-        let easy = try Fixture.steps(1000, from: Fixture.at(0), metadata: [
-            "com.example.effort": .number(3), "com.example.route": .string("Embarcadero"),
-            "com.example.syncedAt": .date(synced), "HKElevationAscended": .quantity(Quantity(418, .meter(.centi))),
-        ])
-        let medium = try Fixture.steps(2000, from: Fixture.at(20), metadata: [
-            "com.example.effort": .number(6), "com.example.route": .string("Golden Gate Park"),
-            "com.example.syncedAt": .date(synced.addingTimeInterval(1)), "HKElevationAscended": .quantity(Quantity(12, .meter())),
-        ])
-        let hard = try Fixture.steps(3000, from: Fixture.at(40), metadata: [
-            "com.example.effort": .number(8.5), "com.example.route": .string("Presidio"),
-            "com.example.syncedAt": .date(synced.addingTimeInterval(-1)), "HKElevationAscended": .quantity(Quantity(50, .foot)),
-        ])
+        let easy = try Fixture.steps(
+            1000, from: Fixture.at(0),
+            metadata: [
+                "com.example.effort": .number(3), "com.example.route": .string("Embarcadero"),
+                "com.example.syncedAt": .date(synced), "HKElevationAscended": .quantity(Quantity(418, .meter(.centi))),
+            ])
+        let medium = try Fixture.steps(
+            2000, from: Fixture.at(20),
+            metadata: [
+                "com.example.effort": .number(6), "com.example.route": .string("Golden Gate Park"),
+                "com.example.syncedAt": .date(synced.addingTimeInterval(1)),
+                "HKElevationAscended": .quantity(Quantity(12, .meter())),
+            ])
+        let hard = try Fixture.steps(
+            3000, from: Fixture.at(40),
+            metadata: [
+                "com.example.effort": .number(8.5), "com.example.route": .string("Presidio"),
+                "com.example.syncedAt": .date(synced.addingTimeInterval(-1)),
+                "HKElevationAscended": .quantity(Quantity(50, .foot)),
+            ])
         let none = try Fixture.steps(400, from: Fixture.at(60))
         try store.save([easy, medium, hard, none], as: Fixture.app)
 
@@ -331,13 +396,20 @@ struct SampleQueryTests {
         #expect(try query("com.example.effort", .notEqualTo, .number(6)) == [easy.uuid, hard.uuid])
         // Strings compare lexicographically.
         #expect(try query("com.example.route", .lessThan, .string("G")) == [easy.uuid])
-        #expect(try query("com.example.route", .greaterThanOrEqualTo, .string("Golden Gate Park")) == [medium.uuid, hard.uuid])
+        #expect(
+            try query("com.example.route", .greaterThanOrEqualTo, .string("Golden Gate Park")) == [
+                medium.uuid, hard.uuid,
+            ])
         // Dates, to the second.
         #expect(try query("com.example.syncedAt", .greaterThanOrEqualTo, .date(synced)) == [easy.uuid, medium.uuid])
         #expect(try query("com.example.syncedAt", .lessThan, .date(synced)) == [hard.uuid])
         // Quantities compare after unit conversion: 418 cm = 4.18 m, 12 m, 50 ft = 15.24 m.
-        #expect(try query("HKElevationAscended", .greaterThan, .quantity(Quantity(10, .meter()))) == [medium.uuid, hard.uuid])
-        #expect(try query("HKElevationAscended", .lessThan, .quantity(Quantity(40, .foot))) == [easy.uuid, medium.uuid])
+        #expect(
+            try query("HKElevationAscended", .greaterThan, .quantity(Quantity(10, .meter()))) == [
+                medium.uuid, hard.uuid,
+            ])
+        #expect(
+            try query("HKElevationAscended", .lessThan, .quantity(Quantity(40, .foot))) == [easy.uuid, medium.uuid])
         // A value of another kind never compares, not even with "!=".
         #expect(try query("com.example.effort", .notEqualTo, .string("3")).isEmpty)
         #expect(try query("com.example.route", .greaterThan, .number(0)).isEmpty)
@@ -345,15 +417,22 @@ struct SampleQueryTests {
 
     // MARK: - Correlations and workouts
 
-    @Test("noCorrelation leaves out members of a saved food correlation, which a plain query still returns", arguments: StorageBackend.allCases)
+    @Test(
+        "noCorrelation leaves out members of a saved food correlation, which a plain query still returns",
+        arguments: StorageBackend.allCases)
     func noCorrelation(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let yogurtEnergy = try Sample.quantity(type: Fixture.dietaryEnergy, quantity: Quantity(150, .kilocalorie), start: Fixture.at(0), end: Fixture.at(0))
-        let yogurtProtein = try Sample.quantity(type: Fixture.dietaryProtein, quantity: Quantity(17, .gram()), start: Fixture.at(0), end: Fixture.at(0))
+        let yogurtEnergy = try Sample.quantity(
+            type: Fixture.dietaryEnergy, quantity: Quantity(150, .kilocalorie), start: Fixture.at(0), end: Fixture.at(0)
+        )
+        let yogurtProtein = try Sample.quantity(
+            type: Fixture.dietaryProtein, quantity: Quantity(17, .gram()), start: Fixture.at(0), end: Fixture.at(0))
         let yogurt = try Sample.correlation(
             type: Fixture.food, start: Fixture.at(0), end: Fixture.at(0), objects: [yogurtEnergy, yogurtProtein],
             metadata: [MetadataKey.foodType: .string("Greek yogurt")])
-        let snack = try Sample.quantity(type: Fixture.dietaryEnergy, quantity: Quantity(210, .kilocalorie), start: Fixture.at(90), end: Fixture.at(90))
+        let snack = try Sample.quantity(
+            type: Fixture.dietaryEnergy, quantity: Quantity(210, .kilocalorie), start: Fixture.at(90),
+            end: Fixture.at(90))
         try store.save([yogurt], as: Fixture.app)
         try store.save([snack], as: Fixture.app)
 
@@ -373,21 +452,28 @@ struct SampleQueryTests {
         #expect(try store.uuids(Fixture.dietaryEnergy, .noCorrelation) == [yogurtEnergy.uuid, snack.uuid])
     }
 
-    @Test("associatedWithWorkout returns the samples associated with that workout only", arguments: StorageBackend.allCases)
+    @Test(
+        "associatedWithWorkout returns the samples associated with that workout only",
+        arguments: StorageBackend.allCases)
     func associatedWithWorkout(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let run = try Sample.workout(activityTypeRawValue: 37, start: Fixture.at(0), end: Fixture.at(30))
         let walk = try Sample.workout(activityTypeRawValue: 52, start: Fixture.at(60), end: Fixture.at(90))
-        let pulses = try [132.0, 151, 144, 96].enumerated().map { index, bpm in try Fixture.heartRate(bpm, at: Fixture.at(Double(index) * 10 + 5)) }
+        let pulses = try [132.0, 151, 144, 96].enumerated().map { index, bpm in
+            try Fixture.heartRate(bpm, at: Fixture.at(Double(index) * 10 + 5))
+        }
         try store.save([run, walk], as: Fixture.watch)
         try store.save(pulses, as: Fixture.watch)
         try store.associate([pulses[2].uuid, pulses[0].uuid], withWorkout: run.uuid)
         try store.associate([pulses[3].uuid], withWorkout: walk.uuid)
 
-        #expect(try store.uuids(Fixture.heartRate, .associatedWithWorkout(run.uuid)) == [pulses[0].uuid, pulses[2].uuid])
+        #expect(
+            try store.uuids(Fixture.heartRate, .associatedWithWorkout(run.uuid)) == [pulses[0].uuid, pulses[2].uuid])
         #expect(try store.uuids(Fixture.heartRate, .associatedWithWorkout(walk.uuid)) == [pulses[3].uuid])
         #expect(try store.uuids(Fixture.heartRate, .associatedWithWorkout(UUID())).isEmpty)
-        let elevated: SamplePredicate = .and([.associatedWithWorkout(run.uuid), .quantity(.greaterThan, Quantity(140, Fixture.bpm))])
+        let elevated: SamplePredicate = .and([
+            .associatedWithWorkout(run.uuid), .quantity(.greaterThan, Quantity(140, Fixture.bpm)),
+        ])
         #expect(try store.uuids(Fixture.heartRate, elevated) == [pulses[2].uuid])
         #expect(throws: HealthStoreError.objectNotFound(pulses[1].uuid)) {
             try store.associate([pulses[1].uuid], withWorkout: pulses[1].uuid)
@@ -396,11 +482,14 @@ struct SampleQueryTests {
 
     // MARK: - Value predicates
 
-    @Test("Quantity comparison converts units: >= 1 km matches 1200 m and not 800 m", arguments: StorageBackend.allCases)
+    @Test(
+        "Quantity comparison converts units: >= 1 km matches 1200 m and not 800 m", arguments: StorageBackend.allCases)
     func quantityComparisonDistance(backend: StorageBackend) throws {
         let store = backend.makeStore()
         func walk(_ value: Double, _ unit: HealthUnit, at minutes: Double) throws -> Sample {
-            try Sample.quantity(type: Fixture.distance, quantity: Quantity(value, unit), start: Fixture.at(minutes), end: Fixture.at(minutes + 15))
+            try Sample.quantity(
+                type: Fixture.distance, quantity: Quantity(value, unit), start: Fixture.at(minutes),
+                end: Fixture.at(minutes + 15))
         }
         let long = try walk(1200, .meter(), at: 0)
         let short = try walk(800, .meter(), at: 20)
@@ -409,26 +498,39 @@ struct SampleQueryTests {
         try store.save([long, short, exact, miles], as: Fixture.watch)
 
         let oneKilometer = Quantity(1, .meter(.kilo))
-        #expect(try store.uuids(Fixture.distance, .quantity(.greaterThanOrEqualTo, oneKilometer)) == [long.uuid, exact.uuid, miles.uuid])
+        #expect(
+            try store.uuids(Fixture.distance, .quantity(.greaterThanOrEqualTo, oneKilometer)) == [
+                long.uuid, exact.uuid, miles.uuid,
+            ])
         #expect(try store.uuids(Fixture.distance, .quantity(.greaterThan, oneKilometer)) == [long.uuid, miles.uuid])
         #expect(try store.uuids(Fixture.distance, .quantity(.equalTo, oneKilometer)) == [exact.uuid])
         #expect(try store.uuids(Fixture.distance, .quantity(.lessThan, Quantity(0.5, .mile))) == [short.uuid])  // 804.672 m
         #expect(try store.uuids(Fixture.distance, .quantity(.greaterThan, Quantity(1205, .meter()))) == [miles.uuid])
     }
 
-    @Test("Blood glucose comparison converts between mg/dL and mmol<180.15588000005408>/L", arguments: StorageBackend.allCases)
+    @Test(
+        "Blood glucose comparison converts between mg/dL and mmol<180.15588000005408>/L",
+        arguments: StorageBackend.allCases)
     func quantityComparisonGlucose(backend: StorageBackend) throws {
         let store = backend.makeStore()
         func glucose(_ value: Double, _ unit: HealthUnit, at minutes: Double) throws -> Sample {
-            try Sample.quantity(type: Fixture.bloodGlucose, quantity: Quantity(value, unit), start: Fixture.at(minutes), end: Fixture.at(minutes))
+            try Sample.quantity(
+                type: Fixture.bloodGlucose, quantity: Quantity(value, unit), start: Fixture.at(minutes),
+                end: Fixture.at(minutes))
         }
         let fasting = try glucose(5.5, Fixture.mmolPerLiter, at: 0)  // 99.0858 mg/dL
         let afterMeal = try glucose(126, Fixture.mgPerDeciliter, at: 90)  // 6.99 mmol/L
         let high = try glucose(7.8, Fixture.mmolPerLiter, at: 180)  // 140.52 mg/dL
         try store.save([fasting, afterMeal, high], as: Fixture.app)
 
-        #expect(try store.uuids(Fixture.bloodGlucose, .quantity(.greaterThan, Quantity(100, Fixture.mgPerDeciliter))) == [afterMeal.uuid, high.uuid])
-        #expect(try store.uuids(Fixture.bloodGlucose, .quantity(.lessThan, Quantity(6, Fixture.mmolPerLiter))) == [fasting.uuid])
+        #expect(
+            try store.uuids(Fixture.bloodGlucose, .quantity(.greaterThan, Quantity(100, Fixture.mgPerDeciliter))) == [
+                afterMeal.uuid, high.uuid,
+            ])
+        #expect(
+            try store.uuids(Fixture.bloodGlucose, .quantity(.lessThan, Quantity(6, Fixture.mmolPerLiter))) == [
+                fasting.uuid
+            ])
         // Tight bounds around 5.5 mmol/L = 99.0858 mg/dL catch a wrong molar mass (180 would give 99.0).
         let tight: SamplePredicate = .and([
             .quantity(.greaterThanOrEqualTo, Quantity(99.08, Fixture.mgPerDeciliter)),
@@ -437,7 +539,8 @@ struct SampleQueryTests {
         #expect(try store.uuids(Fixture.bloodGlucose, tight) == [fasting.uuid])
         // 126 mg/dL lies between 6.99 and 7.0 mmol/L.
         let between: SamplePredicate = .and([
-            .quantity(.greaterThan, Quantity(6.99, Fixture.mmolPerLiter)), .quantity(.lessThan, Quantity(7.0, Fixture.mmolPerLiter)),
+            .quantity(.greaterThan, Quantity(6.99, Fixture.mmolPerLiter)),
+            .quantity(.lessThan, Quantity(7.0, Fixture.mmolPerLiter)),
         ])
         #expect(try store.uuids(Fixture.bloodGlucose, between) == [afterMeal.uuid])
     }
@@ -446,13 +549,17 @@ struct SampleQueryTests {
     func categoryValues(backend: StorageBackend) throws {
         let store = backend.makeStore()
         // inBed 0, asleepUnspecified 1, awake 2, asleepCore 3, asleepDeep 4, asleepREM 5
-        let stages: [(Int, Double, Double)] = [(0, -30, 420), (3, 0, 90), (4, 90, 150), (2, 150, 160), (5, 160, 220), (3, 220, 400)]
+        let stages: [(Int, Double, Double)] = [
+            (0, -30, 420), (3, 0, 90), (4, 90, 150), (2, 150, 160), (5, 160, 220), (3, 220, 400),
+        ]
         let night = try stages.map { value, from, to in
             try Sample.category(type: Fixture.sleep, value: value, start: Fixture.at(from), end: Fixture.at(to))
         }
         try store.save(night, as: Fixture.watch)
 
-        #expect(try store.uuids(Fixture.sleep, .categoryValue(.greaterThanOrEqualTo, 3)) == [1, 2, 4, 5].map { night[$0].uuid })
+        #expect(
+            try store.uuids(Fixture.sleep, .categoryValue(.greaterThanOrEqualTo, 3))
+                == [1, 2, 4, 5].map { night[$0].uuid })
         #expect(try store.uuids(Fixture.sleep, .categoryValue(.equalTo, 0)) == [night[0].uuid])
         #expect(try store.uuids(Fixture.sleep, .categoryValue(.lessThan, 3)) == [night[0].uuid, night[3].uuid])
         #expect(try store.uuids(Fixture.sleep, .categoryValues([2, 5])) == [night[3].uuid, night[4].uuid])
@@ -463,7 +570,9 @@ struct SampleQueryTests {
         #expect(try store.uuids(Fixture.sleep, deepOrRemInFirstHours) == [night[2].uuid])
     }
 
-    @Test("Workout predicates: activity type, duration, statistics and total distance", arguments: StorageBackend.allCases)
+    @Test(
+        "Workout predicates: activity type, duration, statistics and total distance", arguments: StorageBackend.allCases
+    )
     func workoutPredicates(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let w = try saveWorkouts(in: store)
@@ -472,23 +581,42 @@ struct SampleQueryTests {
         #expect(try store.uuids(.workout, .workoutActivityType(46)).isEmpty)
 
         // The paused run lasts 60 minutes but is active for 50: only ">= 50 min" includes it.
-        #expect(try store.uuids(.workout, .workoutDuration(.greaterThanOrEqualTo, 3000)) == [w.longRide.uuid, w.pausedRun.uuid, w.strength.uuid])
+        #expect(
+            try store.uuids(.workout, .workoutDuration(.greaterThanOrEqualTo, 3000)) == [
+                w.longRide.uuid, w.pausedRun.uuid, w.strength.uuid,
+            ])
         #expect(try store.uuids(.workout, .workoutDuration(.greaterThan, 3000)) == [w.longRide.uuid, w.strength.uuid])
         #expect(try store.uuids(.workout, .workoutDuration(.lessThan, 45 * 60)) == [w.easyRun.uuid])
 
         // The ride's 2000 kJ is 478 kcal: above 450 kcal and below 500 kcal.
         let energy = { (comparison: ComparisonOperator, quantity: Quantity) -> SamplePredicate in
-            .workoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierActiveEnergyBurned", kind: .sum, comparison: comparison, value: quantity)
+            .workoutStatistic(
+                quantityTypeIdentifier: "HKQuantityTypeIdentifierActiveEnergyBurned", kind: .sum,
+                comparison: comparison, value: quantity)
         }
-        #expect(try store.uuids(.workout, energy(.greaterThan, Quantity(450, .kilocalorie))) == [w.longRide.uuid, w.pausedRun.uuid])
-        #expect(try store.uuids(.workout, energy(.lessThan, Quantity(500, .kilocalorie))) == [w.easyRun.uuid, w.longRide.uuid])
-        #expect(try store.uuids(.workout, energy(.greaterThanOrEqualTo, Quantity(2000, .joule(.kilo)))) == [w.longRide.uuid, w.pausedRun.uuid])
+        #expect(
+            try store.uuids(.workout, energy(.greaterThan, Quantity(450, .kilocalorie))) == [
+                w.longRide.uuid, w.pausedRun.uuid,
+            ])
+        #expect(
+            try store.uuids(.workout, energy(.lessThan, Quantity(500, .kilocalorie))) == [
+                w.easyRun.uuid, w.longRide.uuid,
+            ])
+        #expect(
+            try store.uuids(.workout, energy(.greaterThanOrEqualTo, Quantity(2000, .joule(.kilo)))) == [
+                w.longRide.uuid, w.pausedRun.uuid,
+            ])
 
         // Total distance uses whichever distance type the workout recorded: 5 km, 20 mi, 3.1 mi.
-        #expect(try store.uuids(.workout, .workoutTotalDistance(.greaterThanOrEqualTo, Quantity(5, .meter(.kilo)))) == [w.easyRun.uuid, w.longRide.uuid])
-        #expect(try store.uuids(.workout, .workoutTotalDistance(.lessThan, Quantity(5000, .meter()))) == [w.pausedRun.uuid])
+        #expect(
+            try store.uuids(.workout, .workoutTotalDistance(.greaterThanOrEqualTo, Quantity(5, .meter(.kilo)))) == [
+                w.easyRun.uuid, w.longRide.uuid,
+            ])
+        #expect(
+            try store.uuids(.workout, .workoutTotalDistance(.lessThan, Quantity(5000, .meter()))) == [w.pausedRun.uuid])
         let cycled: SamplePredicate = .workoutStatistic(
-            quantityTypeIdentifier: "HKQuantityTypeIdentifierDistanceCycling", kind: .sum, comparison: .greaterThan, value: Quantity(30, .meter(.kilo)))
+            quantityTypeIdentifier: "HKQuantityTypeIdentifierDistanceCycling", kind: .sum, comparison: .greaterThan,
+            value: Quantity(30, .meter(.kilo)))
         #expect(try store.uuids(.workout, cycled) == [w.longRide.uuid])
     }
 
@@ -496,8 +624,14 @@ struct SampleQueryTests {
     func compounds(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let w = try saveWorkouts(in: store)
-        #expect(try store.uuids(.workout, .and([.workoutActivityType(37), .workoutDuration(.greaterThan, 40 * 60)])) == [w.pausedRun.uuid])
-        #expect(try store.uuids(.workout, .or([.workoutActivityType(13), .workoutTotalDistance(.lessThan, Quantity(5, .meter(.kilo)))])) == [w.longRide.uuid, w.pausedRun.uuid])
+        #expect(
+            try store.uuids(.workout, .and([.workoutActivityType(37), .workoutDuration(.greaterThan, 40 * 60)])) == [
+                w.pausedRun.uuid
+            ])
+        #expect(
+            try store.uuids(
+                .workout, .or([.workoutActivityType(13), .workoutTotalDistance(.lessThan, Quantity(5, .meter(.kilo)))]))
+                == [w.longRide.uuid, w.pausedRun.uuid])
         #expect(try store.uuids(.workout, .not(.workoutActivityType(37))) == [w.longRide.uuid, w.strength.uuid])
         #expect(try store.uuids(.workout, .not(.not(.workoutActivityType(37)))) == [w.easyRun.uuid, w.pausedRun.uuid])
         #expect(try store.uuids(.workout, .and([])) == w.all.map(\.uuid))
@@ -526,29 +660,42 @@ struct SampleQueryTests {
         var testDescription: String { name }
 
         static let all: [UnevaluableCase] = [
-            UnevaluableCase(name: "quantity comparison on a category type", type: Fixture.sleep, predicate: .quantity(.greaterThan, Quantity(1, .count))),
-            UnevaluableCase(name: "workout predicate on a quantity type", type: Fixture.stepCount, predicate: .workoutDuration(.greaterThan, 600)),
-            UnevaluableCase(name: "incompatible unit for the type", type: Fixture.stepCount, predicate: .quantity(.greaterThanOrEqualTo, Quantity(1, .meter(.kilo)))),
-            UnevaluableCase(name: "category comparison on a workout", type: .workout, predicate: .categoryValue(.equalTo, 3)),
+            UnevaluableCase(
+                name: "quantity comparison on a category type", type: Fixture.sleep,
+                predicate: .quantity(.greaterThan, Quantity(1, .count))),
+            UnevaluableCase(
+                name: "workout predicate on a quantity type", type: Fixture.stepCount,
+                predicate: .workoutDuration(.greaterThan, 600)),
+            UnevaluableCase(
+                name: "incompatible unit for the type", type: Fixture.stepCount,
+                predicate: .quantity(.greaterThanOrEqualTo, Quantity(1, .meter(.kilo)))),
+            UnevaluableCase(
+                name: "category comparison on a workout", type: .workout, predicate: .categoryValue(.equalTo, 3)),
             UnevaluableCase(
                 name: "bad part hidden inside OR and NOT", type: Fixture.heartRate,
                 predicate: .or([.all, .not(.workoutActivityType(37))])),
             UnevaluableCase(
                 name: "bad part next to an empty date window", type: Fixture.sleep,
-                predicate: .and([.date(start: Fixture.at(60), end: Fixture.at(0), options: .strictStartDate), .quantity(.lessThan, Quantity(1, .count))])),
+                predicate: .and([
+                    .date(start: Fixture.at(60), end: Fixture.at(0), options: .strictStartDate),
+                    .quantity(.lessThan, Quantity(1, .count)),
+                ])),
         ]
     }
 
-    @Test("A predicate the engine cannot evaluate throws an error naming the type", arguments: StorageBackend.allCases, UnevaluableCase.all)
+    @Test(
+        "A predicate the engine cannot evaluate throws an error naming the type", arguments: StorageBackend.allCases,
+        UnevaluableCase.all)
     func unevaluablePredicate(backend: StorageBackend, bad: UnevaluableCase) throws {
         let store = backend.makeStore()
         for withData in [false, true] {
             if withData {
-                try store.save([
-                    try Fixture.steps(500, from: Fixture.at(0)), try Fixture.heartRate(70, at: Fixture.at(1)),
-                    try Sample.category(type: Fixture.sleep, value: 3, start: Fixture.at(-60), end: Fixture.at(30)),
-                    try Sample.workout(activityTypeRawValue: 37, start: Fixture.at(0), end: Fixture.at(20)),
-                ], as: Fixture.watch)
+                try store.save(
+                    [
+                        try Fixture.steps(500, from: Fixture.at(0)), try Fixture.heartRate(70, at: Fixture.at(1)),
+                        try Sample.category(type: Fixture.sleep, value: 3, start: Fixture.at(-60), end: Fixture.at(30)),
+                        try Sample.workout(activityTypeRawValue: 37, start: Fixture.at(0), end: Fixture.at(20)),
+                    ], as: Fixture.watch)
             }
             let error = #expect(throws: HealthStoreError.self, "with data: \(withData)") {
                 try store.uuids(bad.type, bad.predicate)

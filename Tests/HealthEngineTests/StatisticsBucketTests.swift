@@ -40,10 +40,13 @@ struct StatisticsBucketTests {
     func seriesCountedByEntries(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let series = try Sample.quantity(
-            type: Fixture.stepCount, quantity: Quantity(100, .count), start: Clock.june12(10, 30), end: Clock.june12(11, 10), count: 2,
+            type: Fixture.stepCount, quantity: Quantity(100, .count), start: Clock.june12(10, 30),
+            end: Clock.june12(11, 10), count: 2,
             seriesEntries: [
-                QuantitySeriesEntry(quantity: Quantity(30, .count), startDate: Clock.june12(10, 30), endDate: Clock.june12(11)),
-                QuantitySeriesEntry(quantity: Quantity(70, .count), startDate: Clock.june12(11), endDate: Clock.june12(11, 10)),
+                QuantitySeriesEntry(
+                    quantity: Quantity(30, .count), startDate: Clock.june12(10, 30), endDate: Clock.june12(11)),
+                QuantitySeriesEntry(
+                    quantity: Quantity(70, .count), startDate: Clock.june12(11), endDate: Clock.june12(11, 10)),
             ])
         try store.save([series], as: Fixture.watch)
         let hours = try F.hours(store)
@@ -53,19 +56,24 @@ struct StatisticsBucketTests {
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 100))
     }
 
-    @Test("mostRecent of a cumulative type in a bucket is the prorated portion of the latest-starting sample", arguments: StorageBackend.allCases)
+    @Test(
+        "mostRecent of a cumulative type in a bucket is the prorated portion of the latest-starting sample",
+        arguments: StorageBackend.allCases)
     func cumulativeMostRecentIsProrated(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(30, Clock.june12(10), Clock.june12(10, 10)),
-            try F.steps(100, Clock.june12(23, 30), Clock.date(2024, 6, 13, 0, 30)),
-            try F.steps(20, Clock.date(2024, 6, 13, 0, 45), Clock.date(2024, 6, 13, 0, 55)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(30, Clock.june12(10), Clock.june12(10, 10)),
+                try F.steps(100, Clock.june12(23, 30), Clock.date(2024, 6, 13, 0, 30)),
+                try F.steps(20, Clock.date(2024, 6, 13, 0, 45), Clock.date(2024, 6, 13, 0, 55)),
+            ], as: Fixture.watch)
         let days = try F.days(store, options: [.cumulativeSum, .mostRecent])
         let june12 = days.statistics(for: Clock.june12(12))
         #expect(close(june12.merged.sum, 80))  // 30 + 50
         #expect(close(june12.merged.mostRecent, 50))  // the crossing sample's half before midnight
-        #expect(june12.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(23, 30), end: Clock.date(2024, 6, 13, 0, 30)))
+        #expect(
+            june12.merged.mostRecentDateInterval
+                == DateInterval(start: Clock.june12(23, 30), end: Clock.date(2024, 6, 13, 0, 30)))
         let june13 = days.statistics(for: Clock.date(2024, 6, 13, 12))
         #expect(close(june13.merged.sum, 70))  // 50 + 20
         #expect(close(june13.merged.mostRecent, 20))  // 00:45 starts after 23:30
@@ -83,7 +91,8 @@ struct StatisticsBucketTests {
     @Test("A sample crossing an edge by at most 10 ms counts wholly on one side", arguments: StorageBackend.allCases)
     func tenMillisecondTolerance(backend: StorageBackend) throws {
         let calendar = Clock.utc
-        let one = Clock.date(2024, 6, 12, 13, in: calendar), two = Clock.date(2024, 6, 12, 14, in: calendar)
+        let one = Clock.date(2024, 6, 12, 13, in: calendar)
+        let two = Clock.date(2024, 6, 12, 14, in: calendar)
         func hourly(_ sample: Sample) throws -> StatisticsCollection {
             let store = backend.makeStore()
             try store.save([sample], as: Fixture.watch)
@@ -131,7 +140,9 @@ struct StatisticsBucketTests {
         TransitionDay(zone: "Europe/Berlin", year: 2024, month: 10, day: 27, hours: 25),
     ]
 
-    @Test("On a DST day the day bucket lasts 23 or 25 hours and holds a whole-day sample entirely", arguments: StorageBackend.allCases, transitionDays)
+    @Test(
+        "On a DST day the day bucket lasts 23 or 25 hours and holds a whole-day sample entirely",
+        arguments: StorageBackend.allCases, transitionDays)
     func dstDayBucket(backend: StorageBackend, day: TransitionDay) throws {
         let store = backend.makeStore()
         // 100 steps an hour from midnight to midnight.
@@ -146,7 +157,9 @@ struct StatisticsBucketTests {
         #expect(days.statistics().count == 1)
     }
 
-    @Test("On a DST day there are 23 or 25 hourly buckets between the two midnights", arguments: StorageBackend.allCases, transitionDays)
+    @Test(
+        "On a DST day there are 23 or 25 hourly buckets between the two midnights", arguments: StorageBackend.allCases,
+        transitionDays)
     func dstDayHourlyBuckets(backend: StorageBackend, day: TransitionDay) throws {
         let store = backend.makeStore()
         try store.save([try F.steps(Double(100 * day.hours), day.midnight, day.nextMidnight)], as: Fixture.watch)
@@ -158,16 +171,22 @@ struct StatisticsBucketTests {
         #expect(hours.allSatisfy { close($0.merged.sum, 100) })
     }
 
-    @Test("Monthly buckets anchored on January 31 do not drift", arguments: StorageBackend.allCases, ["UTC", "America/Los_Angeles"])
+    @Test(
+        "Monthly buckets anchored on January 31 do not drift", arguments: StorageBackend.allCases,
+        ["UTC", "America/Los_Angeles"])
     func monthlyBucketsAnchoredOn31st(backend: StorageBackend, zone: String) throws {
         let calendar = Clock.calendar(zone)
         func day(_ month: Int, _ day: Int, _ hour: Int = 0) -> Date { Clock.date(2024, month, day, hour, in: calendar) }
         let store = backend.makeStore()
         // One sample at noon in each expected bucket, 1…5 steps so the buckets can be told apart.
         let noons = [day(2, 10, 12), day(3, 30, 12), day(4, 1, 12), day(5, 30, 12), day(6, 1, 12)]
-        try store.save(try noons.enumerated().map { try F.steps(Double($0.offset + 1), $0.element, $0.element.addingTimeInterval(600)) }, as: Fixture.watch)
+        try store.save(
+            try noons.enumerated().map {
+                try F.steps(Double($0.offset + 1), $0.element, $0.element.addingTimeInterval(600))
+            }, as: Fixture.watch)
         let months = try store.statisticsCollection(
-            of: Fixture.stepCount, options: .cumulativeSum, anchor: day(1, 31), interval: DateComponents(month: 1), calendar: calendar)
+            of: Fixture.stepCount, options: .cumulativeSum, anchor: day(1, 31), interval: DateComponents(month: 1),
+            calendar: calendar)
         let buckets = months.statistics()
         // anchor + i months: Jan 31, Feb 29 (leap year), Mar 31, Apr 30, May 31, Jun 30. Drifting month by month
         // would give Jan 31, Feb 29, Mar 29, Apr 29, May 29 instead, and Mar 30 and May 30 would land in other buckets.
@@ -176,16 +195,20 @@ struct StatisticsBucketTests {
         #expect(buckets.map { rounded($0.merged.sum) } == [1, 2, 3, 4, 5])
     }
 
-    @Test("Day buckets anchored at 03:00 start at 03:00 every day; 02:30 belongs to the previous day", arguments: StorageBackend.allCases)
+    @Test(
+        "Day buckets anchored at 03:00 start at 03:00 every day; 02:30 belongs to the previous day",
+        arguments: StorageBackend.allCases)
     func dayBucketsAnchoredAtThree(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(10, Clock.june12(2, 30), Clock.june12(2, 40)),
-            try F.steps(20, Clock.june12(3), Clock.june12(3, 10)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(10, Clock.june12(2, 30), Clock.june12(2, 40)),
+                try F.steps(20, Clock.june12(3), Clock.june12(3, 10)),
+            ], as: Fixture.watch)
         // The anchor's date does not matter, only its time of day.
         let days = try store.statisticsCollection(
-            of: Fixture.stepCount, options: .cumulativeSum, anchor: Clock.date(2020, 1, 1, 3), interval: DateComponents(day: 1),
+            of: Fixture.stepCount, options: .cumulativeSum, anchor: Clock.date(2020, 1, 1, 3),
+            interval: DateComponents(day: 1),
             calendar: Clock.losAngeles)
         let buckets = days.statistics()
         #expect(buckets.map(\.startDate) == [Clock.date(2024, 6, 11, 3), Clock.june12(3)])
@@ -194,7 +217,9 @@ struct StatisticsBucketTests {
         #expect(days.statistics(for: Clock.june12(2, 59)).startDate == Clock.date(2024, 6, 11, 3))
 
         var starts: [Date] = []
-        days.enumerateStatistics(from: Clock.date(2024, 6, 9, 12), to: Clock.date(2024, 6, 14, 12)) { bucket, _ in starts.append(bucket.startDate) }
+        days.enumerateStatistics(from: Clock.date(2024, 6, 9, 12), to: Clock.date(2024, 6, 14, 12)) { bucket, _ in
+            starts.append(bucket.startDate)
+        }
         #expect(starts == (9...14).map { Clock.date(2024, 6, $0, 3) })
         // Across the spring-forward night the 03:00 day is 23 hours (03:00 PST to 03:00 PDT).
         let shortDay = days.statistics(for: Clock.date(2024, 3, 10, 1))
@@ -205,10 +230,12 @@ struct StatisticsBucketTests {
     @Test("Weekly buckets are 7 calendar days", arguments: StorageBackend.allCases)
     func weeklyBuckets(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(700, Clock.date(2024, 6, 12, 12, in: Clock.utc), Clock.date(2024, 6, 12, 13, in: Clock.utc)),
-            try F.steps(300, Clock.date(2024, 3, 10, 12), Clock.date(2024, 3, 10, 13)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(
+                    700, Clock.date(2024, 6, 12, 12, in: Clock.utc), Clock.date(2024, 6, 12, 13, in: Clock.utc)),
+                try F.steps(300, Clock.date(2024, 3, 10, 12), Clock.date(2024, 3, 10, 13)),
+            ], as: Fixture.watch)
         // UTC, anchored on Monday 2024-01-01: the week of June 12 is Monday June 10 to Monday June 17.
         let utc = try store.statisticsCollection(
             of: Fixture.stepCount, options: .cumulativeSum, anchor: Clock.date(2024, 1, 1, in: Clock.utc),
@@ -219,7 +246,8 @@ struct StatisticsBucketTests {
         #expect(close(june.merged.sum, 700))
         // Los Angeles: the week of the spring-forward Sunday, March 4 to March 11, is 7 days but 167 hours.
         let losAngeles = try store.statisticsCollection(
-            of: Fixture.stepCount, options: .cumulativeSum, anchor: Clock.date(2024, 1, 1), interval: DateComponents(weekOfYear: 1),
+            of: Fixture.stepCount, options: .cumulativeSum, anchor: Clock.date(2024, 1, 1),
+            interval: DateComponents(weekOfYear: 1),
             calendar: Clock.losAngeles)
         let march = losAngeles.statistics(for: Clock.date(2024, 3, 10, 12))
         #expect(march.startDate == Clock.date(2024, 3, 4))
@@ -230,13 +258,16 @@ struct StatisticsBucketTests {
 
     // MARK: - Empty buckets
 
-    @Test("A bucket without data has nil figures; enumerateStatistics visits empty buckets and can stop early", arguments: StorageBackend.allCases)
+    @Test(
+        "A bucket without data has nil figures; enumerateStatistics visits empty buckets and can stop early",
+        arguments: StorageBackend.allCases)
     func emptyBuckets(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(100, Clock.date(2024, 6, 10, 9), Clock.date(2024, 6, 10, 9, 10)),
-            try F.steps(300, Clock.date(2024, 6, 13, 9), Clock.date(2024, 6, 13, 9, 10)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(100, Clock.date(2024, 6, 10, 9), Clock.date(2024, 6, 10, 9, 10)),
+                try F.steps(300, Clock.date(2024, 6, 13, 9), Clock.date(2024, 6, 13, 9, 10)),
+            ], as: Fixture.watch)
         let days = try F.days(store, options: [.cumulativeSum, .mostRecent, .duration])
         // statistics() lists only the buckets with data.
         #expect(days.statistics().map(\.startDate) == [Clock.date(2024, 6, 10), Clock.date(2024, 6, 13)])
@@ -264,7 +295,9 @@ struct StatisticsBucketTests {
         #expect(early == [Clock.date(2024, 6, 9), Clock.date(2024, 6, 10)])
     }
 
-    @Test("A collection over no data has no buckets, and every bucket it is asked for is empty", arguments: StorageBackend.allCases)
+    @Test(
+        "A collection over no data has no buckets, and every bucket it is asked for is empty",
+        arguments: StorageBackend.allCases)
     func collectionWithoutData(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let days = try F.days(store)

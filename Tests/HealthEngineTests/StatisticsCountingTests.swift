@@ -20,12 +20,18 @@ enum Clock {
     static let utc = calendar("UTC")
 
     /// A wall-clock time in the calendar's zone (must exist and be unambiguous there).
-    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0, in calendar: Calendar = losAngeles) -> Date {
-        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+    static func date(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+        in calendar: Calendar = losAngeles
+    ) -> Date {
+        calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
     }
 
     /// 2024-06-12 (a Wednesday, PDT, far from any DST change) at hh:mm:ss in Los Angeles.
-    static func june12(_ hour: Int, _ minute: Int = 0, _ second: Int = 0) -> Date { date(2024, 6, 12, hour, minute, second) }
+    static func june12(_ hour: Int, _ minute: Int = 0, _ second: Int = 0) -> Date {
+        date(2024, 6, 12, hour, minute, second)
+    }
 }
 
 /// Samples and sources for statistics tests.
@@ -42,12 +48,16 @@ enum StatisticsFixture {
         productType: "iPhone15,2", operatingSystemVersion: "17.4")
     /// A third-party chest strap app.
     static let strap = SourceRevision(
-        source: Source(name: "Polar Beat", bundleIdentifier: "fi.polar.beat"), version: "3.5.1", productType: "iPhone15,2",
+        source: Source(name: "Polar Beat", bundleIdentifier: "fi.polar.beat"), version: "3.5.1",
+        productType: "iPhone15,2",
         operatingSystemVersion: "17.4")
 
     /// Steps from `start` to `end`.
-    static func steps(_ count: Double, _ start: Date, _ end: Date, metadata: [String: MetadataValue]? = nil) throws -> Sample {
-        try Sample.quantity(type: Fixture.stepCount, quantity: Quantity(count, .count), start: start, end: end, metadata: metadata)
+    static func steps(
+        _ count: Double, _ start: Date, _ end: Date, metadata: [String: MetadataValue]? = nil
+    ) throws -> Sample {
+        try Sample.quantity(
+            type: Fixture.stepCount, quantity: Quantity(count, .count), start: start, end: end, metadata: metadata)
     }
 
     /// Beats per minute from `start` to `end` (instantaneous when `end` is nil).
@@ -66,7 +76,8 @@ enum StatisticsFixture {
         calendar: Calendar = Clock.losAngeles
     ) throws -> StatisticsCollection {
         try store.statisticsCollection(
-            of: type, options: options, anchor: Clock.date(2024, 1, 1, in: calendar), interval: DateComponents(day: 1), calendar: calendar)
+            of: type, options: options, anchor: Clock.date(2024, 1, 1, in: calendar), interval: DateComponents(day: 1),
+            calendar: calendar)
     }
 
     /// An hourly collection anchored at midnight 2024-01-01 in the calendar's zone.
@@ -75,7 +86,8 @@ enum StatisticsFixture {
         calendar: Calendar = Clock.losAngeles
     ) throws -> StatisticsCollection {
         try store.statisticsCollection(
-            of: type, options: options, anchor: Clock.date(2024, 1, 1, in: calendar), interval: DateComponents(hour: 1), calendar: calendar)
+            of: type, options: options, anchor: Clock.date(2024, 1, 1, in: calendar), interval: DateComponents(hour: 1),
+            calendar: calendar)
     }
 }
 
@@ -96,7 +108,9 @@ struct StatisticsCountingTests {
 
     // MARK: - Single query
 
-    @Test("A single query counts every sample overlapping the window whole; its dates are the samples' extent", arguments: StorageBackend.allCases)
+    @Test(
+        "A single query counts every sample overlapping the window whole; its dates are the samples' extent",
+        arguments: StorageBackend.allCases)
     func singleQueryCountsWholeSamples(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let crossing = try F.steps(100, Clock.june12(23, 30), Clock.date(2024, 6, 13, 0, 30))
@@ -122,7 +136,9 @@ struct StatisticsCountingTests {
     @Test("A single query over no data is the noData error, not zero", arguments: StorageBackend.allCases)
     func emptySingleQueryIsNoData(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let empty = #expect(throws: HealthStoreError.self) { try store.statistics(of: Fixture.stepCount, options: .cumulativeSum) }
+        let empty = #expect(throws: HealthStoreError.self) {
+            try store.statistics(of: Fixture.stepCount, options: .cumulativeSum)
+        }
         #expect(empty == .engine(.noData(type: "HKQuantityTypeIdentifierStepCount")))
 
         // Data exists, but not in the window.
@@ -132,7 +148,9 @@ struct StatisticsCountingTests {
             try store.statistics(of: Fixture.stepCount, matching: evening, options: .cumulativeSum)
         }
         #expect(outside == .engine(.noData(type: "HKQuantityTypeIdentifierStepCount")))
-        let heart = #expect(throws: HealthStoreError.self) { try store.statistics(of: Fixture.heartRate, options: .discreteAverage) }
+        let heart = #expect(throws: HealthStoreError.self) {
+            try store.statistics(of: Fixture.heartRate, options: .discreteAverage)
+        }
         #expect(heart == .engine(.noData(type: "HKQuantityTypeIdentifierHeartRate")))
     }
 
@@ -155,21 +173,29 @@ struct StatisticsCountingTests {
         InvalidOptions(type: "stepCount", options: .discreteMax, wrong: "discreteMax"),
         // One wrong option among valid ones is still an error.
         InvalidOptions(type: "stepCount", options: [.cumulativeSum, .mostRecent, .discreteMax], wrong: "discreteMax"),
-        InvalidOptions(type: "heartRate", options: [.discreteAverage, .duration, .cumulativeSum], wrong: "cumulativeSum"),
+        InvalidOptions(
+            type: "heartRate", options: [.discreteAverage, .duration, .cumulativeSum], wrong: "cumulativeSum"),
     ]
 
-    @Test("An option that does not fit the aggregation style is an error naming the option and the type", arguments: StorageBackend.allCases, invalidOptions)
+    @Test(
+        "An option that does not fit the aggregation style is an error naming the option and the type",
+        arguments: StorageBackend.allCases, invalidOptions)
     func invalidOptionCombinations(backend: StorageBackend, invalid: InvalidOptions) throws {
         let store = backend.makeStore()
         let type = try SampleType.quantity(invalid.type)
         let unit = type.canonicalUnit!
         // Data is present, so the error cannot be noData.
-        try store.save([try Sample.quantity(type: type, quantity: Quantity(60, unit), start: Clock.june12(9), end: Clock.june12(9, 5))], as: Fixture.watch)
+        try store.save(
+            [
+                try Sample.quantity(
+                    type: type, quantity: Quantity(60, unit), start: Clock.june12(9), end: Clock.june12(9, 5))
+            ], as: Fixture.watch)
 
         let single = #expect(throws: HealthStoreError.self) { try store.statistics(of: type, options: invalid.options) }
         let collection = #expect(throws: HealthStoreError.self) {
             try store.statisticsCollection(
-                of: type, options: invalid.options, anchor: Clock.june12(0), interval: DateComponents(day: 1), calendar: Clock.losAngeles)
+                of: type, options: invalid.options, anchor: Clock.june12(0), interval: DateComponents(day: 1),
+                calendar: Clock.losAngeles)
         }
         for error in [single, collection] {
             guard case let .engine(.invalidQuery(field: field, reason: reason)) = error else {
@@ -185,7 +211,9 @@ struct StatisticsCountingTests {
     @Test("Statistics of a category type are an error", arguments: StorageBackend.allCases)
     func categoryTypeHasNoStatistics(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let error = #expect(throws: HealthStoreError.self) { try store.statistics(of: Fixture.sleep, options: .duration) }
+        let error = #expect(throws: HealthStoreError.self) {
+            try store.statistics(of: Fixture.sleep, options: .duration)
+        }
         guard case let .engine(.invalidQuery(field: _, reason: reason)) = error else {
             Issue.record("unexpected error \(String(describing: error))")
             return
@@ -193,16 +221,20 @@ struct StatisticsCountingTests {
         #expect(reason.contains("HKCategoryTypeIdentifierSleepAnalysis"))
     }
 
-    @Test("mostRecent, duration and separateBySource combine with cumulative and discrete options", arguments: StorageBackend.allCases)
+    @Test(
+        "mostRecent, duration and separateBySource combine with cumulative and discrete options",
+        arguments: StorageBackend.allCases)
     func sharedOptionsCombineWithEither(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(300, Clock.june12(9), Clock.june12(9, 30)),
-            try F.bpm(70, Clock.june12(9), Clock.june12(9, 10)),
-            try F.bpm(90, Clock.june12(9, 20), Clock.june12(9, 30)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(300, Clock.june12(9), Clock.june12(9, 30)),
+                try F.bpm(70, Clock.june12(9), Clock.june12(9, 10)),
+                try F.bpm(90, Clock.june12(9, 20), Clock.june12(9, 30)),
+            ], as: Fixture.watch)
 
-        let steps = try store.statistics(of: Fixture.stepCount, options: [.cumulativeSum, .mostRecent, .duration, .separateBySource])
+        let steps = try store.statistics(
+            of: Fixture.stepCount, options: [.cumulativeSum, .mostRecent, .duration, .separateBySource])
         #expect(close(steps.merged.sum, 300))
         #expect(close(steps.merged.mostRecent, 300))
         #expect(close(steps.merged.duration, 1800))  // 09:00–09:30
@@ -210,25 +242,29 @@ struct StatisticsCountingTests {
         #expect(close(steps.figures(for: Fixture.watchSource)?.sum, 300))
 
         let heart = try store.statistics(
-            of: Fixture.heartRate, options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent, .duration, .separateBySource])
+            of: Fixture.heartRate,
+            options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent, .duration, .separateBySource])
         #expect(close(heart.merged.average, 80))  // (70·600 s + 90·600 s) / 1200 s
         #expect(close(heart.merged.minimum, 70))
         #expect(close(heart.merged.maximum, 90))
         #expect(close(heart.merged.mostRecent, 90))
-        #expect(heart.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(9, 20), end: Clock.june12(9, 30)))
+        #expect(
+            heart.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(9, 20), end: Clock.june12(9, 30)))
         #expect(close(heart.merged.duration, 1200))  // 09:00–09:10 and 09:20–09:30
         #expect(close(heart.figures(for: Fixture.watchSource)?.average, 80))
 
         // Each of them alone, too.
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .mostRecent).merged.mostRecent, 300))
         #expect(close(try store.statistics(of: Fixture.heartRate, options: .duration).merged.duration, 1200))
-        #expect(try store.statistics(of: Fixture.heartRate, options: .separateBySource).sources == [Fixture.watchSource])
+        #expect(
+            try store.statistics(of: Fixture.heartRate, options: .separateBySource).sources == [Fixture.watchSource])
     }
 
     @Test("Figures of options not asked for are nil", arguments: StorageBackend.allCases)
     func unrequestedFiguresAreNil(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([try F.steps(300, Clock.june12(9), Clock.june12(9, 30)), try F.bpm(70, Clock.june12(9))], as: Fixture.watch)
+        try store.save(
+            [try F.steps(300, Clock.june12(9), Clock.june12(9, 30)), try F.bpm(70, Clock.june12(9))], as: Fixture.watch)
 
         let sum = try store.statistics(of: Fixture.stepCount, options: .cumulativeSum)
         #expect(close(sum.merged.sum, 300))
@@ -250,15 +286,19 @@ struct StatisticsCountingTests {
 
     // MARK: - Discrete figures
 
-    @Test("An arithmetic average counts each sample once whatever its duration; min and max over the same samples", arguments: StorageBackend.allCases)
+    @Test(
+        "An arithmetic average counts each sample once whatever its duration; min and max over the same samples",
+        arguments: StorageBackend.allCases)
     func arithmeticAverageIgnoresDuration(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.bpm(60, F.restingHeartRate, Clock.june12(0), Clock.june12(0, 1)),  // 1 minute
-            try F.bpm(70, F.restingHeartRate, Clock.june12(1), Clock.june12(9)),  // 8 hours
-            try F.bpm(80, F.restingHeartRate, Clock.june12(10)),  // instantaneous
-        ], as: Fixture.watch)
-        let statistics = try store.statistics(of: F.restingHeartRate, options: [.discreteAverage, .discreteMin, .discreteMax])
+        try store.save(
+            [
+                try F.bpm(60, F.restingHeartRate, Clock.june12(0), Clock.june12(0, 1)),  // 1 minute
+                try F.bpm(70, F.restingHeartRate, Clock.june12(1), Clock.june12(9)),  // 8 hours
+                try F.bpm(80, F.restingHeartRate, Clock.june12(10)),  // instantaneous
+            ], as: Fixture.watch)
+        let statistics = try store.statistics(
+            of: F.restingHeartRate, options: [.discreteAverage, .discreteMin, .discreteMax])
         #expect(close(statistics.merged.average, 70))  // (60 + 70 + 80) / 3
         #expect(close(statistics.merged.minimum, 60))
         #expect(close(statistics.merged.maximum, 80))
@@ -270,14 +310,16 @@ struct StatisticsCountingTests {
     @Test("mostRecent is the sample with the latest start, not the latest end", arguments: StorageBackend.allCases)
     func mostRecentIsLatestStart(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.bpm(62, F.restingHeartRate, Clock.june12(6), Clock.june12(6, 5)),
-            try F.bpm(58, F.restingHeartRate, Clock.june12(7), Clock.june12(7, 1)),  // latest start
-            try F.bpm(75, F.restingHeartRate, Clock.june12(5), Clock.june12(9)),  // latest end
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.bpm(62, F.restingHeartRate, Clock.june12(6), Clock.june12(6, 5)),
+                try F.bpm(58, F.restingHeartRate, Clock.june12(7), Clock.june12(7, 1)),  // latest start
+                try F.bpm(75, F.restingHeartRate, Clock.june12(5), Clock.june12(9)),  // latest end
+            ], as: Fixture.watch)
         let statistics = try store.statistics(of: F.restingHeartRate, options: .mostRecent)
         #expect(close(statistics.merged.mostRecent, 58))
-        #expect(statistics.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(7), end: Clock.june12(7, 1)))
+        #expect(
+            statistics.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(7), end: Clock.june12(7, 1)))
     }
 
     @Test("mostRecent ties on start go to the later-saved sample", arguments: StorageBackend.allCases, [false, true])
@@ -292,22 +334,28 @@ struct StatisticsCountingTests {
         #expect(statistics.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(8), end: Clock.june12(8)))
     }
 
-    @Test("Instantaneous heart rate holds until the next sample, at most 10 minutes (single query)", arguments: StorageBackend.allCases)
+    @Test(
+        "Instantaneous heart rate holds until the next sample, at most 10 minutes (single query)",
+        arguments: StorageBackend.allCases)
     func timeWeightedInstantaneousSingleQuery(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.bpm(60, Clock.june12(10)),
-            try F.bpm(90, Clock.june12(10, 2)),
-            try F.bpm(120, Clock.june12(10, 3)),
-        ], as: Fixture.watch)
-        let statistics = try store.statistics(of: Fixture.heartRate, options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent])
+        try store.save(
+            [
+                try F.bpm(60, Clock.june12(10)),
+                try F.bpm(90, Clock.june12(10, 2)),
+                try F.bpm(120, Clock.june12(10, 3)),
+            ], as: Fixture.watch)
+        let statistics = try store.statistics(
+            of: Fixture.heartRate, options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent])
         // Weights: 60 holds 10:00–10:02 (120 s), 90 holds 10:02–10:03 (60 s), 120 holds 10 minutes (600 s).
         // (60·120 + 90·60 + 120·600) / (120 + 60 + 600) = (7200 + 5400 + 72000) / 780 = 84600 / 780 = 108.4615…
         #expect(close(statistics.merged.average, 84_600.0 / 780))
         #expect(close(statistics.merged.minimum, 60))
         #expect(close(statistics.merged.maximum, 120))
         #expect(close(statistics.merged.mostRecent, 120))
-        #expect(statistics.merged.mostRecentDateInterval == DateInterval(start: Clock.june12(10, 3), end: Clock.june12(10, 3)))
+        #expect(
+            statistics.merged.mostRecentDateInterval
+                == DateInterval(start: Clock.june12(10, 3), end: Clock.june12(10, 3)))
         // Instantaneous samples: the single query spans the first to the last instant.
         #expect(statistics.startDate == Clock.june12(10))
         #expect(statistics.endDate == Clock.june12(10, 3))
@@ -316,11 +364,12 @@ struct StatisticsCountingTests {
     @Test("A bucket's last instantaneous heart rate holds only to the bucket end", arguments: StorageBackend.allCases)
     func timeWeightedHoldCutAtBucketEnd(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.bpm(60, Clock.june12(10, 50)),
-            try F.bpm(90, Clock.june12(10, 52)),
-            try F.bpm(120, Clock.june12(10, 53)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.bpm(60, Clock.june12(10, 50)),
+                try F.bpm(90, Clock.june12(10, 52)),
+                try F.bpm(120, Clock.june12(10, 53)),
+            ], as: Fixture.watch)
         let collection = try F.hours(store, Fixture.heartRate, options: .discreteAverage)
         // Weights: 120 s, 60 s, and 10:53–11:00 = 420 s (not 600 s).
         // (60·120 + 90·60 + 120·420) / (120 + 60 + 420) = (7200 + 5400 + 50400) / 600 = 63000 / 600 = 105
@@ -334,13 +383,17 @@ struct StatisticsCountingTests {
     @Test("Heart-rate samples with a duration weigh their duration", arguments: StorageBackend.allCases)
     func timeWeightedIntervals(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.bpm(60, Clock.june12(10), Clock.june12(10, 10)),  // 600 s
-            try F.bpm(90, Clock.june12(10, 10), Clock.june12(10, 15)),  // 300 s
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.bpm(60, Clock.june12(10), Clock.june12(10, 10)),  // 600 s
+                try F.bpm(90, Clock.june12(10, 10), Clock.june12(10, 15)),  // 300 s
+            ], as: Fixture.watch)
         // (60·600 + 90·300) / 900 = (36000 + 27000) / 900 = 70 (the arithmetic mean would be 75).
         #expect(close(try store.statistics(of: Fixture.heartRate, options: .discreteAverage).merged.average, 70))
-        #expect(close(try F.hours(store, Fixture.heartRate, options: .discreteAverage).statistics(for: Clock.june12(10)).merged.average, 70))
+        #expect(
+            close(
+                try F.hours(store, Fixture.heartRate, options: .discreteAverage).statistics(for: Clock.june12(10))
+                    .merged.average, 70))
     }
 
     @Test("Atrial fibrillation burden is time-weighted", arguments: StorageBackend.allCases)
@@ -348,9 +401,11 @@ struct StatisticsCountingTests {
         let store = backend.makeStore()
         // The type is read-only for apps (the system writes it), so the samples go straight into the storage.
         let week = try Sample.quantity(
-            type: F.afibBurden, quantity: Quantity(0.02, .percent), start: Clock.date(2024, 6, 3), end: Clock.date(2024, 6, 10))
+            type: F.afibBurden, quantity: Quantity(0.02, .percent), start: Clock.date(2024, 6, 3),
+            end: Clock.date(2024, 6, 10))
         let day = try Sample.quantity(
-            type: F.afibBurden, quantity: Quantity(0.04, .percent), start: Clock.date(2024, 6, 10), end: Clock.date(2024, 6, 11))
+            type: F.afibBurden, quantity: Quantity(0.04, .percent), start: Clock.date(2024, 6, 10),
+            end: Clock.date(2024, 6, 11))
         try store.storage.commit(inserting: [week, day].map { $0.with(sourceRevision: Fixture.watch) }, deleting: [])
         let statistics = try store.statistics(of: F.afibBurden, options: [.discreteAverage, .discreteMax])
         // (0.02·7 d + 0.04·1 d) / 8 d = 0.18 / 8 = 0.0225 (the arithmetic mean would be 0.03). The week has 7·24 h in
@@ -362,11 +417,17 @@ struct StatisticsCountingTests {
     @Test("Audio exposure averages as an equivalent continuous level (Leq)", arguments: StorageBackend.allCases)
     func audioExposureLeq(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try Sample.quantity(type: F.audioExposure, quantity: Quantity(60, .decibelASPL), start: Clock.june12(10), end: Clock.june12(11)),
-            try Sample.quantity(type: F.audioExposure, quantity: Quantity(70, .decibelASPL), start: Clock.june12(11), end: Clock.june12(12)),
-        ], as: Fixture.watch)
-        let statistics = try store.statistics(of: F.audioExposure, options: [.discreteAverage, .discreteMin, .discreteMax])
+        try store.save(
+            [
+                try Sample.quantity(
+                    type: F.audioExposure, quantity: Quantity(60, .decibelASPL), start: Clock.june12(10),
+                    end: Clock.june12(11)),
+                try Sample.quantity(
+                    type: F.audioExposure, quantity: Quantity(70, .decibelASPL), start: Clock.june12(11),
+                    end: Clock.june12(12)),
+            ], as: Fixture.watch)
+        let statistics = try store.statistics(
+            of: F.audioExposure, options: [.discreteAverage, .discreteMin, .discreteMax])
         // 10·log10((3600·10^6 + 3600·10^7) / 7200) = 10·log10(5.5·10^6) = 67.40362689494244 dB (not the mean 65).
         #expect(close(statistics.merged.average, 67.40362689494244, within: 1e-9))
         #expect(close(statistics.merged.minimum, 60))
@@ -376,13 +437,20 @@ struct StatisticsCountingTests {
         #expect(close(bucket.merged.average, 67.40362689494244, within: 1e-9))
     }
 
-    @Test("Figures are in the type's canonical unit, whatever units the samples were saved in", arguments: StorageBackend.allCases)
+    @Test(
+        "Figures are in the type's canonical unit, whatever units the samples were saved in",
+        arguments: StorageBackend.allCases)
     func figuresInCanonicalUnit(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try Sample.quantity(type: Fixture.distance, quantity: Quantity(1, .mile), start: Clock.june12(9), end: Clock.june12(9, 20)),
-            try Sample.quantity(type: Fixture.distance, quantity: Quantity(1, .meter(.kilo)), start: Clock.june12(10), end: Clock.june12(10, 10)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try Sample.quantity(
+                    type: Fixture.distance, quantity: Quantity(1, .mile), start: Clock.june12(9),
+                    end: Clock.june12(9, 20)),
+                try Sample.quantity(
+                    type: Fixture.distance, quantity: Quantity(1, .meter(.kilo)), start: Clock.june12(10),
+                    end: Clock.june12(10, 10)),
+            ], as: Fixture.watch)
         let statistics = try store.statistics(of: Fixture.distance, options: .cumulativeSum)
         // 1 mile = 1609.344 m, + 1000 m = 2609.344 m.
         #expect(statistics.merged.sum?.unit == Fixture.distance.canonicalUnit)
@@ -394,11 +462,12 @@ struct StatisticsCountingTests {
     @Test("duration is the union of the samples' intervals, clipped to each bucket", arguments: StorageBackend.allCases)
     func durationIsUnionClippedToBuckets(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(300, Clock.june12(10), Clock.june12(10, 30)),
-            try F.steps(300, Clock.june12(10, 15), Clock.june12(10, 45)),  // overlaps the first by 15 minutes
-            try F.steps(200, Clock.june12(11, 50), Clock.june12(12, 10)),  // crosses noon
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(300, Clock.june12(10), Clock.june12(10, 30)),
+                try F.steps(300, Clock.june12(10, 15), Clock.june12(10, 45)),  // overlaps the first by 15 minutes
+                try F.steps(200, Clock.june12(11, 50), Clock.june12(12, 10)),  // crosses noon
+            ], as: Fixture.watch)
         // 10:00–10:45 (2700 s) + 11:50–12:10 (1200 s) = 3900 s, not 30 + 30 + 20 minutes = 4800 s.
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .duration).merged.duration, 3900))
         let hours = try F.hours(store, options: [.cumulativeSum, .duration])
@@ -412,16 +481,23 @@ struct StatisticsCountingTests {
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .duration).merged.duration, 3900))
     }
 
-    @Test("duration counts the samples' own intervals: an instantaneous reading covers no time, whatever it holds for the average", arguments: StorageBackend.allCases)
+    @Test(
+        "duration counts the samples' own intervals: an instantaneous reading covers no time, whatever it holds for the average",
+        arguments: StorageBackend.allCases)
     func durationOfInstantaneousSamples(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([try F.bpm(60, Clock.june12(10)), try F.bpm(80, Clock.june12(10, 2)), try F.bpm(70, Clock.june12(10, 3))], as: Fixture.watch)
+        try store.save(
+            [try F.bpm(60, Clock.june12(10)), try F.bpm(80, Clock.june12(10, 2)), try F.bpm(70, Clock.june12(10, 3))],
+            as: Fixture.watch)
         // Three instants: the union of their intervals is empty, 0 s (the 2 + 1 + 10 minutes they hold only weigh the average).
         let points = try store.statistics(of: Fixture.heartRate, options: [.discreteAverage, .duration])
         #expect(close(points.merged.duration, 0))
         let expected: Double = (60 * 120 + 80 * 60 + 70 * 600) / 780  // 54000 / 780 = 69.23…
         #expect(close(points.merged.average, expected))
-        #expect(close(try F.hours(store, Fixture.heartRate, options: .duration).statistics(for: Clock.june12(10)).merged.duration, 0))
+        #expect(
+            close(
+                try F.hours(store, Fixture.heartRate, options: .duration).statistics(for: Clock.june12(10)).merged
+                    .duration, 0))
         // An interval reading adds its own interval only: 10:20–10:30 = 600 s.
         try store.save([try F.bpm(90, Clock.june12(10, 20), Clock.june12(10, 30))], as: Fixture.watch)
         #expect(close(try store.statistics(of: Fixture.heartRate, options: .duration).merged.duration, 600))

@@ -15,7 +15,9 @@ struct StatisticsMergeTests {
         try store.save([try F.steps(900, Clock.june12(10, 30), Clock.june12(12))], as: Fixture.phone)
     }
 
-    @Test("By default the Watch wins where it overlaps the iPhone; the iPhone fills the gap", arguments: StorageBackend.allCases)
+    @Test(
+        "By default the Watch wins where it overlaps the iPhone; the iPhone fills the gap",
+        arguments: StorageBackend.allCases)
     func watchOutranksPhoneByDefault(backend: StorageBackend) throws {
         let store = backend.makeStore()
         try watchAndPhone(store)
@@ -48,7 +50,8 @@ struct StatisticsMergeTests {
     func phoneRankedFirst(backend: StorageBackend) throws {
         let store = backend.makeStore()
         try watchAndPhone(store)
-        try store.setSourceOrder([Fixture.phoneSource.bundleIdentifier, Fixture.watchSource.bundleIdentifier], for: Fixture.stepCount)
+        try store.setSourceOrder(
+            [Fixture.phoneSource.bundleIdentifier, Fixture.watchSource.bundleIdentifier], for: Fixture.stepCount)
         let options: StatisticsOptions = [.cumulativeSum, .separateBySource]
 
         // Watch 10:00–10:30 (1000 · 30/60 = 500) + iPhone 900 = 1400.
@@ -72,7 +75,8 @@ struct StatisticsMergeTests {
     func manualEntriesOutrankWatch(backend: StorageBackend) throws {
         let store = backend.makeStore()
         try store.save([try F.steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)
-        try store.save([try F.steps(300, Clock.june12(10), Clock.june12(10, 30), metadata: F.manual)], as: Fixture.phone)
+        try store.save(
+            [try F.steps(300, Clock.june12(10), Clock.june12(10, 30), metadata: F.manual)], as: Fixture.phone)
         // The entry 10:00–10:30 (300) + the Watch 10:30–11:00 (500) = 800.
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 800))
         #expect(close(try F.days(store).statistics(for: Clock.june12(12)).merged.sum, 800))
@@ -85,7 +89,11 @@ struct StatisticsMergeTests {
         // HKWasUserEntered = 0 is not a manual entry.
         let zero = backend.makeStore()
         try zero.save([try F.steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)
-        try zero.save([try F.steps(300, Clock.june12(10), Clock.june12(10, 30), metadata: [MetadataKey.wasUserEntered: .number(0)])], as: Fixture.phone)
+        try zero.save(
+            [
+                try F.steps(
+                    300, Clock.june12(10), Clock.june12(10, 30), metadata: [MetadataKey.wasUserEntered: .number(0)])
+            ], as: Fixture.phone)
         #expect(close(try zero.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 1000))
     }
 
@@ -120,7 +128,9 @@ struct StatisticsMergeTests {
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 1050))
     }
 
-    @Test("Sources missing from a set order rank after the listed ones, in the default order among themselves", arguments: StorageBackend.allCases)
+    @Test(
+        "Sources missing from a set order rank after the listed ones, in the default order among themselves",
+        arguments: StorageBackend.allCases)
     func unlistedSourcesRankLast(backend: StorageBackend) throws {
         let store = backend.makeStore()
         try store.save([try F.steps(200, Clock.june12(10), Clock.june12(10, 20))], as: Fixture.app)  // 10 a minute
@@ -139,25 +149,29 @@ struct StatisticsMergeTests {
     @Test("A winning source's own overlapping samples add up", arguments: StorageBackend.allCases)
     func ownOverlapsAddUp(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.steps(600, Clock.june12(10), Clock.june12(11)),
-            try F.steps(300, Clock.june12(10, 30), Clock.june12(11)),
-        ], as: Fixture.watch)
+        try store.save(
+            [
+                try F.steps(600, Clock.june12(10), Clock.june12(11)),
+                try F.steps(300, Clock.june12(10, 30), Clock.june12(11)),
+            ], as: Fixture.watch)
         try store.save([try F.steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.phone)
         // The Watch covers the whole hour, so the iPhone counts nowhere; the Watch's two samples are summed: 900.
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 900))
         #expect(close(try F.hours(store).statistics(for: Clock.june12(10)).merged.sum, 900))
     }
 
-    @Test("A lower source's zero-duration sample counts unless a better source covers its instant", arguments: StorageBackend.allCases)
+    @Test(
+        "A lower source's zero-duration sample counts unless a better source covers its instant",
+        arguments: StorageBackend.allCases)
     func coveredPointsAreDropped(backend: StorageBackend) throws {
         let store = backend.makeStore()
         try store.save([try F.steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)
-        try store.save([
-            try F.steps(5, Clock.june12(10, 30), Clock.june12(10, 30)),  // under the Watch: dropped
-            try F.steps(7, Clock.june12(11), Clock.june12(11)),  // the Watch ended at 11:00 (half-open): counts
-            try F.steps(9, Clock.june12(11, 30), Clock.june12(11, 30)),  // no Watch: counts
-        ], as: Fixture.phone)
+        try store.save(
+            [
+                try F.steps(5, Clock.june12(10, 30), Clock.june12(10, 30)),  // under the Watch: dropped
+                try F.steps(7, Clock.june12(11), Clock.june12(11)),  // the Watch ended at 11:00 (half-open): counts
+                try F.steps(9, Clock.june12(11, 30), Clock.june12(11, 30)),  // no Watch: counts
+            ], as: Fixture.phone)
         // 1000 + 7 + 9 = 1016.
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 1016))
         let hours = try F.hours(store).statistics()
@@ -166,15 +180,18 @@ struct StatisticsMergeTests {
         #expect(close(hours[1].merged.sum, 16))  // 7 at 11:00 and 9 at 11:30
     }
 
-    @Test("Discrete statistics merge too: where the Watch has heart rate the chest strap's readings are dropped", arguments: StorageBackend.allCases)
+    @Test(
+        "Discrete statistics merge too: where the Watch has heart rate the chest strap's readings are dropped",
+        arguments: StorageBackend.allCases)
     func discreteMergeIntervals(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([
-            try F.bpm(140, Fixture.heartRate, Clock.june12(9, 55), Clock.june12(10)),
-            try F.bpm(150, Fixture.heartRate, Clock.june12(10), Clock.june12(10, 5)),
-            try F.bpm(160, Fixture.heartRate, Clock.june12(10, 5), Clock.june12(10, 10)),
-            try F.bpm(130, Fixture.heartRate, Clock.june12(10, 10), Clock.june12(10, 15)),
-        ], as: F.strap)
+        try store.save(
+            [
+                try F.bpm(140, Fixture.heartRate, Clock.june12(9, 55), Clock.june12(10)),
+                try F.bpm(150, Fixture.heartRate, Clock.june12(10), Clock.june12(10, 5)),
+                try F.bpm(160, Fixture.heartRate, Clock.june12(10, 5), Clock.june12(10, 10)),
+                try F.bpm(130, Fixture.heartRate, Clock.june12(10, 10), Clock.june12(10, 15)),
+            ], as: F.strap)
         try store.save([try F.bpm(100, Fixture.heartRate, Clock.june12(10), Clock.june12(10, 10))], as: Fixture.watch)
         let options: StatisticsOptions = [.discreteAverage, .discreteMin, .discreteMax, .separateBySource]
 
@@ -194,7 +211,9 @@ struct StatisticsMergeTests {
         #expect(close(hour.statistics(for: Clock.june12(9)).merged.average, 140))
     }
 
-    @Test("A reading that loses all its time in a bucket does not count there, though it wins in the bucket before", arguments: StorageBackend.allCases)
+    @Test(
+        "A reading that loses all its time in a bucket does not count there, though it wins in the bucket before",
+        arguments: StorageBackend.allCases)
     func discreteMergeIsPerBucket(backend: StorageBackend) throws {
         let store = backend.makeStore()
         // The strap 09:55–10:05 wins 09:55–10:00 (the Watch starts at 10:00) and loses 10:00–10:05 to the Watch.
@@ -202,8 +221,10 @@ struct StatisticsMergeTests {
         try store.save([try F.bpm(100, Fixture.heartRate, Clock.june12(10), Clock.june12(10, 10))], as: Fixture.watch)
         let options: StatisticsOptions = [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]
         let hours = try F.hours(store, Fixture.heartRate, options: options)
-        let nine = hours.statistics(for: Clock.june12(9)), ten = hours.statistics(for: Clock.june12(10))
-        #expect(close(nine.merged.average, 140) && close(nine.merged.maximum, 140) && close(nine.merged.mostRecent, 140))
+        let nine = hours.statistics(for: Clock.june12(9))
+        let ten = hours.statistics(for: Clock.june12(10))
+        #expect(
+            close(nine.merged.average, 140) && close(nine.merged.maximum, 140) && close(nine.merged.mostRecent, 140))
         // 10:00–11:00: only the Watch counts, so 100 for every figure (not a maximum of 140).
         #expect(close(ten.merged.average, 100))
         #expect(close(ten.merged.minimum, 100))
@@ -225,11 +246,14 @@ struct StatisticsMergeTests {
     func discreteMergeInstantaneous(backend: StorageBackend) throws {
         let store = backend.makeStore()
         // The strap reads every 5 minutes from 09:50 to 10:20.
-        let strap: [(Int, Int, Double)] = [(9, 50, 130), (9, 55, 140), (10, 0, 150), (10, 5, 160), (10, 10, 170), (10, 15, 120), (10, 20, 125)]
+        let strap: [(Int, Int, Double)] = [
+            (9, 50, 130), (9, 55, 140), (10, 0, 150), (10, 5, 160), (10, 10, 170), (10, 15, 120), (10, 20, 125),
+        ]
         try store.save(try strap.map { try F.bpm($0.2, Clock.june12($0.0, $0.1)) }, as: F.strap)
         // The Watch reads at 10:00 (holds to 10:05) and 10:05 (holds 10 minutes, to 10:15).
         try store.save([try F.bpm(100, Clock.june12(10)), try F.bpm(104, Clock.june12(10, 5))], as: Fixture.watch)
-        let statistics = try store.statistics(of: Fixture.heartRate, options: [.discreteAverage, .discreteMin, .discreteMax])
+        let statistics = try store.statistics(
+            of: Fixture.heartRate, options: [.discreteAverage, .discreteMin, .discreteMax])
         // Strap 130 (09:50–09:55) and 140 (09:55–10:00); Watch 100 (10:00–10:05) and 104 (10:05–10:15); the strap's 150,
         // 160, 170 are dropped; strap 120 (10:15–10:20) and 125 (10:20 plus 10 minutes):
         // (130·300 + 140·300 + 100·300 + 104·600 + 120·300 + 125·600) / (4·300 + 2·600)

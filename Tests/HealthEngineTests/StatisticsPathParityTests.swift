@@ -2,8 +2,8 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
-import HealthStoreSQLite
 import HealthStorePostgres
+import HealthStoreSQLite
 import HealthTestSupport
 import Testing
 
@@ -14,14 +14,16 @@ import Testing
 @Suite("Statistics: the column path and the sample path agree")
 struct StatisticsPathParityTests {
     static let app2Source = Source(name: "Pedometer++", bundleIdentifier: "com.cross-forward.pedometer")
-    static let app2 = SourceRevision(source: app2Source, version: "6.1", productType: "iPhone15,2", operatingSystemVersion: "17.4")
+    static let app2 = SourceRevision(
+        source: app2Source, version: "6.1", productType: "iPhone15,2", operatingSystemVersion: "17.4")
     static let revisions = [Fixture.watch, Fixture.phone, Fixture.app, app2]
     static let everySource = SamplePredicate.sources(Set(revisions.map(\.source)))
 
     /// Random overlapping samples of a type over three days around the Los Angeles fall-back change, from four
     /// sources: spans from none (points) to three hours, some ending within a few milliseconds of an hour edge, some
     /// entered by hand.
-    static func populate(_ store: HealthDataStore, type: SampleType, unit: HealthUnit, seed: UInt64, count: Int) throws {
+    static func populate(_ store: HealthDataStore, type: SampleType, unit: HealthUnit, seed: UInt64, count: Int) throws
+    {
         var random = SeededRandomNumberGenerator(seed: seed)
         func draw(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         let origin = Clock.date(2024, 11, 2)
@@ -49,9 +51,11 @@ struct StatisticsPathParityTests {
                 }
                 let manual = draw(25) == 0
                 let value = unit == .count ? Double(draw(400)) : 50 + Double(draw(1000)) / 10
-                samples.append(try Sample.quantity(
-                    type: type, quantity: Quantity(value, unit), start: start, end: start.addingTimeInterval(length),
-                    metadata: manual ? [MetadataKey.wasUserEntered: .number(1)] : nil))
+                samples.append(
+                    try Sample.quantity(
+                        type: type, quantity: Quantity(value, unit), start: start,
+                        end: start.addingTimeInterval(length),
+                        metadata: manual ? [MetadataKey.wasUserEntered: .number(1)] : nil))
             }
             try store.save(samples, as: revision)
         }
@@ -61,7 +65,8 @@ struct StatisticsPathParityTests {
         switch (left, right) {
         case (nil, nil): return true
         case let (left?, right?):
-            return left.unit == right.unit && abs(left.value - right.value) <= 1e-9 * max(1, abs(left.value), abs(right.value))
+            return left.unit == right.unit
+                && abs(left.value - right.value) <= 1e-9 * max(1, abs(left.value), abs(right.value))
         default: return false
         }
     }
@@ -71,7 +76,8 @@ struct StatisticsPathParityTests {
         #expect(left.endDate == right.endDate, "\(label) end")
         let sources = Set(left.bySource.keys).union(right.bySource.keys)
         for source in [nil] + sources.map(Optional.some) {
-            let a = left.figures(for: source), b = right.figures(for: source)
+            let a = left.figures(for: source)
+            let b = right.figures(for: source)
             let name = "\(label) \(source?.name ?? "merged")"
             #expect(close(a?.sum, b?.sum), "\(name) sum \(String(describing: a?.sum)) vs \(String(describing: b?.sum))")
             #expect(close(a?.average, b?.average), "\(name) average")
@@ -89,18 +95,33 @@ struct StatisticsPathParityTests {
         let options: StatisticsOptions
         let seed: UInt64
         let ordered: Bool
-        var testDescription: String { "\(type.identifier) \(options.rawValue) seed \(seed)\(ordered ? " ordered" : "")" }
+        var testDescription: String {
+            "\(type.identifier) \(options.rawValue) seed \(seed)\(ordered ? " ordered" : "")"
+        }
     }
 
     static let cases: [Case] = {
-        let cumulative: [StatisticsOptions] = [[.cumulativeSum], [.cumulativeSum, .separateBySource, .duration], [.cumulativeSum, .mostRecent]]
-        let discrete: [StatisticsOptions] = [[.discreteAverage, .discreteMin, .discreteMax], [.discreteAverage, .mostRecent, .separateBySource, .duration]]
+        let cumulative: [StatisticsOptions] = [
+            [.cumulativeSum], [.cumulativeSum, .separateBySource, .duration], [.cumulativeSum, .mostRecent],
+        ]
+        let discrete: [StatisticsOptions] = [
+            [.discreteAverage, .discreteMin, .discreteMax],
+            [.discreteAverage, .mostRecent, .separateBySource, .duration],
+        ]
         var cases: [Case] = []
         for seed in [1, 2, 3] as [UInt64] {
             for ordered in [false, true] {
-                cases += cumulative.map { Case(type: Fixture.stepCount, unit: .count, options: $0, seed: seed, ordered: ordered) }
-                cases += discrete.map { Case(type: Fixture.heartRate, unit: Fixture.bpm, options: $0, seed: seed, ordered: ordered) }
-                cases += discrete.map { Case(type: StatisticsFixture.restingHeartRate, unit: Fixture.bpm, options: $0, seed: seed, ordered: ordered) }
+                cases += cumulative.map {
+                    Case(type: Fixture.stepCount, unit: .count, options: $0, seed: seed, ordered: ordered)
+                }
+                cases += discrete.map {
+                    Case(type: Fixture.heartRate, unit: Fixture.bpm, options: $0, seed: seed, ordered: ordered)
+                }
+                cases += discrete.map {
+                    Case(
+                        type: StatisticsFixture.restingHeartRate, unit: Fixture.bpm, options: $0, seed: seed,
+                        ordered: ordered)
+                }
             }
         }
         return cases
@@ -121,21 +142,26 @@ struct StatisticsPathParityTests {
             case .inMemory: return HealthDataStore(storage: InMemoryStorage())
             case .sqliteIndex: return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath()))
             case .sqliteCache:
-                return HealthDataStore(storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath(), columnCacheThreshold: 1))
+                return HealthDataStore(
+                    storage: try SQLiteStorage(path: TemporaryStoreFolder.newPath(), columnCacheThreshold: 1))
             case .postgresIndex: return HealthDataStore(storage: try PostgresTestDatabase.newStorage())
-            case .postgresCache: return HealthDataStore(storage: try PostgresTestDatabase.newStorage(columnCacheThreshold: 1))
+            case .postgresCache:
+                return HealthDataStore(storage: try PostgresTestDatabase.newStorage(columnCacheThreshold: 1))
             }
         }
 
         var testDescription: String { rawValue }
     }
 
-    @Test("Hourly, daily and single statistics are the same on both paths, with and without a source order", arguments: cases, ColumnStorage.allCases)
+    @Test(
+        "Hourly, daily and single statistics are the same on both paths, with and without a source order",
+        arguments: cases, ColumnStorage.allCases)
     func columnAndSamplePathsAgree(_ parity: Case, storage: ColumnStorage) throws {
         let store = try storage.makeStore()
         try Self.populate(store, type: parity.type, unit: parity.unit, seed: parity.seed, count: 600)
         if parity.ordered {
-            try store.setSourceOrder([Self.app2Source.bundleIdentifier, Fixture.phoneSource.bundleIdentifier], for: parity.type)
+            try store.setSourceOrder(
+                [Self.app2Source.bundleIdentifier, Fixture.phoneSource.bundleIdentifier], for: parity.type)
         }
         try Self.expectSameOnBothPaths(store, parity)
 
@@ -155,20 +181,25 @@ struct StatisticsPathParityTests {
         let anchor = Clock.date(2024, 11, 1)
         for interval in [DateComponents(hour: 1), DateComponents(day: 1)] {
             let columns = try store.statisticsCollection(
-                of: parity.type, options: parity.options, anchor: anchor, interval: interval, calendar: Clock.losAngeles)
+                of: parity.type, options: parity.options, anchor: anchor, interval: interval, calendar: Clock.losAngeles
+            )
             let samples = try store.statisticsCollection(
-                of: parity.type, matching: Self.everySource, options: parity.options, anchor: anchor, interval: interval,
+                of: parity.type, matching: Self.everySource, options: parity.options, anchor: anchor,
+                interval: interval,
                 calendar: Clock.losAngeles)
-            let left = columns.statistics(), right = samples.statistics()
+            let left = columns.statistics()
+            let right = samples.statistics()
             #expect(left.count == right.count)
             #expect(!left.isEmpty)
             for (a, b) in zip(left, right) { Self.expectSame(a, b, "\(interval) \(a.startDate)") }
         }
 
         // A date window takes the column path too, and must cut the same samples.
-        let window = SamplePredicate.date(start: Clock.date(2024, 11, 3, 1, 30), end: Clock.date(2024, 11, 4, 6), options: [])
+        let window = SamplePredicate.date(
+            start: Clock.date(2024, 11, 3, 1, 30), end: Clock.date(2024, 11, 4, 6), options: [])
         let windowed = try store.statistics(of: parity.type, matching: window, options: parity.options)
-        let windowedBySamples = try store.statistics(of: parity.type, matching: .and([window, Self.everySource]), options: parity.options)
+        let windowedBySamples = try store.statistics(
+            of: parity.type, matching: .and([window, Self.everySource]), options: parity.options)
         Self.expectSame(windowed, windowedBySamples, "window")
     }
 }

@@ -25,8 +25,9 @@ struct TimeBoundsTests {
     func compounds() {
         let first = SamplePredicate.date(start: start, end: end, options: .strictStartDate)
         let second = SamplePredicate.date(start: Date(timeIntervalSinceReferenceDate: 2_000), end: nil, options: [])
-        #expect(TimeBounds.implied(by: .and([first, second, .metadataKeyExists("x")]))
-            == TimeBounds(startLowerBound: 1_000, startUpperBound: 5_000, endLowerBound: 2_000))
+        #expect(
+            TimeBounds.implied(by: .and([first, second, .metadataKeyExists("x")]))
+                == TimeBounds(startLowerBound: 1_000, startUpperBound: 5_000, endLowerBound: 2_000))
         #expect(TimeBounds.implied(by: .or([first, second])) == .unbounded)
         #expect(TimeBounds.implied(by: .not(first)) == .unbounded)
     }

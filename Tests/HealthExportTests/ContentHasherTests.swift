@@ -1,6 +1,7 @@
 import Foundation
-@testable import HealthExport
 import Testing
+
+@testable import HealthExport
 
 /// Record identities are derived from `ContentHasher`: a change to its output would make every earlier import's
 /// records look new. These tests pin it.
@@ -11,16 +12,22 @@ struct ContentHasherTests {
         var hasher = ContentHasher(seed: seed)
         var index = 0
         while index + 16 <= bytes.count {
-            var first: UInt64 = 0, second: UInt64 = 0
+            var first: UInt64 = 0
+            var second: UInt64 = 0
             for offset in 0..<8 { first |= UInt64(bytes[index + offset]) << UInt64(8 * offset) }
             for offset in 0..<8 { second |= UInt64(bytes[index + 8 + offset]) << UInt64(8 * offset) }
             hasher.combine(first, second)
             index += 16
         }
-        var first: UInt64 = 0, second: UInt64 = 0
+        var first: UInt64 = 0
+        var second: UInt64 = 0
         var shift: UInt64 = 0
         while index < bytes.count {
-            if shift < 64 { first |= UInt64(bytes[index]) << shift } else { second |= UInt64(bytes[index]) << (shift - 64) }
+            if shift < 64 {
+                first |= UInt64(bytes[index]) << shift
+            } else {
+                second |= UInt64(bytes[index]) << (shift - 64)
+            }
             shift += 8
             index += 1
         }

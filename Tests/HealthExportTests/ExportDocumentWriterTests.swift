@@ -1,11 +1,12 @@
 import Foundation
 import HealthEngine
-@testable import HealthExport
 import HealthModel
 import HealthStore
 import HealthStoreSQLite
 import HealthTestSupport
 import Testing
+
+@testable import HealthExport
 
 /// A sample as content the export format carries: everything but its uuid, with dates apart (compared within a
 /// microsecond, the precision the writer keeps) and the metadata keys an import adds left out where the original
@@ -20,22 +21,27 @@ private struct Content: Comparable, CustomStringConvertible {
     var description: String { key + " @ " + dates.map { String($0) }.joined(separator: ",") }
 
     func matches(_ other: Content) -> Bool {
-        key == other.key && dates.count == other.dates.count && zip(dates, other.dates).allSatisfy { abs($0 - $1) <= 2e-6 }
+        key == other.key && dates.count == other.dates.count
+            && zip(dates, other.dates).allSatisfy { abs($0 - $1) <= 2e-6 }
     }
 
     init(_ sample: Sample, keepingImportKeys: Bool) {
         var dates = [sample.startDate.timeIntervalSince1970, sample.endDate.timeIntervalSince1970]
-        var parts = [sample.type.identifier, sample.sourceRevision?.source.name ?? "-", sample.sourceRevision?.version ?? "-",
-                     sample.device.map { String(describing: $0) } ?? "-"]
+        var parts = [
+            sample.type.identifier, sample.sourceRevision?.source.name ?? "-", sample.sourceRevision?.version ?? "-",
+            sample.device.map { String(describing: $0) } ?? "-",
+        ]
         func metadata(_ values: [String: MetadataValue]?) -> String {
-            (values ?? [:]).filter { keepingImportKeys || ($0.key != ExportMetadataKey.utcOffset && $0.key != ExportMetadataKey.creationDate) }
-                .sorted { $0.key < $1.key }.map { key, value in
-                    if case let .date(date) = value {
-                        dates.append(date.timeIntervalSince1970)
-                        return key + "=date"
-                    }
-                    return key + "=" + value.description
-                }.joined(separator: ";")
+            (values ?? [:]).filter {
+                keepingImportKeys || ($0.key != ExportMetadataKey.utcOffset && $0.key != ExportMetadataKey.creationDate)
+            }
+            .sorted { $0.key < $1.key }.map { key, value in
+                if case let .date(date) = value {
+                    dates.append(date.timeIntervalSince1970)
+                    return key + "=date"
+                }
+                return key + "=" + value.description
+            }.joined(separator: ";")
         }
         parts.append(metadata(sample.metadata))
         switch sample.content {
@@ -52,7 +58,9 @@ private struct Content: Comparable, CustomStringConvertible {
                 dates += [event.startDate.timeIntervalSince1970, event.endDate.timeIntervalSince1970]
             }
             for (identifier, statistic) in workout.statistics.sorted(by: { $0.key < $1.key }) {
-                parts.append("\(identifier) \([statistic.sum, statistic.average, statistic.minimum, statistic.maximum].map { $0.map(\.description) ?? "-" })")
+                parts.append(
+                    "\(identifier) \([statistic.sum, statistic.average, statistic.minimum, statistic.maximum].map { $0.map(\.description) ?? "-" })"
+                )
             }
         }
         key = parts.joined(separator: " ")
@@ -63,16 +71,21 @@ private struct Content: Comparable, CustomStringConvertible {
 @Suite("Export document: a store written as export.xml imports back into the same samples, statistics and data")
 struct ExportDocumentWriterTests {
     /// The whole document written by the writer, in memory.
-    static func export(_ storage: any HealthStorage, zone: TimeZone, windowSize: Int = 20_000) throws -> (Data, ExportDocumentWriter.Summary) {
+    static func export(
+        _ storage: any HealthStorage, zone: TimeZone, windowSize: Int = 20_000
+    ) throws -> (Data, ExportDocumentWriter.Summary) {
         var document = Data()
         let summary = try ExportDocumentWriter(
-            storage: storage, timeZone: zone, exportDate: Date(timeIntervalSince1970: 1_717_000_000), windowSize: windowSize
+            storage: storage, timeZone: zone, exportDate: Date(timeIntervalSince1970: 1_717_000_000),
+            windowSize: windowSize
         ).write { document.append($0) }
         return (document, summary)
     }
 
     /// Imports a document into a new store of the backend.
-    static func reimport(_ document: Data, backend: StorageBackend, folder: URL, name: String) throws -> (HealthDataStore, ImportReport) {
+    static func reimport(
+        _ document: Data, backend: StorageBackend, folder: URL, name: String
+    ) throws -> (HealthDataStore, ImportReport) {
         let file = folder.appendingPathComponent(name + ".xml")
         try document.write(to: file)
         let store = backend.makeStore()
@@ -80,20 +93,26 @@ struct ExportDocumentWriterTests {
         return (store, report)
     }
 
-    static func count(_ store: HealthDataStore) throws -> Int { try store.storage.typeSummaries().reduce(0) { $0 + $1.count } }
+    static func count(_ store: HealthDataStore) throws -> Int {
+        try store.storage.typeSummaries().reduce(0) { $0 + $1.count }
+    }
 
     static func everySample(_ store: HealthDataStore) throws -> [Sample] {
         try store.storage.typeSummaries().flatMap { try ExportFixtures.samples(store, $0.type) }
     }
 
     /// Checks that two stores hold the same content sample by sample (members of correlations once, inside them).
-    static func expectSameContent(_ original: HealthDataStore, _ copy: HealthDataStore, keepingImportKeys: Bool) throws {
+    static func expectSameContent(_ original: HealthDataStore, _ copy: HealthDataStore, keepingImportKeys: Bool) throws
+    {
         func contents(_ store: HealthDataStore) throws -> [Content] {
             let samples = try everySample(store)
             let members = try store.storage.correlationMembers(among: samples.map(\.uuid))
-            return samples.filter { !members.contains($0.uuid) }.map { Content($0, keepingImportKeys: keepingImportKeys) }.sorted()
+            return samples.filter { !members.contains($0.uuid) }.map {
+                Content($0, keepingImportKeys: keepingImportKeys)
+            }.sorted()
         }
-        let before = try contents(original), after = try contents(copy)
+        let before = try contents(original)
+        let after = try contents(copy)
         #expect(before.count == after.count)
         let mismatches = zip(before, after).filter { !$0.matches($1) }
         let examples = mismatches.prefix(2).map { "\($0.0)\n  became \($0.1)" }
@@ -104,19 +123,31 @@ struct ExportDocumentWriterTests {
     static func expectSameStatistics(_ original: HealthDataStore, _ copy: HealthDataStore) throws {
         var compared = 0
         for summary in try original.storage.typeSummaries() where summary.type.kind == .quantity {
-            let options: StatisticsOptions = summary.type.aggregationStyle == .cumulative ? [.cumulativeSum, .separateBySource] : [.discreteAverage, .discreteMin, .discreteMax, .separateBySource]
-            let before = try original.statistics(of: summary.type, options: options), after = try copy.statistics(of: summary.type, options: options)
+            let options: StatisticsOptions =
+                summary.type.aggregationStyle == .cumulative
+                ? [.cumulativeSum, .separateBySource]
+                : [.discreteAverage, .discreteMin, .discreteMax, .separateBySource]
+            let before = try original.statistics(of: summary.type, options: options)
+            let after = try copy.statistics(of: summary.type, options: options)
             func figures(_ figures: StatisticsFigures) -> [Double] {
-                [figures.sum, figures.average, figures.minimum, figures.maximum].compactMap { $0 }.map { (try? $0.value(in: summary.type.canonicalUnit!)) ?? .nan }
+                [figures.sum, figures.average, figures.minimum, figures.maximum].compactMap { $0 }.map {
+                    (try? $0.value(in: summary.type.canonicalUnit!)) ?? .nan
+                }
             }
             func close(_ lhs: [Double], _ rhs: [Double]) -> Bool {
                 lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0)) }
             }
-            #expect(close(figures(before.merged), figures(after.merged)), "\(summary.type): \(before.merged) became \(after.merged)")
-            let bySourceBefore = Dictionary(uniqueKeysWithValues: before.bySource.map { ($0.key.name, figures($0.value)) })
-            let bySourceAfter = Dictionary(uniqueKeysWithValues: after.bySource.map { ($0.key.name, figures($0.value)) })
+            #expect(
+                close(figures(before.merged), figures(after.merged)),
+                "\(summary.type): \(before.merged) became \(after.merged)")
+            let bySourceBefore = Dictionary(
+                uniqueKeysWithValues: before.bySource.map { ($0.key.name, figures($0.value)) })
+            let bySourceAfter = Dictionary(
+                uniqueKeysWithValues: after.bySource.map { ($0.key.name, figures($0.value)) })
             #expect(bySourceBefore.keys.sorted() == bySourceAfter.keys.sorted(), "\(summary.type)")
-            for (name, values) in bySourceBefore { #expect(close(values, bySourceAfter[name] ?? []), "\(summary.type) of \(name)") }
+            for (name, values) in bySourceBefore {
+                #expect(close(values, bySourceAfter[name] ?? []), "\(summary.type) of \(name)")
+            }
             compared += 1
         }
         #expect(compared > 0)
@@ -129,46 +160,78 @@ struct ExportDocumentWriterTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         // 2024-03-08 to 2024-04-03: both the American and the European switch to summer time.
-        try SyntheticHealthData(calendar: calendar, firstDay: Date(timeIntervalSince1970: 1_709_900_000), days: 26, seed: 17).save(into: store)
+        try SyntheticHealthData(
+            calendar: calendar, firstDay: Date(timeIntervalSince1970: 1_709_900_000), days: 26, seed: 17
+        ).save(into: store)
         let morning = Date(timeIntervalSince1970: 1_710_403_200.25)
-        let systolic = try Sample.quantity(type: .quantity("bloodPressureSystolic"), quantity: Quantity(121, .millimeterOfMercury), start: morning, end: morning)
-        let diastolic = try Sample.quantity(type: .quantity("bloodPressureDiastolic"), quantity: Quantity(79.5, .millimeterOfMercury), start: morning, end: morning)
+        let systolic = try Sample.quantity(
+            type: .quantity("bloodPressureSystolic"), quantity: Quantity(121, .millimeterOfMercury), start: morning,
+            end: morning)
+        let diastolic = try Sample.quantity(
+            type: .quantity("bloodPressureDiastolic"), quantity: Quantity(79.5, .millimeterOfMercury), start: morning,
+            end: morning)
         let pressure = try Sample.correlation(
-            type: .correlation("HKCorrelationTypeIdentifierBloodPressure"), start: morning, end: morning, objects: [systolic, diastolic],
-            metadata: ["Note": .string("after a run & <coffee> \"strong\"\nsecond line"), "HKWasUserEntered": .number(1)])
+            type: .correlation("HKCorrelationTypeIdentifierBloodPressure"), start: morning, end: morning,
+            objects: [systolic, diastolic],
+            metadata: [
+                "Note": .string("after a run & <coffee> \"strong\"\nsecond line"), "HKWasUserEntered": .number(1),
+            ])
         let hrv = try Sample.quantity(
-            type: .quantity("heartRateVariabilitySDNN"), quantity: Quantity(48.25, .second(.milli)), start: morning, end: morning.addingTimeInterval(60),
-            metadata: [MetadataKey.timeZone: .string(zone.identifier), "Measured": .date(morning.addingTimeInterval(-30))])
+            type: .quantity("heartRateVariabilitySDNN"), quantity: Quantity(48.25, .second(.milli)), start: morning,
+            end: morning.addingTimeInterval(60),
+            metadata: [
+                MetadataKey.timeZone: .string(zone.identifier), "Measured": .date(morning.addingTimeInterval(-30)),
+            ])
         // A unit with markup characters, a quantity and a negative number in metadata.
         let glucose = try Sample.quantity(
-            type: .quantity("bloodGlucose"), quantity: Quantity(5.4, try HealthUnit(parsing: "mmol<180.15588000005408>/L")), start: morning, end: morning,
+            type: .quantity("bloodGlucose"),
+            quantity: Quantity(5.4, try HealthUnit(parsing: "mmol<180.15588000005408>/L")), start: morning,
+            end: morning,
             metadata: ["Reach": .quantity(Quantity(418, .meter(.centi))), "Offset": .number(-0.125)])
         let revision = SyntheticHealthData.watch
         try store.save([pressure, hrv, glucose], as: revision)
         let workout = try #require(try ExportFixtures.samples(store, .workout).first)
         var data = ImportedData()
-        data.heartbeatSeries = [HeartbeatSeries(sample: hrv.uuid, beats: (0..<40).map {
-            HeartbeatSeries.Beat(date: morning.addingTimeInterval(Double($0) * 0.8125 + 0.000_25), beatsPerMinute: 70 + Double($0 % 7) * 0.5)
-        })]
-        data.workoutRoutes = [WorkoutRoute(uuid: UUID(), workout: workout.uuid, sourceName: revision.source.name, filePath: nil, locations: (0..<25).map {
-            WorkoutRouteLocation(
-                date: workout.startDate.addingTimeInterval(Double($0) * 4), latitude: 52.52 + Double($0) * 1e-5, longitude: 13.405 - Double($0) * 2e-5,
-                altitude: 34.5, speed: 2.75, course: 181.25, horizontalAccuracy: 3.5, verticalAccuracy: 2)
-        })]
+        data.heartbeatSeries = [
+            HeartbeatSeries(
+                sample: hrv.uuid,
+                beats: (0..<40).map {
+                    HeartbeatSeries.Beat(
+                        date: morning.addingTimeInterval(Double($0) * 0.8125 + 0.000_25),
+                        beatsPerMinute: 70 + Double($0 % 7) * 0.5)
+                })
+        ]
+        data.workoutRoutes = [
+            WorkoutRoute(
+                uuid: UUID(), workout: workout.uuid, sourceName: revision.source.name, filePath: nil,
+                locations: (0..<25).map {
+                    WorkoutRouteLocation(
+                        date: workout.startDate.addingTimeInterval(Double($0) * 4), latitude: 52.52 + Double($0) * 1e-5,
+                        longitude: 13.405 - Double($0) * 2e-5,
+                        altitude: 34.5, speed: 2.75, course: 181.25, horizontalAccuracy: 3.5, verticalAccuracy: 2)
+                })
+        ]
         data.activitySummaries = try (10...14).map { day in
             try ActivitySummary(
-                day: DateComponents(year: 2024, month: 3, day: day), activeEnergyBurned: Quantity(412.5 + Double(day), .kilocalorie),
-                activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
-                appleExerciseTime: Quantity(31, .minute), appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(11, .count),
+                day: DateComponents(year: 2024, month: 3, day: day),
+                activeEnergyBurned: Quantity(412.5 + Double(day), .kilocalorie),
+                activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute),
+                appleMoveTimeGoal: Quantity(0, .minute),
+                appleExerciseTime: Quantity(31, .minute), appleExerciseTimeGoal: Quantity(30, .minute),
+                appleStandHours: Quantity(11, .count),
                 appleStandHoursGoal: Quantity(12, .count), isPaused: day == 12)
         }
-        data.characteristics = ["HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-24", "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale"]
+        data.characteristics = [
+            "HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-24",
+            "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
+        ]
         try store.storage.saveImportedData(data)
         return store
     }
 
-    @Test("Generated data (both DST zones, both backends): the same samples, statistics, beats, route, summaries and characteristics",
-          arguments: StorageBackend.allCases, ["America/Los_Angeles", "Europe/Berlin"])
+    @Test(
+        "Generated data (both DST zones, both backends): the same samples, statistics, beats, route, summaries and characteristics",
+        arguments: StorageBackend.allCases, ["America/Los_Angeles", "Europe/Berlin"])
     func syntheticStoreRoundTrips(_ backend: StorageBackend, zoneName: String) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -176,7 +239,9 @@ struct ExportDocumentWriterTests {
         let original = try Self.syntheticStore(backend, folder: folder, zone: zone)
         // Small windows, so that samples are read in many windows as in a big store.
         let (document, summary) = try Self.export(original.storage, zone: zone, windowSize: 500)
-        #expect(summary.correlations == 1 && summary.heartbeatSeries == 1 && summary.heartbeats == 40 && summary.routes == 1 && summary.routePoints == 25)
+        #expect(
+            summary.correlations == 1 && summary.heartbeatSeries == 1 && summary.heartbeats == 40 && summary.routes == 1
+                && summary.routePoints == 25)
         #expect(summary.activitySummaries == 5 && summary.workouts == 13)
         let (copy, report) = try Self.reimport(document, backend: backend, folder: folder, name: "copy")
         #expect(report.issues.isEmpty, "\(report.issues.prefix(3))")
@@ -186,34 +251,48 @@ struct ExportDocumentWriterTests {
 
         let hrv = try #require(try ExportFixtures.samples(copy, .quantity("heartRateVariabilitySDNN")).first)
         let beats = try #require(try copy.storage.heartbeatSeries(ofSample: hrv.uuid)).beats
-        let originalHRV = try #require(try ExportFixtures.samples(original, .quantity("heartRateVariabilitySDNN")).first)
+        let originalHRV = try #require(
+            try ExportFixtures.samples(original, .quantity("heartRateVariabilitySDNN")).first)
         let originalBeats = try #require(try original.storage.heartbeatSeries(ofSample: originalHRV.uuid)).beats
         #expect(beats.count == originalBeats.count)
-        #expect(zip(beats, originalBeats).allSatisfy { abs($0.date.timeIntervalSince($1.date)) < 2e-6 && $0.beatsPerMinute == $1.beatsPerMinute })
+        #expect(
+            zip(beats, originalBeats).allSatisfy {
+                abs($0.date.timeIntervalSince($1.date)) < 2e-6 && $0.beatsPerMinute == $1.beatsPerMinute
+            })
 
         let workouts = try ExportFixtures.samples(copy, .workout)
         let routes = try workouts.flatMap { try copy.storage.workoutRoutes(ofWorkout: $0.uuid) }
-        let originalRoutes = try ExportFixtures.samples(original, .workout).flatMap { try original.storage.workoutRoutes(ofWorkout: $0.uuid) }
+        let originalRoutes = try ExportFixtures.samples(original, .workout).flatMap {
+            try original.storage.workoutRoutes(ofWorkout: $0.uuid)
+        }
         #expect(routes.count == 1)
-        #expect(routes.first.map { route in
-            zip(route.locations, originalRoutes[0].locations).allSatisfy {
-                $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.altitude == $1.altitude && $0.speed == $1.speed
-                    && $0.course == $1.course && $0.horizontalAccuracy == $1.horizontalAccuracy && $0.verticalAccuracy == $1.verticalAccuracy
-                    && abs($0.date.timeIntervalSince($1.date)) < 2e-6
-            } && route.locations.count == 25
-        } == true)
+        #expect(
+            routes.first.map { route in
+                zip(route.locations, originalRoutes[0].locations).allSatisfy {
+                    $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.altitude == $1.altitude
+                        && $0.speed == $1.speed
+                        && $0.course == $1.course && $0.horizontalAccuracy == $1.horizontalAccuracy
+                        && $0.verticalAccuracy == $1.verticalAccuracy
+                        && abs($0.date.timeIntervalSince($1.date)) < 2e-6
+                } && route.locations.count == 25
+            } == true)
         let everyDay = (DateComponents(year: 2000, month: 1, day: 1), DateComponents(year: 2100, month: 1, day: 1))
-        #expect(try copy.storage.activitySummaries(from: everyDay.0, through: everyDay.1) == original.storage.activitySummaries(from: everyDay.0, through: everyDay.1))
+        #expect(
+            try copy.storage.activitySummaries(from: everyDay.0, through: everyDay.1)
+                == original.storage.activitySummaries(from: everyDay.0, through: everyDay.1))
         #expect(try copy.storage.characteristics() == original.storage.characteristics())
     }
 
-    @Test("Real exports: what an import made exports and imports back the same, metadata and offsets included; a second round trip keeps every uuid", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason),
-          arguments: ["comocomo-export.xml", "ipyhealth-export.xml"])
+    @Test(
+        "Real exports: what an import made exports and imports back the same, metadata and offsets included; a second round trip keeps every uuid",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason),
+        arguments: ["comocomo-export.xml", "ipyhealth-export.xml"])
     func realExportsRoundTrip(_ name: String) throws {
         let url = ExportFixtures.url(name)
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let original = HealthDataStore(storage: try SQLiteStorage(path: folder.appendingPathComponent("original.sqlite").path))
+        let original = HealthDataStore(
+            storage: try SQLiteStorage(path: folder.appendingPathComponent("original.sqlite").path))
         _ = try ExportImporter(store: original, clock: ContinuousClock()).importExport(at: url)
         let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
         let (first, _) = try Self.export(original.storage, zone: zone)
@@ -223,16 +302,20 @@ struct ExportDocumentWriterTests {
         try Self.expectSameContent(original, copy, keepingImportKeys: true)
         try Self.expectSameStatistics(original, copy)
         let everyDay = (DateComponents(year: 2000, month: 1, day: 1), DateComponents(year: 2100, month: 1, day: 1))
-        #expect(try copy.storage.activitySummaries(from: everyDay.0, through: everyDay.1) == original.storage.activitySummaries(from: everyDay.0, through: everyDay.1))
+        #expect(
+            try copy.storage.activitySummaries(from: everyDay.0, through: everyDay.1)
+                == original.storage.activitySummaries(from: everyDay.0, through: everyDay.1))
         #expect(try copy.storage.characteristics() == original.storage.characteristics())
         #expect(try copy.storage.importedDataCounts().heartbeats == original.storage.importedDataCounts().heartbeats)
-        #expect(try copy.storage.importedDataCounts().keptElements == original.storage.importedDataCounts().keptElements)
+        #expect(
+            try copy.storage.importedDataCounts().keptElements == original.storage.importedDataCounts().keptElements)
 
         // What the writer wrote once it writes again the same way: the second import is the first, uuid for uuid.
         let (second, _) = try Self.export(copy.storage, zone: zone)
         let (again, _) = try Self.reimport(second, backend: .inMemory, folder: folder, name: "again")
         let byUUID = { (samples: [Sample]) in Dictionary(uniqueKeysWithValues: samples.map { ($0.uuid, $0) }) }
-        let copied = byUUID(try Self.everySample(copy)), reimported = byUUID(try Self.everySample(again))
+        let copied = byUUID(try Self.everySample(copy))
+        let reimported = byUUID(try Self.everySample(again))
         #expect(copied.count == reimported.count)
         #expect(copied.filter { reimported[$0.key] != $0.value }.isEmpty)
     }
@@ -241,7 +324,9 @@ struct ExportDocumentWriterTests {
     func textForms() throws {
         let date = Date(timeIntervalSince1970: 1_577_605_628.5)
         #expect(ExportDocumentWriter.dateText(date, offset: 7200) == "2019-12-29 09:47:08.5 +0200")
-        #expect(ExportDocumentWriter.dateText(Date(timeIntervalSince1970: -86_401), offset: -16_200) == "1969-12-30 19:29:59 -0430")
+        #expect(
+            ExportDocumentWriter.dateText(Date(timeIntervalSince1970: -86_401), offset: -16_200)
+                == "1969-12-30 19:29:59 -0430")
         for value in [72.0, 0.1, 1e-7, 123_456_789.123_456_78, -3.25, 1e20] {
             let text = ExportDocumentWriter.numberText(value)
             #expect(text.withCString { Double(String(cString: $0)) } == value, "\(value) as \(text)")

@@ -8,28 +8,37 @@ import Testing
 
 @Suite("Finding the export in a zip, a folder or a file")
 struct ExportInputTests {
-    @Test("a zip whose data file has a localized name is read by its <HealthData root, routes included, without unpacking", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    @Test(
+        "a zip whose data file has a localized name is read by its <HealthData root, routes included, without unpacking",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
     func localizedNameInsideZip(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cda = try ExportFixtures.write("<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n", named: "cda.xml", in: folder)
-        let body = ExportFixtures.steps(7, start: "2020-01-18 09:00:00 +0200", end: "2020-01-18 09:10:00 +0200") + """
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-              <WorkoutEvent type="HKWorkoutEventTypePause" date="2020-01-18 09:30:00 +0200"/>
-              <WorkoutEvent type="HKWorkoutEventTypeResume" date="2020-01-18 09:40:00 +0200"/>
-              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200" sum="8.2" unit="km"/>
-              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
-              </WorkoutRoute>
-             </Workout>
+        let cda = try ExportFixtures.write(
+            "<?xml version=\"1.0\"?>\n<ClinicalDocument><title>x</title></ClinicalDocument>\n", named: "cda.xml",
+            in: folder)
+        let body =
+            ExportFixtures.steps(7, start: "2020-01-18 09:00:00 +0200", end: "2020-01-18 09:10:00 +0200") + """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+                  <WorkoutEvent type="HKWorkoutEventTypePause" date="2020-01-18 09:30:00 +0200"/>
+                  <WorkoutEvent type="HKWorkoutEventTypeResume" date="2020-01-18 09:40:00 +0200"/>
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200" sum="8.2" unit="km"/>
+                  <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 10:13:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+                   <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
+                  </WorkoutRoute>
+                 </Workout>
 
-            """
+                """
         let xml = try ExportFixtures.write(ExportFixtures.document(body), named: "eksport.xml", in: folder)
-        let zip = try ExportFixtures.zip([
-            ("apple_health_export/export_cda.xml", cda),
-            ("apple_health_export/eksport.xml", xml),
-            ("apple_health_export/workout-routes/route_2020-01-18_5.49pm.gpx", ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx")),
-        ], named: "export.zip", in: folder)
+        let zip = try ExportFixtures.zip(
+            [
+                ("apple_health_export/export_cda.xml", cda),
+                ("apple_health_export/eksport.xml", xml),
+                (
+                    "apple_health_export/workout-routes/route_2020-01-18_5.49pm.gpx",
+                    ExportFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx")
+                ),
+            ], named: "export.zip", in: folder)
         let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store)
         var progress: [ImportProgress] = []
@@ -47,7 +56,10 @@ struct ExportInputTests {
         #expect(progress.last?.bytesRead == Int64(try Data(contentsOf: xml).count))
         #expect(progress.last?.fractionCompleted == 1)
         // Nothing was unpacked next to the zip.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cda.xml", "eksport.xml", "export.zip"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "cda.xml", "eksport.xml", "export.zip",
+            ])
     }
 
     @Test("a path with no Apple Health export is refused with a clear error")
@@ -67,21 +79,24 @@ struct ExportInputTests {
         _ = try ExportFixtures.write(
             "<gpx><trk><trkseg><trkpt lat=\"52.5\" lon=\"13.4\"><time>2020-01-18T07:13:15Z</time></trkpt></trkseg></trk></gpx>",
             named: "elsewhere/outside.gpx", in: folder)
-        let export = try ExportFixtures.write(ExportFixtures.document("""
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
-              <WorkoutRoute sourceName="Watch"><FileReference path="/../elsewhere/outside.gpx"/></WorkoutRoute>
-             </Workout>
+        let export = try ExportFixtures.write(
+            ExportFixtures.document(
+                """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+                  <WorkoutRoute sourceName="Watch"><FileReference path="/../elsewhere/outside.gpx"/></WorkoutRoute>
+                 </Workout>
 
-            """), named: "uploads/export.xml", in: folder)
+                """), named: "uploads/export.xml", in: folder)
         let (importer, collector) = ExportFixtures.importer()
         let report = try importer.importExport(at: export)
         #expect(report.workouts == 1)
         #expect(report.workoutRoutes == 0)
         #expect(collector.routes.isEmpty)
-        #expect(report.issues.contains {
-            if case let .missingReferencedFile(_, _, path) = $0 { return path == "/../elsewhere/outside.gpx" }
-            return false
-        }, "\(report.issues)")
+        #expect(
+            report.issues.contains {
+                if case let .missingReferencedFile(_, _, path) = $0 { return path == "/../elsewhere/outside.gpx" }
+                return false
+            }, "\(report.issues)")
     }
 
     @Test("old exports with inline Location elements give a route", arguments: StorageBackend.allCases)

@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Re-importing adds only what is new")
 struct IdempotentImportTests {
-    @Test("re-importing the same export stores nothing new and counts everything as already stored", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    @Test(
+        "re-importing the same export stores nothing new and counts everything as already stored",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
     func reimportIsIdempotent(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store, batchSize: 500)
@@ -26,18 +28,29 @@ struct IdempotentImportTests {
         #expect(collector.routes.isEmpty)
     }
 
-    @Test("a newer export of the same phone adds only the records that are new, even with new device addresses", arguments: StorageBackend.allCases)
+    @Test(
+        "a newer export of the same phone adds only the records that are new, even with new device addresses",
+        arguments: StorageBackend.allCases)
     func newerExportAddsOnlyNewRecords(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let older = (0..<10).map { hour in
-            ExportFixtures.steps(100 + hour, start: "2024-03-09 \(10 + hour):00:00 -0800", end: "2024-03-09 \(10 + hour):30:00 -0800",
-                                 device: "&lt;&lt;HKDevice: 0x283e34b40&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;")
+            ExportFixtures.steps(
+                100 + hour, start: "2024-03-09 \(10 + hour):00:00 -0800", end: "2024-03-09 \(10 + hour):30:00 -0800",
+                device:
+                    "&lt;&lt;HKDevice: 0x283e34b40&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;"
+            )
         }
         let newer = (0..<15).map { hour in
-            ExportFixtures.steps(100 + hour, start: "2024-03-09 \(10 + hour % 14):00:00 -0800".replacingOccurrences(of: "2024-03-09 2", with: hour >= 14 ? "2024-03-10 0" : "2024-03-09 2"),
-                                 end: "2024-03-09 \(10 + hour % 14):30:00 -0800".replacingOccurrences(of: "2024-03-09 2", with: hour >= 14 ? "2024-03-10 0" : "2024-03-09 2"),
-                                 device: "&lt;&lt;HKDevice: 0x600001f2c460&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;")
+            ExportFixtures.steps(
+                100 + hour,
+                start: "2024-03-09 \(10 + hour % 14):00:00 -0800".replacingOccurrences(
+                    of: "2024-03-09 2", with: hour >= 14 ? "2024-03-10 0" : "2024-03-09 2"),
+                end: "2024-03-09 \(10 + hour % 14):30:00 -0800".replacingOccurrences(
+                    of: "2024-03-09 2", with: hour >= 14 ? "2024-03-10 0" : "2024-03-09 2"),
+                device:
+                    "&lt;&lt;HKDevice: 0x600001f2c460&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;"
+            )
         }
         let olderURL = try ExportFixtures.write(ExportFixtures.document(older.joined()), named: "older.xml", in: folder)
         let newerURL = try ExportFixtures.write(ExportFixtures.document(newer.joined()), named: "newer.xml", in: folder)
@@ -54,7 +67,9 @@ struct IdempotentImportTests {
         #expect(Set(steps.compactMap(\.device)).count == 1)
     }
 
-    @Test("the order of attributes and of metadata entries does not change a record's identity", arguments: StorageBackend.allCases)
+    @Test(
+        "the order of attributes and of metadata entries does not change a record's identity",
+        arguments: StorageBackend.allCases)
     func attributeOrderDoesNotMatter(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,23 +93,27 @@ struct IdempotentImportTests {
             """
         let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
-        let one = try importer.importExport(at: try ExportFixtures.write(ExportFixtures.document(first), named: "one.xml", in: folder))
+        let one = try importer.importExport(
+            at: try ExportFixtures.write(ExportFixtures.document(first), named: "one.xml", in: folder))
         #expect(one.quantitySamples == 1)
-        let two = try importer.importExport(at: try ExportFixtures.write(ExportFixtures.document(reordered), named: "two.xml", in: folder))
+        let two = try importer.importExport(
+            at: try ExportFixtures.write(ExportFixtures.document(reordered), named: "two.xml", in: folder))
         // The reordered copy is the same record; the one with a different metadata value is new.
         #expect(two.alreadyStored == 1)
         #expect(two.quantitySamples == 1)
     }
 
-    @Test("exact duplicates inside one export are stored once and counted, into a new store and into one holding data",
-          arguments: StorageBackend.allCases)
+    @Test(
+        "exact duplicates inside one export are stored once and counted, into a new store and into one holding data",
+        arguments: StorageBackend.allCases)
     func exactDuplicatesAreStoredOnce(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let record = ExportFixtures.steps(42, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
         let other = ExportFixtures.steps(43, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
         let earlier = ExportFixtures.steps(7, start: "2023-12-31 09:00:00 +0100", end: "2023-12-31 09:10:00 +0100")
-        let url = try ExportFixtures.write(ExportFixtures.document(record + other + record + record), named: "export.xml", in: folder)
+        let url = try ExportFixtures.write(
+            ExportFixtures.document(record + other + record + record), named: "export.xml", in: folder)
         let seed = try ExportFixtures.write(ExportFixtures.document(earlier), named: "seed.xml", in: folder)
         // Batches of one: the duplicate is found in the store, not only inside a batch. A new store asks the store only
         // about what the import's identifier filter has seen; one holding data asks about every record.
@@ -108,22 +127,36 @@ struct IdempotentImportTests {
             #expect(report.quantitySamples == 2)
             #expect(report.duplicatesInExport == 2)
             #expect(report.alreadyStored == 0)
-            #expect(try store.samples(SampleQueryRequest(type: try SampleType.quantity("stepCount"))).count == (index >= 2 ? 3 : 2))
+            #expect(
+                try store.samples(SampleQueryRequest(type: try SampleType.quantity("stepCount"))).count
+                    == (index >= 2 ? 3 : 2))
         }
     }
 
-    @Test("the default source order puts manual entries, then the watch, then the phone, then apps newest first", arguments: StorageBackend.allCases)
+    @Test(
+        "the default source order puts manual entries, then the watch, then the phone, then apps newest first",
+        arguments: StorageBackend.allCases)
     func defaultSourceOrderFollowsTheData(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let watch = "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
-        let phone = "&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;"
-        let body = ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Old App")
-            + ExportFixtures.steps(2, start: "2024-01-02 09:00:00 +0100", end: "2024-01-02 09:10:00 +0100", source: "New App")
-            + ExportFixtures.steps(3, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "iPhone", device: phone)
-            + ExportFixtures.steps(4, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Watch", device: watch)
-            + ExportFixtures.steps(5, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Health",
-                                   extra: "><MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/></Record").replacingOccurrences(of: "/>\n", with: ">\n")
+        let watch =
+            "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+        let phone =
+            "&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.3&gt;"
+        let body =
+            ExportFixtures.steps(
+                1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Old App")
+            + ExportFixtures.steps(
+                2, start: "2024-01-02 09:00:00 +0100", end: "2024-01-02 09:10:00 +0100", source: "New App")
+            + ExportFixtures.steps(
+                3, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "iPhone", device: phone
+            )
+            + ExportFixtures.steps(
+                4, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Watch", device: watch)
+            + ExportFixtures.steps(
+                5, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100", source: "Health",
+                extra: "><MetadataEntry key=\"HKWasUserEntered\" value=\"1\"/></Record"
+            ).replacingOccurrences(of: "/>\n", with: ">\n")
         let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
         let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
@@ -133,18 +166,27 @@ struct IdempotentImportTests {
         #expect(order == ["export:Health", "export:Watch", "export:iPhone", "export:New App", "export:Old App"])
     }
 
-    @Test("identifiers lead with the start time in milliseconds, so an export sorted by time comes in identifier order", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    @Test(
+        "identifiers lead with the start time in milliseconds, so an export sorted by time comes in identifier order",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
     func identifiersLeadWithTheStartTime(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
         _ = try importer.importExport(at: ExportFixtures.url("comocomo-export.xml"))
         var checked = 0
-        for type in [try SampleType.quantity("HKQuantityTypeIdentifierStepCount"), .workout, try SampleType.correlation("HKCorrelationTypeIdentifierFood")] {
+        for type in [
+            try SampleType.quantity("HKQuantityTypeIdentifierStepCount"), .workout,
+            try SampleType.correlation("HKCorrelationTypeIdentifierFood"),
+        ] {
             let samples = try ExportFixtures.samples(store, type).sorted { $0.startDate < $1.startDate }
             #expect(!samples.isEmpty)
             for sample in samples {
-                let prefix = withUnsafeBytes(of: sample.uuid.uuid) { raw in raw.prefix(6).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-                #expect(prefix == UInt64((sample.startDate.timeIntervalSince1970 * 1000).rounded(.down)), "\(type.identifier) \(sample.startDate)")
+                let prefix = withUnsafeBytes(of: sample.uuid.uuid) { raw in
+                    raw.prefix(6).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                }
+                #expect(
+                    prefix == UInt64((sample.startDate.timeIntervalSince1970 * 1000).rounded(.down)),
+                    "\(type.identifier) \(sample.startDate)")
                 #expect(sample.uuid.uuidString.dropFirst(14).first == "8")
                 checked += 1
             }

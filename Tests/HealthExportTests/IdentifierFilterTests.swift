@@ -1,6 +1,7 @@
 import Foundation
-@testable import HealthExport
 import Testing
+
+@testable import HealthExport
 
 @Suite("The import's identifier filter: never a false negative, few false positives")
 struct IdentifierFilterTests {
@@ -22,8 +23,11 @@ struct IdentifierFilterTests {
             for shift in 0..<8 { bytes[6 + shift] = UInt8(truncatingIfNeeded: hash >> UInt64(8 * shift)) }
             bytes[14] = UInt8(index & 0xFF)
             bytes[15] = UInt8((index >> 8) & 0xFF)
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            return UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
         }
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import HealthEngine
-@testable import HealthExport
 import HealthModel
 import HealthStore
 import HealthTestSupport
 import Testing
+
+@testable import HealthExport
 
 /// Spans of the data file that an earlier import read whole are passed over by the next import of the same bytes
 /// (`ExportSpanSplitter`, `ImportedSpan`): the store must end exactly as with every record read.
@@ -20,13 +21,16 @@ struct ImportedSpanTests {
     static func stepDays(_ days: Range<Int>, value: Int = 10) -> String {
         var body = ""
         for day in days {
-            let date = Calendar(identifier: .gregorian).date(from: DateComponents(
-                timeZone: TimeZone(identifier: "Europe/Berlin"), year: 2024, month: 1, day: 1))!.addingTimeInterval(Double(day) * 86_400)
+            let date = Calendar(identifier: .gregorian).date(
+                from: DateComponents(
+                    timeZone: TimeZone(identifier: "Europe/Berlin"), year: 2024, month: 1, day: 1))!.addingTimeInterval(
+                    Double(day) * 86_400)
             for hour in 8..<20 {
                 let start = ExportFixtures.format(date.addingTimeInterval(Double(hour) * 3_600))
                 let end = ExportFixtures.format(date.addingTimeInterval(Double(hour) * 3_600 + 600))
                 if hour == 12 {
-                    body += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Watch\" unit=\"count\" creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value + day)\">\n  <MetadataEntry key=\"HKTimeZone\" value=\"Europe/Berlin\"/>\n </Record>\n"
+                    body +=
+                        " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Watch\" unit=\"count\" creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value + day)\">\n  <MetadataEntry key=\"HKTimeZone\" value=\"Europe/Berlin\"/>\n </Record>\n"
                 } else {
                     body += ExportFixtures.steps(value + hour, start: start, end: end)
                 }
@@ -39,12 +43,14 @@ struct ImportedSpanTests {
         try store.samples(SampleQueryRequest(type: try SampleType.quantity("stepCount"))).count
     }
 
-    @Test("The same file again passes over most of its bytes, stores nothing and counts every record as stored",
-          arguments: StorageBackend.allCases)
+    @Test(
+        "The same file again passes over most of its bytes, stores nothing and counts every record as stored",
+        arguments: StorageBackend.allCases)
     func sameFileIsPassedOver(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = try ExportFixtures.write(ExportFixtures.document(Self.stepDays(0..<600)), named: "export.xml", in: folder)
+        let url = try ExportFixtures.write(
+            ExportFixtures.document(Self.stepDays(0..<600)), named: "export.xml", in: folder)
         let (store, reopen) = try backend.makeReopenableStore()
         let first = try ExportFixtures.importer(store: store).0.importExport(at: url)
         #expect(first.quantitySamples == 7_200)
@@ -53,22 +59,26 @@ struct ImportedSpanTests {
         #expect(again.samplesStored == 0)
         #expect(again.alreadyStored == 7_200)
         #expect(again.issues.isEmpty)
-        #expect(backend.remembersImportedSpans ? again.bytesPassedOver > again.bytesRead / 2 : again.bytesPassedOver == 0,
-                "passed over \(again.bytesPassedOver) of \(again.bytesRead)")
+        #expect(
+            backend.remembersImportedSpans ? again.bytesPassedOver > again.bytesRead / 2 : again.bytesPassedOver == 0,
+            "passed over \(again.bytesPassedOver) of \(again.bytesRead)")
         #expect(try Self.stepCount(try reopen()) == 7_200)
         // Without passing over, the same result from reading every record.
-        let slow = try ExportImporter(store: try reopen(), clock: ContinuousClock(), reusesImportedSpans: false).importExport(at: url)
+        let slow = try ExportImporter(store: try reopen(), clock: ContinuousClock(), reusesImportedSpans: false)
+            .importExport(at: url)
         #expect(slow.bytesPassedOver == 0 && slow.alreadyStored == 7_200 && slow.samplesStored == 0)
     }
 
-    @Test("A newer export with records inserted in the middle stores exactly them, and a problem after passed-over spans keeps its line",
-          arguments: StorageBackend.allCases)
+    @Test(
+        "A newer export with records inserted in the middle stores exactly them, and a problem after passed-over spans keeps its line",
+        arguments: StorageBackend.allCases)
     func newerExportStoresOnlyWhatIsNew(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = Self.stepDays(0..<300) + Self.stepDays(300..<600)
         let inserted = ExportFixtures.steps(4_242, start: "2024-06-01 23:50:00 +0200", end: "2024-06-01 23:55:00 +0200")
-        let invalid = " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Watch\" unit=\"count\" startDate=\"2025-01-01 10:00:00 +0100\" endDate=\"2025-01-01 09:00:00 +0100\" value=\"5\"/>\n"
+        let invalid =
+            " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Watch\" unit=\"count\" startDate=\"2025-01-01 10:00:00 +0100\" endDate=\"2025-01-01 09:00:00 +0100\" value=\"5\"/>\n"
         let newer = Self.stepDays(0..<300) + inserted + Self.stepDays(300..<600) + invalid
         let oldURL = try ExportFixtures.write(ExportFixtures.document(old), named: "old.xml", in: folder)
         let newURL = try ExportFixtures.write(ExportFixtures.document(newer), named: "new.xml", in: folder)
@@ -84,33 +94,42 @@ struct ImportedSpanTests {
         #expect(report.issues.map(\.line) == [lines - 1])
     }
 
-    @Test("A record ignored for an older sync version is reported again, as when every record is read", arguments: StorageBackend.allCases)
+    @Test(
+        "A record ignored for an older sync version is reported again, as when every record is read",
+        arguments: StorageBackend.allCases)
     func ignoredRecordsAreReportedAgain(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sync = "  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"same\"/>\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"1\"/>\n </Record>\n"
+        let sync =
+            "  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"same\"/>\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"1\"/>\n </Record>\n"
         let twins = [7, 8].map { value in
-            " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Scale App\" unit=\"count\" creationDate=\"2024-05-01 10:00:00 +0200\" startDate=\"2024-05-01 09:00:00 +0200\" endDate=\"2024-05-01 09:10:00 +0200\" value=\"\(value)\">\n" + sync
+            " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Scale App\" unit=\"count\" creationDate=\"2024-05-01 10:00:00 +0200\" startDate=\"2024-05-01 09:00:00 +0200\" endDate=\"2024-05-01 09:10:00 +0200\" value=\"\(value)\">\n"
+                + sync
         }.joined()
         let url = try ExportFixtures.write(
-            ExportFixtures.document(Self.stepDays(0..<300) + twins + Self.stepDays(300..<600)), named: "export.xml", in: folder)
+            ExportFixtures.document(Self.stepDays(0..<300) + twins + Self.stepDays(300..<600)), named: "export.xml",
+            in: folder)
         let (store, reopen) = try backend.makeReopenableStore()
         let first = try ExportFixtures.importer(store: store).0.importExport(at: url)
         #expect(first.samplesStored == 7_201)
         #expect(first.olderSyncVersions == 1)
         let passing = try ExportFixtures.importer(store: try reopen()).0.importExport(at: url)
-        let reading = try ExportImporter(store: try reopen(), clock: ContinuousClock(), reusesImportedSpans: false).importExport(at: url)
+        let reading = try ExportImporter(store: try reopen(), clock: ContinuousClock(), reusesImportedSpans: false)
+            .importExport(at: url)
         #expect((passing.bytesPassedOver > 0) == backend.remembersImportedSpans)
         let expected: [Int] = [0, 7_201, 1]
         #expect([passing.samplesStored, passing.alreadyStored, passing.olderSyncVersions] == expected)
         #expect([reading.samplesStored, reading.alreadyStored, reading.olderSyncVersions] == expected)
     }
 
-    @Test("After a deletion the spans are forgotten, and a re-import brings the deleted sample back", arguments: StorageBackend.allCases)
+    @Test(
+        "After a deletion the spans are forgotten, and a re-import brings the deleted sample back",
+        arguments: StorageBackend.allCases)
     func deletionForgetsSpans(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = try ExportFixtures.write(ExportFixtures.document(Self.stepDays(0..<300)), named: "export.xml", in: folder)
+        let url = try ExportFixtures.write(
+            ExportFixtures.document(Self.stepDays(0..<300)), named: "export.xml", in: folder)
         let (store, reopen) = try backend.makeReopenableStore()
         _ = try ExportFixtures.importer(store: store).0.importExport(at: url)
         #expect(try store.storage.importedSpans().isEmpty == !backend.remembersImportedSpans)

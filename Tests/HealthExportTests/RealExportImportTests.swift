@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Importing the real exports of ../shared/fixtures")
 struct RealExportImportTests {
-    @Test("comocomo: 10,939 top-level records, 34 food correlations linked to their 162 top-level records, 61 workouts", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    @Test(
+        "comocomo: 10,939 top-level records, 34 food correlations linked to their 162 top-level records, 61 workouts",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
     func comocomoCountsMatchTheFixturesReadme(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let (importer, _) = ExportFixtures.importer(store: store)
@@ -28,11 +30,16 @@ struct RealExportImportTests {
         let food = try ExportFixtures.samples(store, .correlation("HKCorrelationTypeIdentifierFood"))
         #expect(food.count == 34)
         #expect(food.reduce(0) { $0 + ($1.correlatedObjects?.count ?? 0) } == 162)
-        let sources = Set(try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierStepCount")).compactMap { $0.sourceRevision?.source.name })
+        let sources = Set(
+            try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierStepCount")).compactMap {
+                $0.sourceRevision?.source.name
+            })
         #expect(!sources.isEmpty)
     }
 
-    @Test("ipyhealth: 1,862 records, 16 workouts, 8 activity summaries, one heartbeat series of 46 beats", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    @Test(
+        "ipyhealth: 1,862 records, 16 workouts, 8 activity summaries, one heartbeat series of 46 beats",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
     func ipyhealthCountsMatchTheFixturesReadme(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let (importer, collector) = ExportFixtures.importer(store: store)
@@ -41,7 +48,9 @@ struct RealExportImportTests {
         // 22 heart rate records carry the same anonymized sync identifier ("0:AAAAAAAA-0000-…", version 1): as in
         // HealthKit, one object per source and sync identifier is kept, and the other 21 are counted as such.
         #expect(report.olderSyncVersions == 21)
-        #expect(report.quantitySamples + report.categorySamples + report.duplicatesInExport + report.olderSyncVersions == 1_862)
+        #expect(
+            report.quantitySamples + report.categorySamples + report.duplicatesInExport + report.olderSyncVersions
+                == 1_862)
         #expect(report.workouts == 16)
         #expect(report.activitySummaries == 8)
         #expect(collector.activitySummaries.count == 8)
@@ -66,7 +75,9 @@ struct RealExportImportTests {
         #expect(first.metadata?[ExportMetadataKey.utcOffset] == .number(7200))
     }
 
-    @Test("a workout route in a GPX file beside the export: all 16,654 track points", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
+    @Test(
+        "a workout route in a GPX file beside the export: all 16,654 track points",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
     func routeFromGPXFileReference() throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
 import HealthTestSupport
 import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @Suite("Tolerant reading of broken and legacy exports")
 struct TolerantImportTests {
@@ -42,9 +43,11 @@ struct TolerantImportTests {
             ]>
 
             """
-        let body = ExportFixtures.steps(10, start: "2024-03-10 01:00:00 -0800", end: "2024-03-10 01:30:00 -0800")
+        let body =
+            ExportFixtures.steps(10, start: "2024-03-10 01:00:00 -0800", end: "2024-03-10 01:30:00 -0800")
             + ExportFixtures.steps(20, start: "2024-03-10 03:00:00 -0700", end: "2024-03-10 03:30:00 -0700")
-        let url = try ExportFixtures.write(ExportFixtures.document(body, prologue: prologue), named: "export.xml", in: folder)
+        let url = try ExportFixtures.write(
+            ExportFixtures.document(body, prologue: prologue), named: "export.xml", in: folder)
         // Foundation's parser (libxml2) stops at this DTD; the importer does not.
         let parser = XMLParser(contentsOf: url)!
         #expect(parser.parse() == false)
@@ -54,7 +57,9 @@ struct TolerantImportTests {
         #expect(report.issues.isEmpty, "\(report.issues)")
     }
 
-    @Test("a truncated file imports what was complete and says the file ended early, with the line", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
+    @Test(
+        "a truncated file imports what was complete and says the file ended early, with the line",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
     func truncatedFileImportsWhatWasComplete() throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,10 +71,12 @@ struct TolerantImportTests {
         let (importer, _) = ExportFixtures.importer()
         let report = try importer.importExport(at: url)
         #expect(report.endedEarly)
-        let linesInCut = String(decoding: cut, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count
+        let linesInCut = String(decoding: cut, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .count
         let ended = report.issues.first { if case .fileEndedEarly = $0 { return true } else { return false } }
         #expect(ended?.line == linesInCut)
-        let read = report.quantitySamples + report.categorySamples + report.duplicatesInExport + report.olderSyncVersions
+        let read =
+            report.quantitySamples + report.categorySamples + report.duplicatesInExport + report.olderSyncVersions
         #expect(read > 100)
         // Every record that started is read, except the one the cut went through.
         #expect(read == startedRecords - 1)
@@ -96,7 +103,9 @@ struct TolerantImportTests {
         #expect(mass.sourceRevision?.source.name == "Scale\u{01}App")
     }
 
-    @Test("legacy files with metadata keys written as attributes (with spaces) keep them as metadata", arguments: StorageBackend.allCases)
+    @Test(
+        "legacy files with metadata keys written as attributes (with spaces) keep them as metadata",
+        arguments: StorageBackend.allCases)
     func legacyAttributeMetadataIsRecovered(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,10 +120,12 @@ struct TolerantImportTests {
         let (importer, _) = ExportFixtures.importer(store: store)
         let report = try importer.importExport(at: url)
         #expect(report.issues.isEmpty, "\(report.issues)")
-        let glucose = try #require(try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierBloodGlucose")).first)
+        let glucose = try #require(
+            try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierBloodGlucose")).first)
         #expect(glucose.metadata?["Meal Time"] == .string("Before Breakfast"))
         #expect(glucose.wasUserEntered)
-        let sleep = try ExportFixtures.samples(store, .category("HKCategoryTypeIdentifierSleepAnalysis")).map(\.categoryValue)
+        let sleep = try ExportFixtures.samples(store, .category("HKCategoryTypeIdentifierSleepAnalysis")).map(
+            \.categoryValue)
         #expect(sleep == [0, 3])
     }
 
@@ -122,8 +133,10 @@ struct TolerantImportTests {
     func unreadableRecordIsReportedWithItsLine() throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let body = ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
-            + ExportFixtures.steps(2, start: "2024-01-01 10:00:00 +0100", end: "2024-01-01 10:10:00 +0100").replacingOccurrences(of: "value=\"2\"", with: "value=\"two\"")
+        let body =
+            ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+            + ExportFixtures.steps(2, start: "2024-01-01 10:00:00 +0100", end: "2024-01-01 10:10:00 +0100")
+            .replacingOccurrences(of: "value=\"2\"", with: "value=\"two\"")
             + ExportFixtures.steps(3, start: "2024-01-01 11:00:00 +0100", end: "2024-01-01 10:10:00 +0100")
             + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"x\" unit=\"kg\" startDate=\"2024-01-01 12:00:00 +0100\" endDate=\"2024-01-01 12:00:00 +0100\" value=\"4\"/>\n"
             + ExportFixtures.steps(5, start: "2024-01-01 13:00:00 +0100", end: "2024-01-01 13:10:00 +0100")
@@ -137,11 +150,14 @@ struct TolerantImportTests {
         #expect(report.issues.first?.description.contains("\"two\" is not a number") == true)
     }
 
-    @Test("a record date with an impossible UTC offset is reported with its line, not read as another instant", arguments: StorageBackend.allCases)
+    @Test(
+        "a record date with an impossible UTC offset is reported with its line, not read as another instant",
+        arguments: StorageBackend.allCases)
     func impossibleOffsetIsReported(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let body = ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
+        let body =
+            ExportFixtures.steps(1, start: "2024-01-01 09:00:00 +0100", end: "2024-01-01 09:10:00 +0100")
             + ExportFixtures.steps(2, start: "2024-01-01 10:00:00 +9900", end: "2024-01-01 10:10:00 +0100")
             + ExportFixtures.steps(3, start: "2024-01-01 11:00:00 +0100", end: "2024-01-01 11:10:00 +0060")
             + ExportFixtures.steps(4, start: "2024-01-01 12:00:00 +1400", end: "2024-01-01 12:10:00 +1400")
@@ -151,7 +167,9 @@ struct TolerantImportTests {
         let report = try importer.importExport(at: url)
         #expect(report.quantitySamples == 2)
         #expect(report.issues.compactMap(\.line) == [5, 6])
-        let starts = try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierStepCount")).map(\.startDate.timeIntervalSince1970).sorted()
+        let starts = try ExportFixtures.samples(store, .quantity("HKQuantityTypeIdentifierStepCount")).map(
+            \.startDate.timeIntervalSince1970
+        ).sorted()
         // 2024-01-01 12:00 +14:00 is 2023-12-31 22:00 UTC; 09:00 +01:00 is 08:00 UTC.
         #expect(starts == [1_704_060_000, 1_704_096_000])
     }

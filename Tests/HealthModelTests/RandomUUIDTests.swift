@@ -48,11 +48,14 @@ struct RandomUUIDTests {
         let started = clock.now
         let first = RandomUUID.make()
         // Another "person" saves 200,000 objects in between, on other threads.
-        let others = await RandomUUIDTests.madeConcurrently(RandomUUID.make) + RandomUUIDTests.madeConcurrently(RandomUUID.make)
+        let others =
+            await RandomUUIDTests.madeConcurrently(RandomUUID.make) + RandomUUIDTests.madeConcurrently(RandomUUID.make)
         for _ in 0..<8 { _ = await RandomUUIDTests.madeConcurrently(RandomUUID.make) }
         let second = RandomUUID.make()
         let elapsed = clock.now - started
-        let elapsedMilliseconds = UInt64(elapsed.components.seconds) * 1000 + UInt64(elapsed.components.attoseconds / 1_000_000_000_000_000) + 1
+        let elapsedMilliseconds =
+            UInt64(elapsed.components.seconds) * 1000 + UInt64(elapsed.components.attoseconds / 1_000_000_000_000_000)
+            + 1
         #expect(others.count == 40_000)
         // A counter would have moved by 200,001; the prefix moves by the milliseconds that passed, no more.
         let distance = RandomUUIDTests.prefix(second) - RandomUUIDTests.prefix(first)

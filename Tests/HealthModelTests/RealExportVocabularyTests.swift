@@ -32,8 +32,9 @@ enum Fixtures {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             guard let equals = bytes[index...].firstIndex(of: UInt8(ascii: "=")),
-                  equals + 1 < bytes.endIndex, bytes[equals + 1] == UInt8(ascii: "\""),
-                  let close = bytes[(equals + 2)...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                equals + 1 < bytes.endIndex, bytes[equals + 1] == UInt8(ascii: "\""),
+                let close = bytes[(equals + 2)...].firstIndex(of: UInt8(ascii: "\""))
+            else { break }
             let name = String(decoding: bytes[index..<equals], as: UTF8.self).trimmingCharacters(in: .whitespaces)
             result[name] = String(decoding: bytes[(equals + 2)..<close], as: UTF8.self)
             index = close + 1
@@ -42,7 +43,8 @@ enum Fixtures {
     }
 }
 
-@Suite("The vocabulary of real Apple Health exports", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
+@Suite(
+    "The vocabulary of real Apple Health exports", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
 struct RealExportVocabularyTests {
     @Test("every record type in the real exports is in the type table", arguments: Fixtures.exports)
     func recordTypesAreKnown(file: String) throws {
@@ -55,10 +57,11 @@ struct RealExportVocabularyTests {
 
     @Test("every unit string in the real exports parses and fits the type it is used with", arguments: Fixtures.exports)
     func unitsParseAndFitTheirTypes(file: String) throws {
-        let pairs = Set(try Fixtures.recordAttributes(in: file).compactMap { record -> [String]? in
-            guard let type = record["type"], let unit = record["unit"] else { return nil }
-            return [type, unit]
-        })
+        let pairs = Set(
+            try Fixtures.recordAttributes(in: file).compactMap { record -> [String]? in
+                guard let type = record["type"], let unit = record["unit"] else { return nil }
+                return [type, unit]
+            })
         #expect(pairs.count >= 10)
         for pair in pairs {
             let unit = try HealthUnit(parsing: pair[1])

@@ -57,27 +57,38 @@ struct SampleValidationTests {
             QuantitySeriesEntry(quantity: Quantity(value, bpm), startDate: at(1), endDate: at(1)),
         ]
         #expect(throws: HealthModelError.nonFiniteValue(field: "seriesEntries[1].quantity")) {
-            try Sample.quantity(type: heartRate, quantity: Quantity(61, bpm), start: at(0), end: at(1), count: 2, seriesEntries: entries)
+            try Sample.quantity(
+                type: heartRate, quantity: Quantity(61, bpm), start: at(0), end: at(1), count: 2, seriesEntries: entries
+            )
         }
         #expect(throws: HealthModelError.nonFiniteValue(field: "metadata[HKAverageSpeed]")) {
             try Sample.quantity(
-                type: stepCount, quantity: Quantity(420, .count), start: at(0), end: at(5), metadata: ["HKAverageSpeed": .number(value)])
+                type: stepCount, quantity: Quantity(420, .count), start: at(0), end: at(5),
+                metadata: ["HKAverageSpeed": .number(value)])
         }
         #expect(throws: HealthModelError.nonFiniteValue(field: "duration")) {
             try Sample.workout(activityTypeRawValue: 37, start: at(0), end: at(30), duration: value)
         }
         #expect(throws: HealthModelError.nonFiniteValue(field: "startDate")) {
-            try Sample.quantity(type: stepCount, quantity: Quantity(1, .count), start: Date(timeIntervalSinceReferenceDate: value), end: at(0))
+            try Sample.quantity(
+                type: stepCount, quantity: Quantity(1, .count), start: Date(timeIntervalSinceReferenceDate: value),
+                end: at(0))
         }
     }
 
     @Test("A unit incompatible with the type is rejected naming unit, type and expected unit")
     func incompatibleUnit() {
-        #expect(throws: HealthModelError.unitNotCompatibleWithType(unit: "m", type: "HKQuantityTypeIdentifierStepCount", expected: "count")) {
+        #expect(
+            throws: HealthModelError.unitNotCompatibleWithType(
+                unit: "m", type: "HKQuantityTypeIdentifierStepCount", expected: "count")
+        ) {
             try Sample.quantity(type: stepCount, quantity: Quantity(800, .meter()), start: at(0), end: at(10))
         }
         // Heart rate is count/min; a bare count is a different dimension.
-        #expect(throws: HealthModelError.unitNotCompatibleWithType(unit: "count", type: "HKQuantityTypeIdentifierHeartRate", expected: "count/min")) {
+        #expect(
+            throws: HealthModelError.unitNotCompatibleWithType(
+                unit: "count", type: "HKQuantityTypeIdentifierHeartRate", expected: "count/min")
+        ) {
             try Sample.quantity(type: heartRate, quantity: Quantity(72, .count), start: at(0), end: at(0))
         }
         // A compatible unit that is not the canonical one is fine: 1.2 Hz is 72 count/min.
@@ -89,7 +100,10 @@ struct SampleValidationTests {
     @Test("Category values outside the type's values are rejected")
     func categoryValueOutOfRange() throws {
         for value in [-1, 6, 42] {
-            #expect(throws: HealthModelError.invalidCategoryValue(type: "HKCategoryTypeIdentifierSleepAnalysis", value: value)) {
+            #expect(
+                throws: HealthModelError.invalidCategoryValue(
+                    type: "HKCategoryTypeIdentifierSleepAnalysis", value: value)
+            ) {
                 try Sample.category(type: sleep, value: value, start: at(0), end: at(60))
             }
         }
@@ -98,7 +112,8 @@ struct SampleValidationTests {
         }
         // A valueless type accepts only 0.
         #expect(try Sample.category(type: mindfulSession, value: 0, start: at(0), end: at(10)).categoryValue == 0)
-        #expect(throws: HealthModelError.invalidCategoryValue(type: "HKCategoryTypeIdentifierMindfulSession", value: 1)) {
+        #expect(throws: HealthModelError.invalidCategoryValue(type: "HKCategoryTypeIdentifierMindfulSession", value: 1))
+        {
             try Sample.category(type: mindfulSession, value: 1, start: at(0), end: at(10))
         }
     }
@@ -107,7 +122,8 @@ struct SampleValidationTests {
     func countZero() {
         for count in [0, -3] {
             let error = #expect(throws: HealthModelError.self) {
-                try Sample.quantity(type: stepCount, quantity: Quantity(420, .count), start: at(0), end: at(10), count: count)
+                try Sample.quantity(
+                    type: stepCount, quantity: Quantity(420, .count), start: at(0), end: at(10), count: count)
             }
             guard case .invalidField(field: "count", reason: _) = error else {
                 Issue.record("expected an invalid count, got \(String(describing: error))")
@@ -161,31 +177,38 @@ struct SampleValidationTests {
 
     @Test("Sync identifier, sync version and user entry read the same after building, copying and replacing metadata")
     func storeMetadataReadsThroughEveryPath() throws {
-        let plain = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
-                                        metadata: ["Other": .string("x")])
+        let plain = try Sample.quantity(
+            type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
+            metadata: ["Other": .string("x")])
         #expect(plain.syncIdentifier == nil && plain.syncVersion == nil && !plain.wasUserEntered)
-        let synced = plain.with(sourceRevision: nil, metadata: [
-            MetadataKey.syncIdentifier: .string("a"), MetadataKey.syncVersion: .number(3), MetadataKey.wasUserEntered: .number(1),
-        ])
+        let synced = plain.with(
+            sourceRevision: nil,
+            metadata: [
+                MetadataKey.syncIdentifier: .string("a"), MetadataKey.syncVersion: .number(3),
+                MetadataKey.wasUserEntered: .number(1),
+            ])
         #expect(synced.syncIdentifier == "a" && synced.syncVersion == 3 && synced.wasUserEntered)
         // A copy that keeps the metadata keeps what was found in it.
         let copied = synced.with(uuid: UUID(), sourceRevision: nil)
         #expect(copied.syncIdentifier == "a" && copied.syncVersion == 3 && copied.wasUserEntered)
         let cleared = synced.with(sourceRevision: nil, metadata: .some(nil))
         #expect(cleared.syncIdentifier == nil && cleared.syncVersion == nil && !cleared.wasUserEntered)
-        let notEntered = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
-                                             metadata: [MetadataKey.wasUserEntered: .number(0)])
+        let notEntered = try Sample.quantity(
+            type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
+            metadata: [MetadataKey.wasUserEntered: .number(0)])
         #expect(!notEntered.wasUserEntered && notEntered.syncIdentifier == nil)
         // A value of the wrong kind reads as absent, as a dictionary lookup did.
-        let wrongKind = try Sample.quantity(type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
-                                            metadata: [MetadataKey.wasUserEntered: .string("yes")])
+        let wrongKind = try Sample.quantity(
+            type: stepCount, quantity: Quantity(10, .count), start: at(0), end: at(1),
+            metadata: [MetadataKey.wasUserEntered: .string("yes")])
         #expect(!wrongKind.wasUserEntered)
     }
 
     @Test("A blood pressure correlation needs exactly one systolic and one diastolic sample")
     func bloodPressureContents() throws {
         let good = try Sample.correlation(
-            type: bloodPressure, start: at(0), end: at(0), objects: [try pressure(systolic, 122), try pressure(diastolic, 79)])
+            type: bloodPressure, start: at(0), end: at(0),
+            objects: [try pressure(systolic, 122), try pressure(diastolic, 79)])
         #expect(good.correlatedObjects?.count == 2)
 
         let invalidContents: [[Sample]] = [
@@ -205,13 +228,18 @@ struct SampleValidationTests {
             #expect(type == "HKCorrelationTypeIdentifierBloodPressure")
             #expect(reason.contains("exactly one systolic and one diastolic"))
         }
-        #expect(throws: HealthModelError.invalidCorrelation(type: "HKCorrelationTypeIdentifierBloodPressure", reason: "it contains no samples")) {
+        #expect(
+            throws: HealthModelError.invalidCorrelation(
+                type: "HKCorrelationTypeIdentifierBloodPressure", reason: "it contains no samples")
+        ) {
             try Sample.correlation(type: bloodPressure, start: at(0), end: at(0), objects: [])
         }
         // A heart rate reading taken with the cuff is not part of the correlation.
         let pulse = try Sample.quantity(type: heartRate, quantity: Quantity(66, bpm), start: at(0), end: at(0))
         let error = #expect(throws: HealthModelError.self) {
-            try Sample.correlation(type: bloodPressure, start: at(0), end: at(0), objects: [try pressure(systolic, 122), try pressure(diastolic, 79), pulse])
+            try Sample.correlation(
+                type: bloodPressure, start: at(0), end: at(0),
+                objects: [try pressure(systolic, 122), try pressure(diastolic, 79), pulse])
         }
         guard case let .invalidCorrelation(_, reason) = error else {
             Issue.record("expected invalidCorrelation, got \(String(describing: error))")
@@ -222,10 +250,13 @@ struct SampleValidationTests {
 
     @Test("A food correlation accepts dietary samples and refuses a non-dietary type")
     func foodContents() throws {
-        let energy = try Sample.quantity(type: dietaryEnergy, quantity: Quantity(95, .kilocalorie), start: at(0), end: at(0))
-        let carbs = try Sample.quantity(type: dietaryCarbohydrates, quantity: Quantity(25, .gram()), start: at(0), end: at(0))
+        let energy = try Sample.quantity(
+            type: dietaryEnergy, quantity: Quantity(95, .kilocalorie), start: at(0), end: at(0))
+        let carbs = try Sample.quantity(
+            type: dietaryCarbohydrates, quantity: Quantity(25, .gram()), start: at(0), end: at(0))
         let apple = try Sample.correlation(
-            type: food, start: at(0), end: at(0), objects: [energy, carbs], metadata: [MetadataKey.foodType: .string("Apple")])
+            type: food, start: at(0), end: at(0), objects: [energy, carbs],
+            metadata: [MetadataKey.foodType: .string("Apple")])
         #expect(apple.correlatedObjects?.map(\.uuid) == [energy.uuid, carbs.uuid])
 
         let steps = try Sample.quantity(type: stepCount, quantity: Quantity(40, .count), start: at(0), end: at(1))
@@ -266,10 +297,14 @@ struct SampleValidationTests {
         #expect(field == "events[1]")
         // A segment that starts inside but runs past the end is outside too; one ending exactly at the end is not.
         #expect(throws: HealthModelError.self) {
-            try Sample.workout(activityTypeRawValue: 37, start: at(0), end: at(30), events: [try WorkoutEvent(type: .segment, startDate: at(20), endDate: at(31))])
+            try Sample.workout(
+                activityTypeRawValue: 37, start: at(0), end: at(30),
+                events: [try WorkoutEvent(type: .segment, startDate: at(20), endDate: at(31))])
         }
         #expect(throws: Never.self) {
-            try Sample.workout(activityTypeRawValue: 37, start: at(0), end: at(30), events: [try WorkoutEvent(type: .segment, startDate: at(20), endDate: at(30))])
+            try Sample.workout(
+                activityTypeRawValue: 37, start: at(0), end: at(30),
+                events: [try WorkoutEvent(type: .segment, startDate: at(20), endDate: at(30))])
         }
         #expect(throws: HealthModelError.endBeforeStart(start: at(10), end: at(9))) {
             try WorkoutEvent(type: .segment, startDate: at(10), endDate: at(9))
@@ -307,7 +342,8 @@ struct SampleValidationTests {
         #expect(doublePause.workoutContent?.duration == TimeInterval(80 * 60))
 
         // An explicit duration wins; a negative one is refused.
-        let given = try Sample.workout(activityTypeRawValue: 37, start: at(0), end: at(60), duration: 1_500, events: events)
+        let given = try Sample.workout(
+            activityTypeRawValue: 37, start: at(0), end: at(60), duration: 1_500, events: events)
         #expect(given.workoutContent?.duration == 1_500)
         let negative = #expect(throws: HealthModelError.self) {
             try Sample.workout(activityTypeRawValue: 37, start: at(0), end: at(60), duration: -1)
@@ -348,7 +384,8 @@ struct SampleValidationTests {
         #expect(content.mostRecent == Quantity(58, bpm))
 
         // A single measurement: every figure is the quantity itself.
-        let single = try #require(try Sample.quantity(type: heartRate, quantity: Quantity(64, bpm), start: at(0), end: at(0)).quantityContent)
+        let single = try #require(
+            try Sample.quantity(type: heartRate, quantity: Quantity(64, bpm), start: at(0), end: at(0)).quantityContent)
         #expect(single.count == 1)
         #expect(single.minimum == single.quantity)
         #expect(single.maximum == single.quantity)
@@ -360,7 +397,9 @@ struct SampleValidationTests {
     func seriesEntryInterval() {
         let entries = [QuantitySeriesEntry(quantity: Quantity(62, bpm), startDate: at(3), endDate: at(2))]
         #expect(throws: HealthModelError.endBeforeStart(start: at(3), end: at(2))) {
-            try Sample.quantity(type: heartRate, quantity: Quantity(62, bpm), start: at(0), end: at(4), count: 1, seriesEntries: entries)
+            try Sample.quantity(
+                type: heartRate, quantity: Quantity(62, bpm), start: at(0), end: at(4), count: 1, seriesEntries: entries
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HealthModel
 
 @Suite("TypeTable")
@@ -14,7 +15,8 @@ struct TypeTableTests {
         #expect(Set(workout.map(\.name)).count == workout.count)
         #expect(Set(workout.map(\.caseName)).count == workout.count)
         #expect(Set(workout.map(\.rawValue)).count == workout.count)
-        let all = quantity.map(\.identifier) + category.map(\.identifier)
+        let all =
+            quantity.map(\.identifier) + category.map(\.identifier)
             + TypeTable.correlationTypes.map(\.identifier) + TypeTable.characteristicTypes.map(\.identifier)
         #expect(Set(all).count == all.count)
     }
@@ -22,16 +24,22 @@ struct TypeTableTests {
     @Test func identifiersFollowHealthKitSpelling() {
         for type in TypeTable.quantityTypes {
             #expect(type.identifier.hasPrefix("HKQuantityTypeIdentifier"), "\(type.identifier)")
-            #expect(type.identifier.lowercased().hasSuffix(type.name.lowercased()), "\(type.identifier) vs \(type.name)")
+            #expect(
+                type.identifier.lowercased().hasSuffix(type.name.lowercased()), "\(type.identifier) vs \(type.name)")
         }
         for type in TypeTable.categoryTypes {
-            #expect(type.identifier == "HKCategoryTypeIdentifier" + type.name.prefix(1).uppercased() + type.name.dropFirst())
+            #expect(
+                type.identifier == "HKCategoryTypeIdentifier" + type.name.prefix(1).uppercased() + type.name.dropFirst()
+            )
         }
         for type in TypeTable.characteristicTypes {
-            #expect(type.identifier == "HKCharacteristicTypeIdentifier" + type.name.prefix(1).uppercased() + type.name.dropFirst())
+            #expect(
+                type.identifier == "HKCharacteristicTypeIdentifier" + type.name.prefix(1).uppercased()
+                    + type.name.dropFirst())
         }
         for type in TypeTable.workoutActivityTypes {
-            #expect(type.name == "HKWorkoutActivityType" + type.caseName.prefix(1).uppercased() + type.caseName.dropFirst())
+            #expect(
+                type.name == "HKWorkoutActivityType" + type.caseName.prefix(1).uppercased() + type.caseName.dropFirst())
         }
     }
 
@@ -115,7 +123,10 @@ struct TypeTableTests {
         #expect(TypeTable.categoryType("sleepAnalysis") == sleep)
         #expect(sleep.valueEnumName == "HKCategoryValueSleepAnalysis")
         #expect(sleep.values.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
-        #expect(sleep.values.map(\.caseName) == ["inBed", "asleepUnspecified", "awake", "asleepCore", "asleepDeep", "asleepREM"])
+        #expect(
+            sleep.values.map(\.caseName) == [
+                "inBed", "asleepUnspecified", "awake", "asleepCore", "asleepDeep", "asleepREM",
+            ])
         #expect(sleep.value(named: "HKCategoryValueSleepAnalysisAsleepCore")?.rawValue == 3)
         #expect(sleep.value(named: "asleepREM")?.name == "HKCategoryValueSleepAnalysisAsleepREM")
         #expect(sleep.value(named: "HKCategoryValueSleepAnalysisInBed")?.rawValue == 0)
@@ -148,7 +159,8 @@ struct TypeTableTests {
         #expect(flow.value(named: "HKCategoryValueMenstrualFlowUnspecified")?.rawValue == 1)
 
         let ovulation = try #require(TypeTable.categoryType("ovulationTestResult"))
-        #expect(ovulation.value(named: "HKCategoryValueOvulationTestResultPositive")?.caseName == "luteinizingHormoneSurge")
+        #expect(
+            ovulation.value(named: "HKCategoryValueOvulationTestResultPositive")?.caseName == "luteinizingHormoneSurge")
         #expect(ovulation.value(named: "HKCategoryValueOvulationTestResultEstrogenSurge")?.rawValue == 4)
 
         let cervical = try #require(TypeTable.categoryType("cervicalMucusQuality"))
@@ -158,12 +170,15 @@ struct TypeTableTests {
 
     @Test func valuelessCategoryTypes() throws {
         let valueless = Set(TypeTable.categoryTypes.filter(\.values.isEmpty).map(\.name))
-        #expect(valueless == [
-            "mindfulSession", "highHeartRateEvent", "lowHeartRateEvent", "irregularHeartRhythmEvent", "hypertensionEvent",
-            "toothbrushingEvent", "handwashingEvent", "sexualActivity", "intermenstrualBleeding", "lactation", "pregnancy",
-            "infrequentMenstrualCycles", "irregularMenstrualCycles", "persistentIntermenstrualBleeding",
-            "prolongedMenstrualPeriods", "sleepApneaEvent",
-        ])
+        #expect(
+            valueless == [
+                "mindfulSession", "highHeartRateEvent", "lowHeartRateEvent", "irregularHeartRhythmEvent",
+                "hypertensionEvent",
+                "toothbrushingEvent", "handwashingEvent", "sexualActivity", "intermenstrualBleeding", "lactation",
+                "pregnancy",
+                "infrequentMenstrualCycles", "irregularMenstrualCycles", "persistentIntermenstrualBleeding",
+                "prolongedMenstrualPeriods", "sleepApneaEvent",
+            ])
         for type in TypeTable.categoryTypes {
             if type.values.isEmpty {
                 #expect(type.valueEnumName == nil, "\(type.name)")
@@ -201,15 +216,17 @@ struct TypeTableTests {
     @Test func correlationAndCharacteristicTypes() throws {
         let pressure = try #require(TypeTable.correlationType("bloodPressure"))
         #expect(pressure.identifier == "HKCorrelationTypeIdentifierBloodPressure")
-        #expect(Set(pressure.memberQuantityTypeIdentifiers) == [
-            "HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic",
-        ])
+        #expect(
+            Set(pressure.memberQuantityTypeIdentifiers) == [
+                "HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic",
+            ])
         let food = try #require(TypeTable.correlationType("HKCorrelationTypeIdentifierFood"))
         #expect(food.memberQuantityTypeIdentifiers.count == 39)
         #expect(food.memberQuantityTypeIdentifiers.contains("HKQuantityTypeIdentifierDietaryEnergyConsumed"))
         #expect(food.memberQuantityTypeIdentifiers.allSatisfy { TypeTable.quantityType($0) != nil })
         #expect(TypeTable.characteristicType("dateOfBirth")?.identifier == "HKCharacteristicTypeIdentifierDateOfBirth")
-        #expect(TypeTable.characteristicType("HKCharacteristicTypeIdentifierActivityMoveMode")?.name == "activityMoveMode")
+        #expect(
+            TypeTable.characteristicType("HKCharacteristicTypeIdentifierActivityMoveMode")?.name == "activityMoveMode")
         #expect(TypeTable.workoutTypeIdentifier == "HKWorkoutTypeIdentifier")
         #expect(TypeTable.activitySummaryTypeIdentifier == "HKActivitySummaryTypeIdentifier")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HealthModel
 
 /// One row of the conversion table: `value` in `from` should equal `expected` in `to`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HealthModel
 
 @Suite("Unit parsing")
@@ -76,8 +77,11 @@ struct UnitParsingTests {
             (.liter(.deci), "dL"), (.second(.milli), "ms"), (.joule(.kilo), "kJ"), (.pascal(.kilo), "kPa"),
             (.kelvin(), "K"), (.siemens(.micro), "mcS"), (.volt(.milli), "mV"), (.watt(), "W"), (.hertz(), "Hz"),
             (.radianAngle(), "rad"), (.lux(), "lx"), (.calorie(), "cal"), (.calorie(.kilo), "kcal"),
-            (.mole(), "mol"), (.mole(molarMass: HealthUnit.bloodGlucoseMolarMass, prefix: .milli),
-                                "mmol<180.15588000005408>"),
+            (.mole(), "mol"),
+            (
+                .mole(molarMass: HealthUnit.bloodGlucoseMolarMass, prefix: .milli),
+                "mmol<180.15588000005408>"
+            ),
             (.count, "count"), (.percent, "%"), (.minute, "min"), (.hour, "hr"), (.day, "d"),
             (.kilocalorie, "kcal"), (.largeCalorie, "Cal"), (.smallCalorie, "cal"), (.degreeCelsius, "degC"),
             (.degreeFahrenheit, "degF"), (.internationalUnit, "IU"), (.decibelASPL, "dBASPL"),
@@ -147,8 +151,10 @@ struct UnitParsingTests {
 
     @Test("A prefix on a non-prefixable unit names the unit in the reason")
     func prefixOnNonPrefixableUnitExplainsWhy() {
-        #expect(throws: HealthModelError.invalidUnit(
-            string: "kcount", position: 0, reason: "unit 'count' does not accept an SI prefix")) {
+        #expect(
+            throws: HealthModelError.invalidUnit(
+                string: "kcount", position: 0, reason: "unit 'count' does not accept an SI prefix")
+        ) {
             try HealthUnit(parsing: "kcount")
         }
     }

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import HealthModel
 import HealthReports
 import HealthStore
-import HealthTrends
 import HealthTestSupport
+import HealthTrends
 import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @Suite("ohk trends --svg: the chart's structure (axes, hours, both series, legend, goal, projection), parsed as XML")
 struct TrendsChartSVGTests {
@@ -32,13 +33,15 @@ struct TrendsChartSVGTests {
             let reader = Reader()
             parser.delegate = reader
             guard parser.parse() else {
-                throw HealthReportsError.invalidOptions(field: "svg", reason: "not well-formed XML: \(String(describing: parser.parserError))")
+                throw HealthReportsError.invalidOptions(
+                    field: "svg", reason: "not well-formed XML: \(String(describing: parser.parserError))")
             }
             return reader.elements
         }
 
         func parser(
-            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
         ) {
             elements.append(Element(name: name, attributes: attributes, text: "", groups: groups))
             open.append(elements.count - 1)
@@ -72,31 +75,44 @@ struct TrendsChartSVGTests {
             Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: month, day: day, hour: hour))!
         }
         _ = try store.saveImported([
-            try Fixtures.burn(200, at: local(day - 1, 8)), try Fixtures.burn(100, at: local(day - 1, 18)), try Fixtures.burn(150, at: local(day, 8)),
+            try Fixtures.burn(200, at: local(day - 1, 8)), try Fixtures.burn(100, at: local(day - 1, 18)),
+            try Fixtures.burn(150, at: local(day, 8)),
         ])
         return store
     }
 
-    @Test("Today at 10:30 on a spring-forward day: 24 hour labels (23 hours), both series, the projection, the goal, the legend", arguments: StorageBackend.allCases)
+    @Test(
+        "Today at 10:30 on a spring-forward day: 24 hour labels (23 hours), both series, the projection, the goal, the legend",
+        arguments: StorageBackend.allCases)
     func springForwardToday(_ backend: StorageBackend) throws {
         let now = Fixtures.local(10, 10, 30)
-        let calculator = try TrendsCalculator(store: Self.store(backend, month: 3, day: 10), calendar: Fixtures.losAngeles, clock: { now })
+        let calculator = try TrendsCalculator(
+            store: Self.store(backend, month: 3, day: 10), calendar: Fixtures.losAngeles, clock: { now })
         let report = try TrendsReport.make(calculator, date: nil, days: 1, goalFallback: 500)
         let document = TrendsChartSVG(report: report).document
         let all = try Reader.read(document)
 
         let root = try #require(all.first)
-        #expect(root.name == "svg" && root.attributes["xmlns"] == "http://www.w3.org/2000/svg" && root.attributes["viewBox"] == "0 0 960 540")
-        #expect(all.first { $0.name == "title" }?.text == "Active energy burned on Sunday 2024-03-10 (America/Los_Angeles)")
-        #expect(all.first { $0.attributes["id"] == "summary" }?.text
-            == "so far 150 kcal by 10:00 · projected 250 kcal · typical day (last 1 day) 300 kcal · Move goal 500 kcal")
+        #expect(
+            root.name == "svg" && root.attributes["xmlns"] == "http://www.w3.org/2000/svg"
+                && root.attributes["viewBox"] == "0 0 960 540")
+        #expect(
+            all.first { $0.name == "title" }?.text == "Active energy burned on Sunday 2024-03-10 (America/Los_Angeles)")
+        #expect(
+            all.first { $0.attributes["id"] == "summary" }?.text
+                == "so far 150 kcal by 10:00 · projected 250 kcal · typical day (last 1 day) 300 kcal · Move goal 500 kcal"
+        )
 
         let hours = Self.elements(all, "text", in: "hour-axis").filter { $0.attributes["class"] == "tick" }.map(\.text)
-        #expect(hours == ["00", "01"] + (3...23).map { String(format: "%02d", $0) } + ["00"], "no 2 AM on the spring-forward day")
-        #expect(Self.elements(all, "text", in: "hour-axis").contains { $0.text.contains("23 hours: clocks went forward") })
+        #expect(
+            hours == ["00", "01"] + (3...23).map { String(format: "%02d", $0) } + ["00"],
+            "no 2 AM on the spring-forward day")
+        #expect(
+            Self.elements(all, "text", in: "hour-axis").contains { $0.text.contains("23 hours: clocks went forward") })
         let values = Self.elements(all, "text", in: "value-axis").map(\.text)
         #expect(values == ["0 kcal", "100 kcal", "200 kcal", "300 kcal", "400 kcal", "500 kcal"])
-        #expect(Self.elements(all, "line", in: "value-axis").count == values.count + 1, "a gridline per tick and the axis")
+        #expect(
+            Self.elements(all, "line", in: "value-axis").count == values.count + 1, "a gridline per tick and the axis")
 
         #expect(Self.pointCount(all, in: "typical-day") == 24, "midnight and the end of each of the 23 hours")
         #expect(Self.pointCount(all, in: "today") == 10, "midnight and the 9 complete hours by 10:30")
@@ -113,12 +129,16 @@ struct TrendsChartSVGTests {
         #expect(goalLine.attributes["y1"] == tick.attributes["y"])
     }
 
-    @Test("A past fall-back day: 26 hour labels with two 1 AMs, the whole day drawn, the marker at the day's total", arguments: StorageBackend.allCases)
+    @Test(
+        "A past fall-back day: 26 hour labels with two 1 AMs, the whole day drawn, the marker at the day's total",
+        arguments: StorageBackend.allCases)
     func fallBackPastDay(_ backend: StorageBackend) throws {
         let calculator = try TrendsCalculator(
-            store: Self.store(backend, month: 11, day: 3), calendar: Fixtures.losAngeles, clock: { Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: 11, day: 5))! })
+            store: Self.store(backend, month: 11, day: 3), calendar: Fixtures.losAngeles,
+            clock: { Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: 11, day: 5))! })
         let day = Fixtures.losAngeles.date(from: DateComponents(year: 2024, month: 11, day: 3, hour: 12))!
-        let all = try Reader.read(TrendsChartSVG(report: try TrendsReport.make(calculator, date: day, days: 1, goalFallback: 500)).document)
+        let all = try Reader.read(
+            TrendsChartSVG(report: try TrendsReport.make(calculator, date: day, days: 1, goalFallback: 500)).document)
         let hours = Self.elements(all, "text", in: "hour-axis").filter { $0.attributes["class"] == "tick" }.map(\.text)
         #expect(hours.count == 26 && hours.prefix(4) == ["00", "01", "01", "02"])
         #expect(Self.pointCount(all, in: "today") == 26)
@@ -127,32 +147,42 @@ struct TrendsChartSVGTests {
         #expect(Self.elements(all, "text", in: "legend").map(\.text).contains("the day's total"))
     }
 
-    @Test("Text is escaped: a unit with angle brackets stays well-formed and reads back; no goal for a type that is not active energy", arguments: StorageBackend.allCases)
+    @Test(
+        "Text is escaped: a unit with angle brackets stays well-formed and reads back; no goal for a type that is not active energy",
+        arguments: StorageBackend.allCases)
     func escapingAndNoGoal(_ backend: StorageBackend) throws {
         let sugar = try SampleType.quantity("dietarySugar")
         let store = backend.makeStore()
         _ = try store.saveImported([
-            try Sample.quantity(type: sugar, quantity: Quantity(90, .gram()), start: Fixtures.local(12, 8), end: Fixtures.local(12, 9))
-                .with(sourceRevision: SourceRevision(source: Source(name: "Food & <Drink>", bundleIdentifier: "com.example.food"), version: "1")),
+            try Sample.quantity(
+                type: sugar, quantity: Quantity(90, .gram()), start: Fixtures.local(12, 8), end: Fixtures.local(12, 9)
+            )
+            .with(
+                sourceRevision: SourceRevision(
+                    source: Source(name: "Food & <Drink>", bundleIdentifier: "com.example.food"), version: "1"))
         ])
         let unit = try HealthUnit(parsing: "mmol<180.15588000005408>")
-        let calculator = try TrendsCalculator(store: store, type: sugar, unit: unit, calendar: Fixtures.losAngeles, clock: { Fixtures.local(14, 9) })
+        let calculator = try TrendsCalculator(
+            store: store, type: sugar, unit: unit, calendar: Fixtures.losAngeles, clock: { Fixtures.local(14, 9) })
         let report = try TrendsReport.make(calculator, date: Fixtures.local(12, 15), days: 1, goalFallback: 500)
         #expect(report.moveGoal == nil)
         let document = TrendsChartSVG(report: report).document
         #expect(document.contains("mmol&lt;180.15588000005408&gt;") && !document.contains("mmol<"))
         let all = try Reader.read(document)
-        #expect(Self.elements(all, "text", in: "value-axis").allSatisfy { $0.text.hasSuffix(" mmol<180.15588000005408>") })
+        #expect(
+            Self.elements(all, "text", in: "value-axis").allSatisfy { $0.text.hasSuffix(" mmol<180.15588000005408>") })
         #expect(Self.elements(all, "text", in: "projection").map(\.text) == ["total 500 mmol<180.15588000005408>"])
         #expect(!all.contains { $0.groups.contains("goal") || $0.attributes["id"] == "goal" })
         #expect(!Self.elements(all, "text", in: "legend").map(\.text).contains("Move goal"))
-        #expect(TrendsChartSVG.escape(#"a & b < c > d "e" 'f'"#) == "a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;")
+        #expect(
+            TrendsChartSVG.escape(#"a & b < c > d "e" 'f'"#) == "a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;")
     }
 
     @Test("The Move goal is converted to the report's unit (kJ)", arguments: StorageBackend.allCases)
     func goalInKilojoules(_ backend: StorageBackend) throws {
         let calculator = try TrendsCalculator(
-            store: Self.store(backend, month: 3, day: 13), unit: .joule(.kilo), calendar: Fixtures.losAngeles, clock: { Fixtures.local(14, 9) })
+            store: Self.store(backend, month: 3, day: 13), unit: .joule(.kilo), calendar: Fixtures.losAngeles,
+            clock: { Fixtures.local(14, 9) })
         let report = try TrendsReport.make(calculator, date: Fixtures.local(13, 12), days: 1, goalFallback: 500)
         #expect(abs((report.moveGoal ?? 0) - 2092) < 1e-9)
         let all = try Reader.read(TrendsChartSVG(report: report).document)

@@ -21,14 +21,23 @@ struct TrendsReportTests {
 
     static func burn(_ kilocalories: Double, at start: Date) throws -> Sample {
         try Sample.quantity(
-            type: TrendsCalculator.activeEnergy, quantity: Quantity(kilocalories, .kilocalorie), start: start, end: start.addingTimeInterval(3_600))
-            .with(sourceRevision: SourceRevision(source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "1"))
+            type: TrendsCalculator.activeEnergy, quantity: Quantity(kilocalories, .kilocalorie), start: start,
+            end: start.addingTimeInterval(3_600)
+        )
+        .with(
+            sourceRevision: SourceRevision(
+                source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "1"))
     }
 
-    @Test("Today at 10:30 on a spring-forward day: 23 rows, totals only for complete hours, projection, goal fallback, JSON and chart", arguments: StorageBackend.allCases)
+    @Test(
+        "Today at 10:30 on a spring-forward day: 23 rows, totals only for complete hours, projection, goal fallback, JSON and chart",
+        arguments: StorageBackend.allCases)
     func todayOnSpringForward(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
-        _ = try store.saveImported([try Self.burn(200, at: Self.local(9, 8)), try Self.burn(100, at: Self.local(9, 18)), try Self.burn(150, at: Self.local(10, 8))])
+        _ = try store.saveImported([
+            try Self.burn(200, at: Self.local(9, 8)), try Self.burn(100, at: Self.local(9, 18)),
+            try Self.burn(150, at: Self.local(10, 8)),
+        ])
         let now = Self.local(10, 10, 30)
         let calculator = try TrendsCalculator(store: store, calendar: Self.losAngeles, clock: { now })
         let report = try TrendsReport.make(calculator, date: nil, days: 1, goalFallback: 500)
@@ -40,7 +49,10 @@ struct TrendsReportTests {
         #expect(report.moveGoal == 500)
         var json = ""
         report.json.write(to: &json)
-        #expect(json.hasPrefix(#"{"type":"HKQuantityTypeIdentifierActiveEnergyBurned","unit":"kcal","timeZone":"America/Los_Angeles","day":"2024-03-10T00:00:00-08:00""#))
+        #expect(
+            json.hasPrefix(
+                #"{"type":"HKQuantityTypeIdentifierActiveEnergyBurned","unit":"kcal","timeZone":"America/Los_Angeles","day":"2024-03-10T00:00:00-08:00""#
+            ))
         #expect(json.contains(#"{"end":"2024-03-10T11:00:00-07:00","total":null,"typical":200}"#))
         let chart = report.chart(width: 20)
         #expect(chart.split(separator: "\n").count == 1 + 23 + 1)

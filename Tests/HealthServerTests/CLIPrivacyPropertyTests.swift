@@ -19,10 +19,12 @@ struct CLIPrivacyPropertyTests {
     /// The `ohk` built beside the test bundle (`swift build --build-tests` builds both).
     static var binary: String { BuiltProducts.executable("ohk") }
 
-    @Test("Every reading command with --client answers as on a store holding only what the app saved", .shrinking(false))
+    @Test(
+        "Every reading command with --client answers as on a store holding only what the app saved", .shrinking(false))
     func commands() async throws {
         let ohk = Self.binary
-        try #require(FileManager.default.isExecutableFile(atPath: ohk), "build ohk first (swift build --build-tests): \(ohk)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: ohk), "build ohk first (swift build --build-tests): \(ohk)")
         let violations = PrivacyViolations()
         let worlds = Mutex(0)
         await propertyCheck(count: Self.worlds, input: PrivacyWorld.generator) { world in
@@ -38,17 +40,21 @@ struct CLIPrivacyPropertyTests {
 
     static func check(_ world: PrivacyWorld, app: Int, ohk: String, violations: PrivacyViolations) throws {
         let model = PrivacyModel(world)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-cli-privacy-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ohk-cli-privacy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fullPath = folder.appendingPathComponent("full.sqlite").path
         let reducedPath = folder.appendingPathComponent("reduced.sqlite").path
         // The first person's store, written by the apps themselves.
         do {
-            let store = HealthDataStore(storage: try SQLiteStorage(path: fullPath), access: StorePrivacyCheck.access(world.grants[0]))
+            let store = HealthDataStore(
+                storage: try SQLiteStorage(path: fullPath), access: StorePrivacyCheck.access(world.grants[0]))
             for write in world.writes where write.person == 0 {
                 switch write {
-                case let .save(_, app, samples): try store.client(PrivacyWorld.apps[app]).save(samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
+                case let .save(_, app, samples):
+                    try store.client(PrivacyWorld.apps[app]).save(
+                        samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
                 case let .delete(_, app, uuids): try store.client(PrivacyWorld.apps[app]).delete(uuids)
                 case let .importData(_, data): try store.storage.saveImportedData(data)
                 case let .setOrder(_, type, order): try store.setSourceOrder(order, for: type)
@@ -66,23 +72,41 @@ struct CLIPrivacyPropertyTests {
         let label = "world \(world.testDescription)\nohk … --client \(viewer.bundle)"
         let others = (PrivacyWorld.apps + [PrivacyWorld.stranger]).filter { $0 != viewer.bundle }
         // The owner reads first, so that a cache kept beside the store (trends) holds the whole store's figures.
-        _ = run(ohk, ["--store", fullPath, "trends", "activeEnergyBurned", "--date", "2024-03-08", "--tz", "UTC", "--format", "json"])
+        _ = run(
+            ohk,
+            [
+                "--store", fullPath, "trends", "activeEnergyBurned", "--date", "2024-03-08", "--tz", "UTC", "--format",
+                "json",
+            ])
         for arguments in commands {
             let observed = run(ohk, ["--store", fullPath] + arguments + ["--client", viewer.bundle])
             let expected = run(ohk, ["--store", reducedPath] + arguments + ["--client", viewer.bundle])
             let normalized = observed.replacingOccurrences(of: fullPath, with: reducedPath)
-            violations.expect(normalized, expected, "\(label)\nohk \(arguments.joined(separator: " ")): differs from a store holding only the app's data")
-            violations.expect(others.filter(observed.contains), [], "\(label)\nohk \(arguments.joined(separator: " ")) names other apps:\n\(observed)")
+            violations.expect(
+                normalized, expected,
+                "\(label)\nohk \(arguments.joined(separator: " ")): differs from a store holding only the app's data")
+            violations.expect(
+                others.filter(observed.contains), [],
+                "\(label)\nohk \(arguments.joined(separator: " ")) names other apps:\n\(observed)")
         }
     }
 
     /// The reading commands that take `--client`.
     static let commands: [[String]] = {
-        var commands = PrivacyTypes.queried.map { ["samples", PrivacyTypes.shortNames[$0]!, "--tz", "UTC", "--format", "json"] }
+        var commands = PrivacyTypes.queried.map {
+            ["samples", PrivacyTypes.shortNames[$0]!, "--tz", "UTC", "--format", "json"]
+        }
         commands += [
-            ["stats", "stepCount", "--sum", "--by-source", "--interval", "1d", "--from", "2024-03-01", "--to", "2024-03-09", "--tz", "UTC", "--format", "json"],
-            ["stats", "heartRate", "--average", "--max", "--most-recent", "--by-source", "--tz", "UTC", "--format", "json"],
-            ["types", "--tz", "UTC", "--format", "json"], ["sources", "--format", "json"], ["sources", "stepCount", "--format", "json"],
+            [
+                "stats", "stepCount", "--sum", "--by-source", "--interval", "1d", "--from", "2024-03-01", "--to",
+                "2024-03-09", "--tz", "UTC", "--format", "json",
+            ],
+            [
+                "stats", "heartRate", "--average", "--max", "--most-recent", "--by-source", "--tz", "UTC", "--format",
+                "json",
+            ],
+            ["types", "--tz", "UTC", "--format", "json"], ["sources", "--format", "json"],
+            ["sources", "stepCount", "--format", "json"],
             ["sources", "heartRate", "--format", "json"], ["export", "--format", "json", "--tz", "UTC"],
             ["trends", "activeEnergyBurned", "--date", "2024-03-08", "--tz", "UTC", "--format", "json"],
         ]
@@ -94,7 +118,8 @@ struct CLIPrivacyPropertyTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ohk)
         process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         do {
@@ -105,6 +130,7 @@ struct CLIPrivacyPropertyTests {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return "exit \(process.terminationStatus)\n\(String(decoding: out, as: UTF8.self))\nstderr: \(String(decoding: err, as: UTF8.self))"
+        return
+            "exit \(process.terminationStatus)\n\(String(decoding: out, as: UTF8.self))\nstderr: \(String(decoding: err, as: UTF8.self))"
     }
 }

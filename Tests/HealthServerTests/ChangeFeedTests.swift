@@ -12,11 +12,12 @@ struct ChangeFeedTests {
         let fixture = try ServerFixture()
         let token = fixture.token("alice", "com.example.steps")
         try await fixture.withRouter { client in
-            let saved = try await client.save([
-                steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z"),
-                steps(2, start: "2024-03-10T09:00:00Z", end: "2024-03-10T10:00:00Z"),
-                #"{"type": "heartRate", "startDate": "2024-03-10T08:00:00Z", "value": 61, "unit": "count/min"}"#,
-            ], token: token)
+            let saved = try await client.save(
+                [
+                    steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z"),
+                    steps(2, start: "2024-03-10T09:00:00Z", end: "2024-03-10T10:00:00Z"),
+                    #"{"type": "heartRate", "startDate": "2024-03-10T08:00:00Z", "value": 61, "unit": "count/min"}"#,
+                ], token: token)
             let uuids = try #require(saved.json["saved"] as? [String])
             let first = try await client.call(.get, "/changes?type=stepCount", token: token)
             #expect(first.samples.count == 2)
@@ -51,7 +52,8 @@ struct ChangeFeedTests {
         }
         let token = fixture.token("alice", "com.example.steps")
         try await fixture.withRouter { client in
-            let saved = try await client.save([steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
+            let saved = try await client.save(
+                [steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
             let uuid = try #require((saved.json["saved"] as? [String])?.first)
             #expect(try await client.call(.delete, "/samples?uuid=\(uuid)", token: token).status == .ok)
             now.withLock { $0 += 7200 }
@@ -90,10 +92,11 @@ struct ChangeFeedTests {
         let fixture = try ServerFixture()
         let steps = fixture.token("alice", "com.example.steps")
         try await fixture.withRouter { client in
-            try await client.save([
-                #"{"type": "activeEnergyBurned", "startDate": "2024-03-10T08:00:00-07:00", "endDate": "2024-03-10T09:00:00-07:00", "value": 300, "unit": "kcal"}"#,
-                #"{"type": "activeEnergyBurned", "startDate": "2024-03-10T23:30:00-07:00", "endDate": "2024-03-10T23:45:00-07:00", "value": 50, "unit": "kJ"}"#,
-            ], token: steps)
+            try await client.save(
+                [
+                    #"{"type": "activeEnergyBurned", "startDate": "2024-03-10T08:00:00-07:00", "endDate": "2024-03-10T09:00:00-07:00", "value": 300, "unit": "kcal"}"#,
+                    #"{"type": "activeEnergyBurned", "startDate": "2024-03-10T23:30:00-07:00", "endDate": "2024-03-10T23:45:00-07:00", "value": 50, "unit": "kJ"}"#,
+                ], token: steps)
             let uri = "/activity-summaries?startDay=2024-03-10&endDay=2024-03-11&timeZone=America/Los_Angeles"
             let reply = try await client.call(.get, uri, token: fixture.token("alice", "com.apple.Health"))
             #expect(reply.status == .ok, "\(reply.text)")
@@ -106,7 +109,8 @@ struct ChangeFeedTests {
             let denied = try await client.call(.get, uri, token: fixture.token("alice", "com.example.reader"))
             #expect(denied.status == .ok)
             #expect((denied.json["summaries"] as? [Any])?.isEmpty == true, "\(denied.text)")
-            let bad = try await client.call(.get, "/activity-summaries?startDay=2024-02-30&endDay=2024-03-01", token: steps)
+            let bad = try await client.call(
+                .get, "/activity-summaries?startDay=2024-02-30&endDay=2024-03-01", token: steps)
             #expect(bad.errorField == "startDay")
         }
     }
@@ -117,28 +121,39 @@ struct ChangeFeedTests {
         let steps = fixture.token("alice", "com.example.steps")
         let reader = fixture.token("alice", "com.example.reader")
         try await fixture.withRouter { client in
-            try await client.save([
-                HealthServerTests.steps(1000, start: "2024-03-09T23:00:00-08:00", end: "2024-03-10T01:00:00-08:00"),
-                HealthServerTests.steps(500, start: "2024-03-10T12:00:00-07:00", end: "2024-03-10T13:00:00-07:00"),
-            ], token: steps)
-            try await client.save([HealthServerTests.steps(200, start: "2024-03-10T12:00:00-07:00", end: "2024-03-10T12:30:00-07:00")], token: reader)
+            try await client.save(
+                [
+                    HealthServerTests.steps(1000, start: "2024-03-09T23:00:00-08:00", end: "2024-03-10T01:00:00-08:00"),
+                    HealthServerTests.steps(500, start: "2024-03-10T12:00:00-07:00", end: "2024-03-10T13:00:00-07:00"),
+                ], token: steps)
+            try await client.save(
+                [HealthServerTests.steps(200, start: "2024-03-10T12:00:00-07:00", end: "2024-03-10T12:30:00-07:00")],
+                token: reader)
             let order = try await client.call(
                 .put, "/sources/priority?type=stepCount", token: fixture.token("alice", "com.apple.Health"),
                 body: #"{"order": ["com.example.steps", "com.example.reader"]}"#)
             #expect(order.status == .ok)
-            let uri = "/statistics/collection?type=stepCount&startDate=2024-03-09&endDate=2024-03-12&interval=1d&timeZone=America/Los_Angeles&bySource=true"
+            let uri =
+                "/statistics/collection?type=stepCount&startDate=2024-03-09&endDate=2024-03-12&interval=1d&timeZone=America/Los_Angeles&bySource=true"
             let reply = try await client.call(.get, uri, token: steps)
             #expect(reply.status == .ok, "\(reply.text)")
             #expect(reply.json["timeZone"] as? String == "America/Los_Angeles")
             let days = try #require(reply.json["statistics"] as? [[String: Any]])
-            #expect(days.map { $0["start"] as? String } == ["2024-03-09T00:00:00-08:00", "2024-03-10T00:00:00-08:00", "2024-03-11T00:00:00-07:00"])
+            #expect(
+                days.map { $0["start"] as? String } == [
+                    "2024-03-09T00:00:00-08:00", "2024-03-10T00:00:00-08:00", "2024-03-11T00:00:00-07:00",
+                ])
             #expect(days[1]["end"] as? String == "2024-03-11T00:00:00-07:00")
             // The first sample is prorated across midnight; the reader's overlapping walk is merged away.
             #expect(days.map { $0["sum"] as? Double } == [500, 1000, nil])
-            #expect(((days[1]["sources"] as? [String: Any])?["com.example.reader"] as? [String: Any])?["sum"] as? Double == 200)
+            #expect(
+                ((days[1]["sources"] as? [String: Any])?["com.example.reader"] as? [String: Any])?["sum"] as? Double
+                    == 200)
 
             let whole = try await client.call(
-                .get, "/statistics?type=stepCount&startDate=2024-03-10T00:00:00-08:00&endDate=2024-03-11T00:00:00-07:00&options=sum,duration", token: steps)
+                .get,
+                "/statistics?type=stepCount&startDate=2024-03-10T00:00:00-08:00&endDate=2024-03-11T00:00:00-07:00&options=sum,duration",
+                token: steps)
             #expect(whole.status == .ok, "\(whole.text)")
             let row = try #require((whole.json["statistics"] as? [[String: Any]])?.first)
             #expect(row["sum"] as? Double == 500)
@@ -147,15 +162,19 @@ struct ChangeFeedTests {
             // The zone is named as the caller named it (Foundation calls a zone made from "UTC" "GMT"); UTC by default.
             #expect(whole.json["timeZone"] as? String == "UTC")
             for name in ["UTC", "GMT", "Etc/UTC"] {
-                let named = try await client.call(.get, "/statistics?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&timeZone=\(name)", token: steps)
+                let named = try await client.call(
+                    .get, "/statistics?type=stepCount&startDate=2024-03-10&endDate=2024-03-11&timeZone=\(name)",
+                    token: steps)
                 #expect(named.json["timeZone"] as? String == name, "\(named.text)")
             }
 
             let berlin = try await client.call(
-                .get, "/statistics/collection?type=heartRate&interval=1h&startDate=2024-03-31T01:00&endDate=2024-03-31T04:00&timeZone=Europe/Berlin",
+                .get,
+                "/statistics/collection?type=heartRate&interval=1h&startDate=2024-03-31T01:00&endDate=2024-03-31T04:00&timeZone=Europe/Berlin",
                 token: steps)
-            #expect((berlin.json["statistics"] as? [[String: Any]])?.map { $0["start"] as? String }
-                == ["2024-03-31T01:00:00+01:00", "2024-03-31T03:00:00+02:00"])
+            #expect(
+                (berlin.json["statistics"] as? [[String: Any]])?.map { $0["start"] as? String }
+                    == ["2024-03-31T01:00:00+01:00", "2024-03-31T03:00:00+02:00"])
         }
     }
 }

@@ -10,7 +10,8 @@ struct ContractFindingTests {
     @Test(
         "A known path asked with a method it does not answer is 405 with Allow, not 404; an unknown path stays 404",
         arguments: [
-            ("TRACE", "/samples", "DELETE, GET, POST"), ("PUT", "/health", "GET"), ("DELETE", "/sources/priority", "PUT"),
+            ("TRACE", "/samples", "DELETE, GET, POST"), ("PUT", "/health", "GET"),
+            ("DELETE", "/sources/priority", "PUT"),
             ("GET", "/session", "POST"), ("PATCH", "/", "GET"), ("POST", "/statistics/collection/", "GET"),
         ])
     func methodNotAllowed(_ method: String, _ path: String, _ allowed: String) async throws {

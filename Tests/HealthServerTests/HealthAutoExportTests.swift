@@ -45,16 +45,23 @@ struct HealthAutoExportTests {
             #expect(skipped == ["data.metrics[6].name", "data.metrics[7].name"])
             let anchor = try #require(first.json["anchor"] as? Double)
 
-            let steps = try await client.call(.get, "/samples?type=stepCount&timeZone=America/Los_Angeles", token: token)
+            let steps = try await client.call(
+                .get, "/samples?type=stepCount&timeZone=America/Los_Angeles", token: token)
             #expect(steps.samples.map { $0["value"] as? Double } == [812, 95])
             // 08:00 at -08:00 on the spring-forward day is 09:00 daylight time in Los Angeles.
             #expect(steps.samples.first?["startDate"] as? String == "2024-03-10T09:00:00-07:00")
             #expect((steps.samples.first?["device"] as? [String: Any])?["name"] as? String == "Alex’s Apple Watch")
-            #expect((steps.samples.first?["source"] as? [String: Any])?["bundleIdentifier"] as? String == "com.apple.Health")
-            #expect(try await client.call(.get, "/samples?type=heartRate", token: token).samples.first?["value"] as? Double == 64.5)
+            #expect(
+                (steps.samples.first?["source"] as? [String: Any])?["bundleIdentifier"] as? String == "com.apple.Health"
+            )
+            #expect(
+                try await client.call(.get, "/samples?type=heartRate", token: token).samples.first?["value"] as? Double
+                    == 64.5)
             let energy = try await client.call(.get, "/samples?type=activeEnergyBurned", token: token)
             #expect(abs((energy.samples.first?["value"] as? Double ?? 0) - 10) < 1e-9)
-            #expect((try await client.call(.get, "/samples?type=bloodPressure", token: token).samples.first?["objects"] as? [Any])?.count == 2)
+            #expect(
+                (try await client.call(.get, "/samples?type=bloodPressure", token: token).samples.first?["objects"]
+                    as? [Any])?.count == 2)
             let glucose = try await client.call(.get, "/samples?type=bloodGlucose", token: token)
             #expect((glucose.samples.first?["metadata"] as? [String: Any])?["HKBloodGlucoseMealTime"] as? Double == 1)
             let sleep = try await client.call(.get, "/samples?type=sleepAnalysis", token: token)
@@ -79,10 +86,22 @@ struct HealthAutoExportTests {
             let health = fixture.token("alice", "com.apple.Health")
             let cases: [(String, String)] = [
                 (#"{"metrics": []}"#, "data"),
-                (#"{"data": {"metrics": [{"name": "step_count", "units": "kg", "data": []}]}}"#, "data.metrics[0].units"),
-                (#"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 1, "date": "yesterday"}]}]}}"#, "data.metrics[0].data[0].date"),
-                (#"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 08:00:00 -0800"}]}]}}"#, "data.metrics[0].data[0].qty"),
-                (#"{"data": {"metrics": [{"name": "sleep_analysis", "units": "hr", "data": [{"startDate": "2024-03-10 00:10:00 -0800", "endDate": "2024-03-10 01:40:00 -0800", "value": "Dozing"}]}]}}"#, "data.metrics[0].data[0].value"),
+                (
+                    #"{"data": {"metrics": [{"name": "step_count", "units": "kg", "data": []}]}}"#,
+                    "data.metrics[0].units"
+                ),
+                (
+                    #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"qty": 1, "date": "yesterday"}]}]}}"#,
+                    "data.metrics[0].data[0].date"
+                ),
+                (
+                    #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 08:00:00 -0800"}]}]}}"#,
+                    "data.metrics[0].data[0].qty"
+                ),
+                (
+                    #"{"data": {"metrics": [{"name": "sleep_analysis", "units": "hr", "data": [{"startDate": "2024-03-10 00:10:00 -0800", "endDate": "2024-03-10 01:40:00 -0800", "value": "Dozing"}]}]}}"#,
+                    "data.metrics[0].data[0].value"
+                ),
             ]
             for (body, field) in cases {
                 let reply = try await client.call(.post, "/ingest/health-auto-export", token: health, body: body)
@@ -90,7 +109,9 @@ struct HealthAutoExportTests {
                 #expect(reply.errorField == field, "\(reply.text)")
             }
             // The steps app may share steps but not blood pressure: the whole payload is refused.
-            let denied = try await client.call(.post, "/ingest/health-auto-export", token: fixture.token("alice", "com.example.steps"), body: Self.payload)
+            let denied = try await client.call(
+                .post, "/ingest/health-auto-export", token: fixture.token("alice", "com.example.steps"),
+                body: Self.payload)
             #expect(denied.status == .forbidden, "\(denied.text)")
             #expect(try await client.call(.get, "/samples?type=stepCount", token: health).samples.isEmpty)
         }

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
-@testable import HealthServer
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import HealthServer
 
 #if canImport(Glibc)
 import Glibc
@@ -17,14 +18,19 @@ import Darwin
 struct LimitTests {
     /// The error object of a limit: its status, code `limitExceeded`, the limit's name and its maximum.
     private func expectLimit(
-        _ reply: Reply, _ limit: ServerLimit, status: HTTPResponse.Status, maximum: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ reply: Reply, _ limit: ServerLimit, status: HTTPResponse.Status, maximum: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(reply.status == status, "\(reply.text)", sourceLocation: sourceLocation)
         #expect(reply.error["code"] as? String == "limitExceeded", "\(reply.text)", sourceLocation: sourceLocation)
         #expect(reply.error["limit"] as? String == limit.rawValue, "\(reply.text)", sourceLocation: sourceLocation)
         #expect(reply.error["status"] as? Double == Double(status.code), sourceLocation: sourceLocation)
-        if let maximum { #expect(reply.error["maximum"] as? Double == maximum, "\(reply.text)", sourceLocation: sourceLocation) }
-        #expect((reply.error["message"] as? String)?.contains(limit.flag) == true, "\(reply.text)", sourceLocation: sourceLocation)
+        if let maximum {
+            #expect(reply.error["maximum"] as? Double == maximum, "\(reply.text)", sourceLocation: sourceLocation)
+        }
+        #expect(
+            (reply.error["message"] as? String)?.contains(limit.flag) == true, "\(reply.text)",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: Statistics buckets (defect 5)
@@ -36,14 +42,18 @@ struct LimitTests {
         try await fixture.withRouter { client in
             try await client.save([steps(10, start: "2024-03-01T08:00:00Z", end: "2024-03-01T09:00:00Z")], token: token)
             let reply = try await client.call(
-                .get, "/statistics/collection?type=stepCount&interval=1s&startDate=2024-03-01T00:00:00Z&endDate=2024-04-10T00:00:00Z", token: token)
+                .get,
+                "/statistics/collection?type=stepCount&interval=1s&startDate=2024-03-01T00:00:00Z&endDate=2024-04-10T00:00:00Z",
+                token: token)
             expectLimit(reply, .maximumBuckets, status: .badRequest, maximum: 20_000)
             #expect(reply.error["requested"] as? Double == Double(40 * 86_400))
             #expect(reply.errorField == "interval")
             #expect(reply.body.count < 1_000)
             // The same window by the hour is 960 buckets: answered.
             let hourly = try await client.call(
-                .get, "/statistics/collection?type=stepCount&interval=1h&startDate=2024-03-01T00:00:00Z&endDate=2024-04-10T00:00:00Z", token: token)
+                .get,
+                "/statistics/collection?type=stepCount&interval=1h&startDate=2024-03-01T00:00:00Z&endDate=2024-04-10T00:00:00Z",
+                token: token)
             #expect(hourly.status == .ok)
             #expect((hourly.json["statistics"] as? [Any])?.count == 960)
         }
@@ -59,13 +69,17 @@ struct LimitTests {
         let fixture = try ServerFixture { $0.limits.maximumBuckets = 1_000 }
         let token = fixture.token("alice", "com.example.steps")
         try await fixture.withRouter { client in
-            try await client.save([
-                steps(10, start: "2024-03-02T08:00:00Z", end: "2024-03-02T09:00:00Z"), steps(10, start: "2024-03-30T08:00:00Z", end: "2024-03-30T09:00:00Z"),
-            ], token: token)
-            let reply = try await client.call(.get, "/statistics/collection?type=stepCount&\(query)&timeZone=\(zone)", token: token)
+            try await client.save(
+                [
+                    steps(10, start: "2024-03-02T08:00:00Z", end: "2024-03-02T09:00:00Z"),
+                    steps(10, start: "2024-03-30T08:00:00Z", end: "2024-03-30T09:00:00Z"),
+                ], token: token)
+            let reply = try await client.call(
+                .get, "/statistics/collection?type=stepCount&\(query)&timeZone=\(zone)", token: token)
             expectLimit(reply, .maximumBuckets, status: .badRequest, maximum: 1_000)
             // Days over the same span: answered.
-            let daily = try await client.call(.get, "/statistics/collection?type=stepCount&interval=1d&timeZone=\(zone)", token: token)
+            let daily = try await client.call(
+                .get, "/statistics/collection?type=stepCount&interval=1d&timeZone=\(zone)", token: token)
             #expect(daily.status == .ok, "\(daily.text)")
         }
     }
@@ -83,23 +97,34 @@ struct LimitTests {
         let token = fixture.token("alice", "com.example.steps")
         let sample = steps(1, start: "2024-03-01T08:00:00Z", end: "2024-03-01T09:00:00Z")
         try await fixture.withRouter { client in
-            let body = try await client.call(.post, "/samples", token: token, body: "{\"samples\": [\(sample)], \"x\": \"\(String(repeating: "x", count: 5000))\"}")
+            let body = try await client.call(
+                .post, "/samples", token: token,
+                body: "{\"samples\": [\(sample)], \"x\": \"\(String(repeating: "x", count: 5000))\"}")
             expectLimit(body, .maximumBodyBytes, status: .contentTooLarge, maximum: 4096)
             #expect(body.errorField == "body")
-            let batch = try await client.call(.post, "/samples", token: token, body: "{\"samples\": [\(sample), \(sample), \(sample)]}")
+            let batch = try await client.call(
+                .post, "/samples", token: token, body: "{\"samples\": [\(sample), \(sample), \(sample)]}")
             expectLimit(batch, .maximumBatchSamples, status: .contentTooLarge, maximum: 2)
             #expect(batch.errorField == "samples")
-            let autoExport = try await client.call(.post, "/ingest/health-auto-export", token: token, body: """
-                {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\
-                {"date": "2024-03-01 08:00:00 +0000", "qty": 1}, {"date": "2024-03-01 09:00:00 +0000", "qty": 1}, \
-                {"date": "2024-03-01 10:00:00 +0000", "qty": 1}]}]}}
-                """)
+            let autoExport = try await client.call(
+                .post, "/ingest/health-auto-export", token: token,
+                body: """
+                    {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\
+                    {"date": "2024-03-01 08:00:00 +0000", "qty": 1}, {"date": "2024-03-01 09:00:00 +0000", "qty": 1}, \
+                    {"date": "2024-03-01 10:00:00 +0000", "qty": 1}]}]}}
+                    """)
             expectLimit(autoExport, .maximumBatchSamples, status: .contentTooLarge, maximum: 2)
-            expectLimit(try await client.call(.get, "/samples?type=stepCount&limit=51", token: token), .maximumPageSize, status: .badRequest, maximum: 50)
-            expectLimit(try await client.call(.get, "/changes?type=stepCount&limit=51", token: token), .maximumPageSize, status: .badRequest, maximum: 50)
+            expectLimit(
+                try await client.call(.get, "/samples?type=stepCount&limit=51", token: token), .maximumPageSize,
+                status: .badRequest, maximum: 50)
+            expectLimit(
+                try await client.call(.get, "/changes?type=stepCount&limit=51", token: token), .maximumPageSize,
+                status: .badRequest, maximum: 50)
             #expect(try await client.call(.get, "/samples?type=stepCount&limit=50", token: token).status == .ok)
             #expect(try await client.call(.get, "/samples?type=stepCount&limit=0", token: token).errorField == "limit")
-            expectLimit(try await client.call(.get, "/changes?type=stepCount&wait=6", token: token), .maximumWaitSeconds, status: .badRequest, maximum: 5)
+            expectLimit(
+                try await client.call(.get, "/changes?type=stepCount&wait=6", token: token), .maximumWaitSeconds,
+                status: .badRequest, maximum: 5)
         }
     }
 
@@ -108,14 +133,17 @@ struct LimitTests {
         let fixture = try ServerFixture { $0.limits.maximumUploadBytes = 1_000 }
         try await fixture.withRouter { client in
             let reply = try await client.call(
-                .post, "/import", token: fixture.token("alice", "com.apple.Health"), body: "<HealthData>" + String(repeating: " ", count: 2_000))
+                .post, "/import", token: fixture.token("alice", "com.apple.Health"),
+                body: "<HealthData>" + String(repeating: " ", count: 2_000))
             expectLimit(reply, .maximumUploadBytes, status: .contentTooLarge, maximum: 1_000)
         }
     }
 
     // MARK: Requests open at once
 
-    @Test("A client's long-polls and event streams beyond its limit get 429 naming the limit; another client's are not counted")
+    @Test(
+        "A client's long-polls and event streams beyond its limit get 429 naming the limit; another client's are not counted"
+    )
     func openAtOnce() async throws {
         let fixture = try ServerFixture { configuration in
             configuration.limits.maximumLongPollsPerClient = 1
@@ -127,8 +155,12 @@ struct LimitTests {
             let poll = Task { try await client.call(.get, "/changes?type=stepCount&wait=2", token: steps) }
             let stream = Task { try await client.call(.get, "/observe?type=stepCount&timeout=2", token: steps) }
             try await Task.sleep(for: .milliseconds(500))
-            expectLimit(try await client.call(.get, "/changes?type=stepCount&wait=1", token: steps), .maximumLongPollsPerClient, status: .tooManyRequests, maximum: 1)
-            expectLimit(try await client.call(.get, "/observe?type=stepCount&timeout=1", token: steps), .maximumStreamsPerClient, status: .tooManyRequests, maximum: 1)
+            expectLimit(
+                try await client.call(.get, "/changes?type=stepCount&wait=1", token: steps), .maximumLongPollsPerClient,
+                status: .tooManyRequests, maximum: 1)
+            expectLimit(
+                try await client.call(.get, "/observe?type=stepCount&timeout=1", token: steps),
+                .maximumStreamsPerClient, status: .tooManyRequests, maximum: 1)
             // A plain read of the same client is no long-poll; another client has places of its own.
             #expect(try await client.call(.get, "/changes?type=stepCount", token: steps).status == .ok)
             #expect(try await client.call(.get, "/changes?type=stepCount&wait=1", token: other).status == .ok)
@@ -140,16 +172,22 @@ struct LimitTests {
         }
     }
 
-    @Test("Imports beyond one per person or the server's total are refused (429 naming the limit); places come back when released")
+    @Test(
+        "Imports beyond one per person or the server's total are refused (429 naming the limit); places come back when released"
+    )
     func importPlaces() throws {
         var limits = ServerLimits()
         limits.maximumImportsPerPerson = 1
         limits.maximumImports = 2
         let budget = RequestBudget(limits: limits, clock: ContinuousClock())
         var alice: RequestBudget.Slot? = try budget.openImport(person: "alice")
-        #expect(throws: HealthServerError.limitExceeded(.maximumImportsPerPerson, maximum: 1)) { try budget.openImport(person: "alice") }
+        #expect(throws: HealthServerError.limitExceeded(.maximumImportsPerPerson, maximum: 1)) {
+            try budget.openImport(person: "alice")
+        }
         let bob = try budget.openImport(person: "bob")
-        #expect(throws: HealthServerError.limitExceeded(.maximumImports, maximum: 2)) { try budget.openImport(person: "carol") }
+        #expect(throws: HealthServerError.limitExceeded(.maximumImports, maximum: 2)) {
+            try budget.openImport(person: "carol")
+        }
         #expect(HealthServerError.limitExceeded(.maximumImports, maximum: 2).status == .tooManyRequests)
         alice = nil
         #expect(alice == nil)
@@ -160,7 +198,9 @@ struct LimitTests {
 
     // MARK: Rates
 
-    @Test("A flooding client gets 429 with Retry-After; other clients, of the same person and of others, are still answered")
+    @Test(
+        "A flooding client gets 429 with Retry-After; other clients, of the same person and of others, are still answered"
+    )
     func floodingClient() async throws {
         let fixture = try ServerFixture { configuration in
             configuration.limits.requestsPerSecond = 0.01
@@ -169,7 +209,9 @@ struct LimitTests {
         let flooder = fixture.token("alice", "com.example.steps")
         try await fixture.withRouter { client in
             var statuses: [HTTPResponse.Status] = []
-            for _ in 0..<8 { statuses.append(try await client.call(.get, "/samples?type=stepCount", token: flooder).status) }
+            for _ in 0..<8 {
+                statuses.append(try await client.call(.get, "/samples?type=stepCount", token: flooder).status)
+            }
             #expect(statuses.prefix(5).allSatisfy { $0 == .ok })
             #expect(statuses.suffix(3).allSatisfy { $0 == .tooManyRequests })
             let refused = try await client.call(.get, "/samples?type=stepCount", token: flooder)
@@ -177,13 +219,20 @@ struct LimitTests {
             let retryAfter = try #require(refused.headers[.retryAfter].flatMap { Int($0) })
             #expect(retryAfter >= 1 && retryAfter <= 100)
             #expect(refused.error["retryAfter"] as? Double == Double(retryAfter))
-            #expect(try await client.call(.get, "/samples?type=bloodPressureSystolic", token: fixture.token("alice", "com.example.pressure")).status == .ok)
-            #expect(try await client.call(.get, "/samples?type=stepCount", token: fixture.token("bob", "com.example.steps")).status == .ok)
+            #expect(
+                try await client.call(
+                    .get, "/samples?type=bloodPressureSystolic", token: fixture.token("alice", "com.example.pressure")
+                ).status == .ok)
+            #expect(
+                try await client.call(.get, "/samples?type=stepCount", token: fixture.token("bob", "com.example.steps"))
+                    .status == .ok)
             #expect(try await client.call(.get, "/health", token: nil).status == .ok)
         }
     }
 
-    @Test("Forged tokens naming a client's selector do not use up its rate; once it is used up, they are refused before their check")
+    @Test(
+        "Forged tokens naming a client's selector do not use up its rate; once it is used up, they are refused before their check"
+    )
     func forgedSelector() async throws {
         let fixture = try ServerFixture { configuration in
             configuration.limits.requestsPerSecond = 0.01
@@ -192,9 +241,15 @@ struct LimitTests {
         let token = fixture.token("alice", "com.example.steps")
         let forged = String(token.dropLast(4)) + (token.hasSuffix("0000") ? "1111" : "0000")
         try await fixture.withRouter { client in
-            for _ in 0..<5 { #expect(try await client.call(.get, "/samples?type=stepCount", token: forged).status == .unauthorized) }
-            for _ in 0..<3 { #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok) }
-            expectLimit(try await client.call(.get, "/samples?type=stepCount", token: forged), .requestsPerSecond, status: .tooManyRequests)
+            for _ in 0..<5 {
+                #expect(try await client.call(.get, "/samples?type=stepCount", token: forged).status == .unauthorized)
+            }
+            for _ in 0..<3 {
+                #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok)
+            }
+            expectLimit(
+                try await client.call(.get, "/samples?type=stepCount", token: forged), .requestsPerSecond,
+                status: .tooManyRequests)
         }
     }
 
@@ -209,13 +264,19 @@ struct LimitTests {
         try await fixture.withRouter { client in
             // 960 hourly buckets: 1 + 9 = the whole burst.
             let large = try await client.call(
-                .get, "/statistics/collection?type=stepCount&interval=1h&startDate=2024-03-01T00:00:00Z&endDate=2024-04-10T00:00:00Z", token: token)
+                .get,
+                "/statistics/collection?type=stepCount&interval=1h&startDate=2024-03-01T00:00:00Z&endDate=2024-04-10T00:00:00Z",
+                token: token)
             #expect(large.status == .ok)
-            expectLimit(try await client.call(.get, "/samples?type=stepCount", token: token), .requestsPerSecond, status: .tooManyRequests)
+            expectLimit(
+                try await client.call(.get, "/samples?type=stepCount", token: token), .requestsPerSecond,
+                status: .tooManyRequests)
         }
     }
 
-    @Test("Requests without a token are bounded per address; refused tokens and sign-ins use up the address's sign-in attempts")
+    @Test(
+        "Requests without a token are bounded per address; refused tokens and sign-ins use up the address's sign-in attempts"
+    )
     func anonymousAndSignIn() async throws {
         let fixture = try ServerFixture { configuration in
             configuration.limits.anonymousRequestsPerSecond = 0.01
@@ -232,10 +293,13 @@ struct LimitTests {
             // A valid token is not anonymous.
             #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok)
             // Two forged tokens and a sign-in form: the three attempts.
-            #expect(try await client.call(.get, "/samples?type=stepCount", token: "ohk_forged_1").status == .unauthorized)
-            #expect(try await client.call(.get, "/samples?type=stepCount", token: "ohk_forged_2").status == .unauthorized)
+            #expect(
+                try await client.call(.get, "/samples?type=stepCount", token: "ohk_forged_1").status == .unauthorized)
+            #expect(
+                try await client.call(.get, "/samples?type=stepCount", token: "ohk_forged_2").status == .unauthorized)
             let form = try await client.call(
-                .post, "/session", token: nil, body: "token=ohk_forged_3", headers: [.contentType: "application/x-www-form-urlencoded"])
+                .post, "/session", token: nil, body: "token=ohk_forged_3",
+                headers: [.contentType: "application/x-www-form-urlencoded"])
             #expect(form.status == .unauthorized)
             // Now every request with credentials from this address waits, valid or not, before its token is checked.
             let locked = try await client.call(.get, "/samples?type=stepCount", token: token)
@@ -249,7 +313,9 @@ struct LimitTests {
 
     // MARK: Slow clients
 
-    @Test("A body trickled slower than the body timeout is answered 408 naming bodyTimeoutSeconds, and the connection freed")
+    @Test(
+        "A body trickled slower than the body timeout is answered 408 naming bodyTimeoutSeconds, and the connection freed"
+    )
     func slowBody() async throws {
         let fixture = try ServerFixture { $0.limits.bodyTimeoutSeconds = 1 }
         let token = fixture.token("alice", "com.example.steps")
@@ -264,7 +330,9 @@ struct LimitTests {
         }
     }
 
-    @Test("A refused request's trickled body is not drained: a forged token's answer is 401 with Connection: close, and the connection closes")
+    @Test(
+        "A refused request's trickled body is not drained: a forged token's answer is 401 with Connection: close, and the connection closes"
+    )
     func refusedBodyNotDrained() async throws {
         let fixture = try ServerFixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
@@ -320,7 +388,9 @@ struct LimitTests {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         try #require(connected == 0)
         var timeout = timeval(tv_sec: 0, tv_usec: 300_000)
@@ -333,7 +403,8 @@ struct LimitTests {
     private static func trickle(port: Int, token: String) throws -> String {
         let descriptor = try connected(port: port)
         defer { close(descriptor) }
-        let head = "POST /samples HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        let head =
+            "POST /samples HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
         _ = head.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -355,10 +426,13 @@ struct LimitTests {
 struct LimitDocumentTests {
     @Test("The document names every limit an error may name, and every route may answer 429")
     func documentNamesLimits() {
-        let line = OpenAPIDocument.yaml.components(separatedBy: "\n").first { $0.contains("limit: {type: string") } ?? ""
+        let line =
+            OpenAPIDocument.yaml.components(separatedBy: "\n").first { $0.contains("limit: {type: string") } ?? ""
         let list = line.components(separatedBy: "enum: [").last?.components(separatedBy: "]").first ?? ""
         #expect(Set(list.components(separatedBy: ", ")) == Set(ServerLimit.allCases.map(\.rawValue)))
-        let routes = OpenAPIDocument.yaml.components(separatedBy: "\n  /").dropFirst().filter { !$0.hasPrefix("session/delete") }
+        let routes = OpenAPIDocument.yaml.components(separatedBy: "\n  /").dropFirst().filter {
+            !$0.hasPrefix("session/delete")
+        }
         for route in routes { #expect(route.contains("\"429\""), "\(route.prefix(40))") }
     }
 }

@@ -13,7 +13,8 @@ struct LiveServerTests {
         let token = fixture.token("alice", "com.example.steps")
         try await fixture.application().test(.live) { client in
             #expect(client.port != nil && client.port != 0)
-            try await client.save([steps(321, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
+            try await client.save(
+                [steps(321, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
             let reply = try await client.call(.get, "/samples?type=stepCount", token: token)
             #expect(reply.samples.map { $0["value"] as? Double } == [321])
             #expect(try await client.call(.get, "/samples?type=stepCount", token: nil).status == .unauthorized)

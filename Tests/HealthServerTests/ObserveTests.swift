@@ -14,7 +14,9 @@ struct ObserveTests {
         }
     }
 
-    @Test("Server-Sent Events fire after commits the client can see (saves and deletes), not at start and not for hidden data")
+    @Test(
+        "Server-Sent Events fire after commits the client can see (saves and deletes), not at start and not for hidden data"
+    )
     func observeCommits() async throws {
         // The stream lasts `timeout` seconds whatever happens; the saves and the delete below must be committed within
         // it. On a loaded machine a request has taken 6 s (CI, the whole suite in parallel): when the delete came back
@@ -35,12 +37,17 @@ struct ObserveTests {
             // The stream's timer starts after this instant, so a delete answered before `began + timeout` was
             // committed while the stream ran.
             let began = ContinuousClock.now
-            let stream = Task { try await client.call(.get, "/observe?type=stepCount&type=heartRate&anchor=0&timeout=\(timeout)", token: reader) }
+            let stream = Task {
+                try await client.call(
+                    .get, "/observe?type=stepCount&type=heartRate&anchor=0&timeout=\(timeout)", token: reader)
+            }
             try await Task.sleep(for: .milliseconds(300))
             // Another app's steps: hidden from the reader (it may not read steps), so no event.
-            let hidden = try await client.save([HealthServerTests.steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: steps)
+            let hidden = try await client.save(
+                [HealthServerTests.steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: steps)
             // Its own: an event, then its deletion: another.
-            let own = try await client.save([HealthServerTests.steps(2, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z")], token: reader)
+            let own = try await client.save(
+                [HealthServerTests.steps(2, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z")], token: reader)
             let uuid = try #require((own.json["saved"] as? [String])?.first)
             try await Task.sleep(for: .milliseconds(100))
             #expect(try await client.call(.delete, "/samples?uuid=\(uuid)", token: reader).status == .ok)

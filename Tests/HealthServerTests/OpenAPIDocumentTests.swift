@@ -13,9 +13,15 @@ struct OpenAPIDocumentTests {
         var path: String?
         var inPaths = false
         for line in OpenAPIDocument.yaml.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "paths:" { inPaths = true; continue }
+            if line == "paths:" {
+                inPaths = true
+                continue
+            }
             if inPaths, !line.isEmpty, !line.hasPrefix(" ") { break }
-            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") { path = String(line.dropFirst(2).dropLast()); continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                path = String(line.dropFirst(2).dropLast())
+                continue
+            }
             for method in ["get", "post", "put", "delete", "patch"] where line == "    \(method):" {
                 if let path { operations.insert("\(method.uppercased()) \(path)") }
             }
@@ -26,13 +32,18 @@ struct OpenAPIDocumentTests {
     /// The request body examples: (method, path, JSON text).
     private func requestExamples() -> [(String, String, String)] {
         var examples: [(String, String, String)] = []
-        var path = "", method = "", inRequestBody = false
+        var path = ""
+        var method = ""
+        var inRequestBody = false
         for line in OpenAPIDocument.yaml.split(separator: "\n") {
             if line.hasPrefix("  /"), !line.hasPrefix("   ") { path = String(line.dropFirst(2).dropLast()) }
-            if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") { method = line.trimmingCharacters(in: .whitespaces).dropLast().uppercased() }
+            if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                method = line.trimmingCharacters(in: .whitespaces).dropLast().uppercased()
+            }
             if line.hasPrefix("      ") && !line.hasPrefix("       ") { inRequestBody = line == "      requestBody:" }
             if inRequestBody, line.trimmingCharacters(in: .whitespaces).hasPrefix("example: {") {
-                examples.append((method, path, String(line.trimmingCharacters(in: .whitespaces).dropFirst("example: ".count))))
+                examples.append(
+                    (method, path, String(line.trimmingCharacters(in: .whitespaces).dropFirst("example: ".count))))
             }
         }
         return examples

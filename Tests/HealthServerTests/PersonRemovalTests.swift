@@ -8,10 +8,13 @@ import Testing
 
 @Suite("Removing a person: store, clients, tokens and uploads gone; the same name added again starts empty")
 struct PersonRemovalTests {
-    @Test("After removal the person's tokens get 401, the store file and its log are gone, uploads too, and the server closes the store; others are untouched")
+    @Test(
+        "After removal the person's tokens get 401, the store file and its log are gone, uploads too, and the server closes the store; others are untouched"
+    )
     func removalErasesEverything() async throws {
         let fixture = try ServerFixture()
-        let steps = fixture.token("alice", "com.example.steps"), health = fixture.token("alice", "com.apple.Health")
+        let steps = fixture.token("alice", "com.example.steps")
+        let health = fixture.token("alice", "com.apple.Health")
         let bob = fixture.token("bob", "com.example.steps")
         try await fixture.withRouter { client in
             try await client.save([ServerFixture.stepsJSON(4321)], token: steps)
@@ -29,7 +32,9 @@ struct PersonRemovalTests {
                 let reply = try await client.call(.get, "/samples?type=stepCount", token: token)
                 #expect(reply.status == .unauthorized, "\(reply.text)")
             }
-            for suffix in ["", "-wal", "-shm"] { #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(path + suffix)") }
+            for suffix in ["", "-wal", "-shm"] {
+                #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(path + suffix)")
+            }
             #expect(!FileManager.default.fileExists(atPath: uploads))
             #expect(try fixture.server.registry.people() == ["bob"])
             #expect(try fixture.server.registry.clients(of: "alice").isEmpty)
@@ -45,7 +50,9 @@ struct PersonRemovalTests {
         }
     }
 
-    @Test("A person removed while the server has their store open and added again under the same name starts empty, on a new file")
+    @Test(
+        "A person removed while the server has their store open and added again under the same name starts empty, on a new file"
+    )
     func sameNameAddedAgainStartsEmpty() async throws {
         let fixture = try ServerFixture()
         let old = fixture.token("alice", "com.example.steps")
@@ -56,7 +63,8 @@ struct PersonRemovalTests {
             // No sweep in between: the next request must notice by itself.
             try registry.addPerson("alice", now: ServerFixture.fixedNow.addingTimeInterval(60))
             let (_, token) = try registry.addClient(
-                person: "alice", bundleIdentifier: "com.example.steps", name: nil, share: ["stepCount"], read: ["stepCount"], fullAccess: false,
+                person: "alice", bundleIdentifier: "com.example.steps", name: nil, share: ["stepCount"],
+                read: ["stepCount"], fullAccess: false,
                 now: ServerFixture.fixedNow.addingTimeInterval(60))
             #expect(try await client.call(.get, "/samples?type=stepCount", token: old).status == .unauthorized)
             let fresh = try await client.call(.get, "/samples?type=stepCount", token: token.text)
@@ -68,13 +76,15 @@ struct PersonRemovalTests {
         }
     }
 
-    @Test("On PostgreSQL: removal deletes the person's rows and clients; the same name added again starts empty",
-          .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason))
+    @Test(
+        "On PostgreSQL: removal deletes the person's rows and clients; the same name added again starts empty",
+        .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason))
     func postgresRemoval() async throws {
         let url = try #require(PostgresTestDatabase.url)
         let database = try PostgresStoreClient(url: url, maximumConnections: 4)
         defer { database.shutdown() }
-        let directory = ServerDirectory(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path)
+        let directory = ServerDirectory(
+            path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path)
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let server = try HealthServer(
             directory: directory, configuration: ServerFixture.configuration(), postgres: database)
@@ -83,7 +93,8 @@ struct PersonRemovalTests {
         @Sendable func addClient(at date: Date) throws -> String {
             try server.registry.addPerson(person, now: date)
             return try server.registry.addClient(
-                person: person, bundleIdentifier: "com.example.steps", name: nil, share: ["stepCount"], read: ["stepCount"], fullAccess: false, now: date
+                person: person, bundleIdentifier: "com.example.steps", name: nil, share: ["stepCount"],
+                read: ["stepCount"], fullAccess: false, now: date
             ).1.text
         }
         let old = try addClient(at: ServerFixture.fixedNow)
@@ -93,7 +104,9 @@ struct PersonRemovalTests {
             #expect(try await client.call(.get, "/samples?type=stepCount", token: old).status == .unauthorized)
             let rows = try database.blocking("counting") { [client = database.client] in
                 var count = 0
-                for try await value in try await client.query("SELECT count(*) FROM samples WHERE person = \(person)").decode(Int.self) { count = value }
+                for try await value in try await client.query("SELECT count(*) FROM samples WHERE person = \(person)")
+                    .decode(Int.self)
+                { count = value }
                 return count
             }
             #expect(rows == 0)

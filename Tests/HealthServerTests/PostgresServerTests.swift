@@ -9,7 +9,9 @@ import Testing
 
 /// Two servers on one PostgreSQL database, each with its own connection pool, as two `ohk serve --postgres`
 /// processes would be (runs when `OHK_TEST_POSTGRES_URL` names a database).
-@Suite("Servers sharing a PostgreSQL database", .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason))
+@Suite(
+    "Servers sharing a PostgreSQL database",
+    .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason))
 struct PostgresServerTests {
 
     /// A person's name no other test (or earlier run on the same database) has used.
@@ -29,10 +31,14 @@ struct PostgresServerTests {
         for _ in 0..<2 {
             let client = try PostgresStoreClient(url: url, maximumConnections: 4)
             clients.append(client)
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-server-\(UUID().uuidString)").path
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ohk-server-\(UUID().uuidString)"
+            ).path
             directories.append(directory)
             let configuration = ServerFixture.configuration()
-            servers.append(try HealthServer(directory: ServerDirectory(path: directory), configuration: configuration, postgres: client))
+            servers.append(
+                try HealthServer(
+                    directory: ServerDirectory(path: directory), configuration: configuration, postgres: client))
         }
         try await body(servers[0], servers[1])
     }
@@ -43,7 +49,9 @@ struct PostgresServerTests {
         return server.application(logger: logger)
     }
 
-    @Test("A person and app registered through one server are known to the other, and a revocation through one holds on the other at once")
+    @Test(
+        "A person and app registered through one server are known to the other, and a revocation through one holds on the other at once"
+    )
     func sharedRegistry() async throws {
         try await Self.withTwoServers { first, second in
             let person = Self.newPerson()
@@ -53,22 +61,27 @@ struct PostgresServerTests {
             }
             #expect(try second.registry.people().contains(person))
             let (client, token) = try first.registry.addClient(
-                person: person, bundleIdentifier: "com.example.steps", name: "Steps", share: ["stepCount"], read: ["heartRate"],
+                person: person, bundleIdentifier: "com.example.steps", name: "Steps", share: ["stepCount"],
+                read: ["heartRate"],
                 fullAccess: false, now: ServerFixture.fixedNow)
             #expect(try second.registry.authenticate(token.text) == client)
             #expect(try second.registry.clients(of: person) == [client])
             #expect(throws: RegistryError.self) {
                 try second.registry.addClient(
-                    person: person, bundleIdentifier: "com.example.steps", name: nil, share: [], read: [], fullAccess: false, now: ServerFixture.fixedNow)
+                    person: person, bundleIdentifier: "com.example.steps", name: nil, share: [], read: [],
+                    fullAccess: false, now: ServerFixture.fixedNow)
             }
             #expect(throws: RegistryError.self) {
                 try second.registry.addClient(
-                    person: Self.newPerson(), bundleIdentifier: "com.example.steps", name: nil, share: [], read: [], fullAccess: false,
+                    person: Self.newPerson(), bundleIdentifier: "com.example.steps", name: nil, share: [], read: [],
+                    fullAccess: false,
                     now: ServerFixture.fixedNow)
             }
             try await Self.application(second).test(.router) { server in
                 #expect(try await server.call(.get, "/samples?type=stepCount", token: token.text).status == .ok)
-                #expect(try first.registry.revokeClient(person: person, bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow + 1) == 1)
+                #expect(
+                    try first.registry.revokeClient(
+                        person: person, bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow + 1) == 1)
                 let refused = try await server.call(.get, "/samples?type=stepCount", token: token.text)
                 #expect(refused.status == .unauthorized)
                 #expect(refused.error["message"] as? String == "the bearer token was revoked")
@@ -86,17 +99,24 @@ struct PostgresServerTests {
             let person = Self.newPerson()
             try first.registry.addPerson(person, now: ServerFixture.fixedNow)
             let token = try first.registry.addClient(
-                person: person, bundleIdentifier: "com.example.steps", name: nil, share: ["stepCount"], read: ["stepCount"], fullAccess: false,
-                now: ServerFixture.fixedNow).1.text
+                person: person, bundleIdentifier: "com.example.steps", name: nil, share: ["stepCount"],
+                read: ["stepCount"], fullAccess: false,
+                now: ServerFixture.fixedNow
+            ).1.text
             try await Self.application(first).test(.router) { writer in
                 try await Self.application(second).test(.router) { reader in
-                    let poll = Task { try await reader.call(.get, "/changes?type=stepCount&anchor=0&wait=30", token: token) }
+                    let poll = Task {
+                        try await reader.call(.get, "/changes?type=stepCount&anchor=0&wait=30", token: token)
+                    }
                     // Long enough for the save, the poll and the delete below on a loaded machine (the stream always lasts this long).
-                    let stream = Task { try await reader.call(.get, "/observe?type=stepCount&timeout=15", token: token) }
+                    let stream = Task {
+                        try await reader.call(.get, "/observe?type=stepCount&timeout=15", token: token)
+                    }
                     try await Task.sleep(for: .milliseconds(700))
                     let clock = ContinuousClock()
                     let saved = clock.now
-                    let reply = try await writer.save([steps(42, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
+                    let reply = try await writer.save(
+                        [steps(42, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: token)
                     let uuid = try #require((reply.json["saved"] as? [String])?.first)
                     let polled = try await poll.value
                     // Woken by the other server's commit, not by the end of the 30 s wait.
@@ -106,10 +126,13 @@ struct PostgresServerTests {
                     #expect(try await writer.call(.delete, "/samples?uuid=\(uuid)", token: token).status == .ok)
                     let observed = try await stream.value
                     #expect(observed.text.hasPrefix(": observing from anchor 0\n\n"))
-                    #expect(observed.text.contains("event: change\nid: 1\n") || observed.text.contains("event: change\nid: 2\n"), "\(observed.text)")
+                    #expect(
+                        observed.text.contains("event: change\nid: 1\n")
+                            || observed.text.contains("event: change\nid: 2\n"), "\(observed.text)")
                     #expect(observed.text.contains("event: change\nid: 2\n"), "\(observed.text)")
                     let after = try await reader.call(.get, "/changes?type=stepCount&anchor=1", token: token)
-                    #expect((after.json["deletions"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String } == [uuid])
+                    #expect(
+                        (after.json["deletions"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String } == [uuid])
                 }
             }
         }

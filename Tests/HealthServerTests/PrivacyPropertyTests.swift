@@ -2,8 +2,8 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
-import HealthStoreSQLite
 import HealthStorePostgres
+import HealthStoreSQLite
 import HealthTestSupport
 import PropertyBased
 import Synchronization
@@ -20,7 +20,9 @@ import Testing
 /// A failing world is shrunk by swift-property-based and printed with the seed that reproduces it.
 @Suite("Privacy as a property: random people, apps, grants and data through the Swift API")
 struct PrivacyPropertyTests {
-    @Test("Every query of an app's view equals the same query on a store without what it may not see", arguments: PrivacyBackend.available)
+    @Test(
+        "Every query of an app's view equals the same query on a store without what it may not see",
+        arguments: PrivacyBackend.available)
     func swiftAPI(_ backend: PrivacyBackend) async throws {
         let violations = PrivacyViolations()
         let worlds = Mutex(0)
@@ -56,7 +58,8 @@ enum PrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Sendable
         switch self {
         case .memory: return try StorageBackend.inMemory.makeStorage()
         case .sqlite: return try StorageBackend.sqlite.makeStorage()
-        case .postgres: return try PostgresStorage(client: Self.postgresClient, person: PostgresTestDatabase.newPerson("privacy"))
+        case .postgres:
+            return try PostgresStorage(client: Self.postgresClient, person: PostgresTestDatabase.newPerson("privacy"))
         }
     }
 
@@ -68,7 +71,9 @@ enum PrivacyBackend: String, CaseIterable, CustomTestStringConvertible, Sendable
 
     static let postgresClient: PostgresStoreClient = {
         guard let url = PostgresTestDatabase.url else { fatalError("OHK_TEST_POSTGRES_URL is not set") }
-        do { return try PostgresStoreClient(url: url, maximumConnections: 4) } catch { fatalError("cannot connect to \(url): \(error)") }
+        do { return try PostgresStoreClient(url: url, maximumConnections: 4) } catch {
+            fatalError("cannot connect to \(url): \(error)")
+        }
     }()
 
     var testDescription: String { rawValue }
@@ -83,7 +88,9 @@ struct StorePrivacyCheck {
 
     /// Every app of every person.
     var viewers: [PrivacyViewer] {
-        (0..<PrivacyWorld.people).flatMap { person in PrivacyWorld.apps.indices.map { PrivacyViewer(person: person, app: $0, grants: world.grants[person][$0]) } }
+        (0..<PrivacyWorld.people).flatMap { person in
+            PrivacyWorld.apps.indices.map { PrivacyViewer(person: person, app: $0, grants: world.grants[person][$0]) }
+        }
     }
 
     /// The grants of a person's apps, as a server applies them (everything not granted is denied).
@@ -123,10 +130,14 @@ struct StorePrivacyCheck {
         }
         var heard: [PrivacyViewer: Heard] = [:]
         for (index, write) in world.writes.enumerated() {
-            if index == world.liveFrom { for viewer in viewers { heard[viewer] = listen(stores[viewer.person].client(viewer.bundle)) } }
+            if index == world.liveFrom {
+                for viewer in viewers { heard[viewer] = listen(stores[viewer.person].client(viewer.bundle)) }
+            }
             let store = stores[write.person]
             switch write {
-            case let .save(_, app, samples): try store.client(PrivacyWorld.apps[app]).save(samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
+            case let .save(_, app, samples):
+                try store.client(PrivacyWorld.apps[app]).save(
+                    samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
             case let .delete(_, app, uuids): try store.client(PrivacyWorld.apps[app]).delete(uuids)
             case let .importData(_, data): try store.client(PrivacyWorld.health).storage.saveImportedData(data)
             case let .setOrder(_, type, order): try store.client(PrivacyWorld.health).setSourceOrder(order, for: type)
@@ -140,7 +151,9 @@ struct StorePrivacyCheck {
             var reducedHeard: Heard?
             // The live part of the reduced world starts with the first write made from a live write of the world.
             for (origin, write) in model.reducedWrites(for: viewer) {
-                if origin >= world.liveFrom, reducedHeard == nil { reducedHeard = listen(reducedStore.client(viewer.bundle)) }
+                if origin >= world.liveFrom, reducedHeard == nil {
+                    reducedHeard = listen(reducedStore.client(viewer.bundle))
+                }
                 try write.apply(to: reducedStore)
             }
             let full = stores[viewer.person].client(viewer.bundle)
@@ -149,12 +162,18 @@ struct StorePrivacyCheck {
             let observed = answers(full, viewer: viewer)
             let expected = answers(reduced, viewer: viewer)
             for (key, value) in observed {
-                violations.expect(value, expected[key] ?? "(no answer)", "\(label)\n\(key): differs from a store without what it may not see")
+                violations.expect(
+                    value, expected[key] ?? "(no answer)",
+                    "\(label)\n\(key): differs from a store without what it may not see")
             }
-            violations.expect(heard[viewer]?.nonEmpty ?? [], reducedHeard?.nonEmpty ?? [], "\(label)\nobserver: the commits heard differ")
+            violations.expect(
+                heard[viewer]?.nonEmpty ?? [], reducedHeard?.nonEmpty ?? [],
+                "\(label)\nobserver: the commits heard differ")
             for result in heard[viewer]?.results.withLock({ $0 }) ?? [] where !viewer.grants.fullAccess {
                 violations.expect(result.deleted, [], "\(label)\nobserver: deleted identifiers reach a client")
-                violations.expect(result.inserted.allSatisfy { model.sees($0.uuid, viewer) }, true, "\(label)\nobserver: hidden samples reach a client")
+                violations.expect(
+                    result.inserted.allSatisfy { model.sees($0.uuid, viewer) }, true,
+                    "\(label)\nobserver: hidden samples reach a client")
             }
             try checkModel(full, model: model, viewer: viewer, label: label)
             probes.append((viewer, reduced, label))
@@ -189,21 +208,37 @@ struct StorePrivacyCheck {
         utc.timeZone = TimeZone(identifier: "UTC")!
         for type in PrivacyTypes.queried {
             answer("samples \(type)") { try view.samples(SampleQueryRequest(type: type)) }
-            answer("latest 3 \(type)") { try view.samples(SampleQueryRequest(type: type, limit: 3, sort: [SampleSort(.startDate, ascending: false)])) }
-            answer("window \(type)") {
-                try view.samples(SampleQueryRequest(type: type, predicate: .date(start: PrivacyWorld.origin.addingTimeInterval(86_400), end: PrivacyWorld.origin.addingTimeInterval(4 * 86_400), options: [])))
+            answer("latest 3 \(type)") {
+                try view.samples(
+                    SampleQueryRequest(type: type, limit: 3, sort: [SampleSort(.startDate, ascending: false)]))
             }
-            answer("changes \(type)") { render(try view.changes(AnchoredQueryRequest(descriptors: [SampleQueryDescriptor(type: type)]))) }
+            answer("window \(type)") {
+                try view.samples(
+                    SampleQueryRequest(
+                        type: type,
+                        predicate: .date(
+                            start: PrivacyWorld.origin.addingTimeInterval(86_400),
+                            end: PrivacyWorld.origin.addingTimeInterval(4 * 86_400), options: [])))
+            }
+            answer("changes \(type)") {
+                render(try view.changes(AnchoredQueryRequest(descriptors: [SampleQueryDescriptor(type: type)])))
+            }
         }
         for type in PrivacyTypes.quantities {
             answer("sources \(type)") { try view.sources(of: type).sorted() }
             answer("priority \(type)") { try view.sourcesInPriorityOrder(for: type) }
             answer("order \(type)") { try view.sourceOrder(for: type) as Any }
             let cumulative = type.aggregationStyle == .cumulative
-            let options: StatisticsOptions = cumulative ? [.cumulativeSum, .separateBySource] : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent, .separateBySource]
+            let options: StatisticsOptions =
+                cumulative
+                ? [.cumulativeSum, .separateBySource]
+                : [.discreteAverage, .discreteMin, .discreteMax, .mostRecent, .separateBySource]
             answer("statistics \(type)") { render(try view.statistics(of: type, options: options)) }
             answer("daily \(type)") {
-                try view.statisticsCollection(of: type, options: options, anchor: PrivacyWorld.origin, interval: DateComponents(day: 1), calendar: utc).statistics().map(render)
+                try view.statisticsCollection(
+                    of: type, options: options, anchor: PrivacyWorld.origin, interval: DateComponents(day: 1),
+                    calendar: utc
+                ).statistics().map(render)
             }
         }
         // Anchored over every type, a few at a time, each page from the anchor the last one gave.
@@ -211,7 +246,10 @@ struct StorePrivacyCheck {
             var pages: [String] = []
             var anchor: Int64 = 0
             for _ in 0..<200 {
-                let page = try view.changes(AnchoredQueryRequest(descriptors: PrivacyTypes.queried.map { SampleQueryDescriptor(type: $0) }, anchor: anchor, limit: 4))
+                let page = try view.changes(
+                    AnchoredQueryRequest(
+                        descriptors: PrivacyTypes.queried.map { SampleQueryDescriptor(type: $0) }, anchor: anchor,
+                        limit: 4))
                 if page.isEmpty { break }
                 pages.append(render(page))
                 anchor = page.anchor
@@ -228,11 +266,15 @@ struct StorePrivacyCheck {
         for uuid in world.uuids {
             let suffix = uuid.uuidString.suffix(4)
             answer("stored \(suffix)") { try view.storage.storedSamples(withUUIDs: [uuid]).map(\.sample) }
-            answer("sequence known \(suffix)") { try view.storage.storedSequences(withUUIDs: [uuid]).keys.sorted { $0.uuidString < $1.uuidString } }
+            answer("sequence known \(suffix)") {
+                try view.storage.storedSequences(withUUIDs: [uuid]).keys.sorted { $0.uuidString < $1.uuidString }
+            }
             answer("routes of \(suffix)") { try view.storage.workoutRoutes(ofWorkout: uuid) }
             answer("route \(suffix)") { try view.storage.workoutRoute(withUUID: uuid) as Any }
             answer("beats of \(suffix)") { try view.storage.heartbeatSeries(ofSample: uuid) as Any }
-            answer("associated with \(suffix)") { try view.storage.samplesAssociated(withWorkout: uuid).sorted { $0.uuidString < $1.uuidString } }
+            answer("associated with \(suffix)") {
+                try view.storage.samplesAssociated(withWorkout: uuid).sorted { $0.uuidString < $1.uuidString }
+            }
         }
         return result
     }
@@ -241,25 +283,35 @@ struct StorePrivacyCheck {
     private func checkModel(_ view: HealthDataStore, model: PrivacyModel, viewer: PrivacyViewer, label: String) throws {
         for type in PrivacyTypes.queried {
             let found = try view.samples(SampleQueryRequest(type: type))
-            violations.expect(Set(found), Set(model.visible(type, by: viewer)), "\(label)\nsamples of \(type.identifier) are not those the model allows")
+            violations.expect(
+                Set(found), Set(model.visible(type, by: viewer)),
+                "\(label)\nsamples of \(type.identifier) are not those the model allows")
         }
         for type in [PrivacyTypes.steps, PrivacyTypes.heartRate] {
-            violations.expect(try view.sourceOrder(for: type), model.sourceOrder(type, by: viewer), "\(label)\nsource order of \(type.identifier)")
+            violations.expect(
+                try view.sourceOrder(for: type), model.sourceOrder(type, by: viewer),
+                "\(label)\nsource order of \(type.identifier)")
         }
         if !viewer.grants.readsActivitySummaries {
             var utc = Calendar(identifier: .gregorian)
             utc.timeZone = TimeZone(identifier: "UTC")!
-            violations.expect(try view.activitySummaries(matching: nil, calendar: utc), [], "\(label)\nactivity summaries without the read grant")
+            violations.expect(
+                try view.activitySummaries(matching: nil, calendar: utc), [],
+                "\(label)\nactivity summaries without the read grant")
         }
     }
 
     /// A delete naming an object the app cannot see (or another person's) answers as for a uuid never used. Made
     /// after every read. (A save naming such a uuid is refused as a duplicate through the Swift API, which runs in
     /// the developer's own process; the server lets only full-access clients name uuids: docs/decisions/server.md.)
-    private func probeWrites(_ store: HealthDataStore, _ reduced: HealthDataStore, model: PrivacyModel, viewer: PrivacyViewer, label: String) throws {
+    private func probeWrites(
+        _ store: HealthDataStore, _ reduced: HealthDataStore, model: PrivacyModel, viewer: PrivacyViewer, label: String
+    ) throws {
         let full = store.client(viewer.bundle)
         for uuid in [model.hiddenUUID(from: viewer), model.otherPeoplesUUIDs(than: viewer).first].compactMap({ $0 }) {
-            violations.expect(outcome { try full.delete([uuid]) }, outcome { try reduced.delete([uuid]) }, "\(label)\ndeleting hidden \(uuid)")
+            violations.expect(
+                outcome { try full.delete([uuid]) }, outcome { try reduced.delete([uuid]) },
+                "\(label)\ndeleting hidden \(uuid)")
         }
     }
 
@@ -280,6 +332,8 @@ struct StorePrivacyCheck {
 
     private func render(_ statistics: QuantityStatistics) -> String {
         "\(statistics.startDate) \(statistics.endDate) \(statistics.merged) by source "
-            + statistics.bySource.sorted { $0.key.bundleIdentifier < $1.key.bundleIdentifier }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            + statistics.bySource.sorted { $0.key.bundleIdentifier < $1.key.bundleIdentifier }.map {
+                "\($0.key): \($0.value)"
+            }.joined(separator: "; ")
     }
 }

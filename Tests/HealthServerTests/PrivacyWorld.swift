@@ -28,7 +28,9 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
 
         var person: Int {
             switch self {
-            case let .save(person, _, _), let .delete(person, _, _), let .importData(person, _), let .setOrder(person, _, _): return person
+            case let .save(person, _, _), let .delete(person, _, _), let .importData(person, _),
+                let .setOrder(person, _, _):
+                return person
             }
         }
     }
@@ -65,7 +67,9 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
 
     /// The world these integers describe (the same integers always make the same world).
     init(grantCodes: [Int], actions: [(Int, Int, Int, Int)], observed: Bool) {
-        grants = (0..<Self.people).map { person in (0..<Self.apps.count).map { PrivacyGrants(code: grantCodes[person * Self.apps.count + $0]) } }
+        grants = (0..<Self.people).map { person in
+            (0..<Self.apps.count).map { PrivacyGrants(code: grantCodes[person * Self.apps.count + $0]) }
+        }
         self.observed = observed
         var writes: [Write] = []
         var made: [UUID] = []
@@ -87,28 +91,50 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                 deletable[person][app].append(sample.uuid)
             case 3:
                 let pressure = value % 2 == 0
-                let first = PrivacyTypes.sample(pressure ? PrivacyTypes.systolic : PrivacyTypes.energy, pressure ? 100 + magnitude.truncatingRemainder(dividingBy: 60) : magnitude, at: start, uuid: newUUID())
-                let second = PrivacyTypes.sample(pressure ? PrivacyTypes.diastolic : PrivacyTypes.protein, pressure ? 60 + magnitude.truncatingRemainder(dividingBy: 30) : magnitude / 10, at: start, uuid: newUUID())
+                let first = PrivacyTypes.sample(
+                    pressure ? PrivacyTypes.systolic : PrivacyTypes.energy,
+                    pressure ? 100 + magnitude.truncatingRemainder(dividingBy: 60) : magnitude, at: start,
+                    uuid: newUUID())
+                let second = PrivacyTypes.sample(
+                    pressure ? PrivacyTypes.diastolic : PrivacyTypes.protein,
+                    pressure ? 60 + magnitude.truncatingRemainder(dividingBy: 30) : magnitude / 10, at: start,
+                    uuid: newUUID())
                 let correlation = try! Sample.correlation(
-                    type: pressure ? PrivacyTypes.bloodPressure : PrivacyTypes.food, start: start, end: start, objects: [first, second], uuid: newUUID())
+                    type: pressure ? PrivacyTypes.bloodPressure : PrivacyTypes.food, start: start, end: start,
+                    objects: [first, second], uuid: newUUID())
                 writes.append(.save(person: person, app: app, samples: [correlation]))
             case 4:
-                let workout = try! Sample.workout(activityTypeRawValue: 37, start: start, end: start.addingTimeInterval(1_800), uuid: newUUID())
+                let workout = try! Sample.workout(
+                    activityTypeRawValue: 37, start: start, end: start.addingTimeInterval(1_800), uuid: newUUID())
                 writes.append(.save(person: person, app: app, samples: [workout]))
                 deletable[person][app].append(workout.uuid)
                 var data = ImportedData()
-                data.workoutRoutes = [WorkoutRoute(uuid: newUUID(), workout: workout.uuid, sourceName: Self.apps[app], filePath: nil, locations: (0..<3).map {
-                    WorkoutRouteLocation(date: start.addingTimeInterval(Double($0) * 600), latitude: 52.5 + Double(value % 100) / 1_000, longitude: 13.4 + Double($0) / 1_000)
-                })]
+                data.workoutRoutes = [
+                    WorkoutRoute(
+                        uuid: newUUID(), workout: workout.uuid, sourceName: Self.apps[app], filePath: nil,
+                        locations: (0..<3).map {
+                            WorkoutRouteLocation(
+                                date: start.addingTimeInterval(Double($0) * 600),
+                                latitude: 52.5 + Double(value % 100) / 1_000, longitude: 13.4 + Double($0) / 1_000)
+                        })
+                ]
                 writes.append(.importData(person: person, data: data))
             case 5:
-                let variability = PrivacyTypes.sample(PrivacyTypes.variability, 20 + magnitude.truncatingRemainder(dividingBy: 80), at: start, uuid: newUUID())
+                let variability = PrivacyTypes.sample(
+                    PrivacyTypes.variability, 20 + magnitude.truncatingRemainder(dividingBy: 80), at: start,
+                    uuid: newUUID())
                 writes.append(.save(person: person, app: app, samples: [variability]))
                 deletable[person][app].append(variability.uuid)
                 var data = ImportedData()
-                data.heartbeatSeries = [HeartbeatSeries(sample: variability.uuid, beats: (0..<4).map {
-                    HeartbeatSeries.Beat(date: start.addingTimeInterval(Double($0) * 0.8), beatsPerMinute: 60 + Double((value + $0) % 40))
-                })]
+                data.heartbeatSeries = [
+                    HeartbeatSeries(
+                        sample: variability.uuid,
+                        beats: (0..<4).map {
+                            HeartbeatSeries.Beat(
+                                date: start.addingTimeInterval(Double($0) * 0.8),
+                                beatsPerMinute: 60 + Double((value + $0) % 40))
+                        })
+                ]
                 writes.append(.importData(person: person, data: data))
             case 6:
                 let own = deletable[person][app]
@@ -122,13 +148,19 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                 let chosen = candidates.indices.filter { (value / 2) & (1 << $0) != 0 }.map { candidates[$0] }
                 let rotation = chosen.isEmpty ? 0 : value % chosen.count
                 let order = Array(chosen[rotation...] + chosen[..<rotation])
-                writes.append(.setOrder(person: person, type: type, order: value % 5 == 0 || order.isEmpty ? nil : order))
+                writes.append(
+                    .setOrder(person: person, type: type, order: value % 5 == 0 || order.isEmpty ? nil : order))
             case 8:
                 var data = ImportedData()
                 data.activitySummaries = [PrivacyTypes.summary(day: 1 + value % 8, magnitude: magnitude)]
                 writes.append(.importData(person: person, data: data))
             default:
-                let samples = (0..<2).map { PrivacyTypes.sample(PrivacyTypes.steps, magnitude + Double($0), at: start.addingTimeInterval(Double($0) * 300), uuid: newUUID()) }
+                let samples =
+                    (0..<2).map {
+                        PrivacyTypes.sample(
+                            PrivacyTypes.steps, magnitude + Double($0), at: start.addingTimeInterval(Double($0) * 300),
+                            uuid: newUUID())
+                    }
                     + [PrivacyTypes.sample(PrivacyTypes.activeEnergy, magnitude / 5, at: start, uuid: newUUID())]
                 writes.append(.save(person: person, app: app, samples: samples))
                 deletable[person][app] += samples.map(\.uuid)
@@ -146,11 +178,17 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
         let writeText = writes.map { write -> String in
             switch write {
             case let .save(person, app, samples):
-                return "p\(person) app\(app) saves " + samples.map { "\($0.type.identifier.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "")) \($0.uuid.uuidString.suffix(4))" }.joined(separator: ", ")
-            case let .delete(person, app, uuids): return "p\(person) app\(app) deletes \(uuids.map { String($0.uuidString.suffix(4)) })"
+                return "p\(person) app\(app) saves "
+                    + samples.map {
+                        "\($0.type.identifier.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "")) \($0.uuid.uuidString.suffix(4))"
+                    }.joined(separator: ", ")
+            case let .delete(person, app, uuids):
+                return "p\(person) app\(app) deletes \(uuids.map { String($0.uuidString.suffix(4)) })"
             case let .importData(person, data):
-                return "p\(person) imports \(data.workoutRoutes.count) routes, \(data.heartbeatSeries.count) beat series, \(data.activitySummaries.count) summaries"
-            case let .setOrder(person, type, order): return "p\(person) orders \(type.identifier): \(order.map { "\($0)" } ?? "nil")"
+                return
+                    "p\(person) imports \(data.workoutRoutes.count) routes, \(data.heartbeatSeries.count) beat series, \(data.activitySummaries.count) summaries"
+            case let .setOrder(person, type, order):
+                return "p\(person) orders \(type.identifier): \(order.map { "\($0)" } ?? "nil")"
             }
         }
         return "{\(grantText) | live from \(liveFrom) | " + writeText.joined(separator: " | ") + "}"
@@ -172,7 +210,11 @@ struct PrivacyGrants: Sendable, Hashable, CustomStringConvertible {
     var readsActivitySummaries: Bool { fullAccess || read.contains(TypeTable.activitySummaryTypeIdentifier) }
 
     var description: String {
-        fullAccess ? "full access" : "reads [" + read.sorted().map { $0.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "") }.joined(separator: " ") + "]"
+        fullAccess
+            ? "full access"
+            : "reads ["
+                + read.sorted().map { $0.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "") }.joined(
+                    separator: " ") + "]"
     }
 }
 
@@ -193,32 +235,38 @@ enum PrivacyTypes {
     /// Every type a query is made for.
     static let queried = quantities + [bloodPressure, food, .workout]
     /// The identifiers a read grant may name.
-    static let readable = quantities.map(\.identifier) + [SampleType.workout.identifier, TypeTable.activitySummaryTypeIdentifier]
+    static let readable =
+        quantities.map(\.identifier) + [SampleType.workout.identifier, TypeTable.activitySummaryTypeIdentifier]
     /// The identifiers every app may share.
     static let shared = quantities.map(\.identifier) + [SampleType.workout.identifier]
     /// Short names, as the HTTP API and the command line take them.
     static let shortNames: [SampleType: String] = [
-        steps: "stepCount", heartRate: "heartRate", systolic: "bloodPressureSystolic", diastolic: "bloodPressureDiastolic",
-        energy: "dietaryEnergyConsumed", protein: "dietaryProtein", activeEnergy: "activeEnergyBurned", variability: "heartRateVariabilitySDNN",
+        steps: "stepCount", heartRate: "heartRate", systolic: "bloodPressureSystolic",
+        diastolic: "bloodPressureDiastolic",
+        energy: "dietaryEnergyConsumed", protein: "dietaryProtein", activeEnergy: "activeEnergyBurned",
+        variability: "heartRateVariabilitySDNN",
         bloodPressure: "bloodPressure", food: "food", .workout: "workout",
     ]
     /// The unit each quantity type is saved in.
     static let units: [SampleType: String] = [
-        steps: "count", heartRate: "count/min", systolic: "mmHg", diastolic: "mmHg", energy: "kcal", protein: "g", activeEnergy: "kcal", variability: "ms",
+        steps: "count", heartRate: "count/min", systolic: "mmHg", diastolic: "mmHg", energy: "kcal", protein: "g",
+        activeEnergy: "kcal", variability: "ms",
     ]
 
     /// A quantity sample (steps and energy over ten minutes, the others instantaneous).
     static func sample(_ type: SampleType, _ value: Double, at start: Date, uuid: UUID) -> Sample {
         let lasting = type == steps || type == activeEnergy
         return try! Sample.quantity(
-            type: type, quantity: Quantity(value, try! HealthUnit(parsing: units[type]!)), start: start, end: start.addingTimeInterval(lasting ? 600 : 0), uuid: uuid)
+            type: type, quantity: Quantity(value, try! HealthUnit(parsing: units[type]!)), start: start,
+            end: start.addingTimeInterval(lasting ? 600 : 0), uuid: uuid)
     }
 
     /// A stored activity summary of a day in March 2024.
     static func summary(day: Int, magnitude: Double) -> ActivitySummary {
         try! ActivitySummary(
             day: DateComponents(year: 2024, month: 3, day: day), activeEnergyBurned: Quantity(magnitude, .kilocalorie),
-            activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
+            activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute),
+            appleMoveTimeGoal: Quantity(0, .minute),
             appleExerciseTime: Quantity(magnitude / 20, .minute), appleExerciseTimeGoal: Quantity(30, .minute),
             appleStandHours: Quantity(5, .count), appleStandHoursGoal: Quantity(12, .count))
     }
@@ -283,9 +331,11 @@ struct PrivacyModel {
             if let members = sample.correlatedObjects {
                 let stampedMembers = members.map { $0.with(sourceRevision: revision) }
                 batch += stampedMembers
-                batch.append(try! Sample(
-                    uuid: sample.uuid, type: sample.type, startDate: sample.startDate, endDate: sample.endDate, sourceRevision: revision,
-                    content: .correlation(objects: stampedMembers)))
+                batch.append(
+                    try! Sample(
+                        uuid: sample.uuid, type: sample.type, startDate: sample.startDate, endDate: sample.endDate,
+                        sourceRevision: revision,
+                        content: .correlation(objects: stampedMembers)))
             } else {
                 batch.append(sample.with(sourceRevision: revision))
             }
@@ -355,7 +405,9 @@ struct PrivacyModel {
                 // view as in the world. The model checks (samples of each type) still cover that member.
                 var whole = Set<UUID>()
                 for sample in batch where sample.type == PrivacyTypes.bloodPressure {
-                    if let view = Self.view(sample, owner: owner, person: person, by: viewer), view.correlatedObjects?.count != sample.correlatedObjects?.count {
+                    if let view = Self.view(sample, owner: owner, person: person, by: viewer),
+                        view.correlatedObjects?.count != sample.correlatedObjects?.count
+                    {
                         whole.insert(sample.uuid)
                         whole.formUnion(sample.correlatedObjects?.map(\.uuid) ?? [])
                     }
@@ -419,9 +471,14 @@ final class PrivacyViolations: @unchecked Sendable {
     var checks: Int { lock.withLock { count } }
 
     /// Compares an observed answer with the expected one.
-    func expect<T: Equatable>(_ observed: T, _ expected: T, _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expect<T: Equatable>(
+        _ observed: T, _ expected: T, _ what: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         lock.withLock { count += 1 }
         guard observed != expected else { return }
-        Issue.record(Comment(rawValue: "\(what())\n  observed: \(observed)\n  expected: \(expected)"), sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(rawValue: "\(what())\n  observed: \(observed)\n  expected: \(expected)"),
+            sourceLocation: sourceLocation)
     }
 }

@@ -22,34 +22,73 @@ struct RequestErrorTests {
         BadSave(name: "not an object", body: #"[1, 2]"#, status: 400, field: "body"),
         BadSave(name: "no samples", body: #"{"sample": []}"#, status: 400, field: "sample"),
         BadSave(name: "empty batch", body: #"{"samples": []}"#, status: 400, field: "samples"),
-        BadSave(name: "unknown type", body: "{\"samples\": [\(good), {\"type\": \"stepsTaken\", \"startDate\": \"2024-03-10T08:00:00Z\", \"value\": 1, \"unit\": \"count\"}]}",
-                status: 400, field: "samples[1].type"),
-        BadSave(name: "wrong unit", body: "{\"samples\": [\(good), \(steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z").replacingOccurrences(of: "\"count\"", with: "\"km\""))]}",
-                status: 400, field: "samples[1].unit"),
-        BadSave(name: "unparsable unit", body: "{\"samples\": [\(good.replacingOccurrences(of: "\"count\"", with: "\"furlongs/fortnight\""))]}",
-                status: 400, field: "samples[0].unit"),
-        BadSave(name: "end before start", body: "{\"samples\": [\(good), \(steps(1, start: "2024-03-10T09:00:00Z", end: "2024-03-10T08:00:00Z"))]}",
-                status: 400, field: "samples[1].endDate"),
-        BadSave(name: "date without an offset", body: "{\"samples\": [\(steps(1, start: "2024-03-10T09:00:00", end: "2024-03-10T10:00:00Z"))]}",
-                status: 400, field: "samples[0].startDate"),
-        BadSave(name: "value not a number", body: "{\"samples\": [\(good.replacingOccurrences(of: "100", with: "\"100\""))]}",
-                status: 400, field: "samples[0].value"),
-        BadSave(name: "misspelt field", body: "{\"samples\": [\(good.replacingOccurrences(of: "\"unit\"", with: "\"units\""))]}",
-                status: 400, field: "samples[0].units"),
-        BadSave(name: "unknown category value", body: #"{"samples": [{"type": "sleepAnalysis", "startDate": "2024-03-10T01:00:00Z", "endDate": "2024-03-10T02:00:00Z", "value": "dreaming"}]}"#,
-                status: 400, field: "samples[0].value"),
-        BadSave(name: "unknown workout activity", body: #"{"samples": [{"type": "workout", "startDate": "2024-03-10T01:00:00Z", "endDate": "2024-03-10T02:00:00Z", "activityType": "sofa"}]}"#,
-                status: 400, field: "samples[0].activityType"),
-        BadSave(name: "bad correlation member", body: #"{"samples": [{"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [{"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "kg"}]}]}"#,
-                status: 400, field: "samples[0].objects[0].unit"),
-        BadSave(name: "a type not granted for sharing", body: #"{"samples": [{"type": "bodyMass", "startDate": "2024-03-10T07:00:00Z", "value": 70, "unit": "kg"}]}"#,
-                status: 403, field: "samples"),
-        BadSave(name: "a uuid named by an app without full access", body: "{\"samples\": [\(good), \(steps(2, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555"))]}",
-                status: 400, field: "samples[1].uuid"),
-        BadSave(name: "an impossible UTC offset", body: "{\"samples\": [\(steps(1, start: "2024-03-10T08:00:00+99:00", end: "2024-03-10T09:00:00Z"))]}",
-                status: 400, field: "samples[0].startDate"),
-        BadSave(name: "too many samples", body: "{\"samples\": [\(Array(repeating: good, count: 4).joined(separator: ","))]}", status: 413, field: "samples"),
-        BadSave(name: "an oversized body", body: "{\"samples\": [\(good)], \"padding\": \"\(String(repeating: "x", count: 5000))\"}", status: 413, field: "body"),
+        BadSave(
+            name: "unknown type",
+            body:
+                "{\"samples\": [\(good), {\"type\": \"stepsTaken\", \"startDate\": \"2024-03-10T08:00:00Z\", \"value\": 1, \"unit\": \"count\"}]}",
+            status: 400, field: "samples[1].type"),
+        BadSave(
+            name: "wrong unit",
+            body:
+                "{\"samples\": [\(good), \(steps(1, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z").replacingOccurrences(of: "\"count\"", with: "\"km\""))]}",
+            status: 400, field: "samples[1].unit"),
+        BadSave(
+            name: "unparsable unit",
+            body: "{\"samples\": [\(good.replacingOccurrences(of: "\"count\"", with: "\"furlongs/fortnight\""))]}",
+            status: 400, field: "samples[0].unit"),
+        BadSave(
+            name: "end before start",
+            body: "{\"samples\": [\(good), \(steps(1, start: "2024-03-10T09:00:00Z", end: "2024-03-10T08:00:00Z"))]}",
+            status: 400, field: "samples[1].endDate"),
+        BadSave(
+            name: "date without an offset",
+            body: "{\"samples\": [\(steps(1, start: "2024-03-10T09:00:00", end: "2024-03-10T10:00:00Z"))]}",
+            status: 400, field: "samples[0].startDate"),
+        BadSave(
+            name: "value not a number",
+            body: "{\"samples\": [\(good.replacingOccurrences(of: "100", with: "\"100\""))]}",
+            status: 400, field: "samples[0].value"),
+        BadSave(
+            name: "misspelt field",
+            body: "{\"samples\": [\(good.replacingOccurrences(of: "\"unit\"", with: "\"units\""))]}",
+            status: 400, field: "samples[0].units"),
+        BadSave(
+            name: "unknown category value",
+            body:
+                #"{"samples": [{"type": "sleepAnalysis", "startDate": "2024-03-10T01:00:00Z", "endDate": "2024-03-10T02:00:00Z", "value": "dreaming"}]}"#,
+            status: 400, field: "samples[0].value"),
+        BadSave(
+            name: "unknown workout activity",
+            body:
+                #"{"samples": [{"type": "workout", "startDate": "2024-03-10T01:00:00Z", "endDate": "2024-03-10T02:00:00Z", "activityType": "sofa"}]}"#,
+            status: 400, field: "samples[0].activityType"),
+        BadSave(
+            name: "bad correlation member",
+            body:
+                #"{"samples": [{"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [{"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "kg"}]}]}"#,
+            status: 400, field: "samples[0].objects[0].unit"),
+        BadSave(
+            name: "a type not granted for sharing",
+            body:
+                #"{"samples": [{"type": "bodyMass", "startDate": "2024-03-10T07:00:00Z", "value": 70, "unit": "kg"}]}"#,
+            status: 403, field: "samples"),
+        BadSave(
+            name: "a uuid named by an app without full access",
+            body:
+                "{\"samples\": [\(good), \(steps(2, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z", uuid: "11111111-2222-3333-4444-555555555555"))]}",
+            status: 400, field: "samples[1].uuid"),
+        BadSave(
+            name: "an impossible UTC offset",
+            body: "{\"samples\": [\(steps(1, start: "2024-03-10T08:00:00+99:00", end: "2024-03-10T09:00:00Z"))]}",
+            status: 400, field: "samples[0].startDate"),
+        BadSave(
+            name: "too many samples",
+            body: "{\"samples\": [\(Array(repeating: good, count: 4).joined(separator: ","))]}", status: 413,
+            field: "samples"),
+        BadSave(
+            name: "an oversized body",
+            body: "{\"samples\": [\(good)], \"padding\": \"\(String(repeating: "x", count: 5000))\"}", status: 413,
+            field: "body"),
     ]
 
     @Test("Each bad save is a 4xx naming the field, and nothing of the batch is saved", arguments: badSaves)
@@ -66,7 +105,9 @@ struct RequestErrorTests {
             #expect(reply.error["message"] is String)
             #expect(reply.error["requestId"] as? String == reply.headers[HTTPField.Name("X-Request-Id")!])
             // Nothing half-saved: the change feed is still empty, at anchor 0.
-            let changes = try await client.call(.get, "/changes?type=stepCount&type=sleepAnalysis&type=workout&type=bloodPressureSystolic", token: token)
+            let changes = try await client.call(
+                .get, "/changes?type=stepCount&type=sleepAnalysis&type=workout&type=bloodPressureSystolic", token: token
+            )
             #expect(changes.samples.isEmpty)
             #expect(changes.json["anchor"] as? Double == 0)
         }
@@ -77,7 +118,8 @@ struct RequestErrorTests {
         let fixture = try ServerFixture()
         try await fixture.withRouter { client in
             let reply = try await client.call(
-                .post, "/samples", token: fixture.token("alice", "com.example.steps"), body: "samples=1", headers: [.contentType: "application/x-www-form-urlencoded"])
+                .post, "/samples", token: fixture.token("alice", "com.example.steps"), body: "samples=1",
+                headers: [.contentType: "application/x-www-form-urlencoded"])
             #expect(reply.status == .unsupportedMediaType)
             #expect(reply.errorField == "Content-Type")
         }
@@ -107,7 +149,8 @@ struct RequestErrorTests {
         BadQuery(uri: "/statistics?type=stepCount&options=average", status: 400, field: "options"),
         BadQuery(uri: "/statistics?type=stepCount&options=median", status: 400, field: "options"),
         BadQuery(uri: "/statistics?type=heartRate&unit=km", status: 400, field: "unit"),
-        BadQuery(uri: "/statistics?type=stepCount&startDate=2024-03-10&endDate=2024-03-10", status: 400, field: "endDate"),
+        BadQuery(
+            uri: "/statistics?type=stepCount&startDate=2024-03-10&endDate=2024-03-10", status: 400, field: "endDate"),
         BadQuery(uri: "/statistics?type=stepCount&interval=1d", status: 400, field: "interval"),
         BadQuery(uri: "/statistics/collection?type=stepCount", status: 400, field: "interval"),
         BadQuery(uri: "/statistics/collection?type=stepCount&interval=fortnightly", status: 400, field: "interval"),
@@ -135,7 +178,9 @@ struct RequestErrorTests {
     static let openRoutes: Set<String> = ["GET /health", "GET /openapi.yaml", "POST /session/delete"]
     static let operatorRoutes: Set<String> = ["GET /metrics"]
 
-    @Test("Every route but the open ones refuses missing, malformed, unknown, forged and revoked tokens with 401 (routes from the router)")
+    @Test(
+        "Every route but the open ones refuses missing, malformed, unknown, forged and revoked tokens with 401 (routes from the router)"
+    )
     func badTokensOnEveryRoute() async throws {
         let fixture = try ServerFixture()
         // The routes as the router has them, so that a route added later is checked too.
@@ -150,24 +195,35 @@ struct RequestErrorTests {
         let revoked = fixture.token("bob", "com.example.steps")
         try await fixture.withRouter { client in
             #expect(try await client.call(.get, "/samples?type=stepCount", token: revoked).status == .ok)
-            try fixture.server.registry.revokeClient(person: "bob", bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow)
-            for route in routes where !Self.openRoutes.union(Self.operatorRoutes).contains("\(route.method.rawValue) \(route.path)") {
+            try fixture.server.registry.revokeClient(
+                person: "bob", bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow)
+            for route in routes
+            where !Self.openRoutes.union(Self.operatorRoutes).contains("\(route.method.rawValue) \(route.path)") {
                 for token in [nil, "", "not-a-token", unknown, forged, revoked] {
                     let reply: Reply
                     if route.path == "/session" {
                         // The sign-in form: the token in the body.
                         reply = try await client.call(
-                            route.method, route.path, token: nil, body: "token=\(token ?? "")", headers: [.contentType: "application/x-www-form-urlencoded"])
+                            route.method, route.path, token: nil, body: "token=\(token ?? "")",
+                            headers: [.contentType: "application/x-www-form-urlencoded"])
                     } else {
-                        reply = try await client.call(route.method, route.path, token: token, body: route.method == .get ? nil : #"{"samples": []}"#)
+                        reply = try await client.call(
+                            route.method, route.path, token: token,
+                            body: route.method == .get ? nil : #"{"samples": []}"#)
                     }
-                    #expect(reply.status == .unauthorized, "\(route.method) \(route.path), \(token ?? "no token"): \(reply.text)")
-                    if reply.headers[.contentType]?.hasPrefix("application/json") == true { #expect(reply.errorField == "Authorization") }
+                    #expect(
+                        reply.status == .unauthorized,
+                        "\(route.method) \(route.path), \(token ?? "no token"): \(reply.text)")
+                    if reply.headers[.contentType]?.hasPrefix("application/json") == true {
+                        #expect(reply.errorField == "Authorization")
+                    }
                 }
                 var basic: HTTPFields = [:]
                 basic[.authorization] = "Basic YWxpY2U6c2VjcmV0"
                 if route.path != "/session" {
-                    #expect(try await client.call(route.method, route.path, token: nil, headers: basic).status == .unauthorized, "\(route.method) \(route.path)")
+                    #expect(
+                        try await client.call(route.method, route.path, token: nil, headers: basic).status
+                            == .unauthorized, "\(route.method) \(route.path)")
                 }
             }
             // The open routes answer without a token.

@@ -29,7 +29,9 @@ private struct CapturingLogHandler: LogHandler {
 
 @Suite("Request middlewares")
 struct RequestMiddlewareTests {
-    @Test("Each request logs one line once answered: its X-Request-Id, method, path, status, milliseconds, person, client and error code")
+    @Test(
+        "Each request logs one line once answered: its X-Request-Id, method, path, status, milliseconds, person, client and error code"
+    )
     func oneLogLinePerRequest() async throws {
         let fixture = try ServerFixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }

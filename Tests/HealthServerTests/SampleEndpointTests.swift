@@ -32,25 +32,27 @@ struct SampleEndpointTests {
         let steps = fixture.token("alice", "com.example.steps")
         let pressure = fixture.token("alice", "com.example.pressure")
         try await fixture.withRouter { client in
-            let saved = try await client.save([
-                HealthServerTests.steps(1200, start: "2024-03-10T08:00:00-07:00", end: "2024-03-10T09:00:00-07:00"),
-                #"{"type": "HKCategoryTypeIdentifierSleepAnalysis", "startDate": "2024-03-10T01:00:00-08:00", "endDate": "2024-03-10T05:30:00-07:00", "value": "asleepCore"}"#,
-                #"""
-                {"type": "workout", "startDate": "2024-03-10T10:00:00+01:00", "endDate": "2024-03-10T10:45:00+01:00", "activityType": "running",
-                 "events": [{"type": "pause", "startDate": "2024-03-10T10:20:00+01:00"}, {"type": "resume", "startDate": "2024-03-10T10:25:00+01:00"}],
-                 "statistics": [{"type": "activeEnergyBurned", "sum": {"value": 410, "unit": "kcal"}}],
-                 "metadata": {"HKIndoorWorkout": false, "HKMetadataKeySyncIdentifier": "run-1", "HKMetadataKeySyncVersion": 1},
-                 "device": {"name": "Apple Watch", "model": "Watch"}}
-                """#,
-            ], token: steps)
+            let saved = try await client.save(
+                [
+                    HealthServerTests.steps(1200, start: "2024-03-10T08:00:00-07:00", end: "2024-03-10T09:00:00-07:00"),
+                    #"{"type": "HKCategoryTypeIdentifierSleepAnalysis", "startDate": "2024-03-10T01:00:00-08:00", "endDate": "2024-03-10T05:30:00-07:00", "value": "asleepCore"}"#,
+                    #"""
+                    {"type": "workout", "startDate": "2024-03-10T10:00:00+01:00", "endDate": "2024-03-10T10:45:00+01:00", "activityType": "running",
+                     "events": [{"type": "pause", "startDate": "2024-03-10T10:20:00+01:00"}, {"type": "resume", "startDate": "2024-03-10T10:25:00+01:00"}],
+                     "statistics": [{"type": "activeEnergyBurned", "sum": {"value": 410, "unit": "kcal"}}],
+                     "metadata": {"HKIndoorWorkout": false, "HKMetadataKeySyncIdentifier": "run-1", "HKMetadataKeySyncVersion": 1},
+                     "device": {"name": "Apple Watch", "model": "Watch"}}
+                    """#,
+                ], token: steps)
             #expect((saved.json["saved"] as? [String])?.count == 3)
-            try await client.save([
-                #"""
-                {"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [
-                  {"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "mmHg"},
-                  {"type": "bloodPressureDiastolic", "startDate": "2024-03-10T07:00:00Z", "value": 80, "unit": "mmHg"}]}
-                """#,
-            ], token: pressure)
+            try await client.save(
+                [
+                    #"""
+                    {"type": "bloodPressure", "startDate": "2024-03-10T07:00:00Z", "objects": [
+                      {"type": "bloodPressureSystolic", "startDate": "2024-03-10T07:00:00Z", "value": 120, "unit": "mmHg"},
+                      {"type": "bloodPressureDiastolic", "startDate": "2024-03-10T07:00:00Z", "value": 80, "unit": "mmHg"}]}
+                    """#
+                ], token: pressure)
 
             let stepReply = try await client.call(.get, "/samples?type=stepCount&timeZone=Europe/Berlin", token: steps)
             #expect(stepReply.status == .ok)
@@ -60,7 +62,8 @@ struct SampleEndpointTests {
             #expect(step["startDate"] as? String == "2024-03-10T16:00:00+01:00")
             #expect((step["source"] as? [String: Any])?["bundleIdentifier"] as? String == "com.example.steps")
 
-            let sleep = try #require(try await client.call(.get, "/samples?type=sleepAnalysis", token: steps).samples.first)
+            let sleep = try #require(
+                try await client.call(.get, "/samples?type=sleepAnalysis", token: steps).samples.first)
             #expect(sleep["valueName"] as? String == "asleepCore")
             #expect(sleep["value"] as? Double == 3)
 
@@ -72,10 +75,13 @@ struct SampleEndpointTests {
             #expect((workout["device"] as? [String: Any])?["name"] as? String == "Apple Watch")
 
             let metrics = try await client.call(.get, "/metrics", token: ServerFixture.metricsToken)
-            #expect(metrics.text.contains("ohk_samples_saved_total 6"), "three samples, a correlation and its two members")
-            let correlation = try #require(try await client.call(.get, "/samples?type=bloodPressure", token: pressure).samples.first)
+            #expect(
+                metrics.text.contains("ohk_samples_saved_total 6"), "three samples, a correlation and its two members")
+            let correlation = try #require(
+                try await client.call(.get, "/samples?type=bloodPressure", token: pressure).samples.first)
             #expect((correlation["objects"] as? [Any])?.count == 2)
-            let diastolic = try await client.call(.get, "/samples?type=bloodPressureDiastolic&unit=kPa", token: pressure)
+            let diastolic = try await client.call(
+                .get, "/samples?type=bloodPressureDiastolic&unit=kPa", token: pressure)
             #expect(diastolic.samples.first?["unit"] as? String == "kPa")
         }
     }
@@ -106,7 +112,9 @@ struct SampleEndpointTests {
             let formatter = ISO8601DateFormatter()
             let all = (0..<25).map { hour in
                 let start = midnight.addingTimeInterval(Double(hour) * 3600)
-                return steps(Double(hour), start: formatter.string(from: start), end: formatter.string(from: start.addingTimeInterval(1800)))
+                return steps(
+                    Double(hour), start: formatter.string(from: start),
+                    end: formatter.string(from: start.addingTimeInterval(1800)))
             }
             try await client.save(Array(all[12...]), token: token)
             try await client.save(Array(all[..<12]), token: token)
@@ -116,7 +124,8 @@ struct SampleEndpointTests {
             var cursor: String?
             var pages = 0
             repeat {
-                let uri = "/samples?type=stepCount&source=com.example.steps&limit=10" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let uri =
+                    "/samples?type=stepCount&source=com.example.steps&limit=10" + (cursor.map { "&cursor=\($0)" } ?? "")
                 let page = try await client.call(.get, uri, token: token)
                 #expect(page.status == .ok, "\(page.text)")
                 seen += page.samples.compactMap { $0["value"] as? Double }
@@ -126,41 +135,58 @@ struct SampleEndpointTests {
             #expect(pages == 3)
             #expect(seen == (0..<25).map(Double.init))
 
-            let newestFirst = try await client.call(.get, "/samples?type=stepCount&sort=-startDate&limit=2", token: token)
+            let newestFirst = try await client.call(
+                .get, "/samples?type=stepCount&sort=-startDate&limit=2", token: token)
             #expect(newestFirst.samples.map { $0["value"] as? Double } == [24, 23])
 
             // A window [02:15, 04:00): overlapping samples by default, only those starting inside with strictStartDate.
-            let window = "/samples?type=stepCount&source=com.example.steps&startDate=2024-03-10T02:15:00Z&endDate=2024-03-10T04:00:00Z"
+            let window =
+                "/samples?type=stepCount&source=com.example.steps&startDate=2024-03-10T02:15:00Z&endDate=2024-03-10T04:00:00Z"
             #expect(try await client.call(.get, window, token: token).samples.map { $0["value"] as? Double } == [2, 3])
-            #expect(try await client.call(.get, window + "&strictStartDate=true", token: token).samples.map { $0["value"] as? Double } == [3])
-            let bothSources = try await client.call(.get, "/samples?type=stepCount&startDate=2024-03-10T03:00:00Z&endDate=2024-03-10T03:30:00Z", token: token)
+            #expect(
+                try await client.call(.get, window + "&strictStartDate=true", token: token).samples.map {
+                    $0["value"] as? Double
+                } == [3])
+            let bothSources = try await client.call(
+                .get, "/samples?type=stepCount&startDate=2024-03-10T03:00:00Z&endDate=2024-03-10T03:30:00Z",
+                token: token)
             #expect(bothSources.samples.count == 2)
 
-            let wrongOrder = try await client.call(.get, "/samples?type=stepCount&sort=-startDate&cursor=\(try #require(newestFirst.json["nextCursor"] as? String))", token: token)
+            let wrongOrder = try await client.call(
+                .get,
+                "/samples?type=stepCount&sort=-startDate&cursor=\(try #require(newestFirst.json["nextCursor"] as? String))",
+                token: token)
             #expect(wrongOrder.status == .ok)
             let mismatched = try await client.call(
-                .get, "/samples?type=stepCount&sort=endDate&cursor=\(try #require(newestFirst.json["nextCursor"] as? String))", token: token)
+                .get,
+                "/samples?type=stepCount&sort=endDate&cursor=\(try #require(newestFirst.json["nextCursor"] as? String))",
+                token: token)
             #expect(mismatched.status == .badRequest)
             #expect(mismatched.errorField == "cursor")
         }
     }
 
-    @Test("Deletes by uuid are all-or-nothing and own-data-only; deletes by type and window touch only the client's samples")
+    @Test(
+        "Deletes by uuid are all-or-nothing and own-data-only; deletes by type and window touch only the client's samples"
+    )
     func deletes() async throws {
         let fixture = try ServerFixture()
         let steps = fixture.token("alice", "com.example.steps")
         let reader = fixture.token("alice", "com.example.reader")
         try await fixture.withRouter { client in
-            let mine = try await client.save([
-                HealthServerTests.steps(10, start: "2024-03-10T08:00:00Z", end: "2024-03-10T08:10:00Z"),
-                HealthServerTests.steps(20, start: "2024-03-10T09:00:00Z", end: "2024-03-10T09:10:00Z"),
-            ], token: steps)
+            let mine = try await client.save(
+                [
+                    HealthServerTests.steps(10, start: "2024-03-10T08:00:00Z", end: "2024-03-10T08:10:00Z"),
+                    HealthServerTests.steps(20, start: "2024-03-10T09:00:00Z", end: "2024-03-10T09:10:00Z"),
+                ], token: steps)
             let mineUUIDs = try #require(mine.json["saved"] as? [String])
-            let theirs = try await client.save([HealthServerTests.steps(5, start: "2024-03-10T08:30:00Z", end: "2024-03-10T08:40:00Z")], token: reader)
+            let theirs = try await client.save(
+                [HealthServerTests.steps(5, start: "2024-03-10T08:30:00Z", end: "2024-03-10T08:40:00Z")], token: reader)
             let theirUUID = try #require((theirs.json["saved"] as? [String])?.first)
 
             // Another app's sample that this client can see: refused, and nothing of the batch is deleted.
-            let refused = try await client.call(.delete, "/samples?uuid=\(mineUUIDs[0])&uuid=\(theirUUID)", token: steps)
+            let refused = try await client.call(
+                .delete, "/samples?uuid=\(mineUUIDs[0])&uuid=\(theirUUID)", token: steps)
             #expect(refused.status == .forbidden)
             #expect(try await client.call(.get, "/samples?type=stepCount", token: steps).samples.count == 3)
             // An object that does not exist (or that the client cannot see) is not found.
@@ -171,7 +197,9 @@ struct SampleEndpointTests {
             #expect(notUUID.errorField == "uuid[0]")
 
             // By type and window: only the client's own samples go.
-            let window = try await client.call(.delete, "/samples?type=stepCount&startDate=2024-03-10T00:00:00Z&endDate=2024-03-11T00:00:00Z", token: steps)
+            let window = try await client.call(
+                .delete, "/samples?type=stepCount&startDate=2024-03-10T00:00:00Z&endDate=2024-03-11T00:00:00Z",
+                token: steps)
             #expect(window.status == .ok)
             #expect(Set(window.json["deleted"] as? [String] ?? []) == Set(mineUUIDs))
             #expect(try await client.call(.get, "/samples?type=stepCount", token: steps).uuids == [theirUUID])
@@ -180,7 +208,8 @@ struct SampleEndpointTests {
             #expect(noWindow.errorField == "startDate")
 
             // By uuid in a body.
-            let byBody = try await client.call(.delete, "/samples", token: reader, body: "{\"uuids\": [\"\(theirUUID)\"]}")
+            let byBody = try await client.call(
+                .delete, "/samples", token: reader, body: "{\"uuids\": [\"\(theirUUID)\"]}")
             #expect(byBody.status == .ok)
             #expect(try await client.call(.get, "/samples?type=stepCount", token: steps).samples.isEmpty)
         }
@@ -194,8 +223,12 @@ struct SampleEndpointTests {
         let health = fixture.token("alice", "com.apple.Health")
         try await fixture.withRouter { client in
             // Both apps counted the same walk.
-            try await client.save([HealthServerTests.steps(1000, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: steps)
-            try await client.save([HealthServerTests.steps(800, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: reader)
+            try await client.save(
+                [HealthServerTests.steps(1000, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")],
+                token: steps)
+            try await client.save(
+                [HealthServerTests.steps(800, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")],
+                token: reader)
             let listed = try await client.call(.get, "/sources?type=stepCount", token: steps)
             #expect(listed.status == .ok)
             #expect((listed.json["sources"] as? [[String: Any]])?.count == 2)
@@ -209,7 +242,8 @@ struct SampleEndpointTests {
             #expect(accepted.json["order"] as? [String] == ["com.example.reader", "com.example.steps"])
             let merged = try await client.call(.get, "/statistics?type=stepCount", token: steps)
             #expect((merged.json["statistics"] as? [[String: Any]])?.first?["sum"] as? Double == 800)
-            let reset = try await client.call(.put, "/sources/priority?type=stepCount", token: health, body: #"{"order": null}"#)
+            let reset = try await client.call(
+                .put, "/sources/priority?type=stepCount", token: health, body: #"{"order": null}"#)
             #expect(reset.json["order"] is NSNull)
         }
     }

@@ -21,15 +21,19 @@ import Testing
 struct ServerPrivacyPropertyTests {
     /// The reading routes this test covers.
     static let coveredRoutes: Set<String> = [
-        "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe", "/activity-summaries", "/export",
+        "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe",
+        "/activity-summaries", "/export",
     ]
 
-    @Test("Every reading route answers an app as if what it may not see never existed", .shrinking(false), arguments: ServerPrivacyBackend.available)
+    @Test(
+        "Every reading route answers an app as if what it may not see never existed", .shrinking(false),
+        arguments: ServerPrivacyBackend.available)
     func everyRoute(_ backend: ServerPrivacyBackend) async throws {
         let fixture = try ServerFixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
-        let reading = Set(fixture.server.router().routes.filter { $0.method == .get }.map { "\($0.path)" }
-            .filter { !RequestErrorTests.openRoutes.union(RequestErrorTests.operatorRoutes).contains("GET \($0)") })
+        let reading = Set(
+            fixture.server.router().routes.filter { $0.method == .get }.map { "\($0.path)" }
+                .filter { !RequestErrorTests.openRoutes.union(RequestErrorTests.operatorRoutes).contains("GET \($0)") })
         #expect(reading == Self.coveredRoutes, "every reading route is covered by the privacy property")
 
         let violations = PrivacyViolations()
@@ -38,7 +42,9 @@ struct ServerPrivacyPropertyTests {
             worlds.withLock { $0 += 1 }
             try await ServerPrivacyCheck(world: world, backend: backend, violations: violations).run()
         }
-        print("ServerPrivacyPropertyTests(\(backend)): \(worlds.withLock { $0 }) worlds, \(violations.checks) comparisons")
+        print(
+            "ServerPrivacyPropertyTests(\(backend)): \(worlds.withLock { $0 }) worlds, \(violations.checks) comparisons"
+        )
         #expect(violations.checks > backend.worlds * 100, "the comparisons ran")
     }
 }
@@ -77,11 +83,13 @@ struct ServerPrivacyCheck {
 
     func run() async throws {
         let model = PrivacyModel(world)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-privacy-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-privacy-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let configuration = ServerFixture.configuration()
         let server = try HealthServer(
-            directory: ServerDirectory(path: path), configuration: configuration, postgres: backend == .postgres ? PrivacyBackend.postgresClient : nil)
+            directory: ServerDirectory(path: path), configuration: configuration,
+            postgres: backend == .postgres ? PrivacyBackend.postgresClient : nil)
         defer { server.stores.close() }
         // Names no other world (or earlier run on the same database) has used.
         let tag = UUID().uuidString.lowercased().prefix(13)
@@ -91,20 +99,24 @@ struct ServerPrivacyCheck {
             for (app, granted) in grants.enumerated() {
                 let bundle = PrivacyWorld.apps[app]
                 let (registered, token) = try server.registry.addClient(
-                    person: name, bundleIdentifier: bundle, name: bundle, share: PrivacyTypes.shared, read: Array(granted.read),
+                    person: name, bundleIdentifier: bundle, name: bundle, share: PrivacyTypes.shared,
+                    read: Array(granted.read),
                     fullAccess: granted.fullAccess, now: ServerFixture.fixedNow)
                 person.tokens[bundle] = token.text
                 person.clients[bundle] = registered
             }
             let (health, token) = try server.registry.addClient(
-                person: name, bundleIdentifier: PrivacyWorld.health, name: PrivacyWorld.health, share: [], read: [], fullAccess: true, now: ServerFixture.fixedNow)
+                person: name, bundleIdentifier: PrivacyWorld.health, name: PrivacyWorld.health, share: [], read: [],
+                fullAccess: true, now: ServerFixture.fixedNow)
             person.tokens[PrivacyWorld.health] = token.text
             person.health = health
             return person
         }
         let people = try (0..<PrivacyWorld.people).map { try register("p\($0)-\(tag)", grants: world.grants[$0]) }
         // Half the apps of each person (the other half differ only in their random grants), to keep a world short.
-        let viewers = [(0, 0), (0, 1), (1, 2), (1, 3)].map { person, app in PrivacyViewer(person: person, app: app, grants: world.grants[person][app]) }
+        let viewers = [(0, 0), (0, 1), (1, 2), (1, 3)].map { person, app in
+            PrivacyViewer(person: person, app: app, grants: world.grants[person][app])
+        }
         var reducedPeople: [PrivacyViewer: Person] = [:]
         for viewer in viewers {
             let person = try register("r\(viewer.person)\(viewer.app)-\(tag)", grants: world.grants[viewer.person])
@@ -128,7 +140,9 @@ struct ServerPrivacyCheck {
                         let token = people[viewer.person].tokens[viewer.bundle]!
                         let anchor = try await Self.latestAnchor(client, token: token)
                         streams[viewer] = Task {
-                            try await client.call(.get, "/observe?\(Self.allTypes)&anchor=\(anchor)&timeout=2", token: token).text
+                            try await client.call(
+                                .get, "/observe?\(Self.allTypes)&anchor=\(anchor)&timeout=2", token: token
+                            ).text
                         }
                     }
                 }
@@ -146,21 +160,31 @@ struct ServerPrivacyCheck {
                     let observed = try await Self.answer(client, request, token: token)
                     let expected = try await Self.answer(client, request, token: reducedToken)
                     // An export holds every app's data: only full-access clients get one.
-                    let status: HTTPResponse.Status = request == "/export" && !viewer.grants.fullAccess ? .forbidden : .ok
-                    violations.expect(observed.status, status, "\(label)\nGET \(request): \(observed.text.prefix(2_000))")
+                    let status: HTTPResponse.Status =
+                        request == "/export" && !viewer.grants.fullAccess ? .forbidden : .ok
+                    violations.expect(
+                        observed.status, status, "\(label)\nGET \(request): \(observed.text.prefix(2_000))")
                     let leaked = others.filter { observed.text.localizedCaseInsensitiveContains($0) }
                     violations.expect(leaked, [], "\(label)\nGET \(request) shows another person's objects")
                     let renaming = (from: reduced[viewer]!.name, to: people[viewer.person].name)
-                    violations.expect(observed.normalized, expected.normalized(renaming: renaming), "\(label)\nGET \(request): differs from a store without what it may not see")
+                    violations.expect(
+                        observed.normalized, expected.normalized(renaming: renaming),
+                        "\(label)\nGET \(request): differs from a store without what it may not see")
                 }
                 try await checkModel(client, model: model, viewer: viewer, token: token, label: label)
                 if let stream = streams[viewer] {
                     let text = try await stream.value
-                    let heard = Self.eventTypes(text), expected = Self.liveTypes(world, model: model, viewer: viewer)
-                    violations.expect(heard.subtracting(expected), [], "\(label)\n/observe: events for changes it may not see:\n\(text)")
-                    if streamsOutlivedWrites { violations.expect(heard, expected, "\(label)\n/observe events:\n\(text)") }
+                    let heard = Self.eventTypes(text)
+                    let expected = Self.liveTypes(world, model: model, viewer: viewer)
+                    violations.expect(
+                        heard.subtracting(expected), [],
+                        "\(label)\n/observe: events for changes it may not see:\n\(text)")
+                    if streamsOutlivedWrites {
+                        violations.expect(heard, expected, "\(label)\n/observe events:\n\(text)")
+                    }
                 }
-                try await probeWrites(client, model: model, viewer: viewer, token: token, reducedToken: reducedToken, label: label)
+                try await probeWrites(
+                    client, model: model, viewer: viewer, token: token, reducedToken: reducedToken, label: label)
             }
         }
     }
@@ -170,14 +194,22 @@ struct ServerPrivacyCheck {
 
     /// One request for each question an app may ask of the reading routes (except `/observe`, checked on its own).
     static let readingRequests: [String] = {
-        var requests = ["/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC", "/changes?\(allTypes)&limit=3"]
+        var requests = [
+            "/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
+            "/changes?\(allTypes)&limit=3",
+        ]
         for type in PrivacyTypes.queried {
             let name = PrivacyTypes.shortNames[type]!
-            requests += ["/samples?type=\(name)&timeZone=UTC", "/samples?type=\(name)&limit=2&timeZone=UTC", "/changes?type=\(name)"]
+            requests += [
+                "/samples?type=\(name)&timeZone=UTC", "/samples?type=\(name)&limit=2&timeZone=UTC",
+                "/changes?type=\(name)",
+            ]
         }
         for type in PrivacyTypes.quantities {
             let name = PrivacyTypes.shortNames[type]!
-            let options = type.aggregationStyle == .cumulative ? "options=sum" : "options=average&options=minimum&options=maximum&options=mostRecent"
+            let options =
+                type.aggregationStyle == .cumulative
+                ? "options=sum" : "options=average&options=minimum&options=maximum&options=mostRecent"
             requests += [
                 "/sources?type=\(name)", "/statistics?type=\(name)&\(window)&\(options)&bySource=true&timeZone=UTC",
                 "/statistics/collection?type=\(name)&\(window)&\(options)&interval=1d&bySource=true&timeZone=UTC",
@@ -187,16 +219,20 @@ struct ServerPrivacyCheck {
     }()
 
     /// The answer to a request, following `nextCursor` (samples) or `anchor` (changes) while the request pages.
-    static func answer(_ client: some TestClientProtocol, _ request: String, token: String) async throws -> PrivacyReply {
+    static func answer(_ client: some TestClientProtocol, _ request: String, token: String) async throws -> PrivacyReply
+    {
         var reply = PrivacyReply(try await client.call(.get, request, token: token))
         guard request.contains("limit=") else { return reply }
         for _ in 0..<100 {
             let json = reply.lastJSON
             let next: String
             if let cursor = json["nextCursor"] as? String {
-                next = request + "&cursor=" + (cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)
+                next =
+                    request + "&cursor="
+                    + (cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)
             } else if request.hasPrefix("/changes"), let anchor = json["anchor"] as? Double,
-                      !((json["samples"] as? [Any])?.isEmpty ?? true) || !((json["deletions"] as? [Any])?.isEmpty ?? true) {
+                !((json["samples"] as? [Any])?.isEmpty ?? true) || !((json["deletions"] as? [Any])?.isEmpty ?? true)
+            {
                 next = request + "&anchor=\(Int64(anchor))"
             } else {
                 break
@@ -210,7 +246,8 @@ struct ServerPrivacyCheck {
     static func latestAnchor(_ client: some TestClientProtocol, token: String) async throws -> Int64 {
         var anchor: Int64 = 0
         for _ in 0..<100 {
-            let json = try await client.call(.get, "/changes?\(allTypes)&anchor=\(anchor)&limit=1000", token: token).json
+            let json = try await client.call(.get, "/changes?\(allTypes)&anchor=\(anchor)&limit=1000", token: token)
+                .json
             anchor = Int64(json["anchor"] as? Double ?? 0)
             if (json["samples"] as? [Any])?.isEmpty ?? true, (json["deletions"] as? [Any])?.isEmpty ?? true { break }
         }
@@ -220,7 +257,10 @@ struct ServerPrivacyCheck {
     /// Makes one write of the world the way apps make it: deletes and priorities through the API, saves through the
     /// app's view of the store (the API names no uuids for apps), imports through the person's store (the API's
     /// import takes whole export archives).
-    static func apply(_ write: PrivacyWorld.Write, people: [Person], client: some TestClientProtocol, server: HealthServer, violations: PrivacyViolations) async throws {
+    static func apply(
+        _ write: PrivacyWorld.Write, people: [Person], client: some TestClientProtocol, server: HealthServer,
+        violations: PrivacyViolations
+    ) async throws {
         switch write {
         case let .save(person, app, samples):
             // Through the app's own view of the store: the API lets only full-access clients name uuids, and the
@@ -229,13 +269,17 @@ struct ServerPrivacyCheck {
             try server.stores.store(for: client).save(samples, as: client.sourceRevision)
         case let .delete(person, app, uuids):
             let reply = try await client.call(
-                .delete, "/samples?" + uuids.map { "uuid=\($0.uuidString)" }.joined(separator: "&"), token: people[person].tokens[PrivacyWorld.apps[app]]!)
+                .delete, "/samples?" + uuids.map { "uuid=\($0.uuidString)" }.joined(separator: "&"),
+                token: people[person].tokens[PrivacyWorld.apps[app]]!)
             violations.expect(reply.status, .ok, "deleting \(uuids): \(reply.text)")
         case let .importData(person, data):
             try server.stores.store(for: people[person].health!).storage.saveImportedData(data)
         case let .setOrder(person, type, order):
-            let body = "{\"order\": \(order.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" } ?? "null")}"
-            let reply = try await client.call(.put, "/sources/priority?type=\(PrivacyTypes.shortNames[type]!)", token: people[person].tokens[PrivacyWorld.health]!, body: body)
+            let body =
+                "{\"order\": \(order.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" } ?? "null")}"
+            let reply = try await client.call(
+                .put, "/sources/priority?type=\(PrivacyTypes.shortNames[type]!)",
+                token: people[person].tokens[PrivacyWorld.health]!, body: body)
             violations.expect(reply.status, .ok, "setting the order \(body): \(reply.text)")
         }
     }
@@ -284,7 +328,9 @@ struct ServerPrivacyCheck {
                     types.insert(sample.type.identifier)
                 }
             case let .delete(_, _, uuids):
-                for uuid in uuids where model.sees(uuid, viewer) { types.insert(model.entries[uuid]!.sample.type.identifier) }
+                for uuid in uuids where model.sees(uuid, viewer) {
+                    types.insert(model.entries[uuid]!.sample.type.identifier)
+                }
             case .importData, .setOrder: continue
             }
         }
@@ -292,33 +338,48 @@ struct ServerPrivacyCheck {
     }
 
     /// The model's own expectations of the HTTP answers.
-    private func checkModel(_ client: some TestClientProtocol, model: PrivacyModel, viewer: PrivacyViewer, token: String, label: String) async throws {
+    private func checkModel(
+        _ client: some TestClientProtocol, model: PrivacyModel, viewer: PrivacyViewer, token: String, label: String
+    ) async throws {
         for type in PrivacyTypes.queried {
-            let reply = try await client.call(.get, "/samples?type=\(PrivacyTypes.shortNames[type]!)&limit=1000", token: token)
-            violations.expect(Set(reply.uuids), Set(model.visible(type, by: viewer).map(\.uuid.uuidString)), "\(label)\n/samples of \(type.identifier): not what the model allows")
+            let reply = try await client.call(
+                .get, "/samples?type=\(PrivacyTypes.shortNames[type]!)&limit=1000", token: token)
+            violations.expect(
+                Set(reply.uuids), Set(model.visible(type, by: viewer).map(\.uuid.uuidString)),
+                "\(label)\n/samples of \(type.identifier): not what the model allows")
         }
         for type in [PrivacyTypes.steps, PrivacyTypes.heartRate] {
             let reply = try await client.call(.get, "/sources?type=\(PrivacyTypes.shortNames[type]!)", token: token)
-            violations.expect(reply.json["order"] as? [String], model.sourceOrder(type, by: viewer), "\(label)\n/sources order of \(type.identifier): \(reply.text)")
+            violations.expect(
+                reply.json["order"] as? [String], model.sourceOrder(type, by: viewer),
+                "\(label)\n/sources order of \(type.identifier): \(reply.text)")
         }
         if !viewer.grants.readsActivitySummaries {
-            let reply = try await client.call(.get, "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC", token: token)
-            violations.expect((reply.json["summaries"] as? [Any])?.count, 0, "\(label)\n/activity-summaries without the read grant: \(reply.text)")
+            let reply = try await client.call(
+                .get, "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC", token: token)
+            violations.expect(
+                (reply.json["summaries"] as? [Any])?.count, 0,
+                "\(label)\n/activity-summaries without the read grant: \(reply.text)")
         }
     }
 
     /// A delete or a save naming an object the app cannot see answers as for an identifier never used (made last:
     /// the save changes the stores).
     private func probeWrites(
-        _ client: some TestClientProtocol, model: PrivacyModel, viewer: PrivacyViewer, token: String, reducedToken: String, label: String
+        _ client: some TestClientProtocol, model: PrivacyModel, viewer: PrivacyViewer, token: String,
+        reducedToken: String, label: String
     ) async throws {
         for uuid in [model.hiddenUUID(from: viewer), model.otherPeoplesUUIDs(than: viewer).first].compactMap({ $0 }) {
-            let observed = PrivacyReply(try await client.call(.delete, "/samples?uuid=\(uuid.uuidString)", token: token))
-            let expected = PrivacyReply(try await client.call(.delete, "/samples?uuid=\(uuid.uuidString)", token: reducedToken))
-            violations.expect(observed.normalized, expected.normalized, "\(label)\nDELETE /samples?uuid=\(uuid) (hidden)")
+            let observed = PrivacyReply(
+                try await client.call(.delete, "/samples?uuid=\(uuid.uuidString)", token: token))
+            let expected = PrivacyReply(
+                try await client.call(.delete, "/samples?uuid=\(uuid.uuidString)", token: reducedToken))
+            violations.expect(
+                observed.normalized, expected.normalized, "\(label)\nDELETE /samples?uuid=\(uuid) (hidden)")
         }
         guard let hidden = model.hiddenUUID(from: viewer) else { return }
-        let body = "{\"samples\": [\(Self.json(PrivacyTypes.sample(PrivacyTypes.steps, 7, at: PrivacyWorld.origin, uuid: hidden)))]}"
+        let body =
+            "{\"samples\": [\(Self.json(PrivacyTypes.sample(PrivacyTypes.steps, 7, at: PrivacyWorld.origin, uuid: hidden)))]}"
         let observed = PrivacyReply(try await client.call(.post, "/samples", token: token, body: body))
         let expected = PrivacyReply(try await client.call(.post, "/samples", token: reducedToken, body: body))
         violations.expect(observed.normalized, expected.normalized, "\(label)\nPOST /samples with hidden \(hidden)")
@@ -343,15 +404,22 @@ struct PrivacyReply: @unchecked Sendable {
     func normalized(dropping keys: Set<String> = [], renaming: (from: String, to: String)? = nil) -> [String] {
         pages.map { page in
             var body = page.body
-            if let renaming { body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: renaming.from, with: renaming.to).utf8) }
+            if let renaming {
+                body = Data(
+                    String(decoding: body, as: UTF8.self).replacingOccurrences(of: renaming.from, with: renaming.to)
+                        .utf8)
+            }
             return "\(page.status.code) " + Self.normalize(body, dropping: keys)
         }
     }
 
     static func normalize(_ body: Data, dropping: Set<String>) -> String {
-        guard let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return String(decoding: body, as: UTF8.self) }
+        guard let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+            return String(decoding: body, as: UTF8.self)
+        }
         let cleaned = strip(json, dropping: dropping.union(["anchor", "requestId", "nextCursor"]))
-        let data = (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])) ?? body
+        let data =
+            (try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])) ?? body
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -46,14 +46,21 @@ struct ServerFixture {
         var tokens: [String: String] = [:]
         func add(_ person: String, _ bundle: String, share: [String], read: [String], fullAccess: Bool = false) throws {
             let (_, token) = try registry.addClient(
-                person: person, bundleIdentifier: bundle, name: nil, share: share, read: read, fullAccess: fullAccess, now: ServerFixture.fixedNow)
+                person: person, bundleIdentifier: bundle, name: nil, share: share, read: read, fullAccess: fullAccess,
+                now: ServerFixture.fixedNow)
             tokens["\(person)/\(bundle)"] = token.text
         }
-        try add("alice", "com.example.steps", share: ["stepCount", "heartRate", "sleepAnalysis", "HKWorkoutTypeIdentifier", "activeEnergyBurned"],
-                read: ["stepCount", "heartRate", "sleepAnalysis", "workout", "activeEnergyBurned"])
-        try add("alice", "com.example.pressure", share: ["bloodPressureSystolic", "bloodPressureDiastolic", "dietaryEnergyConsumed", "dietaryProtein"],
-                read: ["bloodPressureSystolic", "bloodPressureDiastolic"])
-        try add("alice", "com.example.reader", share: ["stepCount"], read: ["bloodPressureSystolic", "dietaryEnergyConsumed"])
+        try add(
+            "alice", "com.example.steps",
+            share: ["stepCount", "heartRate", "sleepAnalysis", "HKWorkoutTypeIdentifier", "activeEnergyBurned"],
+            read: ["stepCount", "heartRate", "sleepAnalysis", "workout", "activeEnergyBurned"])
+        try add(
+            "alice", "com.example.pressure",
+            share: ["bloodPressureSystolic", "bloodPressureDiastolic", "dietaryEnergyConsumed", "dietaryProtein"],
+            read: ["bloodPressureSystolic", "bloodPressureDiastolic"])
+        try add(
+            "alice", "com.example.reader", share: ["stepCount"],
+            read: ["bloodPressureSystolic", "dietaryEnergyConsumed"])
         try add("alice", "com.apple.Health", share: [], read: [], fullAccess: true)
         try add("bob", "com.example.steps", share: ["stepCount"], read: ["stepCount"])
         self.tokens = tokens
@@ -69,7 +76,9 @@ struct ServerFixture {
     }
 
     /// Runs `body` against the router (no sockets), then removes the directory; returns what `body` returned.
-    func withRouter<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+    func withRouter<Value: Sendable>(
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         return try await application().test(.router) { client in try await body(client) }
     }
@@ -91,19 +100,25 @@ struct Reply: @unchecked Sendable {
 
 extension TestClientProtocol {
     /// One request with an optional bearer token and JSON body.
-    func call(_ method: HTTPRequest.Method, _ uri: String, token: String?, body: String? = nil, headers: HTTPFields = [:]) async throws -> Reply {
+    func call(
+        _ method: HTTPRequest.Method, _ uri: String, token: String?, body: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> Reply {
         var fields = headers
         if let token { fields[.authorization] = "Bearer \(token)" }
         if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
-        return try await execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) }) { response in
+        return try await execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) }) {
+            response in
             Reply(status: response.status, headers: response.headers, body: Data(response.body.readableBytesView))
         }
     }
 
     /// Saves samples (JSON objects) as a client; expects 201.
     @discardableResult
-    func save(_ samples: [String], token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
-        let reply = try await call(.post, "/samples", token: token, body: "{\"samples\": [\(samples.joined(separator: ","))]}")
+    func save(
+        _ samples: [String], token: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Reply {
+        let reply = try await call(
+            .post, "/samples", token: token, body: "{\"samples\": [\(samples.joined(separator: ","))]}")
         #expect(reply.status == .created, "\(reply.text)", sourceLocation: sourceLocation)
         return reply
     }
@@ -112,5 +127,6 @@ extension TestClientProtocol {
 /// A step count sample's JSON.
 func steps(_ count: Double, start: String, end: String, uuid: String? = nil) -> String {
     let value = count == count.rounded() ? String(Int(count)) : String(count)
-    return "{\"type\": \"stepCount\", \"startDate\": \"\(start)\", \"endDate\": \"\(end)\", \"value\": \(value), \"unit\": \"count\"\(uuid.map { ", \"uuid\": \"\($0)\"" } ?? "")}"
+    return
+        "{\"type\": \"stepCount\", \"startDate\": \"\(start)\", \"endDate\": \"\(end)\", \"value\": \(value), \"unit\": \"count\"\(uuid.map { ", \"uuid\": \"\($0)\"" } ?? "")}"
 }

@@ -17,13 +17,15 @@ struct TestCertificate {
     let keyPath: String
 
     init(folder: String? = nil, name: String = "server") throws {
-        let folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-tls-\(UUID().uuidString)").path
+        let folder =
+            folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("ohk-tls-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         self.folder = folder
         certificatePath = folder + "/\(name)-certificate.pem"
         keyPath = folder + "/\(name)-key.pem"
         try Self.openssl([
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+            "-subj", "/CN=localhost",
             "-addext", "subjectAltName=DNS:localhost", "-keyout", keyPath, "-out", certificatePath,
         ])
     }
@@ -40,7 +42,8 @@ struct TestCertificate {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw TestCertificateError(message: "openssl \(arguments.first ?? "") failed: \(String(decoding: printed, as: UTF8.self))")
+            throw TestCertificateError(
+                message: "openssl \(arguments.first ?? "") failed: \(String(decoding: printed, as: UTF8.self))")
         }
     }
 
@@ -62,7 +65,9 @@ struct TestCertificateError: Error, CustomStringConvertible {
 
 @Suite("TLS")
 struct TLSTests {
-    @Test("Under TLS a client that trusts the certificate is answered over HTTPS and gets a Secure cookie; others, and TLS before 1.2, get nothing")
+    @Test(
+        "Under TLS a client that trusts the certificate is answered over HTTPS and gets a Secure cookie; others, and TLS before 1.2, get nothing"
+    )
     func servesHTTPS() async throws {
         let certificate = try TestCertificate()
         defer { certificate.remove() }
@@ -79,47 +84,66 @@ struct TLSTests {
             defer { group.cancelAll() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
-            let trusting = TestClient.Configuration(tlsConfiguration: try certificate.trustingClient(), timeout: .seconds(10), serverName: "localhost")
+            let trusting = TestClient.Configuration(
+                tlsConfiguration: try certificate.trustingClient(), timeout: .seconds(10), serverName: "localhost")
             try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: trusting) { client in
                 let health = try await client.get("/health")
                 #expect(health.status == .ok)
                 #expect(health.body.map { String(buffer: $0) }?.hasPrefix(#"{"status":"ok"}"#) == true)
-                let samples = try await client.get("/samples?type=stepCount", headers: [.authorization: "Bearer \(token)"])
+                let samples = try await client.get(
+                    "/samples?type=stepCount", headers: [.authorization: "Bearer \(token)"])
                 #expect(samples.status == .ok)
                 let signIn = try await client.post(
-                    "/session", headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "token=\(token)"))
+                    "/session", headers: [.contentType: "application/x-www-form-urlencoded"],
+                    body: ByteBuffer(string: "token=\(token)"))
                 #expect(signIn.status == .seeOther)
                 let cookie = try #require(signIn.headers[.setCookie])
-                #expect(cookie.hasPrefix("ohk_token=\(token);") && cookie.contains("Secure") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-                let signOut = try await client.post("/session/delete", headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer())
+                #expect(
+                    cookie.hasPrefix("ohk_token=\(token);") && cookie.contains("Secure") && cookie.contains("HttpOnly")
+                        && cookie.contains("SameSite=Strict"))
+                let signOut = try await client.post(
+                    "/session/delete", headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer())
                 #expect(signOut.headers[.setCookie]?.contains("Secure") == true)
             }
             // A client that trusts only the system's roots refuses the self-signed certificate: the check is real.
-            let systemRoots = TestClient.Configuration(tlsConfiguration: .makeClientConfiguration(), timeout: .seconds(10), serverName: "localhost")
+            let systemRoots = TestClient.Configuration(
+                tlsConfiguration: .makeClientConfiguration(), timeout: .seconds(10), serverName: "localhost")
             await #expect(throws: (any Error).self) {
-                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: systemRoots) { try await $0.get("/health") }
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: systemRoots) {
+                    try await $0.get("/health")
+                }
             }
             // The certificate presented for another name is refused as well.
-            let otherName = TestClient.Configuration(tlsConfiguration: try certificate.trustingClient(), timeout: .seconds(10), serverName: "example.org")
+            let otherName = TestClient.Configuration(
+                tlsConfiguration: try certificate.trustingClient(), timeout: .seconds(10), serverName: "example.org")
             await #expect(throws: (any Error).self) {
-                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: otherName) { try await $0.get("/health") }
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: otherName) {
+                    try await $0.get("/health")
+                }
             }
             // TLS 1.1 and older are refused.
             var old = try certificate.trustingClient()
             old.minimumTLSVersion = .tlsv1
             old.maximumTLSVersion = .tlsv11
-            let oldVersion = TestClient.Configuration(tlsConfiguration: old, timeout: .seconds(10), serverName: "localhost")
+            let oldVersion = TestClient.Configuration(
+                tlsConfiguration: old, timeout: .seconds(10), serverName: "localhost")
             await #expect(throws: (any Error).self) {
-                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: oldVersion) { try await $0.get("/health") }
+                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: oldVersion) {
+                    try await $0.get("/health")
+                }
             }
             // Plain HTTP on the TLS port gets no HTTP answer.
             await #expect(throws: (any Error).self) {
-                try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10))) { try await $0.get("/health") }
+                try await TestClient.withClient(
+                    host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10))
+                ) { try await $0.get("/health") }
             }
         }
     }
 
-    @Test("Without TLS the sign-in cookie is not Secure (a plain loopback address), with TLS it is, also without a proxy header")
+    @Test(
+        "Without TLS the sign-in cookie is not Secure (a plain loopback address), with TLS it is, also without a proxy header"
+    )
     func cookieSecureOnlyUnderTLS() async throws {
         let certificate = try TestCertificate()
         defer { certificate.remove() }
@@ -128,7 +152,8 @@ struct TLSTests {
             let token = fixture.token("alice", "com.example.steps")
             try await fixture.withRouter { client in
                 let reply = try await client.call(
-                    .post, "/session", token: nil, body: "token=\(token)", headers: [.contentType: "application/x-www-form-urlencoded"])
+                    .post, "/session", token: nil, body: "token=\(token)",
+                    headers: [.contentType: "application/x-www-form-urlencoded"])
                 let cookie = try #require(reply.headers[.setCookie])
                 #expect(cookie.contains("; Secure") == (tls != nil), "\(cookie)")
             }
@@ -137,7 +162,10 @@ struct TLSTests {
 
     @Test(
         "A missing, unreadable, non-PEM or mismatched certificate or key is refused naming the file",
-        arguments: ["missing certificate", "missing key", "folder", "empty certificate", "not PEM", "key as certificate", "certificate as key", "mismatched key"])
+        arguments: [
+            "missing certificate", "missing key", "folder", "empty certificate", "not PEM", "key as certificate",
+            "certificate as key", "mismatched key",
+        ])
     func refusesBadFiles(_ fault: String) throws {
         let certificate = try TestCertificate()
         defer { certificate.remove() }
@@ -155,11 +183,17 @@ struct TLSTests {
             case "empty certificate": (empty, certificate.keyPath, empty)
             case "not PEM": (garbage, certificate.keyPath, garbage)
             case "key as certificate": (certificate.keyPath, certificate.keyPath, certificate.keyPath)
-            case "certificate as key": (certificate.certificatePath, certificate.certificatePath, certificate.certificatePath)
+            case "certificate as key":
+                (certificate.certificatePath, certificate.certificatePath, certificate.certificatePath)
             default: (certificate.certificatePath, other.keyPath, other.keyPath)
             }
-        let error = try #require(throws: HealthServerError.self) { try ServerTLS(certificatePath: certificatePath, keyPath: keyPath) }
-        guard case let .tlsFile(path, _) = error else { Issue.record("not a TLS file error: \(error)"); return }
+        let error = try #require(throws: HealthServerError.self) {
+            try ServerTLS(certificatePath: certificatePath, keyPath: keyPath)
+        }
+        guard case let .tlsFile(path, _) = error else {
+            Issue.record("not a TLS file error: \(error)")
+            return
+        }
         #expect(path == blamed)
         #expect(error.description.hasPrefix(blamed + " "), "\(error.description)")
     }

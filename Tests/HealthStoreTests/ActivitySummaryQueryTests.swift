@@ -24,9 +24,12 @@ struct ActivitySummaryQueryTests {
 
     static func stored(_ day: Int, energy: Double, goal: Double) throws -> ActivitySummary {
         try ActivitySummary(
-            day: Self.day(day), activeEnergyBurned: Quantity(energy, .kilocalorie), activeEnergyBurnedGoal: Quantity(goal, .kilocalorie),
-            appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute), appleExerciseTime: Quantity(25, .minute),
-            appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(10, .count), appleStandHoursGoal: Quantity(12, .count))
+            day: Self.day(day), activeEnergyBurned: Quantity(energy, .kilocalorie),
+            activeEnergyBurnedGoal: Quantity(goal, .kilocalorie),
+            appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
+            appleExerciseTime: Quantity(25, .minute),
+            appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(10, .count),
+            appleStandHoursGoal: Quantity(12, .count))
     }
 
     /// A stored summary on 8 March; on 10 March (23 hours in Los Angeles) watch and phone energy that overlap, a late
@@ -36,21 +39,36 @@ struct ActivitySummaryQueryTests {
         data.activitySummaries = [try stored(8, energy: 450, goal: 500)]
         try store.storage.saveImportedData(data)
         let kcal = HealthUnit.kilocalorie
-        _ = try store.saveImported([
-            try Sample.quantity(type: activeEnergy, quantity: Quantity(100, kcal), start: local(10, 4), end: local(10, 4, 30)).with(sourceRevision: Fixture.watch),
-            try Sample.quantity(type: activeEnergy, quantity: Quantity(80, kcal), start: local(10, 4), end: local(10, 4, 30)).with(sourceRevision: Fixture.phone),
-            try Sample.quantity(type: activeEnergy, quantity: Quantity(50, kcal), start: local(10, 23, 10), end: local(10, 23, 40)).with(sourceRevision: Fixture.watch),
-            try Sample.quantity(type: exercise, quantity: Quantity(20, .minute), start: local(10, 7), end: local(10, 7, 20)).with(sourceRevision: Fixture.watch),
-        ] + [9, 10, 11, 12].map { hour in
-            try Sample.category(type: stand, value: hour == 12 ? 1 : 0, start: local(10, hour), end: local(10, hour + 1)).with(sourceRevision: Fixture.watch)
-        })
+        _ = try store.saveImported(
+            [
+                try Sample.quantity(
+                    type: activeEnergy, quantity: Quantity(100, kcal), start: local(10, 4), end: local(10, 4, 30)
+                ).with(sourceRevision: Fixture.watch),
+                try Sample.quantity(
+                    type: activeEnergy, quantity: Quantity(80, kcal), start: local(10, 4), end: local(10, 4, 30)
+                ).with(sourceRevision: Fixture.phone),
+                try Sample.quantity(
+                    type: activeEnergy, quantity: Quantity(50, kcal), start: local(10, 23, 10), end: local(10, 23, 40)
+                ).with(sourceRevision: Fixture.watch),
+                try Sample.quantity(
+                    type: exercise, quantity: Quantity(20, .minute), start: local(10, 7), end: local(10, 7, 20)
+                ).with(sourceRevision: Fixture.watch),
+            ]
+                + [9, 10, 11, 12].map { hour in
+                    try Sample.category(
+                        type: stand, value: hour == 12 ? 1 : 0, start: local(10, hour), end: local(10, hour + 1)
+                    ).with(sourceRevision: Fixture.watch)
+                })
     }
 
-    @Test("Stored days come back as stored; a day with data gets a computed summary with the last goals; empty days none", arguments: StorageBackend.allCases)
+    @Test(
+        "Stored days come back as stored; a day with data gets a computed summary with the last goals; empty days none",
+        arguments: StorageBackend.allCases)
     func storedAndComputed(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         try Self.seed(store)
-        let summaries = try store.activitySummaries(matching: .days(from: Self.day(7), through: Self.day(12)), calendar: Self.losAngeles)
+        let summaries = try store.activitySummaries(
+            matching: .days(from: Self.day(7), through: Self.day(12)), calendar: Self.losAngeles)
         #expect(summaries.map { $0.day.day } == [8, 10])
         #expect(summaries[0] == (try Self.stored(8, energy: 450, goal: 500)))
         let computed = summaries[1]
@@ -67,24 +85,33 @@ struct ActivitySummaryQueryTests {
     func singleDayAndAll(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         try Self.seed(store)
-        #expect(try store.activitySummaries(matching: .day(Self.day(10)), calendar: Self.losAngeles).map(\.activeEnergyBurned.value) == [150])
+        #expect(
+            try store.activitySummaries(matching: .day(Self.day(10)), calendar: Self.losAngeles).map(
+                \.activeEnergyBurned.value) == [150])
         #expect(try store.activitySummaries(matching: .day(Self.day(9)), calendar: Self.losAngeles).isEmpty)
         #expect(try store.activitySummaries(matching: nil, calendar: Self.losAngeles).map { $0.day.day } == [8, 10])
         // Energy on 1 March, before the first stored summary: computed with zero goals.
-        _ = try store.saveImported([try Sample.quantity(
-            type: Self.activeEnergy, quantity: Quantity(42, .kilocalorie), start: Self.local(1, 12), end: Self.local(1, 13)).with(sourceRevision: Fixture.watch)])
+        _ = try store.saveImported([
+            try Sample.quantity(
+                type: Self.activeEnergy, quantity: Quantity(42, .kilocalorie), start: Self.local(1, 12),
+                end: Self.local(1, 13)
+            ).with(sourceRevision: Fixture.watch)
+        ])
         let early = try store.activitySummaries(matching: .day(Self.day(1)), calendar: Self.losAngeles)
         #expect(early.map(\.activeEnergyBurned.value) == [42])
         #expect(early.map(\.activeEnergyBurnedGoal.value) == [0])
     }
 
-    @Test("The local day decides: the evening burn belongs to 10 March in Los Angeles but to 11 March in Berlin", arguments: StorageBackend.allCases)
+    @Test(
+        "The local day decides: the evening burn belongs to 10 March in Los Angeles but to 11 March in Berlin",
+        arguments: StorageBackend.allCases)
     func calendarDecidesTheDay(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         try Self.seed(store)
         var berlin = Calendar(identifier: .gregorian)
         berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        let summaries = try store.activitySummaries(matching: .days(from: Self.day(10), through: Self.day(11)), calendar: berlin)
+        let summaries = try store.activitySummaries(
+            matching: .days(from: Self.day(10), through: Self.day(11)), calendar: berlin)
         // 04:00 and 07:00 Los Angeles are 12:00 and 15:00 in Berlin (10 March); 23:10 is 07:10 on 11 March.
         #expect(summaries.map { $0.day.day } == [10, 11])
         #expect(summaries.map(\.activeEnergyBurned.value) == [100, 50])
@@ -93,7 +120,11 @@ struct ActivitySummaryQueryTests {
     @Test("Date components without a day are refused, naming the field", arguments: StorageBackend.allCases)
     func incompleteComponents(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
-        #expect(throws: HealthStoreError.engine(.invalidQuery(field: "activity summary start date components", reason: "need a year, a month and a day"))) {
+        #expect(
+            throws: HealthStoreError.engine(
+                .invalidQuery(field: "activity summary start date components", reason: "need a year, a month and a day")
+            )
+        ) {
             try store.activitySummaries(matching: .day(DateComponents(year: 2024, month: 3)), calendar: Self.losAngeles)
         }
     }

@@ -12,10 +12,13 @@ struct AnchoredQueryTests {
     private static func request(
         _ type: SampleType = Fixture.stepCount, _ predicate: SamplePredicate = .all, anchor: Int64 = 0, limit: Int = 0
     ) -> AnchoredQueryRequest {
-        AnchoredQueryRequest(descriptors: [SampleQueryDescriptor(type: type, predicate: predicate)], anchor: anchor, limit: limit)
+        AnchoredQueryRequest(
+            descriptors: [SampleQueryDescriptor(type: type, predicate: predicate)], anchor: anchor, limit: limit)
     }
 
-    @Test("No anchor returns every stored sample of the type and the deletions still remembered; the next run only changes", arguments: StorageBackend.allCases)
+    @Test(
+        "No anchor returns every stored sample of the type and the deletions still remembered; the next run only changes",
+        arguments: StorageBackend.allCases)
     func noAnchorThenOnlyChanges(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let first = try (0..<5).map { try Fixture.steps(Double(100 + $0), from: Fixture.at(Double($0) * 10)) }
@@ -43,7 +46,9 @@ struct AnchoredQueryTests {
         #expect(second.changes.map(\.change.kind) == [.inserted, .deleted])
     }
 
-    @Test("Paging with a limit visits every insertion and deletion exactly once, in change order", arguments: StorageBackend.allCases)
+    @Test(
+        "Paging with a limit visits every insertion and deletion exactly once, in change order",
+        arguments: StorageBackend.allCases)
     func pagingVisitsEveryChangeOnce(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         var random = SeededRandomNumberGenerator(seed: 42)
@@ -87,7 +92,9 @@ struct AnchoredQueryTests {
         }
     }
 
-    @Test("The predicate filters insertions and deletions alike (deleted objects are matched as they were)", arguments: StorageBackend.allCases)
+    @Test(
+        "The predicate filters insertions and deletions alike (deleted objects are matched as they were)",
+        arguments: StorageBackend.allCases)
     func predicateFiltersBoth(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let morning = try Fixture.steps(500, from: Fixture.at(0))
@@ -107,7 +114,9 @@ struct AnchoredQueryTests {
         #expect(watchOnly.samples.isEmpty)
     }
 
-    @Test("Deletions keep the sync identifier and version; a sync replacement is a deletion plus an insertion", arguments: StorageBackend.allCases)
+    @Test(
+        "Deletions keep the sync identifier and version; a sync replacement is a deletion plus an insertion",
+        arguments: StorageBackend.allCases)
     func syncReplacementIsDeletionPlusInsertion(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let original = try Fixture.steps(100, from: Fixture.at(0), metadata: Fixture.sync("walk-1", version: 1))
@@ -131,12 +140,15 @@ struct AnchoredQueryTests {
         _ = try store.save([steps, heart, sleep], as: Fixture.watch)
         let request = AnchoredQueryRequest(descriptors: [
             SampleQueryDescriptor(type: Fixture.stepCount), SampleQueryDescriptor(type: Fixture.heartRate),
-            SampleQueryDescriptor(type: Fixture.stepCount, predicate: .date(start: Fixture.at(-1), end: Fixture.at(20), options: [])),
+            SampleQueryDescriptor(
+                type: Fixture.stepCount, predicate: .date(start: Fixture.at(-1), end: Fixture.at(20), options: [])),
         ])
         #expect(try store.changes(request).samples.map(\.uuid) == [steps.uuid, heart.uuid])
     }
 
-    @Test("An anchor from before the retention horizon is refused with anchorTooOld; no anchor still answers", arguments: StorageBackend.allCases)
+    @Test(
+        "An anchor from before the retention horizon is refused with anchorTooOld; no anchor still answers",
+        arguments: StorageBackend.allCases)
     func anchorTooOld(_ backend: StorageBackend) throws {
         let now = Mutex(Fixture.morning)
         let retention = ChangeLogRetention.deletions(for: 86_400, clock: { now.withLock { $0 } })
@@ -188,6 +200,6 @@ struct AnchoredQueryTests {
     }
 }
 
-private extension SampleType {
-    static var stepCount: SampleType { Fixture.stepCount }
+extension SampleType {
+    fileprivate static var stepCount: SampleType { Fixture.stepCount }
 }

@@ -22,24 +22,33 @@ struct BulkSaveTests {
             let device = index % 7 == 0 ? Fixture.phoneDevice : Fixture.watchDevice()
             var metadata: [String: MetadataValue]?
             if index % 20 == 0 { metadata = [MetadataKey.timeZone: .string("Europe/Paris")] }
-            if index % 250 == 0 { metadata = [MetadataKey.wasUserEntered: .number(1), MetadataKey.timeZone: .string("America/Los_Angeles")] }
+            if index % 250 == 0 {
+                metadata = [
+                    MetadataKey.wasUserEntered: .number(1), MetadataKey.timeZone: .string("America/Los_Angeles"),
+                ]
+            }
             if index % 333 == 0 { metadata = Fixture.sync("bulk-\(index)", version: 1) }
             switch index % 50 {
             case 10..<14:
                 return try Sample.quantity(
-                    type: distance, quantity: Quantity(0.1 * Double(index % 9 + 1), mile), start: start, end: start.addingTimeInterval(60),
+                    type: distance, quantity: Quantity(0.1 * Double(index % 9 + 1), mile), start: start,
+                    end: start.addingTimeInterval(60),
                     metadata: metadata, device: device)
             case 20:
                 return try Fixture.heartRate(60 + Double(index % 40), at: start, device: device)
             case 30:
-                return try Sample.category(type: sleep, value: 1, start: start, end: start.addingTimeInterval(3600), metadata: metadata)
+                return try Sample.category(
+                    type: sleep, value: 1, start: start, end: start.addingTimeInterval(3600), metadata: metadata)
             default:
-                return try Fixture.steps(Double(index % 160), from: start, minutes: 1, metadata: metadata, device: device)
+                return try Fixture.steps(
+                    Double(index % 160), from: start, minutes: 1, metadata: metadata, device: device)
             }
         }
     }
 
-    @Test("A batch of 1,700 mixed samples reads back exactly as saved, type by type and in order", arguments: StorageBackend.allCases)
+    @Test(
+        "A batch of 1,700 mixed samples reads back exactly as saved, type by type and in order",
+        arguments: StorageBackend.allCases)
     func mixedBatchReadsBackExactly(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let batch = try Self.mixedBatch(1_700)
@@ -57,7 +66,9 @@ struct BulkSaveTests {
         #expect(changes.map(\.sequence) == Array(1...Int64(batch.count)))
     }
 
-    @Test("A stored sample deep inside a large batch is named as the duplicate, and nothing of the batch is saved", arguments: StorageBackend.allCases)
+    @Test(
+        "A stored sample deep inside a large batch is named as the duplicate, and nothing of the batch is saved",
+        arguments: StorageBackend.allCases)
     func storedDuplicateInLargeBatch(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let stored = try Fixture.steps(5, from: Fixture.at(-10))
@@ -70,7 +81,9 @@ struct BulkSaveTests {
         #expect(try store.all(Self.distance).isEmpty)
     }
 
-    @Test("A sample twice in a large batch is named as the duplicate, and nothing of the batch is saved", arguments: StorageBackend.allCases)
+    @Test(
+        "A sample twice in a large batch is named as the duplicate, and nothing of the batch is saved",
+        arguments: StorageBackend.allCases)
     func internalDuplicateInLargeBatch(backend: StorageBackend) throws {
         let store = backend.makeStore()
         var batch = try Self.mixedBatch(1_200)
@@ -95,10 +108,15 @@ struct BulkSaveTests {
         arguments: StorageBackend.allCases)
     func awkwardTextAndNumbersInLargeBatch(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let names = ["tab\there", "back\\slash", "line\nbreak", "carriage\rreturn", "bell\u{7}a", "delete\u{7F}", "ünïcode ✓", "\\N", "\\x41", "plain"]
+        let names = [
+            "tab\there", "back\\slash", "line\nbreak", "carriage\rreturn", "bell\u{7}a", "delete\u{7F}", "ünïcode ✓",
+            "\\N", "\\x41", "plain",
+        ]
         func identifier(_ index: Int) -> String { "\(names[index % names.count])-\(index)" }
         // Values and times that a decimal text form must carry exactly (thirds, tiny and huge magnitudes).
-        func value(_ index: Int) -> Double { [Double(index) / 3, 1e-300 * Double(index + 1), 1.5e15 + Double(index), 0.1 * Double(index)][index % 4] }
+        func value(_ index: Int) -> Double {
+            [Double(index) / 3, 1e-300 * Double(index + 1), 1.5e15 + Double(index), 0.1 * Double(index)][index % 4]
+        }
         let batch = try (0..<1_200).map { index in
             try Sample.quantity(
                 type: Fixture.stepCount, quantity: Quantity(value(index), .count), start: Fixture.at(Double(index) / 7),
@@ -114,7 +132,9 @@ struct BulkSaveTests {
         }
         // A newer version of every tenth sample replaces it: its identifier was stored exactly.
         let newer = try stride(from: 0, to: 1_200, by: 10).map { index in
-            try Fixture.steps(1, from: Fixture.at(Double(index) / 7), minutes: 1, metadata: Fixture.sync(identifier(index), version: 2))
+            try Fixture.steps(
+                1, from: Fixture.at(Double(index) / 7), minutes: 1,
+                metadata: Fixture.sync(identifier(index), version: 2))
         }
         let result = try store.save(newer, as: Fixture.watch)
         #expect(result.inserted.count == newer.count)

@@ -7,9 +7,12 @@ import Testing
 
 @Suite("The store's commits as an asynchronous sequence")
 struct CommitSequenceTests {
-    static let app = SourceRevision(source: Source(name: "Logger", bundleIdentifier: "com.example.logger"), version: "1")
+    static let app = SourceRevision(
+        source: Source(name: "Logger", bundleIdentifier: "com.example.logger"), version: "1")
 
-    @Test("Making the sequence registers an observer; releasing it unregisters the observer", arguments: StorageBackend.allCases)
+    @Test(
+        "Making the sequence registers an observer; releasing it unregisters the observer",
+        arguments: StorageBackend.allCases)
     func releasedSequenceUnregisters(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         #expect(store.observerCount == 0)
@@ -24,7 +27,9 @@ struct CommitSequenceTests {
         withExtendedLifetime((commits, more)) {}
     }
 
-    @Test("A consumer receives each commit it may see, and unregisters when its task is cancelled", .timeLimit(.minutes(2)), arguments: StorageBackend.allCases)
+    @Test(
+        "A consumer receives each commit it may see, and unregisters when its task is cancelled",
+        .timeLimit(.minutes(2)), arguments: StorageBackend.allCases)
     func cancelledConsumerUnregisters(_ backend: StorageBackend) async throws {
         let store = backend.makeStore()
         let consumer = Task {
@@ -36,7 +41,8 @@ struct CommitSequenceTests {
             return seen
         }
         while store.observerCount == 0 { await Task.yield() }
-        let first = try Fixture.steps(5, from: Fixture.at(0)), second = try Fixture.steps(6, from: Fixture.at(20))
+        let first = try Fixture.steps(5, from: Fixture.at(0))
+        let second = try Fixture.steps(6, from: Fixture.at(20))
         _ = try store.save([first], as: Self.app)
         _ = try store.save([second], as: Self.app)
         #expect(await consumer.value == [first.uuid, second.uuid])
@@ -50,7 +56,9 @@ struct CommitSequenceTests {
         _ = try store.save([try Fixture.steps(7, from: Fixture.at(40))], as: Self.app)
     }
 
-    @Test("A client view's sequence tells of outside commits with a result without samples", .timeLimit(.minutes(2)), arguments: StorageBackend.allCases)
+    @Test(
+        "A client view's sequence tells of outside commits with a result without samples", .timeLimit(.minutes(2)),
+        arguments: StorageBackend.allCases)
     func clientViewIsFiltered(_ backend: StorageBackend) async throws {
         let store = backend.makeStore()
         let reader = store.client("com.example.reader")

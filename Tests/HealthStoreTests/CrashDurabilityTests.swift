@@ -17,10 +17,13 @@ struct CrashDurabilityTests {
     static func batchCounts(_ path: String) throws -> [Int: Int] {
         try DatabaseQueue(path: path).read { db in
             var counts: [Int: Int] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT CAST(m.number AS INTEGER), count(*) FROM samples s
-                JOIN metadata m ON m.sample = s.sequence AND m.key = 'OHKCrashTestBatch' GROUP BY m.number
-                """) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT CAST(m.number AS INTEGER), count(*) FROM samples s
+                    JOIN metadata m ON m.sample = s.sequence AND m.key = 'OHKCrashTestBatch' GROUP BY m.number
+                    """)
+            {
                 counts[row[0]] = row[1]
             }
             return counts
@@ -43,7 +46,8 @@ struct CrashDurabilityTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ohk)
             process.arguments = [
-                "store", "write-batches", "--store", path, "--batches", "1000000", "--batch-size", "\(batchSize)", "--first", "\(next)",
+                "store", "write-batches", "--store", path, "--batches", "1000000", "--batch-size", "\(batchSize)",
+                "--first", "\(next)",
             ]
             let pipe = Pipe()
             process.standardOutput = pipe
@@ -53,12 +57,15 @@ struct CrashDurabilityTests {
             usleep(delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer ended before it was killed")
+            #expect(
+                process.terminationReason == .uncaughtSignal, "round \(round): the writer ended before it was killed")
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             // Only whole lines count: the kill may cut the last one.
             var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
             lines.removeLast()
-            let committed = lines.compactMap { $0.hasPrefix("committed ") ? Int($0.dropFirst("committed ".count)) : nil }
+            let committed = lines.compactMap {
+                $0.hasPrefix("committed ") ? Int($0.dropFirst("committed ".count)) : nil
+            }
             if committed.isEmpty {
                 latest = min(latest * 2, 8_000_000)
             } else {
@@ -74,7 +81,9 @@ struct CrashDurabilityTests {
                 #expect(try storage.sampleCount() == counts.values.reduce(0, +))
             }
             for batch in reported {
-                #expect(counts[batch] == batchSize, "round \(round): batch \(batch) was reported committed but holds \(counts[batch] ?? 0) samples")
+                #expect(
+                    counts[batch] == batchSize,
+                    "round \(round): batch \(batch) was reported committed but holds \(counts[batch] ?? 0) samples")
             }
             for (batch, count) in counts where count != batchSize {
                 Issue.record("round \(round): batch \(batch) is partial (\(count) of \(batchSize) samples)")

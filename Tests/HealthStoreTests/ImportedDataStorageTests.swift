@@ -15,39 +15,66 @@ struct ImportedDataStorageTests {
     static func summary(day: Int, energy: Double, unit: HealthUnit = .kilocalorie) throws -> ActivitySummary {
         try ActivitySummary(
             day: DateComponents(year: 2024, month: 3, day: day), activeEnergyBurned: Quantity(energy, unit),
-            activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
+            activeEnergyBurnedGoal: Quantity(500, .kilocalorie), appleMoveTime: Quantity(0, .minute),
+            appleMoveTimeGoal: Quantity(0, .minute),
             appleExerciseTime: Quantity(31.5, .minute), appleExerciseTimeGoal: Quantity(30, .minute),
             appleStandHours: Quantity(11, .count), appleStandHoursGoal: Quantity(12, .count))
     }
 
     static func sample() throws -> ImportedData {
         var data = ImportedData()
-        data.activitySummaries = [try summary(day: 9, energy: 410), try summary(day: 10, energy: 1_700, unit: .joule(.kilo)), try summary(day: 12, energy: 388.5)]
-        data.workoutRoutes = [WorkoutRoute(uuid: routeID, workout: workout, sourceName: "Watch", filePath: "/workout-routes/route.gpx", locations: [
-            WorkoutRouteLocation(date: Fixture.at(0), latitude: -34.017655, longitude: 18.4, altitude: 16.224207, speed: 2.5, course: 90,
-                                 horizontalAccuracy: 3, verticalAccuracy: 2),
-            WorkoutRouteLocation(date: Fixture.at(0.5), latitude: -34.0177, longitude: 18.41),
-        ])]
-        data.heartbeatSeries = [HeartbeatSeries(sample: hrvSample, beats: [
-            HeartbeatSeries.Beat(date: Fixture.at(1), beatsPerMinute: 65), HeartbeatSeries.Beat(date: Fixture.at(1.02), beatsPerMinute: 66.5),
-        ])]
-        data.characteristics = ["HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-24", "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale"]
+        data.activitySummaries = [
+            try summary(day: 9, energy: 410), try summary(day: 10, energy: 1_700, unit: .joule(.kilo)),
+            try summary(day: 12, energy: 388.5),
+        ]
+        data.workoutRoutes = [
+            WorkoutRoute(
+                uuid: routeID, workout: workout, sourceName: "Watch", filePath: "/workout-routes/route.gpx",
+                locations: [
+                    WorkoutRouteLocation(
+                        date: Fixture.at(0), latitude: -34.017655, longitude: 18.4, altitude: 16.224207, speed: 2.5,
+                        course: 90,
+                        horizontalAccuracy: 3, verticalAccuracy: 2),
+                    WorkoutRouteLocation(date: Fixture.at(0.5), latitude: -34.0177, longitude: 18.41),
+                ])
+        ]
+        data.heartbeatSeries = [
+            HeartbeatSeries(
+                sample: hrvSample,
+                beats: [
+                    HeartbeatSeries.Beat(date: Fixture.at(1), beatsPerMinute: 65),
+                    HeartbeatSeries.Beat(date: Fixture.at(1.02), beatsPerMinute: 66.5),
+                ])
+        ]
+        data.characteristics = [
+            "HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-24",
+            "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
+        ]
         data.exportInformation = ExportInformation(exportDate: Fixture.at(60), locale: "en_ZA")
-        let audiogram = ExportElement(name: "Audiogram", attributes: [("type", "HKDataTypeIdentifierAudiogram"), ("sourceName", "Mimi")],
-                                      children: [ExportElement(name: "SensitivityPoint", attributes: [("frequencyValue", "125")], line: 4)], line: 3)
+        let audiogram = ExportElement(
+            name: "Audiogram", attributes: [("type", "HKDataTypeIdentifierAudiogram"), ("sourceName", "Mimi")],
+            children: [ExportElement(name: "SensitivityPoint", attributes: [("frequencyValue", "125")], line: 4)],
+            line: 3)
         let activity = ExportElement(name: "WorkoutActivity", attributes: [("uuid", "A1")], line: 9)
         data.keptElements = [
-            KeptElement(identity: UUID(uuidString: "00000000-0000-8000-8000-0000000000A1")!, parent: nil, element: audiogram),
-            KeptElement(identity: UUID(uuidString: "00000000-0000-8000-8000-0000000000A2")!, parent: workout, element: activity),
+            KeptElement(
+                identity: UUID(uuidString: "00000000-0000-8000-8000-0000000000A1")!, parent: nil, element: audiogram),
+            KeptElement(
+                identity: UUID(uuidString: "00000000-0000-8000-8000-0000000000A2")!, parent: workout, element: activity),
         ]
         return data
     }
 
     static func expectEverything(_ storage: any HealthStorage, _ data: ImportedData) throws {
-        let march = try storage.activitySummaries(from: DateComponents(year: 2024, month: 3, day: 1), through: DateComponents(year: 2024, month: 3, day: 31))
+        let march = try storage.activitySummaries(
+            from: DateComponents(year: 2024, month: 3, day: 1), through: DateComponents(year: 2024, month: 3, day: 31))
         #expect(march == data.activitySummaries)
-        #expect(try storage.activitySummaries(from: DateComponents(year: 2024, month: 3, day: 10), through: DateComponents(year: 2024, month: 3, day: 12))
-                    .map { $0.day.day } == [10, 12])
+        #expect(
+            try storage.activitySummaries(
+                from: DateComponents(year: 2024, month: 3, day: 10),
+                through: DateComponents(year: 2024, month: 3, day: 12)
+            )
+            .map { $0.day.day } == [10, 12])
         #expect(try storage.workoutRoutes(ofWorkout: workout) == data.workoutRoutes)
         #expect(try storage.workoutRoute(withUUID: routeID) == data.workoutRoutes.first)
         #expect(try storage.workoutRoutes(ofWorkout: hrvSample).isEmpty)
@@ -57,11 +84,16 @@ struct ImportedDataStorageTests {
         #expect(try storage.exportInformation() == data.exportInformation)
         #expect(try storage.keptElements(parent: nil) == data.keptElements)
         #expect(try storage.keptElements(parent: workout) == [data.keptElements[1]])
-        #expect(try storage.importedDataCounts() == ImportedDataCounts(
-            activitySummaries: 3, workoutRoutes: 1, routeLocations: 2, heartbeatSeries: 1, heartbeats: 2, characteristics: 2, keptElements: 2))
+        #expect(
+            try storage.importedDataCounts()
+                == ImportedDataCounts(
+                    activitySummaries: 3, workoutRoutes: 1, routeLocations: 2, heartbeatSeries: 1, heartbeats: 2,
+                    characteristics: 2, keptElements: 2))
     }
 
-    @Test("Everything saved reads back exactly, by day range, workout, route, sample and parent", arguments: StorageBackend.allCases)
+    @Test(
+        "Everything saved reads back exactly, by day range, workout, route, sample and parent",
+        arguments: StorageBackend.allCases)
     func readsBackWhatWasSaved(_ backend: StorageBackend) throws {
         let storage = backend.makeStore().storage
         #expect(try storage.exportInformation() == nil)
@@ -71,7 +103,9 @@ struct ImportedDataStorageTests {
         try Self.expectEverything(storage, data)
     }
 
-    @Test("Saving the same data again changes nothing; a day's new summary and a characteristic's new value replace the old", arguments: StorageBackend.allCases)
+    @Test(
+        "Saving the same data again changes nothing; a day's new summary and a characteristic's new value replace the old",
+        arguments: StorageBackend.allCases)
     func savingAgainReplacesByKey(_ backend: StorageBackend) throws {
         let storage = backend.makeStore().storage
         let data = try Self.sample()
@@ -82,7 +116,8 @@ struct ImportedDataStorageTests {
         newer.activitySummaries = [try Self.summary(day: 12, energy: 512)]
         newer.characteristics = ["HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-25"]
         try storage.saveImportedData(newer)
-        let day12 = try storage.activitySummaries(from: DateComponents(year: 2024, month: 3, day: 12), through: DateComponents(year: 2024, month: 3, day: 12))
+        let day12 = try storage.activitySummaries(
+            from: DateComponents(year: 2024, month: 3, day: 12), through: DateComponents(year: 2024, month: 3, day: 12))
         #expect(day12.map(\.activeEnergyBurned) == [Quantity(512, .kilocalorie)])
         #expect(try storage.characteristics()["HKCharacteristicTypeIdentifierDateOfBirth"] == "1989-04-25")
         #expect(try storage.characteristics().count == 2)
@@ -103,7 +138,9 @@ struct ImportedDataStorageTests {
         #expect(try reopened.integrityProblems().isEmpty)
     }
 
-    @Test("The uuid lookup gives the sequence of each stored sample and leaves out the others", arguments: StorageBackend.allCases)
+    @Test(
+        "The uuid lookup gives the sequence of each stored sample and leaves out the others",
+        arguments: StorageBackend.allCases)
     func storedSequencesOfUUIDs(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let first = try Fixture.steps(10, from: Fixture.at(0))
@@ -114,7 +151,8 @@ struct ImportedDataStorageTests {
         let sequences = try store.storage.storedSequences(withUUIDs: [first.uuid, second.uuid, missing])
         #expect(sequences.count == 2)
         #expect(sequences[missing] == nil)
-        let firstSequence = try #require(sequences[first.uuid]), secondSequence = try #require(sequences[second.uuid])
+        let firstSequence = try #require(sequences[first.uuid])
+        let secondSequence = try #require(sequences[second.uuid])
         #expect(firstSequence < secondSequence)
         #expect(secondSequence == (try store.storage.latestSequence()))
     }

@@ -2,14 +2,17 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
-@testable import HealthStorePostgres
-import Synchronization
 import HealthTestSupport
+import Synchronization
 import Testing
+
+@testable import HealthStorePostgres
 
 /// The change feed of one person under concurrent writers and readers on separate connections of two connection
 /// pools (as two server processes would have), with random pauses inside every transaction.
-@Suite("PostgreSQL change feed under concurrency", .enabled(if: PostgresTestDatabase.url != nil, "set OHK_TEST_POSTGRES_URL"))
+@Suite(
+    "PostgreSQL change feed under concurrency",
+    .enabled(if: PostgresTestDatabase.url != nil, "set OHK_TEST_POSTGRES_URL"))
 struct PostgresChangeFeedTests {
     static let writers = 4
     static let commitsPerWriter = 12
@@ -23,10 +26,14 @@ struct PostgresChangeFeedTests {
     @Test("Concurrent writers and anchored readers: every reader sees every change exactly once, in sequence order")
     func everyChangeExactlyOnce() throws {
         guard let url = PostgresTestDatabase.url else { return }
-        let pools = [try PostgresStoreClient(url: url, maximumConnections: 8), try PostgresStoreClient(url: url, maximumConnections: 8)]
+        let pools = [
+            try PostgresStoreClient(url: url, maximumConnections: 8),
+            try PostgresStoreClient(url: url, maximumConnections: 8),
+        ]
         let person = "feed-\(UUID().uuidString)"
         @Sendable func storage(_ index: Int) throws -> PostgresStorage {
-            try PostgresStorage(client: pools[index % 2], person: person, retention: .forever, pauseInsideTransactions: Self.pause)
+            try PostgresStorage(
+                client: pools[index % 2], person: person, retention: .forever, pauseInsideTransactions: Self.pause)
         }
         let done = Atomic<Int>(0)
 
@@ -93,12 +100,18 @@ struct PostgresChangeFeedTests {
         for reader in pageReaders {
             let seen = try reader.join()
             let sequences = seen.map(\.change.sequence)
-            #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count, "pages come in order, each change once")
-            #expect(Set(seen.filter { $0.change.kind == .deleted }.map(\.change.uuid)) == deletions, "every deletion was seen")
+            #expect(
+                sequences == sequences.sorted() && Set(sequences).count == sequences.count,
+                "pages come in order, each change once")
+            #expect(
+                Set(seen.filter { $0.change.kind == .deleted }.map(\.change.uuid)) == deletions,
+                "every deletion was seen")
             let inserted = seen.filter { $0.change.kind == .inserted }.map(\.change.uuid)
             #expect(Set(inserted).count == inserted.count)
             #expect(stored.isSubset(of: Set(inserted)), "every stored sample was seen inserted")
-            #expect(Set(inserted).subtracting(stored).isSubset(of: deletions), "an object seen inserted and not stored was deleted")
+            #expect(
+                Set(inserted).subtracting(stored).isSubset(of: deletions),
+                "an object seen inserted and not stored was deleted")
         }
         for pool in pools { pool.shutdown() }
     }
@@ -111,9 +124,13 @@ struct PostgresChangeFeedTests {
         let person = "cache-\(UUID().uuidString)"
         let here = try PostgresStorage(client: PostgresTestDatabase.client, person: person, columnCacheThreshold: 1)
         let there = HealthDataStore(storage: try PostgresStorage(client: other, person: person))
-        _ = try there.save([try Fixture.steps(100, from: Fixture.at(0)), try Fixture.steps(50, from: Fixture.at(10))], as: Fixture.watch)
+        _ = try there.save(
+            [try Fixture.steps(100, from: Fixture.at(0)), try Fixture.steps(50, from: Fixture.at(10))],
+            as: Fixture.watch)
         #expect(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded)?.values == [100, 50])
-        #expect(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded)?.values == [100, 50], "answered from the cache")
+        #expect(
+            try here.quantityColumns(of: Fixture.stepCount, within: .unbounded)?.values == [100, 50],
+            "answered from the cache")
         let third = try Fixture.steps(25, from: Fixture.at(20))
         _ = try there.save([third], as: Fixture.phone)
         let columns = try #require(try here.quantityColumns(of: Fixture.stepCount, within: .unbounded))

@@ -9,7 +9,8 @@ import Testing
 
 @Suite("SQLite online backup")
 struct SQLiteBackupTests {
-    static let revision = SourceRevision(source: Source(name: "Backup test", bundleIdentifier: "org.openhealthkit.backup-test"), version: "1")
+    static let revision = SourceRevision(
+        source: Source(name: "Backup test", bundleIdentifier: "org.openhealthkit.backup-test"), version: "1")
 
     /// `size` minute-long step samples carrying their batch number as `ohk store write-batches` writes them, so that
     /// `CrashDurabilityTests.batchCounts` counts them.
@@ -19,12 +20,15 @@ struct SQLiteBackupTests {
         return try (0..<size).map { index in
             let start = epoch.addingTimeInterval(Double(batch * size + index) * 60)
             return try Sample.quantity(
-                type: steps, quantity: Quantity(Double(index % 120), .count), start: start, end: start.addingTimeInterval(60),
+                type: steps, quantity: Quantity(Double(index % 120), .count), start: start,
+                end: start.addingTimeInterval(60),
                 metadata: ["OHKCrashTestBatch": .number(Double(batch))])
         }
     }
 
-    @Test("Backups taken while another connection commits batches in a loop open, pass integrity_check and hold a whole prefix of the batches")
+    @Test(
+        "Backups taken while another connection commits batches in a loop open, pass integrity_check and hold a whole prefix of the batches"
+    )
     func backupWhileWriting() throws {
         let path = TemporaryStoreFolder.newPath("backup-source")
         let size = 200
@@ -58,13 +62,16 @@ struct SQLiteBackupTests {
             let after = committed.load(ordering: .sequentiallyConsistent)
             #expect(bytes > 0)
             #expect(!FileManager.default.fileExists(atPath: destination + "-wal"))
-            #expect(try DatabaseQueue(path: destination).read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } == ["ok"])
+            #expect(
+                try DatabaseQueue(path: destination).read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                } == ["ok"])
             let counts = try CrashDurabilityTests.batchCounts(destination)
             let batches = counts.keys.sorted()
             // Whole batches, 1…n with none missing, n between what was committed before and after the backup.
             #expect(counts.values.allSatisfy { $0 == size }, "a partial batch: \(counts.filter { $0.value != size })")
             #expect(batches == Array(1...(batches.last ?? 1)))
-            #expect((before...(after + 1)).contains(batches.last ?? 0), "\(batches.last ?? 0) outside \(before)...\(after)")
+            #expect(
+                (before...(after + 1)).contains(batches.last ?? 0), "\(batches.last ?? 0) outside \(before)...\(after)")
             // The copy is a store.
             #expect(try SQLiteStorage(path: destination).sampleCount() == batches.count * size)
             seen.append(batches.count)

@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 import HealthEngine
 import HealthModel
-@testable import HealthStore
-@testable import HealthStoreSQLite
 import HealthTestSupport
 import Testing
+
+@testable import HealthStore
+@testable import HealthStoreSQLite
 
 /// A bulk insert that cannot delete runs with SQLite's per-row foreign key checks off and checks the rows it points at
 /// once (`SQLiteSampleInserter.ParentIDs`): the store must end as consistent as with them on, and the connection
@@ -39,10 +40,19 @@ struct SQLiteParentCheckTests {
         // A deletion cascades to the metadata rows of the deleted sample (foreign keys on for it).
         let withMetadata = try #require(first.first { $0.metadata != nil })
         try store.delete([withMetadata.uuid])
-        #expect(try storage.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM metadata m LEFT JOIN samples s ON s.sequence = m.sample WHERE s.sequence IS NULL") } == 0)
+        #expect(
+            try storage.pool.read { db in
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT count(*) FROM metadata m LEFT JOIN samples s ON s.sequence = m.sample WHERE s.sequence IS NULL"
+                )
+            } == 0)
         #expect(try storage.integrityProblems().isEmpty)
-        #expect(try store.all(Fixture.stepCount).count + (try store.all(BulkSaveTests.distance).count)
-            + (try store.all(Fixture.heartRate).count) + (try store.all(BulkSaveTests.sleep).count) == first.count - 1)
+        #expect(
+            try store.all(Fixture.stepCount).count + (try store.all(BulkSaveTests.distance).count)
+                + (try store.all(Fixture.heartRate).count) + (try store.all(BulkSaveTests.sleep).count) == first.count
+                - 1)
     }
 
     @Test("A parent row that does not exist is named and fails the check")

@@ -9,7 +9,9 @@ import Testing
 struct StoreWriteTests {
     // MARK: - All-or-nothing saves
 
-    @Test("A batch containing a sample already stored saves nothing and leaves the change sequence alone", arguments: StorageBackend.allCases)
+    @Test(
+        "A batch containing a sample already stored saves nothing and leaves the change sequence alone",
+        arguments: StorageBackend.allCases)
     func batchWithStoredDuplicateSavesNothing(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let stored = try Fixture.steps(640, from: Fixture.at(0))
@@ -39,12 +41,15 @@ struct StoreWriteTests {
         #expect(try store.all(Fixture.stepCount).isEmpty)
     }
 
-    @Test("Saving a read-only type is refused, and the rest of its batch is not saved", arguments: StorageBackend.allCases)
+    @Test(
+        "Saving a read-only type is refused, and the rest of its batch is not saved", arguments: StorageBackend.allCases
+    )
     func readOnlyTypeRefused(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let steps = try Fixture.steps(640, from: Fixture.at(0))
         let walkingAverage = try Sample.quantity(
-            type: Fixture.walkingHeartRateAverage, quantity: Quantity(104, Fixture.bpm), start: Fixture.at(0), end: Fixture.at(1440))
+            type: Fixture.walkingHeartRateAverage, quantity: Quantity(104, Fixture.bpm), start: Fixture.at(0),
+            end: Fixture.at(1440))
         #expect(throws: HealthStoreError.readOnlyType("HKQuantityTypeIdentifierWalkingHeartRateAverage")) {
             try store.save([steps, walkingAverage], as: Fixture.phone)
         }
@@ -52,7 +57,8 @@ struct StoreWriteTests {
         #expect(try store.all(Fixture.walkingHeartRateAverage).isEmpty)
         #expect(try store.storage.latestSequence() == 0)
 
-        let standHour = try Sample.category(type: try SampleType.category("appleStandHour"), value: 0, start: Fixture.at(0), end: Fixture.at(60))
+        let standHour = try Sample.category(
+            type: try SampleType.category("appleStandHour"), value: 0, start: Fixture.at(0), end: Fixture.at(60))
         #expect(throws: HealthStoreError.readOnlyType("HKCategoryTypeIdentifierAppleStandHour")) {
             try store.save([standHour], as: Fixture.watch)
         }
@@ -66,16 +72,21 @@ struct StoreWriteTests {
         #expect(try store.storage.latestSequence() == 0)
     }
 
-    @Test("Saved samples carry the source revision they were saved as, correlation members included", arguments: StorageBackend.allCases)
+    @Test(
+        "Saved samples carry the source revision they were saved as, correlation members included",
+        arguments: StorageBackend.allCases)
     func savedSamplesCarrySourceRevision(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let steps = try Fixture.steps(640, from: Fixture.at(0))
         #expect(steps.sourceRevision == nil)
         let result = try store.save([steps], as: Fixture.watchOlder)
         #expect(result.inserted.map(\.sourceRevision) == [Fixture.watchOlder])
-        let energy = try Sample.quantity(type: Fixture.dietaryEnergy, quantity: Quantity(95, .kilocalorie), start: Fixture.at(30), end: Fixture.at(30))
+        let energy = try Sample.quantity(
+            type: Fixture.dietaryEnergy, quantity: Quantity(95, .kilocalorie), start: Fixture.at(30),
+            end: Fixture.at(30))
         let apple = try Sample.correlation(
-            type: Fixture.food, start: Fixture.at(30), end: Fixture.at(30), objects: [energy], metadata: [MetadataKey.foodType: .string("Apple")])
+            type: Fixture.food, start: Fixture.at(30), end: Fixture.at(30), objects: [energy],
+            metadata: [MetadataKey.foodType: .string("Apple")])
         try store.save([apple], as: Fixture.app)
 
         let stored = try store.all(Fixture.stepCount)
@@ -100,7 +111,10 @@ struct StoreWriteTests {
         #expect(try store.uuids(Fixture.stepCount) == [samples[1].uuid, samples[3].uuid])
         #expect(try store.all(Fixture.heartRate).isEmpty)
         // Gone from the time index too.
-        #expect(try store.uuids(Fixture.stepCount, .date(start: Fixture.at(0), end: Fixture.at(60), options: [])) == [samples[1].uuid, samples[3].uuid])
+        #expect(
+            try store.uuids(Fixture.stepCount, .date(start: Fixture.at(0), end: Fixture.at(60), options: [])) == [
+                samples[1].uuid, samples[3].uuid,
+            ])
         #expect(try store.uuids(Fixture.stepCount, .uuids([samples[0].uuid])).isEmpty)
     }
 
@@ -121,7 +135,9 @@ struct StoreWriteTests {
         #expect(throws: HealthStoreError.objectNotFound(samples[1].uuid)) { try store.delete([samples[1].uuid]) }
     }
 
-    @Test("Delete by type and predicate returns what it deleted and leaves other types alone", arguments: StorageBackend.allCases)
+    @Test(
+        "Delete by type and predicate returns what it deleted and leaves other types alone",
+        arguments: StorageBackend.allCases)
     func deleteByPredicate(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let early = try Fixture.steps(300, from: Fixture.at(-30))
@@ -146,7 +162,9 @@ struct StoreWriteTests {
 
     // MARK: - Change log
 
-    @Test("The change sequence rises by one per insertion and per deletion, in commit order", arguments: StorageBackend.allCases)
+    @Test(
+        "The change sequence rises by one per insertion and per deletion, in commit order",
+        arguments: StorageBackend.allCases)
     func changeSequence(backend: StorageBackend) throws {
         let store = backend.makeStore()
         #expect(try store.storage.latestSequence() == 0)
@@ -165,9 +183,16 @@ struct StoreWriteTests {
 
         let changes = try store.storage.changes(after: 0, limit: 0)
         #expect(changes.map(\.sequence) == Array(1...8))
-        #expect(changes.map(\.kind) == [.inserted, .inserted, .inserted, .deleted, .inserted, .inserted, .deleted, .deleted])
+        #expect(
+            changes.map(\.kind) == [
+                .inserted, .inserted, .inserted, .deleted, .inserted, .inserted, .deleted, .deleted,
+            ])
         #expect(changes.map(\.uuid) == [a.uuid, b.uuid, c.uuid, a.uuid, d.uuid, e.uuid, e.uuid, b.uuid])
-        #expect(changes.map(\.type) == [Fixture.stepCount, Fixture.stepCount, Fixture.heartRate, Fixture.stepCount, Fixture.stepCount, Fixture.heartRate, Fixture.heartRate, Fixture.stepCount])
+        #expect(
+            changes.map(\.type) == [
+                Fixture.stepCount, Fixture.stepCount, Fixture.heartRate, Fixture.stepCount, Fixture.stepCount,
+                Fixture.heartRate, Fixture.heartRate, Fixture.stepCount,
+            ])
         // The deletion keeps the sync identifier and version the object carried.
         #expect(changes[3].syncIdentifier == "steps-0900")
         #expect(changes[3].syncVersion == 3)
@@ -181,7 +206,9 @@ struct StoreWriteTests {
 
     // MARK: - Sync identifiers (SEMANTICS §1)
 
-    @Test("Same source, greater sync version: replaces, recorded as a deletion then an insertion", arguments: StorageBackend.allCases)
+    @Test(
+        "Same source, greater sync version: replaces, recorded as a deletion then an insertion",
+        arguments: StorageBackend.allCases)
     func syncGreaterVersionReplaces(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let v1 = try Fixture.steps(1200, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 1))
@@ -206,13 +233,16 @@ struct StoreWriteTests {
         #expect(try store.uuids(Fixture.stepCount) == [v7.uuid])
     }
 
-    @Test("Same source, equal or lower sync version: ignored without error", arguments: StorageBackend.allCases, [2.0, 1.0])
+    @Test(
+        "Same source, equal or lower sync version: ignored without error", arguments: StorageBackend.allCases,
+        [2.0, 1.0])
     func syncEqualOrLowerVersionIgnored(backend: StorageBackend, version: Double) throws {
         let store = backend.makeStore()
         let stored = try Fixture.steps(1200, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 2))
         try store.save([stored], as: Fixture.app)
         let sequence = try store.storage.latestSequence()
-        let incoming = try Fixture.steps(999, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: version))
+        let incoming = try Fixture.steps(
+            999, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: version))
         let result = try store.save([incoming], as: Fixture.app)
         #expect(result.ignored == [incoming.uuid])
         #expect(result.inserted.isEmpty)
@@ -224,15 +254,18 @@ struct StoreWriteTests {
     @Test("A different source with the same sync identifier is independent", arguments: StorageBackend.allCases)
     func syncOtherSourceIndependent(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        let fromApp = try Fixture.steps(1200, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 5))
-        let fromPhone = try Fixture.steps(1180, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 1))
+        let fromApp = try Fixture.steps(
+            1200, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 5))
+        let fromPhone = try Fixture.steps(
+            1180, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 1))
         try store.save([fromApp], as: Fixture.app)
         let result = try store.save([fromPhone], as: Fixture.phone)
         #expect(result.deleted.isEmpty)
         #expect(result.ignored.isEmpty)
         #expect(try store.uuids(Fixture.stepCount) == [fromApp.uuid, fromPhone.uuid])
         // A newer version from the phone replaces only the phone's sample.
-        let phoneV2 = try Fixture.steps(1190, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 2))
+        let phoneV2 = try Fixture.steps(
+            1190, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 2))
         #expect(try store.save([phoneV2], as: Fixture.phone).deleted == [fromPhone.uuid])
         #expect(try store.uuids(Fixture.stepCount) == [fromApp.uuid, phoneV2.uuid])
         // Another revision of the same source counts as the same source.
@@ -270,7 +303,9 @@ struct StoreWriteTests {
 
     // MARK: - Concurrency
 
-    @Test("A sample reusing the uuid of a stored version that a later sample of its batch replaces fails the batch", arguments: StorageBackend.allCases)
+    @Test(
+        "A sample reusing the uuid of a stored version that a later sample of its batch replaces fails the batch",
+        arguments: StorageBackend.allCases)
     func reusingReplacedUUIDFails(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let v1 = try Fixture.steps(1200, from: Fixture.at(0), metadata: Fixture.sync("walk-2024-03-10", version: 1))
@@ -285,7 +320,9 @@ struct StoreWriteTests {
         #expect(try store.uuids(Fixture.stepCount) == [v1.uuid])
     }
 
-    @Test("Four tasks saving 10,000 samples each end with 40,000 samples and 40,000 changes without gaps", arguments: StorageBackend.allCases)
+    @Test(
+        "Four tasks saving 10,000 samples each end with 40,000 samples and 40,000 changes without gaps",
+        arguments: StorageBackend.allCases)
     func concurrentSaves(backend: StorageBackend) async throws {
         let store = backend.makeStore()
         let perTask = 10_000
@@ -324,7 +361,8 @@ struct StoreWriteTests {
             #expect(tasks.count == 1, "changes \(chunkStart + 1)...\(chunkStart + 25) mix tasks \(tasks)")
         }
         // A window query through the index sees every sample too.
-        let window: SamplePredicate = .date(start: Fixture.at(0), end: Fixture.at(Double(4 * perTask)), options: .strictStartDate)
+        let window: SamplePredicate = .date(
+            start: Fixture.at(0), end: Fixture.at(Double(4 * perTask)), options: .strictStartDate)
         #expect(try store.uuids(Fixture.stepCount, window).count == 4 * perTask)
     }
 }

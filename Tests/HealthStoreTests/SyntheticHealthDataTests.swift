@@ -25,15 +25,23 @@ struct SyntheticHealthDataTests {
         #expect(try values(7) != values(8))
     }
 
-    @Test("meals stay at wall-clock times on the spring-forward day", arguments: ["America/Los_Angeles", "Europe/Berlin"])
+    @Test(
+        "meals stay at wall-clock times on the spring-forward day", arguments: ["America/Los_Angeles", "Europe/Berlin"])
     func wallClockAcrossDaylightSaving(zone: String) throws {
         let calendar = Self.calendar(zone)
-        let springForward = zone == "Europe/Berlin" ? DateComponents(year: 2024, month: 3, day: 31) : DateComponents(year: 2024, month: 3, day: 10)
+        let springForward =
+            zone == "Europe/Berlin"
+            ? DateComponents(year: 2024, month: 3, day: 31) : DateComponents(year: 2024, month: 3, day: 10)
         let day = calendar.date(from: springForward)!
-        let food = try #require(try SyntheticHealthData(calendar: calendar, firstDay: day, days: 1).batches().first { $0.sourceRevision == SyntheticHealthData.foodApp })
+        let food = try #require(
+            try SyntheticHealthData(calendar: calendar, firstDay: day, days: 1).batches().first {
+                $0.sourceRevision == SyntheticHealthData.foodApp
+            })
         let hours = food.samples.map { calendar.component(.hour, from: $0.startDate) }
         // Breakfast 7:00-8:00, lunch 12:00-13:00, snack 15:00-16:00, dinner 18:00-19:00 local, whatever the UTC offset.
         #expect(hours.count == 4)
-        #expect((7...8).contains(hours[0]) && (12...13).contains(hours[1]) && (15...16).contains(hours[2]) && (18...19).contains(hours[3]))
+        #expect(
+            (7...8).contains(hours[0]) && (12...13).contains(hours[1]) && (15...16).contains(hours[2])
+                && (18...19).contains(hours[3]))
     }
 }

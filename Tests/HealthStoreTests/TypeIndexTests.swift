@@ -10,7 +10,9 @@ import Testing
 typealias SplitMix64 = SeededRandomNumberGenerator
 
 /// The SEMANTICS §3 clauses written out independently of the engine, for the brute-force oracle.
-private func oracleMatches(start: Double, end: Double, windowStart: Double?, windowEnd: Double?, options: DateMatchingOptions) -> Bool {
+private func oracleMatches(
+    start: Double, end: Double, windowStart: Double?, windowEnd: Double?, options: DateMatchingOptions
+) -> Bool {
     if let s = windowStart {
         if options.contains(.strictStartDate) { if !(start >= s) { return false } } else if !(end >= s) { return false }
     }
@@ -21,7 +23,9 @@ private func oracleMatches(start: Double, end: Double, windowStart: Double?, win
     return true
 }
 
-private let optionSets: [DateMatchingOptions] = [[], .strictStartDate, .strictEndDate, [.strictStartDate, .strictEndDate]]
+private let optionSets: [DateMatchingOptions] = [
+    [], .strictStartDate, .strictEndDate, [.strictStartDate, .strictEndDate],
+]
 
 @Suite("Time index against brute force")
 struct TypeIndexTests {
@@ -40,8 +44,9 @@ struct TypeIndexTests {
         return (start, start + duration)
     }
 
-    @Test("Window queries through the store equal a brute-force filter, across inserts out of order, long samples and deletes",
-          arguments: [UInt64(0x5EED), 0xC0FFEE, 20240310])
+    @Test(
+        "Window queries through the store equal a brute-force filter, across inserts out of order, long samples and deletes",
+        arguments: [UInt64(0x5EED), 0xC0FFEE, 20_240_310])
     func storeMatchesBruteForce(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let store = HealthDataStore(storage: InMemoryStorage())
@@ -59,11 +64,14 @@ struct TypeIndexTests {
                     case 1..<4 where !stored.isEmpty:
                         let pick = stored.randomElement(using: &rng)!
                         bounds.append(Bool.random(using: &rng) ? pick.start : pick.end)
-                    default: bounds.append(TypeIndexTests.base + Double(Int.random(in: -5_000...12_000, using: &rng)) * 60)
+                    default:
+                        bounds.append(TypeIndexTests.base + Double(Int.random(in: -5_000...12_000, using: &rng)) * 60)
                     }
                 }
                 var (windowStart, windowEnd) = (bounds[0], bounds[1])
-                if let s = windowStart, let e = windowEnd, s > e, Int.random(in: 0..<4, using: &rng) != 0 { (windowStart, windowEnd) = (e, s) }
+                if let s = windowStart, let e = windowEnd, s > e, Int.random(in: 0..<4, using: &rng) != 0 {
+                    (windowStart, windowEnd) = (e, s)
+                }
                 let type = types.randomElement(using: &rng)!
                 for options in optionSets {
                     let predicate: SamplePredicate = .date(
@@ -71,10 +79,15 @@ struct TypeIndexTests {
                         end: windowEnd.map { Date(timeIntervalSinceReferenceDate: $0) }, options: options)
                     let expected = stored.filter {
                         $0.sample.type == type
-                            && oracleMatches(start: $0.start, end: $0.end, windowStart: windowStart, windowEnd: windowEnd, options: options)
+                            && oracleMatches(
+                                start: $0.start, end: $0.end, windowStart: windowStart, windowEnd: windowEnd,
+                                options: options)
                     }.map(\.sample.uuid)
                     let actual = try store.uuids(type, predicate)
-                    #expect(actual == expected, "seed \(seed) window \(String(describing: windowStart))–\(String(describing: windowEnd)) options \(options.rawValue)")
+                    #expect(
+                        actual == expected,
+                        "seed \(seed) window \(String(describing: windowStart))–\(String(describing: windowEnd)) options \(options.rawValue)"
+                    )
                     if actual != expected { return }
                 }
             }
@@ -91,10 +104,16 @@ struct TypeIndexTests {
             for _ in 0..<Int.random(in: 1...120, using: &rng) {
                 let (start, end) = TypeIndexTests.randomInterval(&rng, around: center)
                 let type = types.randomElement(using: &rng)!
-                let startDate = Date(timeIntervalSinceReferenceDate: start), endDate = Date(timeIntervalSinceReferenceDate: end)
-                let sample = type == Fixture.stepCount
-                    ? try Sample.quantity(type: type, quantity: Quantity(Double(Int.random(in: 0...2_000, using: &rng)), .count), start: startDate, end: endDate)
-                    : try Sample.quantity(type: type, quantity: Quantity(Double(Int.random(in: 45...180, using: &rng)), Fixture.bpm), start: startDate, end: endDate)
+                let startDate = Date(timeIntervalSinceReferenceDate: start)
+                let endDate = Date(timeIntervalSinceReferenceDate: end)
+                let sample =
+                    type == Fixture.stepCount
+                    ? try Sample.quantity(
+                        type: type, quantity: Quantity(Double(Int.random(in: 0...2_000, using: &rng)), .count),
+                        start: startDate, end: endDate)
+                    : try Sample.quantity(
+                        type: type, quantity: Quantity(Double(Int.random(in: 45...180, using: &rng)), Fixture.bpm),
+                        start: startDate, end: endDate)
                 batch.append((sample, start, end))
             }
             if Bool.random(using: &rng) { batch.sort { $0.1 < $1.1 } }  // in time order half the time
@@ -104,7 +123,10 @@ struct TypeIndexTests {
             // Delete some: by identifiers, or by a window predicate.
             if round % 3 == 2, !live.isEmpty {
                 if Bool.random(using: &rng) {
-                    let victims = Set((0..<Int.random(in: 1...max(1, live.count / 8), using: &rng)).map { _ in live.randomElement(using: &rng)!.sample.uuid })
+                    let victims = Set(
+                        (0..<Int.random(in: 1...max(1, live.count / 8), using: &rng)).map { _ in
+                            live.randomElement(using: &rng)!.sample.uuid
+                        })
                     try store.delete(Array(victims))
                     live.removeAll { victims.contains($0.sample.uuid) }
                 } else {
@@ -114,9 +136,13 @@ struct TypeIndexTests {
                     let type = types.randomElement(using: &rng)!
                     let result = try store.delete(
                         type: type,
-                        matching: .date(start: Date(timeIntervalSinceReferenceDate: s), end: Date(timeIntervalSinceReferenceDate: e), options: options))
+                        matching: .date(
+                            start: Date(timeIntervalSinceReferenceDate: s),
+                            end: Date(timeIntervalSinceReferenceDate: e), options: options))
                     let expected = live.filter {
-                        $0.sample.type == type && oracleMatches(start: $0.start, end: $0.end, windowStart: s, windowEnd: e, options: options)
+                        $0.sample.type == type
+                            && oracleMatches(
+                                start: $0.start, end: $0.end, windowStart: s, windowEnd: e, options: options)
                     }.map(\.sample.uuid)
                     #expect(result.deleted == expected)
                     live.removeAll { expected.contains($0.sample.uuid) }
@@ -129,7 +155,9 @@ struct TypeIndexTests {
         try checkWindows(150)
     }
 
-    @Test("TypeIndex rows equal a brute-force filter of its entries, for every option set", arguments: [UInt64(7), 99, 4242])
+    @Test(
+        "TypeIndex rows equal a brute-force filter of its entries, for every option set",
+        arguments: [UInt64(7), 99, 4242])
     func indexRowsMatchBruteForce(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var index = TypeIndex()
@@ -163,17 +191,25 @@ struct TypeIndexTests {
                     default: return center + Double(Int.random(in: -2_000...2_000, using: &rng)) * 60
                     }
                 }
-                let s = bound(), e = bound()
+                let s = bound()
+                let e = bound()
                 for options in optionSets {
                     let bounds = TimeBounds.window(
-                        start: s.map { Date(timeIntervalSinceReferenceDate: $0) }, end: e.map { Date(timeIntervalSinceReferenceDate: $0) },
+                        start: s.map { Date(timeIntervalSinceReferenceDate: $0) },
+                        end: e.map { Date(timeIntervalSinceReferenceDate: $0) },
                         options: options)
                     let rows = index.rows(
                         startAtLeast: bounds.startLowerBound, startBefore: bounds.startUpperBound,
                         endAtLeast: bounds.endLowerBound, endBefore: bounds.endUpperBound)
-                    let expected = entries.filter { oracleMatches(start: $0.value.start, end: $0.value.end, windowStart: s, windowEnd: e, options: options) }
-                        .keys.sorted()
-                    #expect(rows.sorted() == expected, "seed \(seed) window \(String(describing: s))–\(String(describing: e)) options \(options.rawValue)")
+                    let expected = entries.filter {
+                        oracleMatches(
+                            start: $0.value.start, end: $0.value.end, windowStart: s, windowEnd: e, options: options)
+                    }
+                    .keys.sorted()
+                    #expect(
+                        rows.sorted() == expected,
+                        "seed \(seed) window \(String(describing: s))–\(String(describing: e)) options \(options.rawValue)"
+                    )
                     #expect(Set(rows).count == rows.count, "no row twice")
                     if rows.sorted() != expected || Set(rows).count != rows.count { return }  // one report per seed is enough
                 }

@@ -7,11 +7,15 @@ import Testing
 
 @Suite("Type summaries: what the store holds, per type")
 struct TypeSummaryTests {
-    @Test("Counts, earliest start and latest end per type, sorted by identifier, after saves and deletes", arguments: StorageBackend.allCases)
+    @Test(
+        "Counts, earliest start and latest end per type, sorted by identifier, after saves and deletes",
+        arguments: StorageBackend.allCases)
     func summaries(backend: StorageBackend) throws {
         let store = backend.makeStore()
         #expect(try store.storage.typeSummaries().isEmpty)
-        let steps = [try Fixture.steps(100, from: Fixture.at(0)), try Fixture.steps(50, from: Fixture.at(-60), minutes: 5)]
+        let steps = [
+            try Fixture.steps(100, from: Fixture.at(0)), try Fixture.steps(50, from: Fixture.at(-60), minutes: 5),
+        ]
         let longSleep = try Sample.category(
             type: Fixture.sleep, value: 1, start: Fixture.at(-3000), end: Fixture.at(0))  // 50 hours: a long sample
         let heart = try Fixture.heartRate(61, at: Fixture.at(30))

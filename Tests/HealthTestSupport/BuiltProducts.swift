@@ -8,7 +8,8 @@ public enum BuiltProducts {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("ohk").path) { return beside }
         // Tests/HealthTestSupport/BuiltProducts.swift → the package root.
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return package.appendingPathComponent(".build/debug")
     }()
 

@@ -26,14 +26,20 @@ public enum Fixture {
     public static let mgPerDeciliter = knownUnit("mg/dL")
     public static let mmolPerLiter = knownUnit("mmol<180.15588000005408>/L")
 
-    public static let watchSource = Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.8C4A1F2E-7B3D-4E21-9A55-3F1C2D6B7E90")
-    public static let phoneSource = Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.5D2B9E71-0C44-4F8A-B1D3-6E2A9C7F1B08")
+    public static let watchSource = Source(
+        name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.8C4A1F2E-7B3D-4E21-9A55-3F1C2D6B7E90")
+    public static let phoneSource = Source(
+        name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.5D2B9E71-0C44-4F8A-B1D3-6E2A9C7F1B08")
     public static let appSource = Source(name: "MyFitnessPal", bundleIdentifier: "com.myfitnesspal.mfp")
 
-    public static let watch = SourceRevision(source: watchSource, version: "10.3", productType: "Watch6,1", operatingSystemVersion: "10.3")
-    public static let watchOlder = SourceRevision(source: watchSource, version: "10.2", productType: "Watch6,1", operatingSystemVersion: "10.2")
-    public static let phone = SourceRevision(source: phoneSource, version: "17.4", productType: "iPhone15,2", operatingSystemVersion: "17.4")
-    public static let app = SourceRevision(source: appSource, version: "24.9.0", productType: "iPhone15,2", operatingSystemVersion: "17.4")
+    public static let watch = SourceRevision(
+        source: watchSource, version: "10.3", productType: "Watch6,1", operatingSystemVersion: "10.3")
+    public static let watchOlder = SourceRevision(
+        source: watchSource, version: "10.2", productType: "Watch6,1", operatingSystemVersion: "10.2")
+    public static let phone = SourceRevision(
+        source: phoneSource, version: "17.4", productType: "iPhone15,2", operatingSystemVersion: "17.4")
+    public static let app = SourceRevision(
+        source: appSource, version: "24.9.0", productType: "iPhone15,2", operatingSystemVersion: "17.4")
 
     public static func watchDevice(firmware: String = "10.3") -> Device {
         Device(
@@ -41,7 +47,9 @@ public enum Fixture {
             firmwareVersion: firmware, softwareVersion: "10.3")
     }
 
-    public static let phoneDevice = Device(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2", softwareVersion: "17.4")
+    public static let phoneDevice = Device(
+        name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2",
+        softwareVersion: "17.4")
 
     /// Steps over `minutes` minutes from `start`.
     public static func steps(
@@ -49,13 +57,15 @@ public enum Fixture {
         device: Device? = nil
     ) throws -> Sample {
         try Sample.quantity(
-            type: stepCount, quantity: Quantity(count, .count), start: start, end: start.addingTimeInterval(minutes * 60),
+            type: stepCount, quantity: Quantity(count, .count), start: start,
+            end: start.addingTimeInterval(minutes * 60),
             metadata: metadata, device: device)
     }
 
     /// An instantaneous heart-rate reading.
     public static func heartRate(_ beatsPerMinute: Double, at date: Date, device: Device? = nil) throws -> Sample {
-        try Sample.quantity(type: heartRate, quantity: Quantity(beatsPerMinute, bpm), start: date, end: date, device: device)
+        try Sample.quantity(
+            type: heartRate, quantity: Quantity(beatsPerMinute, bpm), start: date, end: date, device: device)
     }
 
     /// Metadata carrying a sync identifier and version.
@@ -71,7 +81,9 @@ extension HealthDataStore {
     }
 
     /// Identifiers of the samples a query returns, in the order returned.
-    public func uuids(_ type: SampleType, _ predicate: SamplePredicate = .all, limit: Int = 0, sort: [SampleSort] = []) throws -> [UUID] {
+    public func uuids(
+        _ type: SampleType, _ predicate: SamplePredicate = .all, limit: Int = 0, sort: [SampleSort] = []
+    ) throws -> [UUID] {
         try samples(SampleQueryRequest(type: type, predicate: predicate, limit: limit, sort: sort)).map(\.uuid)
     }
 }

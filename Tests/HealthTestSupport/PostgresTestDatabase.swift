@@ -8,7 +8,9 @@ import Testing
 /// one new person per store (so tests never see each other's rows). The only place that reads the variable.
 public enum PostgresTestDatabase {
     /// The database URL, or nil when PostgreSQL tests are off.
-    public static let url: String? = ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    public static let url: String? = ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
 
     /// Why PostgreSQL tests are off, for `.enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason)`.
     public static let offReason: Comment = "set OHK_TEST_POSTGRES_URL to run the PostgreSQL tests"
@@ -31,8 +33,10 @@ public enum PostgresTestDatabase {
 
     /// A storage on a person's rows (a second storage on the same person sees the same data, as another process would).
     public static func storage(
-        of person: String, retention: ChangeLogRetention = .forever, columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold
+        of person: String, retention: ChangeLogRetention = .forever,
+        columnCacheThreshold: Int = PostgresStorage.columnCacheThreshold
     ) throws -> PostgresStorage {
-        try PostgresStorage(client: client, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold)
+        try PostgresStorage(
+            client: client, person: person, retention: retention, columnCacheThreshold: columnCacheThreshold)
     }
 }

@@ -13,7 +13,8 @@ public enum SharedFixtures {
         }
         // Tests/HealthTestSupport/SharedFixtures.swift → the package root → its parent.
         return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("shared/fixtures", isDirectory: true)
     }()
 
@@ -24,7 +25,8 @@ public enum SharedFixtures {
     }()
 
     /// The skip message of a test that needs the fixtures.
-    public static let absentReason: Comment = "../shared/fixtures is absent beside the checkout (see its README); set OHK_SHARED_FIXTURES to point elsewhere"
+    public static let absentReason: Comment =
+        "../shared/fixtures is absent beside the checkout (see its README); set OHK_SHARED_FIXTURES to point elsewhere"
 
     /// A fixture file.
     public static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }

@@ -2,8 +2,8 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
-import HealthStoreSQLite
 import HealthStorePostgres
+import HealthStoreSQLite
 import Testing
 
 /// The storage backends every store-touching test runs against; a new backend only adds a case here.
@@ -16,7 +16,9 @@ public enum StorageBackend: String, CaseIterable, CustomTestStringConvertible, S
     case postgres
 
     /// The backends available here: memory and SQLite, and PostgreSQL when `OHK_TEST_POSTGRES_URL` is set.
-    public static var allCases: [StorageBackend] { PostgresTestDatabase.url == nil ? [.inMemory, .sqlite] : [.inMemory, .sqlite, .postgres] }
+    public static var allCases: [StorageBackend] {
+        PostgresTestDatabase.url == nil ? [.inMemory, .sqlite] : [.inMemory, .sqlite, .postgres]
+    }
 
     /// A fresh, empty store on this backend (SQLite: a new file in this test process's temporary folder; PostgreSQL:
     /// a new person in the test database).
@@ -40,14 +42,19 @@ public enum StorageBackend: String, CaseIterable, CustomTestStringConvertible, S
         return (HealthDataStore(storage: storage), { HealthDataStore(storage: try reopen()) })
     }
 
-    private func makeReopenableStorage(retention: ChangeLogRetention) throws -> (storage: any HealthStorage, reopen: () throws -> any HealthStorage) {
+    private func makeReopenableStorage(
+        retention: ChangeLogRetention
+    ) throws -> (storage: any HealthStorage, reopen: () throws -> any HealthStorage) {
         switch self {
         case .inMemory:
             let storage = InMemoryStorage(retention: retention)
             return (storage, { storage })
         case .sqlite:
             let path = TemporaryStoreFolder.newPath()
-            return (try SQLiteStorage(path: path, retention: retention), { try SQLiteStorage(path: path, retention: retention) })
+            return (
+                try SQLiteStorage(path: path, retention: retention),
+                { try SQLiteStorage(path: path, retention: retention) }
+            )
         case .postgres:
             let person = PostgresTestDatabase.newPerson()
             return (

@@ -5,7 +5,9 @@ public enum TemporaryStoreFolder {
     /// The folder (created on first use).
     public static let path: String = {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ohk-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))").path
+            .appendingPathComponent(
+                "ohk-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+            ).path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

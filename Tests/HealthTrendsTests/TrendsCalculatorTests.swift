@@ -15,24 +15,33 @@ struct TrendsCalculatorTests {
     }()
     static let energy = Fixture.quantityType("activeEnergyBurned")
     static let watch = SourceRevision(
-        source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3", productType: "Watch6,1")
+        source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3",
+        productType: "Watch6,1")
     static let phone = SourceRevision(
-        source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4", productType: "iPhone15,2")
+        source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4",
+        productType: "iPhone15,2")
 
     static func local(_ month: Int, _ day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
         losAngeles.date(from: DateComponents(year: 2024, month: month, day: day, hour: hour, minute: minute))!
     }
 
-    static func burn(_ kilocalories: Double, from start: Date, minutes: Double, by revision: SourceRevision = watch) throws -> Sample {
-        try Sample.quantity(type: energy, quantity: Quantity(kilocalories, .kilocalorie), start: start, end: start.addingTimeInterval(minutes * 60))
-            .with(sourceRevision: revision)
+    static func burn(
+        _ kilocalories: Double, from start: Date, minutes: Double, by revision: SourceRevision = watch
+    ) throws -> Sample {
+        try Sample.quantity(
+            type: energy, quantity: Quantity(kilocalories, .kilocalorie), start: start,
+            end: start.addingTimeInterval(minutes * 60)
+        )
+        .with(sourceRevision: revision)
     }
 
     static func calculator(_ store: HealthDataStore, now: Date) throws -> TrendsCalculator {
         try TrendsCalculator(store: store, calendar: losAngeles, clock: { now })
     }
 
-    @Test("A normal day: 24 local hours, sources merged, a sample crossing an hour split in proportion, the curve from a midnight 0 labelled by hour ends", arguments: StorageBackend.allCases)
+    @Test(
+        "A normal day: 24 local hours, sources merged, a sample crossing an hour split in proportion, the curve from a midnight 0 labelled by hour ends",
+        arguments: StorageBackend.allCases)
     func normalDay(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         _ = try store.saveImported([
@@ -67,19 +76,24 @@ struct TrendsCalculatorTests {
         let fall = try calculator.day(containing: Self.local(11, 3, 12))
         #expect(fall.hours.count == 25)
         #expect(fall.hours.map(\.clockHour).prefix(4) == [0, 1, 1, 2])
-        #expect(fall.hours[0].value == 5 && fall.hours[1].value == 5, "00:30–01:30 PDT splits across midnight hour and the first 1 AM")
+        #expect(
+            fall.hours[0].value == 5 && fall.hours[1].value == 5,
+            "00:30–01:30 PDT splits across midnight hour and the first 1 AM")
         #expect(fall.cumulative.count == 26)
     }
 
     @Test("A day with no data: every hour 0, no data, a flat curve", arguments: StorageBackend.allCases)
     func emptyDay(_ backend: StorageBackend) throws {
-        let day = try Self.calculator(backend.makeStore(), now: Self.local(3, 12, 9)).day(containing: Self.local(3, 12, 9))
+        let day = try Self.calculator(backend.makeStore(), now: Self.local(3, 12, 9)).day(
+            containing: Self.local(3, 12, 9))
         #expect(day.hours.count == 24)
         #expect(!day.hasData)
         #expect(day.cumulative.allSatisfy { $0.total == 0 })
     }
 
-    @Test("The typical day averages cumulative totals by hour, leaving out days with nothing yet; the plain hourly average too", arguments: StorageBackend.allCases)
+    @Test(
+        "The typical day averages cumulative totals by hour, leaving out days with nothing yet; the plain hourly average too",
+        arguments: StorageBackend.allCases)
     func typicalDay(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         // Three days before 15 March: the 14th burns 100 at 8 AM and 100 at 6 PM, the 13th 300 at 8 AM, the 12th only
@@ -90,7 +104,8 @@ struct TrendsCalculatorTests {
             try Self.burn(300, from: Self.local(3, 13, 8), minutes: 60),
             try Self.burn(50, from: Self.local(3, 12, 20), minutes: 60),
         ])
-        let typical = try Self.calculator(store, now: Self.local(3, 15, 10)).typicalDay(before: Self.local(3, 15, 10), days: 3)
+        let typical = try Self.calculator(store, now: Self.local(3, 15, 10)).typicalDay(
+            before: Self.local(3, 15, 10), days: 3)
         #expect(typical.cumulativeByHour[8] == 200, "(100 + 300) / 2: the 12th has nothing yet")
         #expect(typical.cumulativeByHour[20] == 550.0 / 3)
         #expect(typical.averageByHour[8] == 400.0 / 3, "the plain average counts every day that had the hour")
@@ -100,7 +115,9 @@ struct TrendsCalculatorTests {
         }
     }
 
-    @Test("Progress at 10:30: today through 10 AM against the typical 9 AM–10 AM hour end; projection adds what is left of a typical day", arguments: StorageBackend.allCases)
+    @Test(
+        "Progress at 10:30: today through 10 AM against the typical 9 AM–10 AM hour end; projection adds what is left of a typical day",
+        arguments: StorageBackend.allCases)
     func progress(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         _ = try store.saveImported([
@@ -119,7 +136,9 @@ struct TrendsCalculatorTests {
         #expect(progress.projectedTotal == 250 + (350 - 200))
     }
 
-    @Test("The Move goal comes from the day's activity summary, with the fallback when it is 0 or missing", arguments: StorageBackend.allCases)
+    @Test(
+        "The Move goal comes from the day's activity summary, with the fallback when it is 0 or missing",
+        arguments: StorageBackend.allCases)
     func moveGoal(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let calculator = try Self.calculator(store, now: Self.local(3, 15, 10))
@@ -127,24 +146,31 @@ struct TrendsCalculatorTests {
         func summary(day: Int, goal: Double) throws -> ActivitySummary {
             try ActivitySummary(
                 day: DateComponents(year: 2024, month: 3, day: day), activeEnergyBurned: Quantity(100, .kilocalorie),
-                activeEnergyBurnedGoal: Quantity(goal, .kilocalorie), appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
-                appleExerciseTime: Quantity(0, .minute), appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(0, .count),
+                activeEnergyBurnedGoal: Quantity(goal, .kilocalorie), appleMoveTime: Quantity(0, .minute),
+                appleMoveTimeGoal: Quantity(0, .minute),
+                appleExerciseTime: Quantity(0, .minute), appleExerciseTimeGoal: Quantity(30, .minute),
+                appleStandHours: Quantity(0, .count),
                 appleStandHoursGoal: Quantity(12, .count))
         }
         var data = ImportedData()
         data.activitySummaries = [try summary(day: 14, goal: 0), try summary(day: 15, goal: 650)]
         try store.storage.saveImportedData(data)
         #expect(try calculator.moveGoal(on: Self.local(3, 15, 10), fallback: 400) == 650)
-        #expect(try calculator.moveGoal(on: Self.local(3, 14, 10), fallback: 400) == 400, "goal 0: the Fitness app is not set up")
+        #expect(
+            try calculator.moveGoal(on: Self.local(3, 14, 10), fallback: 400) == 400,
+            "goal 0: the Fitness app is not set up")
     }
 
     @Test("Only cumulative types, in units that fit", arguments: StorageBackend.allCases)
     func typeAndUnitChecks(_ backend: StorageBackend) throws {
         #expect(throws: HealthTrendsError.notCumulative(type: "HKQuantityTypeIdentifierHeartRate")) {
-            try TrendsCalculator(store: backend.makeStore(), type: try SampleType.quantity("heartRate"), calendar: Self.losAngeles, clock: { Date() })
+            try TrendsCalculator(
+                store: backend.makeStore(), type: try SampleType.quantity("heartRate"), calendar: Self.losAngeles,
+                clock: { Date() })
         }
         #expect(throws: HealthTrendsError.self) {
-            try TrendsCalculator(store: backend.makeStore(), unit: .meter(), calendar: Self.losAngeles, clock: { Date() })
+            try TrendsCalculator(
+                store: backend.makeStore(), unit: .meter(), calendar: Self.losAngeles, clock: { Date() })
         }
     }
 }

@@ -13,22 +13,29 @@ struct TypicalDayCacheTests {
 
     /// A fresh folder for a cache file (and an SQLite store).
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typical-day-cache-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "typical-day-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// A store with 100 kcal at 8 AM on each of the `days` days before `day` (a local day of March or November 2024).
-    static func store(_ backend: StorageBackend = .inMemory, in folder: URL, before month: Int, _ day: Int, days: Int = 3) throws -> HealthDataStore {
+    static func store(
+        _ backend: StorageBackend = .inMemory, in folder: URL, before month: Int, _ day: Int, days: Int = 3
+    ) throws -> HealthDataStore {
         let store = backend.makeStore()
         let start = Fixtures.local(month, day, 8)
-        _ = try store.saveImported(try (1...days).map { back in
-            try Fixtures.burn(100, from: Fixtures.losAngeles.date(byAdding: .day, value: -back, to: start)!, minutes: 60)
-        })
+        _ = try store.saveImported(
+            try (1...days).map { back in
+                try Fixtures.burn(
+                    100, from: Fixtures.losAngeles.date(byAdding: .day, value: -back, to: start)!, minutes: 60)
+            })
         return store
     }
 
-    static func calculator(_ store: HealthDataStore, _ clock: Clock, unit: HealthUnit? = nil, calendar: Calendar = Fixtures.losAngeles) throws -> TrendsCalculator {
+    static func calculator(
+        _ store: HealthDataStore, _ clock: Clock, unit: HealthUnit? = nil, calendar: Calendar = Fixtures.losAngeles
+    ) throws -> TrendsCalculator {
         try TrendsCalculator(store: store, unit: unit, calendar: calendar, clock: { clock.read() })
     }
 
@@ -41,7 +48,8 @@ struct TypicalDayCacheTests {
         let calculator: TrendsCalculator
         let cache: TypicalDayCache
 
-        init(_ backend: StorageBackend = .inMemory, now: Date, dataBefore month: Int, _ day: Int, days: Int = 3) throws {
+        init(_ backend: StorageBackend = .inMemory, now: Date, dataBefore month: Int, _ day: Int, days: Int = 3) throws
+        {
             folder = try TypicalDayCacheTests.folder()
             store = try TypicalDayCacheTests.store(backend, in: folder, before: month, day, days: days)
             clock = Clock(now)
@@ -54,22 +62,28 @@ struct TypicalDayCacheTests {
 
     /// Sets the clock to each moment in turn and expects the lookup's outcome there.
     static func expect(
-        _ cache: TypicalDayCache, _ calculator: TrendsCalculator, _ clock: Clock, _ steps: [(Date, TypicalDayCache.Outcome)],
+        _ cache: TypicalDayCache, _ calculator: TrendsCalculator, _ clock: Clock,
+        _ steps: [(Date, TypicalDayCache.Outcome)],
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         for (moment, outcome) in steps {
             clock.set(moment)
             let found = try lookUp(cache, calculator).outcome
-            #expect(found == outcome, "at \(ISO8601DateFormatter().string(from: moment))", sourceLocation: sourceLocation)
+            #expect(
+                found == outcome, "at \(ISO8601DateFormatter().string(from: moment))", sourceLocation: sourceLocation)
         }
     }
 
     /// Looks the typical day of the clock's day up.
-    static func lookUp(_ cache: TypicalDayCache, _ calculator: TrendsCalculator, days: Int = 3) throws -> TypicalDayCache.Lookup {
+    static func lookUp(
+        _ cache: TypicalDayCache, _ calculator: TrendsCalculator, days: Int = 3
+    ) throws -> TypicalDayCache.Lookup {
         try cache.typicalDay(calculator, before: calculator.clock(), days: days)
     }
 
-    @Test("A second lookup within 6 hours reads the file; today's new samples leave it fresh, one in the averaged days does not", arguments: StorageBackend.allCases)
+    @Test(
+        "A second lookup within 6 hours reads the file; today's new samples leave it fresh, one in the averaged days does not",
+        arguments: StorageBackend.allCases)
     func freshHit(backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (store, clock, calculator, cache) = (world.store, world.clock, world.calculator, world.cache)
@@ -91,18 +105,24 @@ struct TypicalDayCacheTests {
         #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
     }
 
-    @Test("At 6 hours the kept typical day expires and is computed again; a clock before the computation does not trust it", arguments: StorageBackend.allCases)
+    @Test(
+        "At 6 hours the kept typical day expires and is computed again; a clock before the computation does not trust it",
+        arguments: StorageBackend.allCases)
     func expiresAfterSixHours(_ backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         #expect(try Self.lookUp(world.cache, world.calculator).outcome == .missing)
-        try Self.expect(world.cache, world.calculator, world.clock, [
-            (Fixtures.local(3, 15, 15, 59), .fresh), (Fixtures.local(3, 15, 16), .expired),
-            (Fixtures.local(3, 15, 16, 1), .fresh),  // rewritten at 16:00
-            (Fixtures.local(3, 15, 9), .expired),  // a clock before the computation
-        ])
+        try Self.expect(
+            world.cache, world.calculator, world.clock,
+            [
+                (Fixtures.local(3, 15, 15, 59), .fresh), (Fixtures.local(3, 15, 16), .expired),
+                (Fixtures.local(3, 15, 16, 1), .fresh),  // rewritten at 16:00
+                (Fixtures.local(3, 15, 9), .expired),  // a clock before the computation
+            ])
     }
 
-    @Test("Midnight is a day change even within 6 hours, and the new day's typical day includes yesterday", arguments: StorageBackend.allCases)
+    @Test(
+        "Midnight is a day change even within 6 hours, and the new day's typical day includes yesterday",
+        arguments: StorageBackend.allCases)
     func dayChangeAtMidnight(_ backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 22), dataBefore: 3, 15)
         let (clock, calculator, cache) = (world.clock, world.calculator, world.cache)
@@ -116,24 +136,32 @@ struct TypicalDayCacheTests {
         #expect(afterMidnight.typicalDay.endOfDayTotal == (100 + 100 + 400) / 3.0, "the 13th, 14th and 15th")
     }
 
-    @Test("DST days in America/Los_Angeles: midnight before and after them changes the day; 6 hours are elapsed hours, not clock hours", arguments: StorageBackend.allCases)
+    @Test(
+        "DST days in America/Los_Angeles: midnight before and after them changes the day; 6 hours are elapsed hours, not clock hours",
+        arguments: StorageBackend.allCases)
     func daylightSavingDays(_ backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 9, 22), dataBefore: 3, 11, days: 5)
         #expect(try Self.lookUp(world.cache, world.calculator).outcome == .missing)
         // Spring forward (10 March, 23 hours): from midnight to 06:59 PDT is 5 hours 59 minutes, to 07:00 PDT 6 hours.
-        try Self.expect(world.cache, world.calculator, world.clock, [
-            (Fixtures.local(3, 10, 0), .dayChanged), (Fixtures.local(3, 10, 6, 59), .fresh), (Fixtures.local(3, 10, 7), .expired),
-            (Fixtures.local(3, 11, 0), .dayChanged),  // the midnight after the 23-hour day
-        ])
+        try Self.expect(
+            world.cache, world.calculator, world.clock,
+            [
+                (Fixtures.local(3, 10, 0), .dayChanged), (Fixtures.local(3, 10, 6, 59), .fresh),
+                (Fixtures.local(3, 10, 7), .expired),
+                (Fixtures.local(3, 11, 0), .dayChanged),  // the midnight after the 23-hour day
+            ])
         // Fall back (3 November, 25 hours): from midnight PDT, 01:30 PST (the second 1 AM) is 2.5 hours, 05:00 PST 6.
         let secondOneAM = Fixtures.local(11, 3, 1, 30).addingTimeInterval(3_600)
         #expect(Fixtures.losAngeles.component(.hour, from: secondOneAM) == 1)
         let november = try Self.calculator(try Self.store(in: world.folder, before: 11, 4, days: 5), world.clock)
-        try Self.expect(world.cache, november, world.clock, [
-            (Fixtures.local(11, 2, 23), .dayChanged), (Fixtures.local(11, 3, 0), .dayChanged), (secondOneAM, .fresh),
-            (Fixtures.local(11, 3, 4, 59), .fresh), (Fixtures.local(11, 3, 5), .expired),
-            (Fixtures.local(11, 4, 0), .dayChanged),  // the midnight after the 25-hour day
-        ])
+        try Self.expect(
+            world.cache, november, world.clock,
+            [
+                (Fixtures.local(11, 2, 23), .dayChanged), (Fixtures.local(11, 3, 0), .dayChanged),
+                (secondOneAM, .fresh),
+                (Fixtures.local(11, 3, 4, 59), .fresh), (Fixtures.local(11, 3, 5), .expired),
+                (Fixtures.local(11, 4, 0), .dayChanged),  // the midnight after the 25-hour day
+            ])
     }
 
     @Test("A file of another format version is ignored and rewritten in this one", arguments: StorageBackend.allCases)
@@ -151,9 +179,11 @@ struct TypicalDayCacheTests {
         #expect(try Self.lookUp(cache, calculator).outcome == .fresh)
     }
 
-    @Test("Corrupt files are ignored and rewritten, never trusted", arguments: StorageBackend.allCases, [
-        "", "{not json", "null", #"{"formatVersion":1}"#, #"{"formatVersion":"one"}"#, "[1, 2, 3]",
-    ])
+    @Test(
+        "Corrupt files are ignored and rewritten, never trusted", arguments: StorageBackend.allCases,
+        [
+            "", "{not json", "null", #"{"formatVersion":1}"#, #"{"formatVersion":"one"}"#, "[1, 2, 3]",
+        ])
     func corruptFile(_ backend: StorageBackend, content: String) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (clock, calculator, cache) = (world.clock, world.calculator, world.cache)
@@ -193,17 +223,25 @@ struct TypicalDayCacheTests {
             (calculator, 4),
             (try Self.calculator(store, clock, calendar: berlin), 3),
             (try Self.calculator(store.client("com.example.trends"), clock), 3),
-            (try TrendsCalculator(store: store, type: try SampleType.quantity("stepCount"), calendar: Fixtures.losAngeles, clock: { clock.read() }), 3),
+            (
+                try TrendsCalculator(
+                    store: store, type: try SampleType.quantity("stepCount"), calendar: Fixtures.losAngeles,
+                    clock: { clock.read() }), 3
+            ),
         ]
         for (other, days) in others {
             _ = try Self.lookUp(cache, calculator)
             #expect(try Self.lookUp(cache, other, days: days).outcome == .otherKey)
         }
         _ = try Self.lookUp(cache, calculator)
-        #expect(try cache.typicalDay(calculator, before: Fixtures.local(3, 12, 10), days: 3).outcome == .otherKey, "another day")
+        #expect(
+            try cache.typicalDay(calculator, before: Fixtures.local(3, 12, 10), days: 3).outcome == .otherKey,
+            "another day")
     }
 
-    @Test("A cache that cannot be written still gives the computed typical day, with the error naming the file", arguments: StorageBackend.allCases)
+    @Test(
+        "A cache that cannot be written still gives the computed typical day, with the error naming the file",
+        arguments: StorageBackend.allCases)
     func unwritableFile(_ backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 10), dataBefore: 3, 15)
         let (clock, calculator) = (world.clock, world.calculator)
@@ -218,7 +256,9 @@ struct TypicalDayCacheTests {
         #expect(path == file.path)
     }
 
-    @Test("The widget builder keeps its typical day in the cache and shows the same figures as without it", arguments: StorageBackend.allCases)
+    @Test(
+        "The widget builder keeps its typical day in the cache and shows the same figures as without it",
+        arguments: StorageBackend.allCases)
     func widgetUsesTheCache(_ backend: StorageBackend) throws {
         let world = try World(backend, now: Fixtures.local(3, 15, 14, 5), dataBefore: 3, 15)
         let (calculator, cache) = (world.calculator, world.cache)

@@ -21,7 +21,9 @@ struct WidgetTimelineTests {
 
     /// A store with energy on the 14th and 15th of March, seen by the widget's app with full access (so the store's
     /// states apply).
-    static func world(_ backend: StorageBackend = .inMemory, _ clock: Clock) throws -> (HealthDataStore, WidgetTimelineBuilder) {
+    static func world(
+        _ backend: StorageBackend = .inMemory, _ clock: Clock
+    ) throws -> (HealthDataStore, WidgetTimelineBuilder) {
         let base = backend.makeStore()
         _ = try base.saveImported([
             try Fixtures.burn(120, from: Fixtures.local(3, 14, 9), minutes: 60),
@@ -48,7 +50,9 @@ struct WidgetTimelineTests {
         #expect(entry.curve.first?.total == 0 && entry.curve.last?.date == Fixtures.local(3, 15, 14))
     }
 
-    @Test("At 23:50 midnight comes before the next refresh: a zero-state entry at midnight and a reload at 00:01", arguments: StorageBackend.allCases)
+    @Test(
+        "At 23:50 midnight comes before the next refresh: a zero-state entry at midnight and a reload at 00:01",
+        arguments: StorageBackend.allCases)
     func beforeMidnight(_ backend: StorageBackend) throws {
         let clock = Clock(Fixtures.local(3, 15, 23, 50))
         let (_, builder) = try Self.world(backend, clock)
@@ -68,12 +72,16 @@ struct WidgetTimelineTests {
         let (_, builder) = try Self.world(backend, clock)
         let timeline = try builder.timeline()
         #expect(timeline.entries.count == 1)
-        #expect(timeline.entries[0].todayTotal == 0 && timeline.entries[0].curve == [CumulativePoint(date: Fixtures.local(3, 16, 0), total: 0)])
+        #expect(
+            timeline.entries[0].todayTotal == 0
+                && timeline.entries[0].curve == [CumulativePoint(date: Fixtures.local(3, 16, 0), total: 0)])
         #expect(timeline.entries[0].projectedTotal == 380, "nothing yet, the whole typical day to come")
         #expect(timeline.reloadDate == Fixtures.local(3, 16, 0, 15).addingTimeInterval(30))
     }
 
-    @Test("Locked store: today's cached entry is shown (marked), a cached entry from yesterday gives the zero state instead", arguments: StorageBackend.allCases)
+    @Test(
+        "Locked store: today's cached entry is shown (marked), a cached entry from yesterday gives the zero state instead",
+        arguments: StorageBackend.allCases)
     func lockedStoreFallback(_ backend: StorageBackend) throws {
         let clock = Clock(Fixtures.local(3, 15, 14, 5))
         let (base, builder) = try Self.world(backend, clock)

@@ -14,12 +14,17 @@ final class Swift5StepReader {
     func readmeExample(done: @escaping ([Double]) -> Void) async throws {
         let steps = HKQuantityType.quantityType(forIdentifier: .stepCount)!
         let start = Calendar.current.startOfDay(for: Date())
-        try await healthStore.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1200),
-                                                    start: start.addingTimeInterval(8 * 3600), end: start.addingTimeInterval(9 * 3600)))
+        try await healthStore.save(
+            HKQuantitySample(
+                type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1200),
+                start: start.addingTimeInterval(8 * 3600), end: start.addingTimeInterval(9 * 3600)))
 
-        let today = HKQuery.predicateForSamples(withStart: start, end: start.addingTimeInterval(86_400), options: .strictStartDate)
-        let query = HKSampleQuery(sampleType: steps, predicate: today, limit: HKObjectQueryNoLimit,
-                                  sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]) { _, samples, error in
+        let today = HKQuery.predicateForSamples(
+            withStart: start, end: start.addingTimeInterval(86_400), options: .strictStartDate)
+        let query = HKSampleQuery(
+            sampleType: steps, predicate: today, limit: HKObjectQueryNoLimit,
+            sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]
+        ) { _, samples, error in
             for case let sample as HKQuantitySample in samples ?? [] {
                 self.printed.append(sample.quantity.doubleValue(for: .count()))
             }
@@ -49,7 +54,9 @@ func completionHandlersInSwift5Mode() async {
     let healthStore = HKHealthStore(dataStore: .init())
     let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
     var log: [String] = []
-    let sample = HKCategorySample(type: sleep, value: HKCategoryValueSleepAnalysis.inBed.rawValue, start: Date(timeIntervalSinceReferenceDate: 0), end: Date(timeIntervalSinceReferenceDate: 3600), metadata: ["note": "nap"])
+    let sample = HKCategorySample(
+        type: sleep, value: HKCategoryValueSleepAnalysis.inBed.rawValue, start: Date(timeIntervalSinceReferenceDate: 0),
+        end: Date(timeIntervalSinceReferenceDate: 3600), metadata: ["note": "nap"])
     let success: Bool = await withCheckedContinuation { continuation in
         healthStore.save(sample) { success, error in
             log.append("saved \(success) \(String(describing: error))")

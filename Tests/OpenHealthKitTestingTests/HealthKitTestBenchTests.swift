@@ -19,13 +19,17 @@ struct HealthKitTestBenchTests {
 
     func sampleCount(_ healthStore: HKHealthStore) async -> (Int?, HKError?) {
         await withCheckedContinuation { continuation in
-            healthStore.execute(HKSampleQuery(sampleType: steps, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil) { _, samples, error in
-                continuation.resume(returning: (samples?.count, error as? HKError))
-            })
+            healthStore.execute(
+                HKSampleQuery(sampleType: steps, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil) {
+                    _, samples, error in
+                    continuation.resume(returning: (samples?.count, error as? HKError))
+                })
         }
     }
 
-    @Test("Generated data seeds the store; the next N queries of a kind fail with the given error, then queries run again; all are recorded", arguments: StorageBackend.allCases)
+    @Test(
+        "Generated data seeds the store; the next N queries of a kind fail with the given error, then queries run again; all are recorded",
+        arguments: StorageBackend.allCases)
     func faultsAndRecord(_ backend: StorageBackend) async throws {
         let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning)
         let seeded = try bench.seedGeneratedData(days: 3, calendar: Self.losAngeles)
@@ -35,16 +39,25 @@ struct HealthKitTestBenchTests {
         let first = await sampleCount(healthStore)
         #expect(first.0 == nil && first.1?.code == .errorDatabaseInaccessible)
         await #expect(throws: HKError.self) {
-            try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: steps)], sortDescriptors: []).result(for: healthStore)
+            try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: steps)], sortDescriptors: []).result(
+                for: healthStore)
         }
         let third = await sampleCount(healthStore)
         #expect((third.0 ?? 0) > 0 && third.1 == nil)
         // Statistics are not sample queries: untouched.
-        let total = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps), options: .cumulativeSum).result(for: healthStore)
+        let total = try await HKStatisticsQueryDescriptor(
+            predicate: .quantitySample(type: steps), options: .cumulativeSum
+        ).result(for: healthStore)
         #expect((total?.sumQuantity()?.doubleValue(for: .count()) ?? 0) > 0)
         let record = bench.executedQueries
-        #expect(record.map(\.kind) == ["HKSampleQuery", "HKSampleQueryDescriptor", "HKSampleQuery", "HKStatisticsQueryDescriptor"])
-        #expect(record.map(\.fault) == ["failed with errorDatabaseInaccessible", "failed with errorDatabaseInaccessible", nil, nil])
+        #expect(
+            record.map(\.kind) == [
+                "HKSampleQuery", "HKSampleQueryDescriptor", "HKSampleQuery", "HKStatisticsQueryDescriptor",
+            ])
+        #expect(
+            record.map(\.fault) == [
+                "failed with errorDatabaseInaccessible", "failed with errorDatabaseInaccessible", nil, nil,
+            ])
         #expect(record.allSatisfy { $0.types == ["HKQuantityTypeIdentifierStepCount"] && $0.date == Self.morning })
     }
 
@@ -58,9 +71,13 @@ struct HealthKitTestBenchTests {
         #expect(bench.executedQueries.first?.fault == "delayed 0.05 s")
     }
 
-    @Test("The bench's clock drives background delivery; its store states and policy reach every health store", arguments: StorageBackend.allCases)
+    @Test(
+        "The bench's clock drives background delivery; its store states and policy reach every health store",
+        arguments: StorageBackend.allCases)
     func clockStatesAndPolicy(_ backend: StorageBackend) async throws {
-        let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning, policy: .denyShare([HKQuantityType(.stepCount).identifier]))
+        let bench = HealthKitTestBench(
+            storage: try backend.makeStorage(), start: Self.morning,
+            policy: .denyShare([HKQuantityType(.stepCount).identifier]))
         let app = bench.healthStore(for: HKSource(Source(name: "Walker", bundleIdentifier: "com.example.walker")))
         try await app.requestAuthorization(toShare: [steps], read: [steps])
         #expect(app.authorizationStatus(for: steps) == .sharingDenied)
@@ -75,7 +92,9 @@ struct HealthKitTestBenchTests {
         #expect(app.clock() == bench.clock.now())
     }
 
-    @Test("A real export seeds the store", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    @Test(
+        "A real export seeds the store", .enabled(if: SharedFixtures.available, SharedFixtures.absentReason),
+        arguments: StorageBackend.allCases)
     func seedsFromAnExport(_ backend: StorageBackend) throws {
         let fixture = SharedFixtures.url("comocomo-export.xml")
         let bench = HealthKitTestBench(storage: try backend.makeStorage(), start: Self.morning)

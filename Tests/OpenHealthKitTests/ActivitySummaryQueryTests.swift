@@ -25,7 +25,8 @@ final class MoveGoalFetcher: @unchecked Sendable {
         var dateComponents = calendar.dateComponents([.year, .month, .day], from: now)
         dateComponents.calendar = calendar
         let predicate = HKQuery.predicateForActivitySummary(with: dateComponents)
-        let activitySummary = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HKActivitySummary?, any Error>) in
+        let activitySummary = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<HKActivitySummary?, any Error>) in
             let query = HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
                 if let error = error {
                     continuation.resume(throwing: error)
@@ -40,7 +41,7 @@ final class MoveGoalFetcher: @unchecked Sendable {
             // Only update if valid (goal might be 0 if Fitness app not set up)
             return goal > 0 ? goal : cachedGoal
         }
-        return cachedGoal // Fallback
+        return cachedGoal  // Fallback
     }
 }
 
@@ -52,12 +53,17 @@ struct HKActivitySummaryQueryTests {
 
     static func summary(_ day: DateComponents, energy: Double, goal: Double) throws -> ActivitySummary {
         try ActivitySummary(
-            day: day, activeEnergyBurned: Quantity(energy, .kilocalorie), activeEnergyBurnedGoal: Quantity(goal, .kilocalorie),
-            appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute), appleExerciseTime: Quantity(12, .minute),
-            appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(7, .count), appleStandHoursGoal: Quantity(12, .count))
+            day: day, activeEnergyBurned: Quantity(energy, .kilocalorie),
+            activeEnergyBurnedGoal: Quantity(goal, .kilocalorie),
+            appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: Quantity(0, .minute),
+            appleExerciseTime: Quantity(12, .minute),
+            appleExerciseTimeGoal: Quantity(30, .minute), appleStandHours: Quantity(7, .count),
+            appleStandHoursGoal: Quantity(12, .count))
     }
 
-    @Test("The seed's fetchMoveGoal returns today's stored goal, and the cached goal when the goal is 0 or there is no summary", arguments: StorageBackend.allCases)
+    @Test(
+        "The seed's fetchMoveGoal returns today's stored goal, and the cached goal when the goal is 0 or there is no summary",
+        arguments: StorageBackend.allCases)
     func seedMoveGoal(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: dataStore)
@@ -66,9 +72,10 @@ struct HKActivitySummaryQueryTests {
 
         // Energy burned today but no goal set anywhere: a computed summary with goal 0, so the fallback again.
         let start = Calendar.current.startOfDay(for: Date())
-        try await healthStore.save(HKQuantitySample(
-            type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 120),
-            start: start.addingTimeInterval(60), end: start.addingTimeInterval(1_800)))
+        try await healthStore.save(
+            HKQuantitySample(
+                type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 120),
+                start: start.addingTimeInterval(60), end: start.addingTimeInterval(1_800)))
         #expect(try await fetcher.fetchMoveGoal() == 400)
 
         var data = ImportedData()
@@ -77,13 +84,17 @@ struct HKActivitySummaryQueryTests {
         #expect(try await fetcher.fetchMoveGoal() == 650)
     }
 
-    @Test("A range predicate and the async descriptor return the stored summaries with HealthKit's accessors", arguments: StorageBackend.allCases)
+    @Test(
+        "A range predicate and the async descriptor return the stored summaries with HealthKit's accessors",
+        arguments: StorageBackend.allCases)
     func rangeAndDescriptor(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
         var data = ImportedData()
-        data.activitySummaries = try [3, 4, 6].map { try Self.summary(DateComponents(year: 2023, month: 10, day: $0), energy: Double($0) * 100, goal: 500) }
+        data.activitySummaries = try [3, 4, 6].map {
+            try Self.summary(DateComponents(year: 2023, month: 10, day: $0), energy: Double($0) * 100, goal: 500)
+        }
         try dataStore.storage.saveImportedData(data)
         let healthStore = HKHealthStore(dataStore: dataStore)
         var first = DateComponents(year: 2023, month: 10, day: 4)
@@ -91,7 +102,8 @@ struct HKActivitySummaryQueryTests {
         var last = DateComponents(year: 2023, month: 10, day: 31)
         last.calendar = calendar
         let summaries = try await HKActivitySummaryQueryDescriptor(
-            predicate: HKQuery.predicate(forActivitySummariesBetweenStart: first, end: last)).result(for: healthStore)
+            predicate: HKQuery.predicate(forActivitySummariesBetweenStart: first, end: last)
+        ).result(for: healthStore)
         #expect(summaries.map { $0.dateComponents(for: calendar).day } == [4, 6])
         let summary = try #require(summaries.first)
         #expect(summary.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 400)
@@ -105,11 +117,14 @@ struct HKActivitySummaryQueryTests {
 
         // A sample predicate is refused.
         await #expect(throws: HKError.self) {
-            try await HKActivitySummaryQueryDescriptor(predicate: HKQuery.predicateForSamples(withStart: nil, end: nil)).result(for: healthStore)
+            try await HKActivitySummaryQueryDescriptor(predicate: HKQuery.predicateForSamples(withStart: nil, end: nil))
+                .result(for: healthStore)
         }
     }
 
-    @Test("With an update handler, saving active energy reports the recomputed summaries", arguments: StorageBackend.allCases)
+    @Test(
+        "With an update handler, saving active energy reports the recomputed summaries",
+        arguments: StorageBackend.allCases)
     func updateHandler(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: dataStore)
@@ -119,7 +134,8 @@ struct HKActivitySummaryQueryTests {
         day.calendar = calendar
         let initial = DeliveryLog<[Double]>()
         let updates = DeliveryLog<[Double]>()
-        let query = HKActivitySummaryQuery(predicate: HKQuery.predicateForActivitySummary(with: day)) { _, summaries, _ in
+        let query = HKActivitySummaryQuery(predicate: HKQuery.predicateForActivitySummary(with: day)) {
+            _, summaries, _ in
             initial.append((summaries ?? []).map { $0.activeEnergyBurned.doubleValue(for: .kilocalorie()) })
         }
         query.updateHandler = { _, summaries, _ in
@@ -128,13 +144,16 @@ struct HKActivitySummaryQueryTests {
         healthStore.execute(query)
         #expect(try await initial.wait(forCount: 1) == [[]])
         let start = calendar.date(from: DateComponents(year: 2024, month: 3, day: 10, hour: 9))!
-        try await healthStore.save(HKQuantitySample(
-            type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 75),
-            start: start, end: start.addingTimeInterval(600)))
+        try await healthStore.save(
+            HKQuantitySample(
+                type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 75),
+                start: start, end: start.addingTimeInterval(600)))
         #expect(try await updates.wait(forCount: 1) == [[75]])
-        try await healthStore.save(HKQuantitySample(
-            type: HKQuantityType(.heartRate), quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: 60),
-            start: start, end: start))
+        try await healthStore.save(
+            HKQuantitySample(
+                type: HKQuantityType(.heartRate),
+                quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: 60),
+                start: start, end: start))
         try await Task.sleep(nanoseconds: 200_000_000)
         #expect(updates.all.count == 1, "a heart rate save changes no summary")
         healthStore.stop(query)

@@ -23,10 +23,12 @@ final class StepCountSynchronizer: @unchecked Sendable {
         guard let sampleType = HKObjectType.quantityType(forIdentifier: .stepCount) else {
             fatalError("Unable to create a step count sample type")
         }
-        let query = HKAnchoredObjectQuery(type: sampleType,
-                                          predicate: nil,
-                                          anchor: self.anchor,
-                                          limit: Int(HKObjectQueryNoLimit)) { [unowned self](query, newSamples, deletedSamples, newAnchor, error) -> Void in
+        let query = HKAnchoredObjectQuery(
+            type: sampleType,
+            predicate: nil,
+            anchor: self.anchor,
+            limit: Int(HKObjectQueryNoLimit)
+        ) { [unowned self] (query, newSamples, deletedSamples, newAnchor, error) -> Void in
             guard let samples = newSamples as? [HKQuantitySample], let deleted = deletedSamples else {
                 // Add proper error handling here...
                 print("*** Unable to query for step counts: \(String(describing: error?.localizedDescription)) ***")
@@ -77,11 +79,14 @@ struct AnchoredObjectQueryTests {
     func heartSample(_ beatsPerMinute: Double, minute: Double) -> HKQuantitySample {
         let date = day.addingTimeInterval(minute * 60)
         return HKQuantitySample(
-            type: heartRate, quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
+            type: heartRate,
+            quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
             start: date, end: date)
     }
 
-    @Test("The seed listing returns all step counts on its first run and only the changes on its second", arguments: StorageBackend.allCases)
+    @Test(
+        "The seed listing returns all step counts on its first run and only the changes on its second",
+        arguments: StorageBackend.allCases)
     func seedListingAcrossTwoRuns(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let first = (0..<4).map { stepSample(Double(100 * ($0 + 1)), minute: Double($0) * 10) }
@@ -108,14 +113,17 @@ struct AnchoredObjectQueryTests {
         #expect(synchronizer.deleted.map(\.uuid) == [first[2].uuid])
     }
 
-    @Test("With an update handler the query keeps running and delivers every later change once, in commit order, until stopped", arguments: StorageBackend.allCases)
+    @Test(
+        "With an update handler the query keeps running and delivers every later change once, in commit order, until stopped",
+        arguments: StorageBackend.allCases)
     func updateHandlerDeliversEveryChangeOnce(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let existing = stepSample(10, minute: 0)
         try await healthStore.save(existing)
         let initial = DeliveryLog<[UUID]>()
         let updates = DeliveryLog<(added: [UUID], deleted: [UUID])>()
-        let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, samples, _, _, _ in
+        let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) {
+            _, samples, _, _, _ in
             initial.append(samples?.map(\.uuid) ?? [])
         }
         query.updateHandler = { _, samples, deleted, _, error in
@@ -135,7 +143,9 @@ struct AnchoredObjectQueryTests {
         try await healthStore.delete(existing)
         _ = try await updates.wait(forCount: 1)
         let deadline = Date().addingTimeInterval(120)
-        while updates.all.flatMap({ $0.added + $0.deleted }).count < 11, Date() < deadline { try await Task.sleep(nanoseconds: 2_000_000) }
+        while updates.all.flatMap({ $0.added + $0.deleted }).count < 11, Date() < deadline {
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
         #expect(updates.all.flatMap(\.added) == expected)
         #expect(updates.all.flatMap(\.deleted) == [existing.uuid])
 
@@ -158,38 +168,51 @@ struct AnchoredObjectQueryTests {
         #expect(try await errors.wait(forCount: 1) == [.errorInvalidArgument])
     }
 
-    @Test("An anchor round-trips through NSKeyedArchiver (secure coding) and JSON, and the decoded anchor continues the feed", arguments: StorageBackend.allCases)
+    @Test(
+        "An anchor round-trips through NSKeyedArchiver (secure coding) and JSON, and the decoded anchor continues the feed",
+        arguments: StorageBackend.allCases)
     func anchorArchives(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         try await healthStore.save([stepSample(1, minute: 0), stepSample(2, minute: 10)])
-        let first = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil).result(for: healthStore)
+        let first = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+            .result(for: healthStore)
         #expect(first.addedSamples.count == 2)
 
         let archived = try NSKeyedArchiver.archivedData(withRootObject: first.newAnchor, requiringSecureCoding: true)
-        let unarchived = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: archived))
+        let unarchived = try #require(
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: archived))
         #expect(unarchived == first.newAnchor)
         let json = try JSONEncoder().encode(first.newAnchor)
         let decoded = try JSONDecoder().decode(HKQueryAnchor.self, from: json)
         #expect(decoded == first.newAnchor)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(HKQueryAnchor.self, from: Data(#"{"sequence":-4}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(HKQueryAnchor.self, from: Data(#"{"sequence":-4}"#.utf8))
+        }
 
         let later = stepSample(3, minute: 20)
         try await healthStore.save(later)
-        let next = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: decoded).result(for: healthStore)
+        let next = try await HKAnchoredObjectQueryDescriptor(
+            predicates: [.quantitySample(type: steps)], anchor: decoded
+        ).result(for: healthStore)
         #expect(next.addedSamples.map(\.uuid) == [later.uuid])
         #expect(next.addedSamples.first?.quantity.doubleValue(for: .count()) == 3)
     }
 
-    @Test("A limit counts samples and deleted objects together; paging with descriptors visits each change once", arguments: StorageBackend.allCases)
+    @Test(
+        "A limit counts samples and deleted objects together; paging with descriptors visits each change once",
+        arguments: StorageBackend.allCases)
     func descriptorPaging(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let samples = (0..<9).map { stepSample(Double($0), minute: Double($0)) }
         try await healthStore.save(samples)
         try await healthStore.delete([samples[0], samples[4]])
         var anchor: HKQueryAnchor?
-        var added: [UUID] = [], deleted: [UUID] = []
+        var added: [UUID] = []
+        var deleted: [UUID] = []
         while true {
-            let page = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: anchor, limit: 2).result(for: healthStore)
+            let page = try await HKAnchoredObjectQueryDescriptor(
+                predicates: [.quantitySample(type: steps)], anchor: anchor, limit: 2
+            ).result(for: healthStore)
             #expect(page.addedSamples.count + page.deletedObjects.count <= 2)
             added += page.addedSamples.map(\.uuid)
             deleted += page.deletedObjects.map(\.uuid)
@@ -204,12 +227,18 @@ struct AnchoredObjectQueryTests {
     func deletedObjectMetadata(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let sample = HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: day, end: day.addingTimeInterval(60),
-            metadata: [HKMetadataKeySyncIdentifier: "walk-9", HKMetadataKeySyncVersion: 3, HKMetadataKeyWasUserEntered: true])
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: day,
+            end: day.addingTimeInterval(60),
+            metadata: [
+                HKMetadataKeySyncIdentifier: "walk-9", HKMetadataKeySyncVersion: 3, HKMetadataKeyWasUserEntered: true,
+            ])
         try await healthStore.save(sample)
-        let anchor = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil).result(for: healthStore).newAnchor
+        let anchor = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+            .result(for: healthStore).newAnchor
         try await healthStore.delete(sample)
-        let result = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: anchor).result(for: healthStore)
+        let result = try await HKAnchoredObjectQueryDescriptor(
+            predicates: [.quantitySample(type: steps)], anchor: anchor
+        ).result(for: healthStore)
         let deleted = try #require(result.deletedObjects.first)
         #expect(deleted.uuid == sample.uuid)
         #expect(deleted.metadata?[HKMetadataKeySyncIdentifier] as? String == "walk-9")
@@ -217,7 +246,9 @@ struct AnchoredObjectQueryTests {
         #expect(deleted.metadata?.count == 2)
     }
 
-    @Test("results(for:) yields the changes after the anchor, then each later batch, until the task stops iterating", arguments: StorageBackend.allCases)
+    @Test(
+        "results(for:) yields the changes after the anchor, then each later batch, until the task stops iterating",
+        arguments: StorageBackend.allCases)
     func descriptorResultsStream(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let existing = stepSample(7, minute: 0)

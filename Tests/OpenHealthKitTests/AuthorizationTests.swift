@@ -62,7 +62,8 @@ final class HealthKitManager: @unchecked Sendable {
     }
 
     func todaysSamples(cached: [HKQuantitySample]) async throws -> [HKQuantitySample] {
-        let query = HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.activeEnergyBurned))], sortDescriptors: [])
+        let query = HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: HKQuantityType(.activeEnergyBurned))], sortDescriptors: [])
         do {
             let samples = try await query.result(for: healthStore)
             return samples
@@ -85,15 +86,20 @@ struct AuthorizationTests {
             start: day.addingTimeInterval(minute * 60), end: day.addingTimeInterval(minute * 60 + 300))
     }
 
-    static func app(_ name: String) -> HKSource { HKSource(Source(name: name, bundleIdentifier: "com.example.\(name.lowercased())")) }
+    static func app(_ name: String) -> HKSource {
+        HKSource(Source(name: name, bundleIdentifier: "com.example.\(name.lowercased())"))
+    }
 
-    @Test("The seed's manager: status moves from notDetermined to sharingAuthorized; a denied share throws the app's error", arguments: StorageBackend.allCases)
+    @Test(
+        "The seed's manager: status moves from notDetermined to sharingAuthorized; a denied share throws the app's error",
+        arguments: StorageBackend.allCases)
     func seedAuthorizationFlow(_ backend: StorageBackend) async throws {
         let store = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: store, client: Self.app("Trends"))
         let manager = HealthKitManager(healthStore: healthStore)
         #expect(healthStore.authorizationStatus(for: energy) == .notDetermined)
-        #expect(try await healthStore.statusForAuthorizationRequest(toShare: [energy], read: [energy]) == .shouldRequest)
+        #expect(
+            try await healthStore.statusForAuthorizationRequest(toShare: [energy], read: [energy]) == .shouldRequest)
         try await manager.save([energySample(10, minute: 0)])  // asks first
         #expect(manager.isAuthorized)
         #expect(healthStore.authorizationStatus(for: energy) == .sharingAuthorized)
@@ -105,10 +111,14 @@ struct AuthorizationTests {
         let denied = HealthKitManager(healthStore: HKHealthStore(dataStore: deniedStore, client: Self.app("Trends")))
         try await denied.requestAuthorization()
         #expect(denied.healthStore.authorizationStatus(for: energy) == .sharingDenied)
-        await #expect(throws: HealthKitError.authorizationDenied) { try await denied.save([energySample(5, minute: 0)]) }
+        await #expect(throws: HealthKitError.authorizationDenied) {
+            try await denied.save([energySample(5, minute: 0)])
+        }
     }
 
-    @Test("Saving without asking fails with errorAuthorizationNotDetermined, after a refusal with errorAuthorizationDenied")
+    @Test(
+        "Saving without asking fails with errorAuthorizationNotDetermined, after a refusal with errorAuthorizationDenied"
+    )
     func saveErrors() async throws {
         let store = HealthDataStore(access: AccessControl(policy: .denyShare([HKQuantityType(.stepCount).identifier])))
         let healthStore = HKHealthStore(dataStore: store, client: Self.app("Logger"))
@@ -120,30 +130,44 @@ struct AuthorizationTests {
         }
         try await healthStore.requestAuthorization(toShare: [energy, steps], read: [])
         do {
-            try await healthStore.save(HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: day, end: day))
+            try await healthStore.save(
+                HKQuantitySample(
+                    type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: day, end: day))
             Issue.record("saving a denied type succeeded")
         } catch let error as HKError {
             #expect(error.code == .errorAuthorizationDenied)
         }
-        await #expect(throws: HKError.self) { try await healthStore.requestAuthorization(toShare: [HKCorrelationType(.food)], read: []) }
+        await #expect(throws: HKError.self) {
+            try await healthStore.requestAuthorization(toShare: [HKCorrelationType(.food)], read: [])
+        }
     }
 
-    @Test("Read denial is never revealed: the client sees only its own samples, and requestAuthorization still succeeds")
+    @Test(
+        "Read denial is never revealed: the client sees only its own samples, and requestAuthorization still succeeds")
     func readDenialIsHidden() async throws {
-        let store = HealthDataStore(access: AccessControl(policy: .denyRead([HKQuantityType(.activeEnergyBurned).identifier])))
+        let store = HealthDataStore(
+            access: AccessControl(policy: .denyRead([HKQuantityType(.activeEnergyBurned).identifier])))
         let watch = HKHealthStore(dataStore: store)  // the default client: full access
         try await watch.save(energySample(300, minute: 0))
         let app = HKHealthStore(dataStore: store, client: Self.app("Trends"))
         try await app.requestAuthorization(toShare: [energy], read: [energy])
         try await app.save(energySample(25, minute: 30))
-        let seen = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: energy)], sortDescriptors: []).result(for: app)
+        let seen = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: energy)], sortDescriptors: [])
+            .result(for: app)
         #expect(seen.map { $0.quantity.doubleValue(for: .kilocalorie()) } == [25])
-        let total = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: energy), options: .cumulativeSum).result(for: app)
+        let total = try await HKStatisticsQueryDescriptor(
+            predicate: .quantitySample(type: energy), options: .cumulativeSum
+        ).result(for: app)
         #expect(total?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 25)
-        #expect(try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: energy)], sortDescriptors: []).result(for: watch).count == 2)
+        #expect(
+            try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: energy)], sortDescriptors: []).result(
+                for: watch
+            ).count == 2)
     }
 
-    @Test("Locked store: reads fail with errorDatabaseInaccessible (the seed falls back to its cache), writes appear after unlock; guest mode refuses writes", arguments: StorageBackend.allCases)
+    @Test(
+        "Locked store: reads fail with errorDatabaseInaccessible (the seed falls back to its cache), writes appear after unlock; guest mode refuses writes",
+        arguments: StorageBackend.allCases)
     func storeStates(_ backend: StorageBackend) async throws {
         let store = backend.makeStore()
         let healthStore = HKHealthStore(dataStore: store, client: Self.app("Trends"))

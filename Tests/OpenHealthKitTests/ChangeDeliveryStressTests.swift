@@ -36,7 +36,9 @@ struct ChangeDeliveryStressTests {
         let feeds = (0..<3).map { _ in FeedRecord() }
         var queries: [HKQuery] = []
         for feed in feeds {
-            let query = HKAnchoredObjectQuery(type: Self.steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, added, deleted, _, _ in
+            let query = HKAnchoredObjectQuery(
+                type: Self.steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit
+            ) { _, added, deleted, _, _ in
                 feed.record(added: added?.map(\.uuid) ?? [], deleted: deleted?.map(\.uuid) ?? [])
                 feed.initialDone.withLock { $0 = true }
             }
@@ -69,7 +71,9 @@ struct ChangeDeliveryStressTests {
         healthStore.execute(collectionQuery)
         queries.append(collectionQuery)
         let deadline = Date().addingTimeInterval(120)
-        while feeds.contains(where: { !$0.initialDone.withLock { $0 } }), Date() < deadline { try await Task.sleep(nanoseconds: 2_000_000) }
+        while feeds.contains(where: { !$0.initialDone.withLock { $0 } }), Date() < deadline {
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
 
         // Three writers: batches of saves (some with heart rate, which no query watches) and deletes of their own samples.
         let writers = (0..<3).map { writer in
@@ -99,7 +103,9 @@ struct ChangeDeliveryStressTests {
         for writer in writers { savedInOrder.append(try await writer.value) }
 
         // The truth: what the store holds now.
-        let stored = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: Self.steps)], sortDescriptors: []).result(for: healthStore)
+        let stored = try await HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: Self.steps)], sortDescriptors: []
+        ).result(for: healthStore)
         let storedSet = Set(stored.map(\.uuid))
         let expectedSums = try await Self.currentDailySums(healthStore)
 
@@ -114,7 +120,8 @@ struct ChangeDeliveryStressTests {
             } while Date() < waitUntil
             #expect(replayed == storedSet, "feed \(index) ends with the store's content")
             let events = feed.all
-            let added = events.filter(\.added).map(\.uuid), deleted = events.filter { !$0.added }.map(\.uuid)
+            let added = events.filter(\.added).map(\.uuid)
+            let deleted = events.filter { !$0.added }.map(\.uuid)
             #expect(Set(added).count == added.count, "feed \(index): no sample delivered twice")
             #expect(Set(deleted).count == deleted.count, "feed \(index): no deletion delivered twice")
             // Each writer's saves arrive in the order it made them (commit order).
@@ -131,7 +138,9 @@ struct ChangeDeliveryStressTests {
         }
         for (index, fires) in observerFires.enumerated() { #expect(fires.all.count >= 1, "observer \(index) fired") }
         let collectionDeadline = Date().addingTimeInterval(120)
-        while latestCollection.withLock({ $0 }) != expectedSums, Date() < collectionDeadline { try await Task.sleep(nanoseconds: 5_000_000) }
+        while latestCollection.withLock({ $0 }) != expectedSums, Date() < collectionDeadline {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
         #expect(latestCollection.withLock { $0 } == expectedSums)
         for query in queries { healthStore.stop(query) }
     }
@@ -159,7 +168,8 @@ struct ChangeDeliveryStressTests {
 
     static func currentDailySums(_ healthStore: HKHealthStore) async throws -> [Double] {
         let descriptor = HKStatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: day, intervalComponents: daily)
+            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: day, intervalComponents: daily
+        )
         return dailySums(try await descriptor.result(for: healthStore))
     }
 
@@ -172,7 +182,8 @@ struct ChangeDeliveryStressTests {
     static func heartSample(_ beatsPerMinute: Double, minute: Double) -> HKQuantitySample {
         let date = day.addingTimeInterval(minute * 60)
         return HKQuantitySample(
-            type: heartRate, quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
+            type: heartRate,
+            quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
             start: date, end: date)
     }
 }

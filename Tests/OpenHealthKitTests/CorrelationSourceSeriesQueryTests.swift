@@ -20,18 +20,22 @@ final class HighCalorieFoodFinder: @unchecked Sendable {
 
     func search() {
         let highCalorie = HKQuantity(unit: HKUnit.kilocalorie(), doubleValue: 800.0)
-        let greaterThanHighCalorie = HKQuery.predicateForQuantitySamples(with: .greaterThanOrEqualTo, quantity: highCalorie)
+        let greaterThanHighCalorie = HKQuery.predicateForQuantitySamples(
+            with: .greaterThanOrEqualTo, quantity: highCalorie)
         let energyConsumed = HKObjectType.quantityType(forIdentifier: .dietaryEnergyConsumed)!
         let samplePredicates = [energyConsumed: greaterThanHighCalorie]
         let foodType = HKCorrelationType.correlationType(forIdentifier: .food)!
-        let query = HKCorrelationQuery(type: foodType, predicate: nil, samplePredicates: samplePredicates) { query, results, error in
+        let query = HKCorrelationQuery(type: foodType, predicate: nil, samplePredicates: samplePredicates) {
+            query, results, error in
             if let correlations = results {
                 for correlation in correlations {
                     self.highCalorieFoods.append(correlation)
                 }
             } else {
                 // Provide proper error handling here...
-                print("An error occurred while searching for high calorie food: \(String(describing: error?.localizedDescription))")
+                print(
+                    "An error occurred while searching for high calorie food: \(String(describing: error?.localizedDescription))"
+                )
             }
             print("Found \(self.highCalorieFoods.count) foods: \(self.highCalorieFoods)")
             self.done()
@@ -49,20 +53,28 @@ struct CorrelationSourceSeriesQueryTests {
 
     func food(_ name: String, kilocalories: [Double], grams: Double?, hour: Double) -> HKCorrelation {
         let date = day.addingTimeInterval(hour * 3600)
-        var objects: Set<HKSample> = Set(kilocalories.map {
-            HKQuantitySample(type: energy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: $0), start: date, end: date)
-        })
+        var objects: Set<HKSample> = Set(
+            kilocalories.map {
+                HKQuantitySample(
+                    type: energy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: $0), start: date, end: date)
+            })
         if let grams {
-            objects.insert(HKQuantitySample(type: protein, quantity: HKQuantity(unit: .gram(), doubleValue: grams), start: date, end: date))
+            objects.insert(
+                HKQuantitySample(
+                    type: protein, quantity: HKQuantity(unit: .gram(), doubleValue: grams), start: date, end: date))
         }
-        return HKCorrelation(type: HKCorrelationType(.food), start: date, end: date, objects: objects, metadata: [HKMetadataKeyFoodType: name])
+        return HKCorrelation(
+            type: HKCorrelationType(.food), start: date, end: date, objects: objects,
+            metadata: [HKMetadataKeyFoodType: name])
     }
 
     func names(_ correlations: [HKCorrelation]) -> [String] {
         correlations.compactMap { $0.metadata?[HKMetadataKeyFoodType] as? String }.sorted()
     }
 
-    @Test("The seed listing finds the foods of 800 kcal or more; every energy entry of a food must qualify", arguments: StorageBackend.allCases)
+    @Test(
+        "The seed listing finds the foods of 800 kcal or more; every energy entry of a food must qualify",
+        arguments: StorageBackend.allCases)
     func seedListingFindsHighCalorieFoods(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         try await healthStore.save([
@@ -79,7 +91,9 @@ struct CorrelationSourceSeriesQueryTests {
         #expect(names(finder.highCalorieFoods) == ["Cake", "Pizza"])
     }
 
-    @Test("The correlation's own predicate applies; a keyed type the food lacks excludes it; unkeyed types are free", arguments: StorageBackend.allCases)
+    @Test(
+        "The correlation's own predicate applies; a keyed type the food lacks excludes it; unkeyed types are free",
+        arguments: StorageBackend.allCases)
     func correlationPredicates(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         try await healthStore.save([
@@ -89,14 +103,20 @@ struct CorrelationSourceSeriesQueryTests {
         ])
         func run(_ predicate: NSPredicate?, _ samplePredicates: [HKSampleType: NSPredicate]) async -> [String] {
             await withCheckedContinuation { continuation in
-                healthStore.execute(HKCorrelationQuery(type: HKCorrelationType(.food), predicate: predicate, samplePredicates: samplePredicates) { _, results, _ in
-                    continuation.resume(returning: self.names(results ?? []))
-                })
+                healthStore.execute(
+                    HKCorrelationQuery(
+                        type: HKCorrelationType(.food), predicate: predicate, samplePredicates: samplePredicates
+                    ) { _, results, _ in
+                        continuation.resume(returning: self.names(results ?? []))
+                    })
             }
         }
-        let proteinRich = HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: HKQuantity(unit: .gram(), doubleValue: 25))
+        let proteinRich = HKQuery.predicateForQuantitySamples(
+            with: .greaterThan, quantity: HKQuantity(unit: .gram(), doubleValue: 25))
         #expect(await run(nil, [protein: proteinRich]) == ["Lunch"])
-        #expect(await run(nil, [protein: HKQuery.predicateForSamples(withStart: nil, end: nil)]) == ["Breakfast", "Lunch"], "Juice has no protein")
+        #expect(
+            await run(nil, [protein: HKQuery.predicateForSamples(withStart: nil, end: nil)]) == ["Breakfast", "Lunch"],
+            "Juice has no protein")
         let morning = HKQuery.predicateForSamples(withStart: day, end: day.addingTimeInterval(10 * 3600))
         #expect(await run(morning, [:]) == ["Breakfast"])
         #expect(await run(nil, [:]) == ["Breakfast", "Juice", "Lunch"])
@@ -105,22 +125,39 @@ struct CorrelationSourceSeriesQueryTests {
     @Test("HKSourceQuery and its descriptor give the sources with matching samples", arguments: StorageBackend.allCases)
     func sourceQuery(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
-        let watch = SourceRevision(source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3")
-        let phone = SourceRevision(source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4")
+        let watch = SourceRevision(
+            source: Source(name: "Alex’s Apple Watch", bundleIdentifier: "com.apple.health.watch"), version: "10.3")
+        let phone = SourceRevision(
+            source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.phone"), version: "17.4")
         let stepType = try SampleType.quantity("stepCount")
-        _ = try dataStore.save([try Sample.quantity(type: stepType, quantity: Quantity(100, .count), start: day, end: day.addingTimeInterval(600))], as: watch)
-        _ = try dataStore.save([try Sample.quantity(type: stepType, quantity: Quantity(50, .count), start: day.addingTimeInterval(7200), end: day.addingTimeInterval(7800))], as: phone)
+        _ = try dataStore.save(
+            [
+                try Sample.quantity(
+                    type: stepType, quantity: Quantity(100, .count), start: day, end: day.addingTimeInterval(600))
+            ], as: watch)
+        _ = try dataStore.save(
+            [
+                try Sample.quantity(
+                    type: stepType, quantity: Quantity(50, .count), start: day.addingTimeInterval(7200),
+                    end: day.addingTimeInterval(7800))
+            ], as: phone)
         let healthStore = HKHealthStore(dataStore: dataStore)
         let all: Set<HKSource>? = await withCheckedContinuation { continuation in
-            healthStore.execute(HKSourceQuery(sampleType: steps, samplePredicate: nil) { _, sources, _ in continuation.resume(returning: sources) })
+            healthStore.execute(
+                HKSourceQuery(sampleType: steps, samplePredicate: nil) { _, sources, _ in
+                    continuation.resume(returning: sources)
+                })
         }
         #expect(Set(all?.map(\.name) ?? []) == ["Alex’s Apple Watch", "Alex’s iPhone"])
         let early = HKQuery.predicateForSamples(withStart: day, end: day.addingTimeInterval(3600))
-        let sources = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: steps, predicate: early)).result(for: healthStore)
+        let sources = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: steps, predicate: early))
+            .result(for: healthStore)
         #expect(sources.map(\.bundleIdentifier) == ["com.apple.health.watch"])
     }
 
-    @Test("HKQuantitySeriesSampleQuery gives each entry of a series sample, and a plain sample as one entry", arguments: StorageBackend.allCases)
+    @Test(
+        "HKQuantitySeriesSampleQuery gives each entry of a series sample, and a plain sample as one entry",
+        arguments: StorageBackend.allCases)
     func seriesEntries(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
         let stepType = try SampleType.quantity("stepCount")
@@ -128,16 +165,28 @@ struct CorrelationSourceSeriesQueryTests {
         for minute in 0..<3 {
             let start: Date = day.addingTimeInterval(Double(minute) * 60)
             let count = Double(10 * (minute + 1))
-            entries.append(QuantitySeriesEntry(quantity: Quantity(count, HealthUnit.count), startDate: start, endDate: start.addingTimeInterval(60)))
+            entries.append(
+                QuantitySeriesEntry(
+                    quantity: Quantity(count, HealthUnit.count), startDate: start, endDate: start.addingTimeInterval(60)
+                ))
         }
-        let series = try Sample.quantity(type: stepType, quantity: Quantity(60, .count), start: day, end: day.addingTimeInterval(180), count: 3, seriesEntries: entries)
-        let plain = try Sample.quantity(type: stepType, quantity: Quantity(5, .count), start: day.addingTimeInterval(600), end: day.addingTimeInterval(660))
-        _ = try dataStore.save([plain, series], as: SourceRevision(source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "1"))
+        let series = try Sample.quantity(
+            type: stepType, quantity: Quantity(60, .count), start: day, end: day.addingTimeInterval(180), count: 3,
+            seriesEntries: entries)
+        let plain = try Sample.quantity(
+            type: stepType, quantity: Quantity(5, .count), start: day.addingTimeInterval(600),
+            end: day.addingTimeInterval(660))
+        _ = try dataStore.save(
+            [plain, series],
+            as: SourceRevision(source: Source(name: "Watch", bundleIdentifier: "com.apple.health.watch"), version: "1"))
         let healthStore = HKHealthStore(dataStore: dataStore)
 
         let collected = DeliveryLog<(Double, Date, Bool, UUID?)>()
-        let query = HKQuantitySeriesSampleQuery(quantityType: steps, predicate: nil) { _, quantity, interval, sample, done, _ in
-            if let quantity, let interval { collected.append((quantity.doubleValue(for: .count()), interval.start, done, sample?.uuid)) }
+        let query = HKQuantitySeriesSampleQuery(quantityType: steps, predicate: nil) {
+            _, quantity, interval, sample, done, _ in
+            if let quantity, let interval {
+                collected.append((quantity.doubleValue(for: .count()), interval.start, done, sample?.uuid))
+            }
         }
         query.includeSample = true
         query.orderByQuantitySampleStartDate = true
@@ -148,10 +197,14 @@ struct CorrelationSourceSeriesQueryTests {
         #expect(events.map(\.3) == [series.uuid, series.uuid, series.uuid, plain.uuid])
 
         let single = DeliveryLog<Double>()
-        let stored = try await HKSampleQueryDescriptor(predicates: [.quantitySample(type: steps, predicate: HKQuery.predicateForObject(with: series.uuid))], sortDescriptors: []).result(for: healthStore)
-        healthStore.execute(HKQuantitySeriesSampleQuery(sample: try #require(stored.first)) { _, quantity, _, _, _ in
-            if let quantity { single.append(quantity.doubleValue(for: .count())) }
-        })
+        let stored = try await HKSampleQueryDescriptor(
+            predicates: [.quantitySample(type: steps, predicate: HKQuery.predicateForObject(with: series.uuid))],
+            sortDescriptors: []
+        ).result(for: healthStore)
+        healthStore.execute(
+            HKQuantitySeriesSampleQuery(sample: try #require(stored.first)) { _, quantity, _, _, _ in
+                if let quantity { single.append(quantity.doubleValue(for: .count())) }
+            })
         #expect(try await single.wait(forCount: 3) == [10, 20, 30])
     }
 }

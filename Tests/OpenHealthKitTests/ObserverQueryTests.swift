@@ -28,14 +28,17 @@ struct ObserverQueryTests {
     func heartSample(_ beatsPerMinute: Double, minute: Double) -> HKQuantitySample {
         let date = day.addingTimeInterval(minute * 60)
         return HKQuantitySample(
-            type: heartRate, quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
+            type: heartRate,
+            quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
             start: date, end: date)
     }
 
     /// Quiet time in which a wrong call would show up.
     func quietPeriod() async throws { try await Task.sleep(nanoseconds: 250_000_000) }
 
-    @Test("Fires after each save or delete of matching samples, never for other types or non-matching ones, with no data; stop ends it", arguments: StorageBackend.allCases)
+    @Test(
+        "Fires after each save or delete of matching samples, never for other types or non-matching ones, with no data; stop ends it",
+        arguments: StorageBackend.allCases)
     func firesAfterMatchingCommits(_ backend: StorageBackend) async throws {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let fired = DeliveryLog<Int>()
@@ -70,7 +73,8 @@ struct ObserverQueryTests {
         let healthStore = HKHealthStore(dataStore: backend.makeStore())
         let reported = DeliveryLog<Set<String>>()
         let query = HKObserverQuery(queryDescriptors: [
-            HKQueryDescriptor(sampleType: steps, predicate: nil), HKQueryDescriptor(sampleType: heartRate, predicate: nil),
+            HKQueryDescriptor(sampleType: steps, predicate: nil),
+            HKQueryDescriptor(sampleType: heartRate, predicate: nil),
         ]) { _, types, completionHandler, _ in
             reported.append(Set((types ?? []).map(\.identifier)))
             completionHandler()
@@ -80,10 +84,16 @@ struct ObserverQueryTests {
         try await healthStore.save(heartSample(58, minute: 1))
         try await healthStore.save([stepSample(10, minute: 2), heartSample(59, minute: 2)])
         let events = try await reported.wait(forCount: 2)
-        #expect(events == [["HKQuantityTypeIdentifierHeartRate"], ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierHeartRate"]])
+        #expect(
+            events == [
+                ["HKQuantityTypeIdentifierHeartRate"],
+                ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierHeartRate"],
+            ])
     }
 
-    @Test("Background delivery: step count is capped at hourly; a held-back notification goes out once the hour has passed", arguments: StorageBackend.allCases)
+    @Test(
+        "Background delivery: step count is capped at hourly; a held-back notification goes out once the hour has passed",
+        arguments: StorageBackend.allCases)
     func stepCountIsAtMostHourly(_ backend: StorageBackend) async throws {
         let clock = ManualClock(day)
         let healthStore = HKHealthStore(dataStore: backend.makeStore(), clock: { clock.read() })
@@ -111,7 +121,9 @@ struct ObserverQueryTests {
         healthStore.stop(query)
     }
 
-    @Test("Background delivery: after three notifications without a completion call, delivery stops until the app enables it again", arguments: StorageBackend.allCases)
+    @Test(
+        "Background delivery: after three notifications without a completion call, delivery stops until the app enables it again",
+        arguments: StorageBackend.allCases)
     func missedAcknowledgementsSuspendDelivery(_ backend: StorageBackend) async throws {
         let clock = ManualClock(day)
         let healthStore = HKHealthStore(dataStore: backend.makeStore(), clock: { clock.read() })
@@ -145,7 +157,9 @@ struct ObserverQueryTests {
         healthStore.stop(query)
     }
 
-    @Test("Subscriptions persist in a stored backend, and disabling removes them", arguments: StorageBackend.allCases.filter { $0 != .inMemory })
+    @Test(
+        "Subscriptions persist in a stored backend, and disabling removes them",
+        arguments: StorageBackend.allCases.filter { $0 != .inMemory })
     func subscriptionsPersist(_ backend: StorageBackend) async throws {
         let (dataStore, reopen) = try backend.makeReopenableStore()
         do {
@@ -155,8 +169,14 @@ struct ObserverQueryTests {
         }
         let storage = try reopen().storage
         let subscriptions = try storage.backgroundDeliveries(of: HKSource.default().bundleIdentifier)
-        #expect(subscriptions.map(\.type.identifier) == ["HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount"])
-        #expect(subscriptions.map(\.frequency.rawValue) == [HKUpdateFrequency.daily.rawValue, HKUpdateFrequency.hourly.rawValue])
+        #expect(
+            subscriptions.map(\.type.identifier) == [
+                "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount",
+            ])
+        #expect(
+            subscriptions.map(\.frequency.rawValue) == [
+                HKUpdateFrequency.daily.rawValue, HKUpdateFrequency.hourly.rawValue,
+            ])
 
         let healthStore = HKHealthStore(dataStore: HealthDataStore(storage: storage))
         try await healthStore.disableBackgroundDelivery(for: heartRate)
@@ -168,8 +188,9 @@ struct ObserverQueryTests {
 
 @Suite("Writes by another process to the same stored data reach long-running queries")
 struct OutsideWriteTests {
-    @Test("An anchored update handler and an observer see commits made through another store object on the same data",
-          arguments: StorageBackend.allCases.filter { $0 != .inMemory })
+    @Test(
+        "An anchored update handler and an observer see commits made through another store object on the same data",
+        arguments: StorageBackend.allCases.filter { $0 != .inMemory })
     func outsideWritesAreDelivered(_ backend: StorageBackend) async throws {
         let (dataStore, reopen) = try backend.makeReopenableStore()
         let reader = HKHealthStore(dataStore: dataStore)
@@ -182,7 +203,8 @@ struct OutsideWriteTests {
         let delivered = DeliveryLog<UUID>()
         let fired = DeliveryLog<Int>()
         let started = DeliveryLog<Int>()
-        let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) { _, _, _, _, _ in
+        let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit) {
+            _, _, _, _, _ in
             started.append(1)
         }
         query.updateHandler = { _, samples, _, _, _ in
@@ -199,7 +221,8 @@ struct OutsideWriteTests {
         let samples = (0..<3).map { index in
             HKQuantitySample(
                 type: steps, quantity: HKQuantity(unit: .count(), doubleValue: Double(index + 1)),
-                start: day.addingTimeInterval(Double(index) * 600), end: day.addingTimeInterval(Double(index) * 600 + 60))
+                start: day.addingTimeInterval(Double(index) * 600),
+                end: day.addingTimeInterval(Double(index) * 600 + 60))
         }
         for sample in samples { try await writer.save(sample) }
         #expect(try await delivered.wait(forCount: 3) == samples.map(\.uuid))

@@ -14,7 +14,9 @@ final class FoodTableView: @unchecked Sendable {
 struct AAPLFoodItem: Equatable {
     let name: String
     let joules: Double
-    static func foodItemWithName(_ name: String, joules: Double) -> AAPLFoodItem { AAPLFoodItem(name: name, joules: joules) }
+    static func foodItemWithName(_ name: String, joules: Double) -> AAPLFoodItem {
+        AAPLFoodItem(name: name, joules: joules)
+    }
 }
 
 /// The journal view controller of seed `001_…txt`, holding the listing as written there in today's Swift.
@@ -41,19 +43,25 @@ final class JournalViewController: @unchecked Sendable {
             fatalError("*** This method should never fail ***")
         }
         let predicate = HKQuery.predicateForSamples(withStart: startDate, end: endDate, options: [])
-        let query = HKSampleQuery(sampleType: sampleType, predicate: predicate, limit: Int(HKObjectQueryNoLimit), sortDescriptors: nil) {
+        let query = HKSampleQuery(
+            sampleType: sampleType, predicate: predicate, limit: Int(HKObjectQueryNoLimit), sortDescriptors: nil
+        ) {
             query, results, error in
             guard let samples = results as? [HKQuantitySample] else {
-                fatalError("An error occured fetching the user's tracked food. In your app, try to handle this error gracefully. The error was: \(String(describing: error?.localizedDescription))");
+                fatalError(
+                    "An error occured fetching the user's tracked food. In your app, try to handle this error gracefully. The error was: \(String(describing: error?.localizedDescription))"
+                )
             }
             DispatchQueue.main.async {
                 self.foodItems = []
                 for sample in samples {
-                    guard let foodName =
-                        sample.metadata?[HKMetadataKeyFoodType] as? String else {
-                            // if the metadata doesn't record the food type, just skip it.
-                            continue
-                        }
+                    guard
+                        let foodName =
+                            sample.metadata?[HKMetadataKeyFoodType] as? String
+                    else {
+                        // if the metadata doesn't record the food type, just skip it.
+                        continue
+                    }
                     let joules = sample.quantity.doubleValue(for: HKUnit.joule())
                     let foodItem = AAPLFoodItem.foodItemWithName(foodName, joules: joules)
                     self.foodItems.append(foodItem)
@@ -89,9 +97,11 @@ struct SeedSampleQueryListingTests {
 
         let items: [AAPLFoodItem] = await withCheckedContinuation { continuation in
             let box = ControllerBox()
-            let controller = JournalViewController(healthStore: healthStore, tableView: FoodTableView {
-                continuation.resume(returning: box.controller!.foodItems)
-            })
+            let controller = JournalViewController(
+                healthStore: healthStore,
+                tableView: FoodTableView {
+                    continuation.resume(returning: box.controller!.foodItems)
+                })
             box.controller = controller
             controller.fetchTodaysFood()
         }

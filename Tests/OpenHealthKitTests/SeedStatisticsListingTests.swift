@@ -8,12 +8,15 @@ import Testing
 /// through the store below the HealthKit layer (HealthKit stamps every save with the calling app).
 enum StatisticsTestSources {
     static let iPhone = SourceRevision(
-        source: Source(name: "Jo's iPhone", bundleIdentifier: "com.apple.health.8F2A"), version: "17.4", productType: "iPhone15,2")
+        source: Source(name: "Jo's iPhone", bundleIdentifier: "com.apple.health.8F2A"), version: "17.4",
+        productType: "iPhone15,2")
     static let watch = SourceRevision(
-        source: Source(name: "Jo's Apple Watch", bundleIdentifier: "com.apple.health.C41D"), version: "10.4", productType: "Watch6,1")
+        source: Source(name: "Jo's Apple Watch", bundleIdentifier: "com.apple.health.C41D"), version: "10.4",
+        productType: "Watch6,1")
 
     /// Saves samples as recorded by a device.
-    static func save(_ samples: [HKQuantitySample], from revision: SourceRevision, in healthStore: HKHealthStore) throws {
+    static func save(_ samples: [HKQuantitySample], from revision: SourceRevision, in healthStore: HKHealthStore) throws
+    {
         try healthStore.dataStore.save(samples.map { try $0.modelSample() }, as: revision)
     }
 }
@@ -39,9 +42,11 @@ final class EnergyViewController: @unchecked Sendable {
             fatalError("*** This method should never fail ***")
         }
         let predicate = HKQuery.predicateForSamples(withStart: startDate, end: endDate, options: .strictStartDate)
-        let query = HKStatisticsQuery(quantityType: sampleType,
-                                      quantitySamplePredicate: predicate,
-                                      options: .cumulativeSum) { query, result, error in
+        let query = HKStatisticsQuery(
+            quantityType: sampleType,
+            quantitySamplePredicate: predicate,
+            options: .cumulativeSum
+        ) { query, result, error in
             // The seed reads `if result != nil { completionHandler(nil, error) }`, an inverted test (with the
             // closing braces lost): as the seed's own prose says, the handler reports the error when there is no
             // result and the total otherwise. This is that intent.
@@ -65,7 +70,7 @@ final class EnergyViewController: @unchecked Sendable {
 /// What the seed 003 listing prints, recorded: a file-level `print` shadows the standard library's in this file only.
 let seedPrintedLines = Mutex<[String]>([])
 
-fileprivate func print(_ line: String) {
+private func print(_ line: String) {
     seedPrintedLines.withLock { $0.append(line) }
     Swift.print(line)
 }
@@ -89,12 +94,12 @@ final class HourlyEnergyChart: @unchecked Sendable {
     func fetchHourlyActiveEnergy() {
         // Define anchor and interval
         let calendar = Calendar.current
-        let anchorDate = calendar.startOfDay(for: Date()) // Anchor at midnight
-        let interval = DateComponents(hour: 1) // 1-hour intervals
+        let anchorDate = calendar.startOfDay(for: Date())  // Anchor at midnight
+        let interval = DateComponents(hour: 1)  // 1-hour intervals
         let query = HKStatisticsCollectionQuery(
             quantityType: activeEnergyType,
             quantitySamplePredicate: nil,
-            options: .cumulativeSum, // For cumulative metrics like calories
+            options: .cumulativeSum,  // For cumulative metrics like calories
             anchorDate: anchorDate,
             intervalComponents: interval
         )
@@ -134,13 +139,14 @@ struct SeedStatisticsListingTests {
         }
         try await healthStore.save([
             food(kilocalories: 350, from: 8 * 60, to: 8 * 60 + 15),
-            food(kilocalories: 800, from: -3 * 60, to: -2 * 60),      // yesterday evening
-            food(kilocalories: 90, from: -10, to: 10),                // starts yesterday, ends today: not strictly today
+            food(kilocalories: 800, from: -3 * 60, to: -2 * 60),  // yesterday evening
+            food(kilocalories: 90, from: -10, to: 10),  // starts yesterday, ends today: not strictly today
             food(kilocalories: 420.5, from: 13 * 60, to: 13 * 60 + 20),
         ])
-        try await healthStore.save(HKQuantitySample(
-            type: energy, quantity: HKQuantity(unit: .jouleUnit(with: .kilo), doubleValue: 500),
-            start: startOfToday.addingTimeInterval(19 * 3600), end: startOfToday.addingTimeInterval(19 * 3600)))
+        try await healthStore.save(
+            HKQuantitySample(
+                type: energy, quantity: HKQuantity(unit: .jouleUnit(with: .kilo), doubleValue: 500),
+                start: startOfToday.addingTimeInterval(19 * 3600), end: startOfToday.addingTimeInterval(19 * 3600)))
 
         let controller = EnergyViewController(healthStore: healthStore)
         let (joules, error): (Double?, Error?) = await withCheckedContinuation { continuation in
@@ -174,13 +180,16 @@ struct SeedStatisticsListingTests {
         }
         // 07:00–08:00 the iPhone counts 100 kcal; from 07:30 the Watch counts 80. The Watch ranks first, so the
         // hour is the iPhone's first half (50) plus the Watch's 80.
-        try StatisticsTestSources.save([energy(100, 7, 8), energy(40, 13, 13 + 1.0 / 3)], from: StatisticsTestSources.iPhone, in: healthStore)
+        try StatisticsTestSources.save(
+            [energy(100, 7, 8), energy(40, 13, 13 + 1.0 / 3)], from: StatisticsTestSources.iPhone, in: healthStore)
         // 09:45–10:15, 60 kcal: split 30/30 across the 10:00 edge. 23:00–23:30: the day's last hour.
         let lastHour = calendar.date(byAdding: .day, value: 1, to: midnight)!.addingTimeInterval(-3600)
         let lateSample = HKQuantitySample(
             type: chart.activeEnergyType, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 12),
             start: lastHour, end: lastHour.addingTimeInterval(1800))
-        try StatisticsTestSources.save([energy(80, 7.5, 8), energy(60, 9.75, 10.25), lateSample], from: StatisticsTestSources.watch, in: healthStore)
+        try StatisticsTestSources.save(
+            [energy(80, 7.5, 8), energy(60, 9.75, 10.25), lateSample], from: StatisticsTestSources.watch,
+            in: healthStore)
 
         chart.fetchHourlyActiveEnergy()
         let deadline = Date().addingTimeInterval(10)

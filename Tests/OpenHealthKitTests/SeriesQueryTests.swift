@@ -12,9 +12,11 @@ enum RouteExportFixture {
     static func make() throws -> URL {
         let root = try TemporaryStoreFolder.newFolder("ohk-route")
         let export = root.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: SharedFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"), to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
+            at: SharedFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"),
+            to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <HealthData locale="en_ZA">
@@ -32,22 +34,29 @@ enum RouteExportFixture {
     }
 }
 
-@Suite("Series: HKSeriesType sample queries, HKWorkoutRouteQuery, HKHeartbeatSeriesQuery, from real exports",
-       .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
+@Suite(
+    "Series: HKSeriesType sample queries, HKWorkoutRouteQuery, HKHeartbeatSeriesQuery, from real exports",
+    .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))
 struct SeriesQueryTests {
-    @Test("A workout's route is found by its workout and read in batches: 16,654 locations, the GPX's first point first", arguments: StorageBackend.allCases)
+    @Test(
+        "A workout's route is found by its workout and read in batches: 16,654 locations, the GPX's first point first",
+        arguments: StorageBackend.allCases)
     func workoutRoute(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
         let folder = try RouteExportFixture.make()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: folder)
         let healthStore = HKHealthStore(dataStore: dataStore)
-        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(for: healthStore)
+        let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(
+            for: healthStore)
         let workout = try #require(workouts.first)
         let routes: [HKSample] = await withCheckedContinuation { continuation in
-            healthStore.execute(HKSampleQuery(
-                sampleType: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout), limit: HKObjectQueryNoLimit,
-                sortDescriptors: nil) { _, samples, _ in continuation.resume(returning: samples ?? []) })
+            healthStore.execute(
+                HKSampleQuery(
+                    sampleType: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout),
+                    limit: HKObjectQueryNoLimit,
+                    sortDescriptors: nil
+                ) { _, samples, _ in continuation.resume(returning: samples ?? []) })
         }
         let route = try #require(routes.first as? HKWorkoutRoute)
         #expect(routes.count == 1)
@@ -55,10 +64,11 @@ struct SeriesQueryTests {
         #expect(route.sampleType == HKSeriesType.workoutRoute())
 
         let batches = DeliveryLog<([CLLocation], Bool)>()
-        healthStore.execute(HKWorkoutRouteQuery(route: route) { _, locations, done, error in
-            #expect(error == nil)
-            batches.append((locations ?? [], done))
-        })
+        healthStore.execute(
+            HKWorkoutRouteQuery(route: route) { _, locations, done, error in
+                #expect(error == nil)
+                batches.append((locations ?? [], done))
+            })
         let deadline = Date().addingTimeInterval(120)
         while !(batches.all.last?.1 ?? false), Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
         let all = batches.all
@@ -73,21 +83,26 @@ struct SeriesQueryTests {
         await #expect(throws: HKError.self) { try await healthStore.delete(route) }
     }
 
-    @Test("The heartbeat series under the ipyhealth HRV record: 46 beats from time 0, in order, done on the last", arguments: StorageBackend.allCases)
+    @Test(
+        "The heartbeat series under the ipyhealth HRV record: 46 beats from time 0, in order, done on the last",
+        arguments: StorageBackend.allCases)
     func heartbeatSeries(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
-        _ = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(at: SharedFixtures.url("ipyhealth-export.xml"))
+        _ = try ExportImporter(store: dataStore, clock: ContinuousClock()).importExport(
+            at: SharedFixtures.url("ipyhealth-export.xml"))
         let healthStore = HKHealthStore(dataStore: dataStore)
         let found = try await HKSampleQueryDescriptor(
-            predicates: [.sample(type: HKSeriesType.heartbeat())], sortDescriptors: []).result(for: healthStore)
+            predicates: [.sample(type: HKSeriesType.heartbeat())], sortDescriptors: []
+        ).result(for: healthStore)
         let series = try #require(found.first as? HKHeartbeatSeriesSample)
         #expect(found.count == 1)
         #expect(series.count == 46)
         let beats = DeliveryLog<(TimeInterval, Bool, Bool)>()
-        healthStore.execute(HKHeartbeatSeriesQuery(heartbeatSeries: series) { _, time, gap, done, error in
-            #expect(error == nil)
-            beats.append((time, gap, done))
-        })
+        healthStore.execute(
+            HKHeartbeatSeriesQuery(heartbeatSeries: series) { _, time, gap, done, error in
+                #expect(error == nil)
+                beats.append((time, gap, done))
+            })
         let all = try await beats.wait(forCount: 46)
         #expect(all.count == 46)
         #expect(all.first?.0 == 0)
@@ -96,7 +111,11 @@ struct SeriesQueryTests {
         #expect(all.first?.1 == false)
 
         // A date window outside the series finds nothing.
-        let early = HKQuery.predicateForSamples(withStart: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 1_000))
-        #expect(try await HKSampleQueryDescriptor(predicates: [.sample(type: HKSeriesType.heartbeat(), predicate: early)], sortDescriptors: []).result(for: healthStore).isEmpty)
+        let early = HKQuery.predicateForSamples(
+            withStart: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 1_000))
+        #expect(
+            try await HKSampleQueryDescriptor(
+                predicates: [.sample(type: HKSeriesType.heartbeat(), predicate: early)], sortDescriptors: []
+            ).result(for: healthStore).isEmpty)
     }
 }

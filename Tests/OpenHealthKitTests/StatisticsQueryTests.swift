@@ -49,12 +49,14 @@ struct StatisticsQueryTests {
     func at(_ hours: Double) -> Date { day.addingTimeInterval(hours * 3600) }
 
     func stepSample(_ count: Double, _ start: Double, _ end: Double) -> HKQuantitySample {
-        HKQuantitySample(type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: at(start), end: at(end))
+        HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: count), start: at(start), end: at(end))
     }
 
     func heartSample(_ beatsPerMinute: Double, _ time: Double) -> HKQuantitySample {
         HKQuantitySample(
-            type: heartRate, quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
+            type: heartRate,
+            quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: beatsPerMinute),
             start: at(time), end: at(time))
     }
 
@@ -64,20 +66,27 @@ struct StatisticsQueryTests {
         try StatisticsTestSources.save([stepSample(80, 7.5, 8)], from: StatisticsTestSources.watch, in: healthStore)
     }
 
-    func statistics(_ type: HKQuantityType, _ predicate: NSPredicate? = nil, options: HKStatisticsOptions) async -> (HKStatistics?, (any Error)?) {
+    func statistics(
+        _ type: HKQuantityType, _ predicate: NSPredicate? = nil, options: HKStatisticsOptions
+    ) async -> (HKStatistics?, (any Error)?) {
         await withCheckedContinuation { continuation in
-            let query = HKStatisticsQuery(quantityType: type, quantitySamplePredicate: predicate, options: options) { _, statistics, error in
+            let query = HKStatisticsQuery(quantityType: type, quantitySamplePredicate: predicate, options: options) {
+                _, statistics, error in
                 continuation.resume(returning: (statistics, error))
             }
             healthStore.execute(query)
         }
     }
 
-    func collection(_ type: HKQuantityType, options: HKStatisticsOptions, anchor: Date? = nil, interval: DateComponents? = nil) async -> (HKStatisticsCollection?, (any Error)?) {
+    func collection(
+        _ type: HKQuantityType, options: HKStatisticsOptions, anchor: Date? = nil, interval: DateComponents? = nil
+    ) async -> (HKStatisticsCollection?, (any Error)?) {
         await withCheckedContinuation { continuation in
             let query = HKStatisticsCollectionQuery(
-                quantityType: type, quantitySamplePredicate: nil, options: options, anchorDate: anchor ?? day, intervalComponents: interval ?? hourly)
-            query.initialResultsHandler = { _, collection, error in continuation.resume(returning: (collection, error)) }
+                quantityType: type, quantitySamplePredicate: nil, options: options, anchorDate: anchor ?? day,
+                intervalComponents: interval ?? hourly)
+            query.initialResultsHandler = { _, collection, error in continuation.resume(returning: (collection, error))
+            }
             healthStore.execute(query)
         }
     }
@@ -98,20 +107,25 @@ struct StatisticsQueryTests {
 
     // MARK: HKStatisticsQuery
 
-    @Test("a statistics query merges overlapping iPhone and Watch samples; separateBySource gives each source its own sum")
+    @Test(
+        "a statistics query merges overlapping iPhone and Watch samples; separateBySource gives each source its own sum"
+    )
     func mergedAndPerSourceSums() async throws {
         try saveOverlappingSteps()
         let (result, error) = await statistics(steps, options: [.cumulativeSum, .separateBySource])
         #expect(error == nil)
         let statistics = try #require(result)
         #expect(count(statistics.sumQuantity()) == 130)
-        let iPhone = HKSource(StatisticsTestSources.iPhone.source), watch = HKSource(StatisticsTestSources.watch.source)
+        let iPhone = HKSource(StatisticsTestSources.iPhone.source)
+        let watch = HKSource(StatisticsTestSources.watch.source)
         #expect(count(statistics.sumQuantity(for: iPhone)) == 100)
         #expect(count(statistics.sumQuantity(for: watch)) == 80)
         #expect(Set(statistics.sources ?? []) == [iPhone, watch])
         #expect(statistics.startDate == at(7) && statistics.endDate == at(8))
         #expect(statistics.quantityType == steps)
-        #expect(statistics.averageQuantity() == nil && statistics.mostRecentQuantity() == nil && statistics.duration() == nil)
+        #expect(
+            statistics.averageQuantity() == nil && statistics.mostRecentQuantity() == nil
+                && statistics.duration() == nil)
     }
 
     @Test("duration is the time covered by samples, overlaps counted once; mostRecent works on a cumulative type")
@@ -128,7 +142,8 @@ struct StatisticsQueryTests {
     @Test("the source order set on the store decides which overlapping source counts")
     func sourceOrderDecides() async throws {
         try saveOverlappingSteps()
-        try healthStore.dataStore.setSourceOrder([StatisticsTestSources.iPhone.source.bundleIdentifier], for: steps.sampleType)
+        try healthStore.dataStore.setSourceOrder(
+            [StatisticsTestSources.iPhone.source.bundleIdentifier], for: steps.sampleType)
         let (result, _) = await statistics(steps, options: .cumulativeSum)
         #expect(count(result?.sumQuantity()) == 100)
         #expect(result?.sources == nil)
@@ -137,7 +152,8 @@ struct StatisticsQueryTests {
     @Test("discrete statistics: average, minimum, maximum, most recent with its date interval")
     func discreteStatistics() async throws {
         try await healthStore.save([heartSample(60, 1), heartSample(80, 2), heartSample(70, 3)])
-        let (result, error) = await statistics(heartRate, options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent])
+        let (result, error) = await statistics(
+            heartRate, options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent])
         #expect(error == nil)
         let statistics = try #require(result)
         let bpm = HKUnit.count().unitDivided(by: .minute())
@@ -178,10 +194,12 @@ struct StatisticsQueryTests {
 
     // MARK: HKStatisticsCollectionQuery
 
-    @Test("a collection lists buckets with data, gives empty buckets by date and enumerates every bucket, stopping early")
+    @Test(
+        "a collection lists buckets with data, gives empty buckets by date and enumerates every bucket, stopping early")
     func collectionAccessors() async throws {
         try saveOverlappingSteps()
-        try StatisticsTestSources.save([stepSample(60, 9.75, 10.25)], from: StatisticsTestSources.watch, in: healthStore)
+        try StatisticsTestSources.save(
+            [stepSample(60, 9.75, 10.25)], from: StatisticsTestSources.watch, in: healthStore)
         let (result, error) = await collection(steps, options: [.cumulativeSum, .separateBySource])
         #expect(error == nil)
         let collection = try #require(result)
@@ -191,7 +209,9 @@ struct StatisticsQueryTests {
         #expect(empty.startDate == at(5) && empty.endDate == at(6))
         #expect(empty.sumQuantity() == nil)
         var visited: [Date] = []
-        collection.enumerateStatistics(from: at(0), to: at(23.5)) { statistics, _ in visited.append(statistics.startDate) }
+        collection.enumerateStatistics(from: at(0), to: at(23.5)) { statistics, _ in
+            visited.append(statistics.startDate)
+        }
         #expect(visited == (0..<24).map { at(Double($0)) })
         var firstThree: [Date] = []
         collection.enumerateStatistics(from: at(0), to: at(23.5)) { statistics, stop in
@@ -199,7 +219,8 @@ struct StatisticsQueryTests {
             if firstThree.count == 3 { stop.pointee = true }
         }
         #expect(firstThree == [at(0), at(1), at(2)])
-        let iPhone = HKSource(StatisticsTestSources.iPhone.source), watch = HKSource(StatisticsTestSources.watch.source)
+        let iPhone = HKSource(StatisticsTestSources.iPhone.source)
+        let watch = HKSource(StatisticsTestSources.watch.source)
         #expect(collection.sources() == [iPhone, watch])
         #expect(count(collection.statistics(for: at(7))?.sumQuantity(for: iPhone)) == 100)
     }
@@ -212,26 +233,34 @@ struct StatisticsQueryTests {
         daily.calendar = losAngeles
         // 2024-03-10 12:00 PDT.
         let noon = Date(timeIntervalSince1970: 1_710_097_200)
-        try await healthStore.save(HKQuantitySample(
-            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 500), start: noon, end: noon.addingTimeInterval(600)))
+        try await healthStore.save(
+            HKQuantitySample(
+                type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 500), start: noon,
+                end: noon.addingTimeInterval(600)))
         // Anchored at midnight in Los Angeles on another day (2024-03-01 00:00 PST): only the anchor's time of day matters.
-        let (result, _) = await collection(steps, options: .cumulativeSum, anchor: Date(timeIntervalSince1970: 1_709_280_000), interval: daily)
+        let (result, _) = await collection(
+            steps, options: .cumulativeSum, anchor: Date(timeIntervalSince1970: 1_709_280_000), interval: daily)
         let bucket = try #require(result?.statistics().first)
         #expect(bucket.startDate == losAngeles.startOfDay(for: noon))
-        #expect(bucket.startDate == Date(timeIntervalSince1970: 1_710_057_600)) // 2024-03-10 00:00 PST
+        #expect(bucket.startDate == Date(timeIntervalSince1970: 1_710_057_600))  // 2024-03-10 00:00 PST
         #expect(bucket.endDate.timeIntervalSince(bucket.startDate) == 23 * 3600)
         #expect(count(bucket.sumQuantity()) == 500)
     }
 
-    @Test("statisticsUpdateHandler reports the changed bucket and the recomputed collection after a save and a delete; stop ends it")
+    @Test(
+        "statisticsUpdateHandler reports the changed bucket and the recomputed collection after a save and a delete; stop ends it"
+    )
     func longRunningCollectionQuery() async throws {
         typealias Update = (statistics: HKStatistics?, collection: HKStatisticsCollection?, error: (any Error)?)
         let initial = StatisticsEventLog<HKStatisticsCollection?>()
         let updates = StatisticsEventLog<Update>()
         var query: HKStatisticsCollectionQuery? = HKStatisticsCollectionQuery(
-            quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: day, intervalComponents: hourly)
+            quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: day,
+            intervalComponents: hourly)
         query?.initialResultsHandler = { _, collection, _ in initial.append(collection) }
-        query?.statisticsUpdateHandler = { _, statistics, collection, error in updates.append((statistics, collection, error)) }
+        query?.statisticsUpdateHandler = { _, statistics, collection, error in
+            updates.append((statistics, collection, error))
+        }
         weak let weakQuery = query
         try StatisticsTestSources.save([stepSample(40, 1, 2)], from: StatisticsTestSources.iPhone, in: healthStore)
         healthStore.execute(query!)
@@ -275,7 +304,8 @@ struct StatisticsQueryTests {
         let updates = StatisticsEventLog<HKStatistics?>()
         let started = StatisticsEventLog<Bool>()
         let query = HKStatisticsCollectionQuery(
-            quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: day, intervalComponents: hourly)
+            quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum, anchorDate: day,
+            intervalComponents: hourly)
         query.initialResultsHandler = { _, _, _ in started.append(true) }
         query.statisticsUpdateHandler = { _, statistics, _, _ in updates.append(statistics) }
         healthStore.execute(query)
@@ -289,7 +319,8 @@ struct StatisticsQueryTests {
 
     // MARK: Async descriptors
 
-    @Test("HKStatisticsQueryDescriptor returns nil without data, the statistics with data, and throws for a wrong option")
+    @Test(
+        "HKStatisticsQueryDescriptor returns nil without data, the statistics with data, and throws for a wrong option")
     func statisticsDescriptor() async throws {
         let descriptor = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: steps), options: .cumulativeSum)
         #expect(try await descriptor.result(for: healthStore) == nil)
@@ -308,7 +339,8 @@ struct StatisticsQueryTests {
     func collectionDescriptorSnapshot() async throws {
         try saveOverlappingSteps()
         let descriptor = HKStatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: day, intervalComponents: hourly)
+            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: day,
+            intervalComponents: hourly)
         let collection = try await descriptor.result(for: healthStore)
         #expect(collection.statistics().map { count($0.sumQuantity()) } == [130])
         #expect(collection.statistics().first?.startDate == at(7))
@@ -318,7 +350,8 @@ struct StatisticsQueryTests {
     func collectionDescriptorUpdates() async throws {
         try StatisticsTestSources.save([stepSample(40, 1, 2)], from: StatisticsTestSources.iPhone, in: healthStore)
         let descriptor = HKStatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: day, intervalComponents: hourly)
+            predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: day,
+            intervalComponents: hourly)
         let received = StatisticsEventLog<HKStatisticsCollectionQueryDescriptor.Result>()
         let store = healthStore
         let consumer = Task {

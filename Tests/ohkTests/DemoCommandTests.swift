@@ -6,13 +6,16 @@ import Testing
 struct DemoCommandTests {
     @Test("A bad time zone or day is refused, naming the option")
     func refusals() throws {
-        try expectOHK("demo --tz Mars/Olympus", exit: .usage, stderrContains: #"--tz "Mars/Olympus" is not a known time zone"#)
+        try expectOHK(
+            "demo --tz Mars/Olympus", exit: .usage, stderrContains: #"--tz "Mars/Olympus" is not a known time zone"#)
         try expectOHK("demo --date 2024-02-30", exit: .nonzero, stderrContains: #"--date "2024-02-30" is not a day"#)
     }
 
     @Test("The old --time-zone spelling is still read but no longer shown in help")
     func oldTimeZoneSpelling() throws {
-        try expectOHK("demo --time-zone Mars/Olympus", exit: .usage, stderrContains: #"--time-zone "Mars/Olympus" is not a known time zone"#)
+        try expectOHK(
+            "demo --time-zone Mars/Olympus", exit: .usage,
+            stderrContains: #"--time-zone "Mars/Olympus" is not a known time zone"#)
         let help = try expectOHK("demo --help")
         #expect(help.stdout.contains("--tz") && !help.stdout.contains("--time-zone"), "\(help)")
     }
@@ -25,7 +28,10 @@ struct DemoCommandTests {
         #expect(text.contains("raw sum double-counts"))
         #expect(text.contains("sleep the night before"))
         let lines = text.split(separator: "\n")
-        let hours = lines.filter { $0.count >= 6 && $0.prefix(2).allSatisfy(\.isNumber) && $0.dropFirst(2).hasPrefix(":00 ") && $0.first! <= "2" }
+        let hours = lines.filter {
+            $0.count >= 6 && $0.prefix(2).allSatisfy(\.isNumber) && $0.dropFirst(2).hasPrefix(":00 ")
+                && $0.first! <= "2"
+        }
         #expect(hours.count == 23, "\(demo)")
         let last = try #require(demo.lines.last)
         #expect(last.hasPrefix("so far ") && last.contains(" · projected ") && last.hasSuffix(" · goal 500"), "\(demo)")
@@ -35,8 +41,10 @@ struct DemoCommandTests {
     func storeKeptForTheNextRun() throws {
         let path = TemporaryStoreFolder.newPath("demo-twice")
         let arguments = ["demo", "--store", path, "--date", "2024-03-10", "--tz", "America/Los_Angeles", "--days", "2"]
-        let first = try expectOHK(arguments), second = try expectOHK(arguments)
-        let firstText = first.stdout + first.stderr, secondText = second.stdout + second.stderr
+        let first = try expectOHK(arguments)
+        let second = try expectOHK(arguments)
+        let firstText = first.stdout + first.stderr
+        let secondText = second.stdout + second.stderr
         #expect(firstText.contains("Saved ") && firstText.contains("samples into the store at \(path)"), "\(first)")
         #expect(secondText.contains("already holds") && secondText.contains("samples; reporting on them"), "\(second)")
         #expect(first.lines.filter { $0.contains("steps:") } == second.lines.filter { $0.contains("steps:") })

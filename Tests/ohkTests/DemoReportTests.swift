@@ -4,6 +4,7 @@ import HealthModel
 import HealthStore
 import HealthStoreSQLite
 import Testing
+
 @testable import ohk
 
 @Suite("The demo report")
@@ -14,21 +15,28 @@ struct DemoReportTests {
         return calendar
     }
 
-    @Test("the demo report's step figures equal a brute-force sum over the generated samples", arguments: [false, true])
+    @Test(
+        "the demo report's step figures equal a brute-force sum over the generated samples", arguments: [false, true])
     func reportMatchesBruteForce(onDisk: Bool) throws {
         let calendar = zoned("America/Los_Angeles")
         let lastDay = calendar.date(from: DateComponents(year: 2024, month: 3, day: 10))!
         let firstDay = calendar.date(byAdding: .day, value: -2, to: lastDay)!
         let generator = SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: 3, seed: 42)
         // PostgreSQL joins once the shared test support offers its backends to this target.
-        let store = onDisk
-            ? HealthDataStore(storage: try SQLiteStorage(path: FileManager.default.temporaryDirectory.appendingPathComponent("ohk-demo-\(UUID().uuidString).sqlite").path))
+        let store =
+            onDisk
+            ? HealthDataStore(
+                storage: try SQLiteStorage(
+                    path: FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "ohk-demo-\(UUID().uuidString).sqlite"
+                    ).path))
             : HealthDataStore()
         let saved = try generator.save(into: store)
         let generated = try generator.batches().map(\.samples.count).reduce(0, +)
         #expect(saved == generated)
 
-        let start = calendar.startOfDay(for: lastDay), end = calendar.date(byAdding: .day, value: 1, to: start)!
+        let start = calendar.startOfDay(for: lastDay)
+        let end = calendar.date(byAdding: .day, value: 1, to: start)!
         let stepType = try SampleType.quantity("stepCount")
         let expected = try generator.batches().flatMap(\.samples)
             .filter { $0.type == stepType && $0.startDate >= start && $0.startDate < end }

@@ -12,7 +12,9 @@ struct CommandResult: CustomStringConvertible {
 
     var lines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: false) }
 
-    var description: String { "ohk \(arguments.joined(separator: " ")) → exit \(exitCode)\nstdout: \(stdout)\nstderr: \(stderr)" }
+    var description: String {
+        "ohk \(arguments.joined(separator: " ")) → exit \(exitCode)\nstdout: \(stdout)\nstderr: \(stderr)"
+    }
 }
 
 /// The exit a check expects: a code, or any failure.
@@ -56,7 +58,9 @@ enum OHK {
 
     /// A private data folder standing for `XDG_DATA_HOME`.
     static let dataHome: String = {
-        do { return try TemporaryStoreFolder.newFolder("xdg").path } catch { fatalError("cannot make a data folder: \(error)") }
+        do { return try TemporaryStoreFolder.newFolder("xdg").path } catch {
+            fatalError("cannot make a data folder: \(error)")
+        }
     }()
 
     /// The binary is not where `swift build --build-tests` puts it.
@@ -106,12 +110,16 @@ func expectOHK(
     environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> CommandResult {
     let result = try OHK.run(arguments, environment: environment)
-    #expect(exit.matches(result.exitCode), "exit \(result.exitCode), wanted \(exit)\n\(result)", sourceLocation: sourceLocation)
+    #expect(
+        exit.matches(result.exitCode), "exit \(result.exitCode), wanted \(exit)\n\(result)",
+        sourceLocation: sourceLocation)
     if let stdout {
         #expect(result.stdout == stdout, "\(result)", sourceLocation: sourceLocation)
     }
     if let stderrContains {
-        #expect(result.stderr.contains(stderrContains), "stderr should contain \(stderrContains)\n\(result)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.contains(stderrContains), "stderr should contain \(stderrContains)\n\(result)",
+            sourceLocation: sourceLocation)
     }
     return result
 }
@@ -133,7 +141,9 @@ enum DemoStore {
     static let path: String = {
         let path = TemporaryStoreFolder.newPath("demo")
         do {
-            let result = try OHK.run(["demo", "--store", path, "--date", "2024-03-10", "--tz", "America/Los_Angeles", "--days", "2"])
+            let result = try OHK.run([
+                "demo", "--store", path, "--date", "2024-03-10", "--tz", "America/Los_Angeles", "--days", "2",
+            ])
             guard result.exitCode == 0 else { fatalError("ohk demo failed: \(result)") }
         } catch {
             fatalError("cannot run ohk demo: \(error)")

@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import Testing
+
 @testable import ohk
 
 @Suite("UnitConversionRequest")
@@ -87,7 +88,8 @@ struct UnitConversionRequestTests {
             try request.convertedValue()
         }
         #expect(throws: (any Error).self) { try request.formattedResult() }
-        let message = UnitConversionRequest.Failure.incompatibleUnits(.incompatibleUnits(from: "kg", to: "m")).description
+        let message = UnitConversionRequest.Failure.incompatibleUnits(.incompatibleUnits(from: "kg", to: "m"))
+            .description
         #expect(message.hasPrefix("cannot convert kg to m: "))
     }
 

@@ -8,7 +8,8 @@ import Foundation
 
 @_silgen_name("LLVMFuzzerRunDriver")
 private func fuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
@@ -23,10 +24,14 @@ public func parserFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMu
 nonisolated(unsafe) private var selectedTarget: (@Sendable (Data) throws(ParserFuzzTargets.Violation) -> Void)?
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     let name = ProcessInfo.processInfo.environment["OHK_FUZZ_TARGET"] ?? ""
     guard let target = ParserFuzzTargets.target(named: name) else {
-        FileHandle.standardError.write(Data("set OHK_FUZZ_TARGET to one of: \(ParserFuzzTargets.names.joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(
+            Data("set OHK_FUZZ_TARGET to one of: \(ParserFuzzTargets.names.joined(separator: ", "))\n".utf8))
         exit(2)
     }
     selectedTarget = target

@@ -31,8 +31,10 @@ public struct ActivitySummaryEngine: Sendable {
     }
 
     /// The summaries the predicate selects (nil: every day with a summary or with activity data), oldest first.
-    public func summaries(matching predicate: ActivitySummaryPredicate?, calendar: Calendar) throws -> [ActivitySummary] {
-        var first: DateComponents?, last: DateComponents?
+    public func summaries(matching predicate: ActivitySummaryPredicate?, calendar: Calendar) throws -> [ActivitySummary]
+    {
+        var first: DateComponents?
+        var last: DateComponents?
         switch predicate {
         case let .day(day)?:
             first = day
@@ -45,10 +47,12 @@ public struct ActivitySummaryEngine: Sendable {
         }
         for (field, day) in [("start", first), ("end", last)] {
             if let day, day.year == nil || day.month == nil || day.day == nil {
-                throw HealthEngineError.invalidQuery(field: "activity summary \(field) date components", reason: "need a year, a month and a day")
+                throw HealthEngineError.invalidQuery(
+                    field: "activity summary \(field) date components", reason: "need a year, a month and a day")
             }
         }
-        let minimumDay = DateComponents(year: 1, month: 1, day: 1), maximumDay = DateComponents(year: 9_999, month: 12, day: 31)
+        let minimumDay = DateComponents(year: 1, month: 1, day: 1)
+        let maximumDay = DateComponents(year: 9_999, month: 12, day: 31)
         let stored = try storage.activitySummaries(from: first ?? minimumDay, through: last ?? maximumDay)
         var storedByDay: [Int: ActivitySummary] = [:]
         for summary in stored { storedByDay[Self.key(summary.day)] = summary }
@@ -62,8 +66,9 @@ public struct ActivitySummaryEngine: Sendable {
         let energy = try dailySums(Self.activeEnergy, in: .kilocalorie, window, grid)
         let exercise = try dailySums(Self.exerciseTime, in: .minute, window, grid)
         var standHours: [Int: Int] = [:]
-        let stands = try SampleQueryEngine(storage: storage).samples(for: SampleQueryRequest(
-            type: Self.standHour, predicate: .and([window, .categoryValue(.equalTo, Self.stood)])))
+        let stands = try SampleQueryEngine(storage: storage).samples(
+            for: SampleQueryRequest(
+                type: Self.standHour, predicate: .and([window, .categoryValue(.equalTo, Self.stood)])))
         for stand in stands where stand.startDate >= start && stand.startDate < end {
             standHours[grid.index(containing: stand.startDate), default: 0] += 1
         }
@@ -87,8 +92,10 @@ public struct ActivitySummaryEngine: Sendable {
             } else if energy[index] != nil || exercise[index] != nil || standHours[index] != nil {
                 var day = components
                 day.calendar = calendar
-                result.append(try Self.computed(
-                    day: day, energy: energy[index] ?? 0, exercise: exercise[index] ?? 0, stands: standHours[index] ?? 0, goals: goals))
+                result.append(
+                    try Self.computed(
+                        day: day, energy: energy[index] ?? 0, exercise: exercise[index] ?? 0,
+                        stands: standHours[index] ?? 0, goals: goals))
             }
             index += 1
             dayStart = grid.start(of: index)
@@ -97,8 +104,11 @@ public struct ActivitySummaryEngine: Sendable {
     }
 
     /// The first day's start and the last day's end, or nil when there is nothing to compute over.
-    private func dayRange(first: DateComponents?, last: DateComponents?, stored: [ActivitySummary], calendar: Calendar) throws -> (Date, Date)? {
-        var lowest: Date?, highest: Date?
+    private func dayRange(
+        first: DateComponents?, last: DateComponents?, stored: [ActivitySummary], calendar: Calendar
+    ) throws -> (Date, Date)? {
+        var lowest: Date?
+        var highest: Date?
         func widen(_ date: Date) {
             lowest = min(lowest ?? date, date)
             highest = max(highest ?? date, date)
@@ -106,7 +116,8 @@ public struct ActivitySummaryEngine: Sendable {
         if let first { lowest = try Self.start(of: first, calendar) }
         if let last { highest = try Self.start(of: last, calendar) }
         if first == nil || last == nil {
-            var dataLowest: Date?, dataHighest: Date?
+            var dataLowest: Date?
+            var dataHighest: Date?
             for summary in try storage.typeSummaries() where Self.sourceTypes.contains(summary.type) {
                 dataLowest = min(dataLowest ?? summary.firstStart, summary.firstStart)
                 dataHighest = max(dataHighest ?? summary.lastEnd, summary.lastEnd)
@@ -122,16 +133,20 @@ public struct ActivitySummaryEngine: Sendable {
         guard let lowest, let highest, lowest <= highest else { return nil }
         let days = calendar.dateComponents([.day], from: lowest, to: highest).day ?? 0
         guard days <= Self.longestRange else {
-            throw HealthEngineError.invalidQuery(field: "activity summary dates", reason: "a range of \(days) days is longer than \(Self.longestRange)")
+            throw HealthEngineError.invalidQuery(
+                field: "activity summary dates", reason: "a range of \(days) days is longer than \(Self.longestRange)")
         }
         guard let end = calendar.date(byAdding: .day, value: 1, to: highest) else { return nil }
         return (lowest, end)
     }
 
     /// Daily merged sums of a cumulative type, by day index; days without data are missing.
-    private func dailySums(_ type: SampleType, in unit: HealthUnit, _ window: SamplePredicate, _ grid: BucketGrid) throws -> [Int: Double] {
+    private func dailySums(
+        _ type: SampleType, in unit: HealthUnit, _ window: SamplePredicate, _ grid: BucketGrid
+    ) throws -> [Int: Double] {
         let request = StatisticsRequest(
-            type: type, predicate: window, options: [.cumulativeSum], priority: SourcePriority(order: try storage.sourceOrder(for: type)))
+            type: type, predicate: window, options: [.cumulativeSum],
+            priority: SourcePriority(order: try storage.sourceOrder(for: type)))
         let collection = try statistics.collection(for: request, grid: grid)
         var sums: [Int: Double] = [:]
         for (index, bucket) in collection.buckets {
@@ -140,15 +155,19 @@ public struct ActivitySummaryEngine: Sendable {
         return sums
     }
 
-    private static func computed(day: DateComponents, energy: Double, exercise: Double, stands: Int, goals: ActivitySummary?) throws -> ActivitySummary {
+    private static func computed(
+        day: DateComponents, energy: Double, exercise: Double, stands: Int, goals: ActivitySummary?
+    ) throws -> ActivitySummary {
         do {
             return try ActivitySummary(
                 day: day, activeEnergyBurned: Quantity(energy, .kilocalorie),
                 activeEnergyBurnedGoal: goals?.activeEnergyBurnedGoal ?? Quantity(0, .kilocalorie),
-                appleMoveTime: Quantity(0, .minute), appleMoveTimeGoal: goals?.appleMoveTimeGoal ?? Quantity(0, .minute),
+                appleMoveTime: Quantity(0, .minute),
+                appleMoveTimeGoal: goals?.appleMoveTimeGoal ?? Quantity(0, .minute),
                 appleExerciseTime: Quantity(exercise, .minute),
                 appleExerciseTimeGoal: goals?.appleExerciseTimeGoal ?? Quantity(0, .minute),
-                appleStandHours: Quantity(Double(stands), .count), appleStandHoursGoal: goals?.appleStandHoursGoal ?? Quantity(0, .count))
+                appleStandHours: Quantity(Double(stands), .count),
+                appleStandHoursGoal: goals?.appleStandHoursGoal ?? Quantity(0, .count))
         } catch {
             throw HealthEngineError.model(error)
         }
@@ -159,7 +178,8 @@ public struct ActivitySummaryEngine: Sendable {
         var components = DateComponents(year: day.year, month: day.month, day: day.day)
         components.era = day.era
         guard let date = calendar.date(from: components) else {
-            throw HealthEngineError.invalidQuery(field: "activity summary date components", reason: "\(day) is not a day in \(calendar.identifier)")
+            throw HealthEngineError.invalidQuery(
+                field: "activity summary date components", reason: "\(day) is not a day in \(calendar.identifier)")
         }
         return calendar.startOfDay(for: date)
     }

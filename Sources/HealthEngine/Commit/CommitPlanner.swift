@@ -51,7 +51,9 @@ public enum CommitPlanner {
             return true
         }
         func ignore(_ uuid: UUID) throws -> Bool {
-            guard !claimed.contains(uuid), try lookup.storedRow(withUUID: uuid) == nil, ignoredUUIDs.insert(uuid).inserted else {
+            guard !claimed.contains(uuid), try lookup.storedRow(withUUID: uuid) == nil,
+                ignoredUUIDs.insert(uuid).inserted
+            else {
                 return false
             }
             plan.ignored.append(uuid)

@@ -20,8 +20,12 @@ public struct AnchoredQueryEngine: Sendable {
     /// With a limit the new anchor is the last returned change, so paging visits every change exactly once; without
     /// one (or when fewer matched) it is the end of what was read, so changes that match nothing are not read again.
     public func changes(for request: AnchoredQueryRequest, through end: Int64? = nil) throws -> AnchoredQueryResult {
-        guard request.limit >= 0 else { throw HealthEngineError.invalidQuery(field: "limit", reason: "must not be negative") }
-        guard request.anchor >= 0 else { throw HealthEngineError.invalidQuery(field: "anchor", reason: "must not be negative") }
+        guard request.limit >= 0 else {
+            throw HealthEngineError.invalidQuery(field: "limit", reason: "must not be negative")
+        }
+        guard request.anchor >= 0 else {
+            throw HealthEngineError.invalidQuery(field: "anchor", reason: "must not be negative")
+        }
         guard !request.descriptors.isEmpty else {
             throw HealthEngineError.invalidQuery(field: "descriptors", reason: "a query needs at least one sample type")
         }
@@ -29,7 +33,8 @@ public struct AnchoredQueryEngine: Sendable {
             do {
                 try descriptor.predicate.check(for: descriptor.type)
             } catch {
-                throw HealthEngineError.predicateNotEvaluable(type: descriptor.type.identifier, reason: error.description)
+                throw HealthEngineError.predicateNotEvaluable(
+                    type: descriptor.type.identifier, reason: error.description)
             }
         }
         let types = Set(request.descriptors.map(\.type))

@@ -4,7 +4,10 @@ import HealthModel
 /// One entry of the store's change log: an insertion or a deletion, in one increasing sequence.
 public struct Change: Sendable, Hashable {
     /// Whether an object arrived or left.
-    public enum Kind: UInt8, Sendable, Hashable { case inserted = 0, deleted = 1 }
+    public enum Kind: UInt8, Sendable, Hashable {
+        case inserted = 0
+        case deleted = 1
+    }
 
     /// The position in the change sequence (starts at 1, never reused).
     public let sequence: Int64
@@ -20,7 +23,9 @@ public struct Change: Sendable, Hashable {
     public let syncVersion: Double?
 
     /// A change-log entry.
-    public init(sequence: Int64, kind: Kind, uuid: UUID, type: SampleType, syncIdentifier: String?, syncVersion: Double?) {
+    public init(
+        sequence: Int64, kind: Kind, uuid: UUID, type: SampleType, syncIdentifier: String?, syncVersion: Double?
+    ) {
         self.sequence = sequence
         self.kind = kind
         self.uuid = uuid

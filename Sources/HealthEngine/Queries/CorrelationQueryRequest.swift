@@ -11,7 +11,9 @@ public struct CorrelationQueryRequest: Sendable, Hashable {
     public let samplePredicates: [SampleType: SamplePredicate]
 
     /// A request.
-    public init(type: SampleType, predicate: SamplePredicate = .all, samplePredicates: [SampleType: SamplePredicate] = [:]) {
+    public init(
+        type: SampleType, predicate: SamplePredicate = .all, samplePredicates: [SampleType: SamplePredicate] = [:]
+    ) {
         self.type = type
         self.predicate = predicate
         self.samplePredicates = samplePredicates
@@ -22,7 +24,8 @@ extension SampleQueryEngine {
     /// The correlations a correlation query matches, in insertion order (SEMANTICS §7).
     public func correlations(for request: CorrelationQueryRequest) throws -> [Sample] {
         guard request.type.kind == .correlation else {
-            throw HealthEngineError.invalidQuery(field: "type", reason: "\(request.type.identifier) is not a correlation type")
+            throw HealthEngineError.invalidQuery(
+                field: "type", reason: "\(request.type.identifier) is not a correlation type")
         }
         for (type, predicate) in request.samplePredicates {
             do {
@@ -38,7 +41,8 @@ extension SampleQueryEngine {
         for (type, predicate) in request.samplePredicates {
             let members = candidates.flatMap { $0.correlatedObjects ?? [] }.filter { $0.type == type }
             evaluators[type] = try PredicateEvaluator(
-                predicate: predicate, type: type, storage: storage, candidates: members.map { StoredSample(sequence: 0, sample: $0) })
+                predicate: predicate, type: type, storage: storage,
+                candidates: members.map { StoredSample(sequence: 0, sample: $0) })
         }
         return candidates.filter { correlation in
             let members = correlation.correlatedObjects ?? []

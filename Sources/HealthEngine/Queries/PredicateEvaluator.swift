@@ -8,7 +8,9 @@ public struct PredicateEvaluator: Sendable {
     private let correlationMembers: Set<UUID>
 
     /// Checks the predicate against the type and resolves it against the storage for the given candidates.
-    public init(predicate: SamplePredicate, type: SampleType, storage: any HealthStorage, candidates: [StoredSample]) throws {
+    public init(
+        predicate: SamplePredicate, type: SampleType, storage: any HealthStorage, candidates: [StoredSample]
+    ) throws {
         do {
             try predicate.check(for: type)
         } catch {
@@ -56,7 +58,8 @@ public struct PredicateEvaluator: Sendable {
             return true
         case let .date(start, end, options):
             return TimeBounds.window(start: start, end: end, options: options).contains(
-                start: sample.startDate.timeIntervalSinceReferenceDate, end: sample.endDate.timeIntervalSinceReferenceDate)
+                start: sample.startDate.timeIntervalSinceReferenceDate,
+                end: sample.endDate.timeIntervalSinceReferenceDate)
         case let .sources(sources):
             guard let source = sample.sourceRevision?.source else { return false }
             return sources.contains(source)
@@ -109,7 +112,9 @@ public struct PredicateEvaluator: Sendable {
             guard let figure, let target = try? value.value(in: figure.unit) else { return false }
             return comparison.holds(figure.value, target)
         case let .workoutTotalDistance(comparison, value):
-            guard let total = sample.workoutContent?.totalDistance, let target = try? value.value(in: total.unit) else { return false }
+            guard let total = sample.workoutContent?.totalDistance, let target = try? value.value(in: total.unit) else {
+                return false
+            }
             return comparison.holds(total.value, target)
         case let .and(predicates):
             return predicates.allSatisfy { evaluate($0, on: sample) }

@@ -18,7 +18,9 @@ public struct SampleQueryEngine: Sendable {
 
     /// Like `samples(for:)`, with each sample's change-sequence number.
     public func storedSamples(for request: SampleQueryRequest) throws -> [StoredSample] {
-        guard request.limit >= 0 else { throw HealthEngineError.invalidQuery(field: "limit", reason: "must not be negative") }
+        guard request.limit >= 0 else {
+            throw HealthEngineError.invalidQuery(field: "limit", reason: "must not be negative")
+        }
         guard !request.descriptors.isEmpty else {
             throw HealthEngineError.invalidQuery(field: "descriptors", reason: "a query needs at least one sample type")
         }
@@ -47,7 +49,8 @@ public struct SampleQueryEngine: Sendable {
             do {
                 try descriptor.predicate.check(for: descriptor.type)
             } catch {
-                throw HealthEngineError.predicateNotEvaluable(type: descriptor.type.identifier, reason: error.description)
+                throw HealthEngineError.predicateNotEvaluable(
+                    type: descriptor.type.identifier, reason: error.description)
             }
             return []
         }
@@ -58,7 +61,8 @@ public struct SampleQueryEngine: Sendable {
             candidates = try storage.candidates(of: descriptor.type, within: bounds, matching: descriptor.predicate)
         }
         if case .all = descriptor.predicate { return candidates }
-        let evaluator = try PredicateEvaluator(predicate: descriptor.predicate, type: descriptor.type, storage: storage, candidates: candidates)
+        let evaluator = try PredicateEvaluator(
+            predicate: descriptor.predicate, type: descriptor.type, storage: storage, candidates: candidates)
         return candidates.filter { evaluator.matches($0.sample) }
     }
 
@@ -77,7 +81,8 @@ public struct SampleQueryEngine: Sendable {
         let keyed = samples.map { stored in (stored, keys.map { sortValue(of: stored.sample, for: $0.key) }) }
         let ordered = keyed.enumerated().sorted { left, right in
             for (index, key) in keys.enumerated() {
-                let a = left.element.1[index], b = right.element.1[index]
+                let a = left.element.1[index]
+                let b = right.element.1[index]
                 if a == b { continue }
                 let ascendingOrder: Bool
                 switch (a, b) {
@@ -99,7 +104,8 @@ public struct SampleQueryEngine: Sendable {
         case .workoutDuration: return sample.workoutContent?.duration
         case .workoutTotalDistance: return try? sample.workoutContent?.totalDistance?.value(in: .meter())
         case .workoutTotalEnergyBurned: return try? sample.workoutContent?.totalEnergyBurned?.value(in: .kilocalorie)
-        case .workoutTotalSwimmingStrokeCount: return try? sample.workoutContent?.totalSwimmingStrokeCount?.value(in: .count)
+        case .workoutTotalSwimmingStrokeCount:
+            return try? sample.workoutContent?.totalSwimmingStrokeCount?.value(in: .count)
         case .workoutTotalFlightsClimbed: return try? sample.workoutContent?.totalFlightsClimbed?.value(in: .count)
         }
     }

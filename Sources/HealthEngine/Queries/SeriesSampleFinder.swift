@@ -52,35 +52,42 @@ public struct SeriesSampleFinder: Sendable {
 
     /// The series of a series type matching a predicate, oldest first.
     public func series(of type: SampleType, matching predicate: SamplePredicate) throws -> [SeriesSample] {
-        var workout: UUID?, uuids: Set<UUID>?
+        var workout: UUID?
+        var uuids: Set<UUID>?
         try Self.collect(predicate, workout: &workout, uuids: &uuids)
         let window = TimeBounds.implied(by: predicate)
         let queries = SampleQueryEngine(storage: storage)
         var found: [SeriesSample] = []
         switch type {
         case .workoutRoute:
-            let owners = try queries.samples(for: SampleQueryRequest(type: .workout, predicate: workout.map { .uuids([$0]) } ?? .all))
+            let owners = try queries.samples(
+                for: SampleQueryRequest(type: .workout, predicate: workout.map { .uuids([$0]) } ?? .all))
             for owner in owners {
                 for route in try storage.workoutRoutes(ofWorkout: owner.uuid) {
-                    found.append(SeriesSample(
-                        uuid: route.uuid, type: type, startDate: route.locations.first?.date ?? owner.startDate,
-                        endDate: route.locations.last?.date ?? owner.endDate, owner: owner, content: .route(route)))
+                    found.append(
+                        SeriesSample(
+                            uuid: route.uuid, type: type, startDate: route.locations.first?.date ?? owner.startDate,
+                            endDate: route.locations.last?.date ?? owner.endDate, owner: owner, content: .route(route)))
                 }
             }
         case .heartbeatSeries:
             guard workout == nil else { return [] }
             for owner in try queries.samples(for: SampleQueryRequest(type: Self.heartRateVariability)) {
                 guard let series = try storage.heartbeatSeries(ofSample: owner.uuid) else { continue }
-                found.append(SeriesSample(
-                    uuid: Self.seriesUUID(of: owner.uuid), type: type, startDate: series.beats.first?.date ?? owner.startDate,
-                    endDate: series.beats.last?.date ?? owner.endDate, owner: owner, content: .heartbeats(series)))
+                found.append(
+                    SeriesSample(
+                        uuid: Self.seriesUUID(of: owner.uuid), type: type,
+                        startDate: series.beats.first?.date ?? owner.startDate,
+                        endDate: series.beats.last?.date ?? owner.endDate, owner: owner, content: .heartbeats(series)))
             }
         default:
             throw HealthEngineError.invalidQuery(field: "type", reason: "\(type.identifier) is not a series type")
         }
         return found.filter { series in
             (uuids?.contains(series.uuid) ?? true)
-                && window.contains(start: series.startDate.timeIntervalSinceReferenceDate, end: series.endDate.timeIntervalSinceReferenceDate)
+                && window.contains(
+                    start: series.startDate.timeIntervalSinceReferenceDate,
+                    end: series.endDate.timeIntervalSinceReferenceDate)
         }.sorted { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) }
     }
 
@@ -104,7 +111,8 @@ public struct SeriesSampleFinder: Sendable {
             for part in parts { try collect(part, workout: &workout, uuids: &uuids) }
         default:
             throw HealthEngineError.predicateNotEvaluable(
-                type: "series", reason: "series queries take date, workout and object-identifier predicates (and their conjunction)")
+                type: "series",
+                reason: "series queries take date, workout and object-identifier predicates (and their conjunction)")
         }
     }
 }

@@ -17,7 +17,10 @@ public struct TimeBounds: Sendable, Hashable {
     public static let unbounded = TimeBounds()
 
     /// Bounds with any of the four limits set.
-    public init(startLowerBound: Double = -.infinity, startUpperBound: Double = .infinity, endLowerBound: Double = -.infinity, endUpperBound: Double = .infinity) {
+    public init(
+        startLowerBound: Double = -.infinity, startUpperBound: Double = .infinity, endLowerBound: Double = -.infinity,
+        endUpperBound: Double = .infinity
+    ) {
         self.startLowerBound = startLowerBound
         self.startUpperBound = startUpperBound
         self.endLowerBound = endLowerBound
@@ -38,8 +41,10 @@ public struct TimeBounds: Sendable, Hashable {
     /// The bounds both these and the other bounds impose.
     public func intersection(_ other: TimeBounds) -> TimeBounds {
         TimeBounds(
-            startLowerBound: max(startLowerBound, other.startLowerBound), startUpperBound: min(startUpperBound, other.startUpperBound),
-            endLowerBound: max(endLowerBound, other.endLowerBound), endUpperBound: min(endUpperBound, other.endUpperBound))
+            startLowerBound: max(startLowerBound, other.startLowerBound),
+            startUpperBound: min(startUpperBound, other.startUpperBound),
+            endLowerBound: max(endLowerBound, other.endLowerBound),
+            endUpperBound: min(endUpperBound, other.endUpperBound))
     }
 
     /// The clauses of a date-window predicate (SEMANTICS §3), as bounds.
@@ -47,7 +52,11 @@ public struct TimeBounds: Sendable, Hashable {
         var bounds = TimeBounds()
         if let start {
             let seconds = start.timeIntervalSinceReferenceDate
-            if options.contains(.strictStartDate) { bounds.startLowerBound = seconds } else { bounds.endLowerBound = seconds }
+            if options.contains(.strictStartDate) {
+                bounds.startLowerBound = seconds
+            } else {
+                bounds.endLowerBound = seconds
+            }
         }
         if let end {
             let seconds = end.timeIntervalSinceReferenceDate

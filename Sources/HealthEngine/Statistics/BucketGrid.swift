@@ -20,22 +20,28 @@ public struct BucketGrid: Sendable {
     public init(anchor: Date, interval: DateComponents, calendar: Calendar) throws(HealthEngineError) {
         let parts: [(String, Int?, Double)] = [
             ("year", interval.year, 365.2425 * 86_400), ("month", interval.month, 30.436875 * 86_400),
-            ("weekOfYear", interval.weekOfYear, 7 * 86_400), ("day", interval.day, 86_400), ("hour", interval.hour, 3_600),
+            ("weekOfYear", interval.weekOfYear, 7 * 86_400), ("day", interval.day, 86_400),
+            ("hour", interval.hour, 3_600),
             ("minute", interval.minute, 60), ("second", interval.second, 1),
         ]
         var approximate = 0.0
         var calendarDependent = false
         for (name, value, seconds) in parts {
             guard let value else { continue }
-            guard value >= 0 else { throw .invalidQuery(field: "intervalComponents.\(name)", reason: "must not be negative (got \(value))") }
+            guard value >= 0 else {
+                throw .invalidQuery(field: "intervalComponents.\(name)", reason: "must not be negative (got \(value))")
+            }
             approximate += Double(value) * seconds
             if value > 0, seconds >= 86_400 { calendarDependent = true }
         }
         if let nanosecond = interval.nanosecond, nanosecond != 0 {
-            throw .invalidQuery(field: "intervalComponents.nanosecond", reason: "sub-second intervals are not supported")
+            throw .invalidQuery(
+                field: "intervalComponents.nanosecond", reason: "sub-second intervals are not supported")
         }
         if interval.weekday != nil || interval.weekOfMonth != nil || interval.quarter != nil || interval.era != nil {
-            throw .invalidQuery(field: "intervalComponents", reason: "use year, month, weekOfYear, day, hour, minute or second components")
+            throw .invalidQuery(
+                field: "intervalComponents",
+                reason: "use year, month, weekOfYear, day, hour, minute or second components")
         }
         guard approximate > 0 else { throw .invalidQuery(field: "intervalComponents", reason: "the interval is empty") }
         self.anchor = anchor
@@ -57,7 +63,8 @@ public struct BucketGrid: Sendable {
         scaled.hour = interval.hour.map { $0 * index }
         scaled.minute = interval.minute.map { $0 * index }
         scaled.second = interval.second.map { $0 * index }
-        return calendar.date(byAdding: scaled, to: anchor) ?? anchor.addingTimeInterval(Double(index) * approximateSeconds)
+        return calendar.date(byAdding: scaled, to: anchor)
+            ?? anchor.addingTimeInterval(Double(index) * approximateSeconds)
     }
 
     /// The index of the bucket that contains `date` (buckets are half-open: a date on an edge opens the next one).

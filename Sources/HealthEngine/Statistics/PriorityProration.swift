@@ -32,13 +32,19 @@ struct PriorityProration {
             var result = SpanUnion()
             result.starts.reserveCapacity(starts.count + spanStarts.count)
             result.ends.reserveCapacity(starts.count + spanStarts.count)
-            var left = 0, right = 0
+            var left = 0
+            var right = 0
             while left < starts.count || right < spanStarts.count {
-                let start: Double, end: Double
+                let start: Double
+                let end: Double
                 if right >= spanStarts.count || (left < starts.count && starts[left] <= spanStarts[right]) {
-                    start = starts[left]; end = ends[left]; left += 1
+                    start = starts[left]
+                    end = ends[left]
+                    left += 1
                 } else {
-                    start = spanStarts[right]; end = spanEnds[right]; right += 1
+                    start = spanStarts[right]
+                    end = spanEnds[right]
+                    right += 1
                 }
                 if let last = result.ends.last, start <= last {
                     if end > last { result.ends[result.ends.count - 1] = end }
@@ -52,7 +58,8 @@ struct PriorityProration {
 
         /// The first span ending after `time`.
         func firstEnding(after time: Double) -> Int {
-            var low = 0, high = ends.count
+            var low = 0
+            var high = ends.count
             while low < high {
                 let middle = (low + high) >> 1
                 if ends[middle] <= time { low = middle + 1 } else { high = middle }
@@ -70,7 +77,8 @@ struct PriorityProration {
             add(rows, starts: starts, ends: ends, values: values, outside: covered, into: &sums)
             guard rankIndex + 1 < rowsByRank.count else { break }
             // The union of this rank's spans joins the covered time.
-            var spanStarts: [Double] = [], spanEnds: [Double] = []
+            var spanStarts: [Double] = []
+            var spanEnds: [Double] = []
             spanStarts.reserveCapacity(rows.count)
             spanEnds.reserveCapacity(rows.count)
             var sorted = true
@@ -98,7 +106,10 @@ struct PriorityProration {
     }
 
     /// Adds each row's value over the parts of its span outside `covered`.
-    private func add(_ rows: [Int32], starts: [Double], ends: [Double], values: [Double], outside covered: SpanUnion, into sums: inout Sums) {
+    private func add(
+        _ rows: [Int32], starts: [Double], ends: [Double], values: [Double], outside covered: SpanUnion,
+        into sums: inout Sums
+    ) {
         let edges = calculator.edges
         let bucketCount = edges.count - 1
         var hint = 0
@@ -123,7 +134,8 @@ struct PriorityProration {
         }
 
         for row in rows.lazy.map(Int.init) {
-            let start = starts[row], end = ends[row]
+            let start = starts[row]
+            let end = ends[row]
             if coveredCount > 0 {
                 if start < previousStart {
                     position = covered.firstEnding(after: start)

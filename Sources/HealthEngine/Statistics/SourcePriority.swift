@@ -27,9 +27,10 @@ public struct SourcePriority: Sendable {
             revisions[revision.source] = revision
         }
         let sources = Array(firstSeen.keys)
-        let rankList = ranks(of: sources.map {
-            SourceSighting(source: $0, productType: revisions[$0]!.productType, firstSequence: firstSeen[$0]!)
-        })
+        let rankList = ranks(
+            of: sources.map {
+                SourceSighting(source: $0, productType: revisions[$0]!.productType, firstSequence: firstSeen[$0]!)
+            })
         var sourceRank: [Source: Int] = [:]
         for (index, source) in sources.enumerated() { sourceRank[source] = rankList[index] }
         let manualFirst = order == nil
@@ -50,9 +51,11 @@ public struct SourcePriority: Sendable {
             firstSeen[revision.source] = (stored.sequence, revision.productType)
         }
         let sources = firstSeen.keys.sorted()
-        let rankList = ranks(of: sources.map {
-            SourceSighting(source: $0, productType: firstSeen[$0]!.productType, firstSequence: firstSeen[$0]!.sequence)
-        })
+        let rankList = ranks(
+            of: sources.map {
+                SourceSighting(
+                    source: $0, productType: firstSeen[$0]!.productType, firstSequence: firstSeen[$0]!.sequence)
+            })
         return sources.indices.sorted { (rankList[$0], sources[$0]) < (rankList[$1], sources[$1]) }.map { sources[$0] }
     }
 
@@ -72,7 +75,8 @@ public struct SourcePriority: Sendable {
     func ranks(of sightings: [SourceSighting]) -> [Int] {
         // Default order among sources: Watch, other Apple devices, then third party newest first.
         let ordered = sightings.indices.sorted { leftIndex, rightIndex in
-            let left = sightings[leftIndex], right = sightings[rightIndex]
+            let left = sightings[leftIndex]
+            let right = sightings[rightIndex]
             let leftClass = SourcePriority.deviceClass(left.source, productType: left.productType)
             let rightClass = SourcePriority.deviceClass(right.source, productType: right.productType)
             if leftClass != rightClass { return leftClass < rightClass }

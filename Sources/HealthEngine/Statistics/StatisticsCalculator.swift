@@ -61,7 +61,8 @@ struct StatisticsCalculator {
 
     /// The bucket whose half-open span contains `time`.
     func bucket(containing time: Double) -> Int {
-        var low = 0, high = edges.count - 1
+        var low = 0
+        var high = edges.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if edges[middle] <= time { low = middle } else { high = middle }
@@ -103,7 +104,8 @@ struct StatisticsCalculator {
         guard edges.count > 2 else { return }
         var hint = 0
         for index in measurements.indices {
-            var start = measurements[index].start, end = measurements[index].end
+            var start = measurements[index].start
+            var end = measurements[index].end
             snap(&start, &end, hint: &hint)
             measurements[index].start = start
             measurements[index].end = end
@@ -118,7 +120,8 @@ struct StatisticsCalculator {
         let first = bucket(containing: start, hint: hint)
         let next = edges[first + 1]
         if edges[first] <= start, next - start > StatisticsCalculator.edgeTolerance,
-           end - next < -StatisticsCalculator.edgeTolerance {
+            end - next < -StatisticsCalculator.edgeTolerance
+        {
             hint = first
             return  // well inside one bucket: nothing to snap
         }
@@ -136,7 +139,9 @@ struct StatisticsCalculator {
     /// Gives each instantaneous discrete sample a span: until the next sample of its source, at most the hold, and
     /// never past its bucket's end.
     private func holdInstantaneousValues(_ measurements: inout [TimedValue]) {
-        let order = measurements.indices.sorted { (measurements[$0].source, measurements[$0].start) < (measurements[$1].source, measurements[$1].start) }
+        let order = measurements.indices.sorted {
+            (measurements[$0].source, measurements[$0].start) < (measurements[$1].source, measurements[$1].start)
+        }
         for (position, index) in order.enumerated() where measurements[index].end == measurements[index].start {
             let start = measurements[index].start
             var end = start + StatisticsCalculator.instantaneousHold
@@ -168,7 +173,8 @@ struct StatisticsCalculator {
         for (index, rank) in distinctRanks.enumerated() { denseRank[rank] = index }
         var ranks: [Int] = []
         ranks.reserveCapacity(measurements.count)
-        var lastRank = Int.min, lastDense = 0
+        var lastRank = Int.min
+        var lastDense = 0
         for measurement in measurements {
             if measurement.rank != lastRank {
                 lastRank = measurement.rank
@@ -199,7 +205,9 @@ struct StatisticsCalculator {
         var activeMembers = [[Int]](repeating: [], count: distinctRanks.count)
         var activeTotal = 0
         var previous = -Double.infinity
-        var startIndex = 0, endIndex = 0, pointIndex = 0
+        var startIndex = 0
+        var endIndex = 0
+        var pointIndex = 0
 
         func winner() -> Int? { activeCount.firstIndex { $0 > 0 } }
         let tracksMembers = !style.isCumulative || tracksMostRecent
@@ -261,7 +269,9 @@ struct StatisticsCalculator {
                 activeCount[rank] -= 1
                 activeTotal -= 1
                 activeRate[rank] -= rate
-                if tracksMembers, let position = activeMembers[rank].firstIndex(of: index) { activeMembers[rank].remove(at: position) }
+                if tracksMembers, let position = activeMembers[rank].firstIndex(of: index) {
+                    activeMembers[rank].remove(at: position)
+                }
                 if activeCount[rank] == 0 { activeRate[rank] = 0 }
                 endIndex += 1
             }
@@ -299,7 +309,8 @@ struct StatisticsCalculator {
             buckets.latest[bucket] = index
             return
         }
-        let candidate = measurements[index], best = measurements[current]
+        let candidate = measurements[index]
+        let best = measurements[current]
         if (candidate.start, candidate.sequence) > (best.start, best.sequence) { buckets.latest[bucket] = index }
     }
 
@@ -356,9 +367,12 @@ struct StatisticsCalculator {
         }
     }
 
-    private func makeFigures(_ index: Int, _ buckets: Buckets, _ measurements: [TimedValue], unit: HealthUnit) -> StatisticsFigures {
+    private func makeFigures(
+        _ index: Int, _ buckets: Buckets, _ measurements: [TimedValue], unit: HealthUnit
+    ) -> StatisticsFigures {
         var figures = StatisticsFigures()
-        let bucketStart = edges[index], bucketEnd = edges[index + 1]
+        let bucketStart = edges[index]
+        let bucketEnd = edges[index + 1]
         figures.duration = Quantity(buckets.covered[index], .second())
         if style.isCumulative {
             figures.sum = Quantity(buckets.sum[index], unit)

@@ -33,9 +33,12 @@ public struct StatisticsCollection: Sendable {
 
     /// Visits every bucket from the one containing `start` to the one containing `end`, empty ones included;
     /// set the flag to true to stop early.
-    public func enumerateStatistics(from start: Date, to end: Date, _ body: (QuantityStatistics, inout Bool) throws -> Void) rethrows {
+    public func enumerateStatistics(
+        from start: Date, to end: Date, _ body: (QuantityStatistics, inout Bool) throws -> Void
+    ) rethrows {
         guard start <= end else { return }
-        let first = grid.index(containing: start), last = grid.index(containing: end)
+        let first = grid.index(containing: start)
+        let last = grid.index(containing: end)
         var stop = false
         for index in first...last {
             try body(buckets[index] ?? emptyBucket(index), &stop)

@@ -13,7 +13,10 @@ public struct StatisticsRequest: Sendable {
     public let priority: SourcePriority
 
     /// A request; the options are checked against the type when it runs.
-    public init(type: SampleType, predicate: SamplePredicate = .all, options: StatisticsOptions, priority: SourcePriority = SourcePriority(order: nil)) {
+    public init(
+        type: SampleType, predicate: SamplePredicate = .all, options: StatisticsOptions,
+        priority: SourcePriority = SourcePriority(order: nil)
+    ) {
         self.type = type
         self.predicate = predicate
         self.options = options
@@ -37,7 +40,8 @@ public struct StatisticsEngine: Sendable {
         guard let (first, last) = matched.span else {
             throw HealthEngineError.noData(type: request.type.identifier)
         }
-        let calculator = StatisticsCalculator(style: style, edges: [-.infinity, .infinity], tracksMostRecent: request.options.contains(.mostRecent))
+        let calculator = StatisticsCalculator(
+            style: style, edges: [-.infinity, .infinity], tracksMostRecent: request.options.contains(.mostRecent))
         let (merged, bySource) = try figures(matched, request, unit: unit, calculator: calculator)
         return QuantityStatistics(
             type: request.type, startDate: first, endDate: last, options: request.options,
@@ -48,20 +52,26 @@ public struct StatisticsEngine: Sendable {
     /// The statistics of every bucket of a grid that holds data. With `maximumBuckets`, throws `tooManyBuckets`
     /// before allocating anything per bucket when the matched samples span more buckets than that (the work and memory
     /// of a collection grow with the buckets it spans, whatever data they hold).
-    public func collection(for request: StatisticsRequest, grid: BucketGrid, maximumBuckets: Int? = nil) throws -> StatisticsCollection {
+    public func collection(
+        for request: StatisticsRequest, grid: BucketGrid, maximumBuckets: Int? = nil
+    ) throws -> StatisticsCollection {
         let (matched, unit, style) = try matchingSamples(request)
         guard let (first, last) = matched.span else {
             return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: [:])
         }
         if let maximumBuckets {
             // The buckets `edges(from:to:)` below would make: from the one containing `first` to the one containing `last`.
-            let (span, overflow) = grid.index(containing: last).subtractingReportingOverflow(grid.index(containing: first))
+            let (span, overflow) = grid.index(containing: last).subtractingReportingOverflow(
+                grid.index(containing: first))
             let count = overflow || span == .max ? Int.max : span + 1
-            guard count <= maximumBuckets else { throw HealthEngineError.tooManyBuckets(count: count, maximum: maximumBuckets) }
+            guard count <= maximumBuckets else {
+                throw HealthEngineError.tooManyBuckets(count: count, maximum: maximumBuckets)
+            }
         }
         let (firstIndex, edgeDates) = grid.edges(from: first, to: last)
         let edges = edgeDates.map(\.timeIntervalSinceReferenceDate)
-        let calculator = StatisticsCalculator(style: style, edges: edges, tracksMostRecent: request.options.contains(.mostRecent))
+        let calculator = StatisticsCalculator(
+            style: style, edges: edges, tracksMostRecent: request.options.contains(.mostRecent))
         let bucketCount = edges.count - 1
         let (merged, bySource) = try figures(matched, request, unit: unit, calculator: calculator)
         var buckets: [Int: QuantityStatistics] = [:]
@@ -72,7 +82,8 @@ public struct StatisticsEngine: Sendable {
                 if let figures = perBucket[offset] { sourceFigures[source] = Self.filtered(figures, request.options) }
             }
             buckets[firstIndex + offset] = QuantityStatistics(
-                type: request.type, startDate: edgeDates[offset], endDate: edgeDates[offset + 1], options: request.options,
+                type: request.type, startDate: edgeDates[offset], endDate: edgeDates[offset + 1],
+                options: request.options,
                 merged: Self.filtered(figures, request.options), bySource: sourceFigures)
         }
         return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: buckets)
@@ -88,17 +99,20 @@ public struct StatisticsEngine: Sendable {
             switch self {
             case let .samples(samples):
                 guard let firstSample = samples.first?.sample else { return nil }
-                var first = firstSample.startDate, last = firstSample.endDate
+                var first = firstSample.startDate
+                var last = firstSample.endDate
                 for stored in samples.dropFirst() {
                     let sample = stored.sample
-                    let start = sample.startDate, end = sample.endDate
+                    let start = sample.startDate
+                    let end = sample.endDate
                     if start < first { first = start }
                     if end > last { last = end }
                 }
                 return (first, last)
             case let .columns(columns):
                 guard columns.count > 0 else { return nil }
-                var first = Double.infinity, last = -Double.infinity
+                var first = Double.infinity
+                var last = -Double.infinity
                 for index in 0..<columns.count {
                     first = min(first, columns.starts[index])
                     last = max(last, columns.ends[index])
@@ -108,14 +122,16 @@ public struct StatisticsEngine: Sendable {
         }
     }
 
-    private func matchingSamples(_ request: StatisticsRequest) throws -> (MatchedSamples, HealthUnit, AggregationStyle) {
+    private func matchingSamples(_ request: StatisticsRequest) throws -> (MatchedSamples, HealthUnit, AggregationStyle)
+    {
         do {
             try request.options.check(for: request.type)
         } catch {
             throw HealthEngineError.invalidQuery(field: "options", reason: error.description)
         }
         guard let unit = request.type.canonicalUnit, let style = request.type.aggregationStyle else {
-            throw HealthEngineError.invalidQuery(field: "type", reason: "\(request.type.identifier) is not a quantity type")
+            throw HealthEngineError.invalidQuery(
+                field: "type", reason: "\(request.type.identifier) is not a quantity type")
         }
         if Self.isTimeWindow(request.predicate) {
             let bounds = TimeBounds.implied(by: request.predicate)
@@ -124,7 +140,8 @@ public struct StatisticsEngine: Sendable {
                 return (.columns(Self.exactly(columns, within: bounds)), unit, style)
             }
         }
-        let samples = try SampleQueryEngine(storage: storage).matchingSamples(SampleQueryDescriptor(type: request.type, predicate: request.predicate))
+        let samples = try SampleQueryEngine(storage: storage).matchingSamples(
+            SampleQueryDescriptor(type: request.type, predicate: request.predicate))
         return (.samples(samples), unit, style)
     }
 
@@ -202,10 +219,12 @@ public struct StatisticsEngine: Sendable {
             if sequence < firstSeen[group].sequence { firstSeen[group] = (sequence, Int(entry)) }
         }
         let seenGroups = groups.indices.filter { firstSeen[$0].entry >= 0 }
-        let groupRanks = request.priority.ranks(of: seenGroups.map {
-            SourcePriority.SourceSighting(
-                source: groups[$0], productType: columns.productTypes[firstSeen[$0].entry], firstSequence: firstSeen[$0].sequence)
-        })
+        let groupRanks = request.priority.ranks(
+            of: seenGroups.map {
+                SourcePriority.SourceSighting(
+                    source: groups[$0], productType: columns.productTypes[firstSeen[$0].entry],
+                    firstSequence: firstSeen[$0].sequence)
+            })
         var rankOfEntry = [Int](repeating: SourcePriority.sourcelessRank, count: columns.sources.count)
         var rankOfGroup = [Int](repeating: SourcePriority.sourcelessRank, count: groups.count)
         for (position, group) in seenGroups.enumerated() { rankOfGroup[group] = groupRanks[position] }
@@ -226,22 +245,27 @@ public struct StatisticsEngine: Sendable {
 
         if calculator.style.isCumulative, !request.options.contains(.mostRecent) {
             return cumulativeFigures(
-                columns, request, unit: unit, calculator: calculator, rankOfEntry: rankOfEntry, groupOfEntry: groupOfEntry,
+                columns, request, unit: unit, calculator: calculator, rankOfEntry: rankOfEntry,
+                groupOfEntry: groupOfEntry,
                 sources: groups)
         }
         // Everything else: the calculator's sweep over measurements made from the columns.
         var measurements: [TimedValue] = []
         measurements.reserveCapacity(columns.count)
         for row in 0..<columns.count {
-            measurements.append(TimedValue(
-                start: columns.starts[row], end: columns.ends[row], recordedEnd: columns.ends[row], value: columns.values[row],
-                rank: rank(row), source: group(row), sequence: columns.sequences[row]))
+            measurements.append(
+                TimedValue(
+                    start: columns.starts[row], end: columns.ends[row], recordedEnd: columns.ends[row],
+                    value: columns.values[row],
+                    rank: rank(row), source: group(row), sequence: columns.sequences[row]))
         }
         var bySource: [Source: [StatisticsFigures?]] = [:]
         if request.options.contains(.separateBySource) {
             for (index, source) in groups.enumerated() {
                 let own = measurements.filter { $0.source == index }.map {
-                    TimedValue(start: $0.start, end: $0.end, recordedEnd: $0.recordedEnd, value: $0.value, rank: 0, source: $0.source, sequence: $0.sequence)
+                    TimedValue(
+                        start: $0.start, end: $0.end, recordedEnd: $0.recordedEnd, value: $0.value, rank: 0,
+                        source: $0.source, sequence: $0.sequence)
                 }
                 if !own.isEmpty { bySource[source] = calculator.figures(of: own, unit: unit) }
             }
@@ -257,11 +281,13 @@ public struct StatisticsEngine: Sendable {
     ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
         let count = columns.count
         // Spans snapped to bucket edges; the columns are copied only when some span moves (rare).
-        var starts = columns.starts, ends = columns.ends
+        var starts = columns.starts
+        var ends = columns.ends
         var moved: [(row: Int, start: Double, end: Double)] = []
         var hint = 0
         for row in 0..<count {
-            var start = columns.starts[row], end = columns.ends[row]
+            var start = columns.starts[row]
+            var end = columns.ends[row]
             calculator.snap(&start, &end, hint: &hint)
             if start != columns.starts[row] || end != columns.ends[row] { moved.append((row, start, end)) }
         }
@@ -271,7 +297,8 @@ public struct StatisticsEngine: Sendable {
         }
         // Dense ranks per row through small per-entry tables (sources interleave row by row: no hashing per row).
         let manualFirst = request.priority.order == nil
-        let sourcelessEntry = rankOfEntry.count, manualEntry = rankOfEntry.count + 1
+        let sourcelessEntry = rankOfEntry.count
+        let manualEntry = rankOfEntry.count + 1
         var entryUsed = [Bool](repeating: false, count: rankOfEntry.count + 2)
         for row in 0..<count {
             let entry = columns.sourceIndexes[row]
@@ -287,7 +314,8 @@ public struct StatisticsEngine: Sendable {
         var denseRanks = [Int32](repeating: 0, count: count)
         for row in 0..<count {
             let entry = columns.sourceIndexes[row]
-            let tableEntry = manualFirst && columns.userEntered[row] ? manualEntry : (entry < 0 ? sourcelessEntry : Int(entry))
+            let tableEntry =
+                manualFirst && columns.userEntered[row] ? manualEntry : (entry < 0 ? sourcelessEntry : Int(entry))
             denseRanks[row] = denseOfEntry[tableEntry]
         }
         // Rows in start order, then split by rank keeping that order.
@@ -324,7 +352,9 @@ public struct StatisticsEngine: Sendable {
             var spans: [(start: Double, end: Double)] = []
             spans.reserveCapacity(count)
             for rows in rowLists {
-                for row in rows.lazy.map(Int.init) where ends[row] > starts[row] { spans.append((starts[row], ends[row])) }
+                for row in rows.lazy.map(Int.init) where ends[row] > starts[row] {
+                    spans.append((starts[row], ends[row]))
+                }
             }
             calculator.addCoverage(of: &spans, to: &covered)
             return covered
@@ -348,7 +378,8 @@ public struct StatisticsEngine: Sendable {
                 }
             }
             for (index, source) in sources.enumerated() where !rowsOfGroup[index].isEmpty {
-                let own = proration.ownSums(starts: starts, ends: ends, values: columns.values, rows: rowsOfGroup[index])
+                let own = proration.ownSums(
+                    starts: starts, ends: ends, values: columns.values, rows: rowsOfGroup[index])
                 bySource[source] = figures(own, coverage([rowsOfGroup[index]]))
             }
         }
@@ -367,8 +398,10 @@ public struct StatisticsEngine: Sendable {
         measurements.reserveCapacity(samples.count)
         var classes = RankClasses()
         var converters: [HealthUnit: HealthModel.UnitConverter] = [:]
-        var lastUnit: HealthUnit?, lastConverter = HealthModel.UnitConverter(scale: 1)
-        var lastSource: Source?, lastSourceIndex = 0
+        var lastUnit: HealthUnit?
+        var lastConverter = HealthModel.UnitConverter(scale: 1)
+        var lastSource: Source?
+        var lastSourceIndex = 0
         for (position, stored) in samples.enumerated() {
             let sample = stored.sample
             guard let content = sample.quantityContent else { continue }
@@ -387,7 +420,8 @@ public struct StatisticsEngine: Sendable {
             lastSource = source
             lastSourceIndex = index
             let manual = request.priority.order == nil && sample.wasUserEntered  // hand entry only counts in the default order
-            let rankClass = classes.note(position, stored.sequence, source: revisionSource == nil ? nil : index, manual: manual)
+            let rankClass = classes.note(
+                position, stored.sequence, source: revisionSource == nil ? nil : index, manual: manual)
             func canonical(_ quantity: Quantity) throws -> Double {
                 if let lastUnit, lastUnit == quantity.unit { return lastConverter.convert(quantity.value) }
                 let converter: HealthModel.UnitConverter
@@ -403,16 +437,22 @@ public struct StatisticsEngine: Sendable {
             }
             if content.count > 1, !content.seriesEntries.isEmpty {
                 for entry in content.seriesEntries {
-                    let start = entry.startDate.timeIntervalSinceReferenceDate, end = entry.endDate.timeIntervalSinceReferenceDate
-                    measurements.append(TimedValue(
-                        start: start, end: end, recordedEnd: end, value: try canonical(entry.quantity), rank: rankClass,
-                        source: index, sequence: stored.sequence))
+                    let start = entry.startDate.timeIntervalSinceReferenceDate
+                    let end = entry.endDate.timeIntervalSinceReferenceDate
+                    measurements.append(
+                        TimedValue(
+                            start: start, end: end, recordedEnd: end, value: try canonical(entry.quantity),
+                            rank: rankClass,
+                            source: index, sequence: stored.sequence))
                 }
             } else {
-                let start = sample.startDate.timeIntervalSinceReferenceDate, end = sample.endDate.timeIntervalSinceReferenceDate
-                measurements.append(TimedValue(
-                    start: start, end: end, recordedEnd: end, value: try canonical(content.quantity), rank: rankClass,
-                    source: index, sequence: stored.sequence))
+                let start = sample.startDate.timeIntervalSinceReferenceDate
+                let end = sample.endDate.timeIntervalSinceReferenceDate
+                measurements.append(
+                    TimedValue(
+                        start: start, end: end, recordedEnd: end, value: try canonical(content.quantity),
+                        rank: rankClass,
+                        source: index, sequence: stored.sequence))
             }
         }
         let rankOfClass = classes.ranks(samples, request.priority)
@@ -421,7 +461,9 @@ public struct StatisticsEngine: Sendable {
         if request.options.contains(.separateBySource) {
             for (index, source) in sources.enumerated() {
                 let own = measurements.filter { $0.source == index }.map {
-                    TimedValue(start: $0.start, end: $0.end, recordedEnd: $0.recordedEnd, value: $0.value, rank: 0, source: $0.source, sequence: $0.sequence)
+                    TimedValue(
+                        start: $0.start, end: $0.end, recordedEnd: $0.recordedEnd, value: $0.value, rank: 0,
+                        source: $0.source, sequence: $0.sequence)
                 }
                 bySource[source] = calculator.figures(of: own, unit: unit)
             }

@@ -43,7 +43,10 @@ public struct QuantityStatistics: Sendable, Hashable {
     public let bySource: [Source: StatisticsFigures]
 
     /// Statistics from their parts.
-    public init(type: SampleType, startDate: Date, endDate: Date, options: StatisticsOptions, merged: StatisticsFigures, bySource: [Source: StatisticsFigures]) {
+    public init(
+        type: SampleType, startDate: Date, endDate: Date, options: StatisticsOptions, merged: StatisticsFigures,
+        bySource: [Source: StatisticsFigures]
+    ) {
         self.type = type
         self.startDate = startDate
         self.endDate = endDate

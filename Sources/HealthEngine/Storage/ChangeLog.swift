@@ -48,7 +48,9 @@ extension ChangeLog where Self: SampleStorage {
                 } else {
                     objects.append(ChangedObject(change: change, sample: nil))
                 }
-                if limit > 0, objects.count == limit { return ChangePage(objects: objects, endSequence: change.sequence) }
+                if limit > 0, objects.count == limit {
+                    return ChangePage(objects: objects, endSequence: change.sequence)
+                }
             }
             guard pageSize > 0, changes.count == pageSize, let last = changes.last else {
                 return ChangePage(objects: objects, endSequence: max(cursor, changes.last?.sequence ?? cursor, latest))

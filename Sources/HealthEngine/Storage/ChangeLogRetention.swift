@@ -14,7 +14,9 @@ public struct ChangeLogRetention: Sendable {
     public static let forever = ChangeLogRetention(deletionLifetime: nil, clock: nil)
 
     /// Deletions are remembered for `lifetime` seconds as told by `clock`, then may be forgotten.
-    public static func deletions(for lifetime: TimeInterval, clock: @escaping @Sendable () -> Date) -> ChangeLogRetention {
+    public static func deletions(
+        for lifetime: TimeInterval, clock: @escaping @Sendable () -> Date
+    ) -> ChangeLogRetention {
         ChangeLogRetention(deletionLifetime: lifetime, clock: clock)
     }
 

@@ -17,7 +17,8 @@ public struct ImportedDataCounts: Sendable, Hashable {
 
     /// Counts.
     public init(
-        activitySummaries: Int = 0, workoutRoutes: Int = 0, routeLocations: Int = 0, heartbeatSeries: Int = 0, heartbeats: Int = 0,
+        activitySummaries: Int = 0, workoutRoutes: Int = 0, routeLocations: Int = 0, heartbeatSeries: Int = 0,
+        heartbeats: Int = 0,
         characteristics: Int = 0, keptElements: Int = 0
     ) {
         self.activitySummaries = activitySummaries

@@ -56,7 +56,8 @@ public protocol KeepsNoImportedData: ImportedDataStorage {}
 
 extension KeepsNoImportedData {
     public func saveImportedData(_ data: ImportedData) throws {}
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] { [] }
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+    { [] }
     public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] { [] }
     public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? { nil }
     public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? { nil }

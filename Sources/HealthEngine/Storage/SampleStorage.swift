@@ -20,7 +20,9 @@ public protocol SampleStorage: AnyObject, Sendable {
 
     /// Like `candidates(of:within:)`, narrowed further by the parts of the predicate the storage can evaluate
     /// itself (a superset is fine: the engine still evaluates the whole predicate).
-    func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample]
+    func candidates(
+        of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate
+    ) throws -> [StoredSample]
 
     /// Every sample type the store holds samples of, with their count and time span, sorted by type identifier.
     func typeSummaries() throws -> [TypeSummary]
@@ -51,7 +53,9 @@ extension SampleStorage {
     }
 
     /// By default a storage narrows candidates by time alone.
-    public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
+    public func candidates(
+        of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate
+    ) throws -> [StoredSample] {
         try candidates(of: type, within: bounds)
     }
 

@@ -26,7 +26,8 @@ extension StoreSettings {
 
     /// By default a storage keeps no subscriptions and says so.
     public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
-        throw HealthEngineError.invalidQuery(field: "background delivery", reason: "this storage does not keep subscriptions")
+        throw HealthEngineError.invalidQuery(
+            field: "background delivery", reason: "this storage does not keep subscriptions")
     }
 
     /// By default a storage keeps no subscriptions.

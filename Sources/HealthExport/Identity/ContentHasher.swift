@@ -21,7 +21,9 @@ struct ContentHasher {
     }
 
     @inline(__always)
-    private static func rotate(_ value: UInt64, _ amount: UInt64) -> UInt64 { (value << amount) | (value >> (64 - amount)) }
+    private static func rotate(_ value: UInt64, _ amount: UInt64) -> UInt64 {
+        (value << amount) | (value >> (64 - amount))
+    }
 
     /// Mixes in two words.
     @inline(__always)
@@ -52,8 +54,9 @@ struct ContentHasher {
         var index = 0
         let count = bytes.count
         while index + 16 <= count {
-            combine(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self),
-                    bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+            combine(
+                bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self),
+                bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
             index += 16
         }
         // The 0–15 bytes left, little-endian into two words (byte i at bit 8i), read with at most two overlapping
@@ -76,7 +79,8 @@ struct ContentHasher {
         }
         if left >= 4 {
             let low = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
-            let last = UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self)))
+            let last = UInt64(
+                UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self)))
             // Bytes 4..<left come from the top of the last 4 bytes (for left == 4 nothing is added).
             let high = left > 4 ? (last >> UInt64((8 - left) * 8)) << 32 : 0
             return (low | high, 0)
@@ -102,7 +106,8 @@ struct ContentHasher {
 
     /// The final 128 bits.
     func finalize() -> ContentDigest {
-        var h1 = high ^ length, h2 = low ^ length
+        var h1 = high ^ length
+        var h2 = low ^ length
         h1 &+= h2
         h2 &+= h1
         h1 = ContentHasher.finalMix(h1)
@@ -157,8 +162,11 @@ struct ContentDigest: Hashable, Sendable {
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x80
             raw[8] = (raw[8] & 0x3F) | 0x80
-            return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                               raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            return UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                    raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
         }
     }
 }

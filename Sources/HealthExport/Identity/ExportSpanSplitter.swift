@@ -60,11 +60,14 @@ struct ExportSpanSplitter {
         try cut(final: true, handOver)
         let rest = buffer.count - spanStart
         guard rest > 0 else { return }
-        let lines = linesInSpan + buffer.withUnsafeBufferPointer { XMLTokenizer.newlines($0.baseAddress!, searchFrom, $0.count) }
+        let lines =
+            linesInSpan
+            + buffer.withUnsafeBufferPointer { XMLTokenizer.newlines($0.baseAddress!, searchFrom, $0.count) }
         try buffer.withUnsafeBytes { bytes in
-            try handOver(Span(
-                bytes: UnsafeRawBufferPointer(rebasing: bytes[spanStart...]), isSkippable: false,
-                digest: ContentDigest(high: 0, low: 0), lines: lines))
+            try handOver(
+                Span(
+                    bytes: UnsafeRawBufferPointer(rebasing: bytes[spanStart...]), isSkippable: false,
+                    digest: ContentDigest(high: 0, low: 0), lines: lines))
         }
         buffer = []
         spanStart = 0
@@ -90,9 +93,12 @@ struct ExportSpanSplitter {
                 searchFrom = lineStart
                 linesInSpan += 1
                 guard lineStart > spanStart, available >= 3, bytes[lineStart] == 0x20, bytes[lineStart + 1] == 0x3C,
-                      ExportSpanSplitter.isLetter(bytes[lineStart + 2]) else { continue }
+                    ExportSpanSplitter.isLetter(bytes[lineStart + 2])
+                else { continue }
                 var end = lineStart + min(available, ExportSpanSplitter.hashedLineBytes)
-                if let lineEnd = memchr(base + lineStart, 0x0A, end - lineStart) { end = base.distance(to: UnsafeRawPointer(lineEnd)) }
+                if let lineEnd = memchr(base + lineStart, 0x0A, end - lineStart) {
+                    end = base.distance(to: UnsafeRawPointer(lineEnd))
+                }
                 var hasher = ContentHasher(seed: 40)
                 hasher.combine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]))
                 guard hasher.finalize().low & ((1 << ExportSpanSplitter.maskBits) - 1) == 0 else { continue }

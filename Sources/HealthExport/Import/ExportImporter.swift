@@ -45,35 +45,47 @@ public final class ExportImporter {
         let file = location.dataFile
         let builder = ExportRecordBuilder(file: file)
         let batcher = try SampleBatcher(
-            store: store, builder: builder, file: file, batchSize: batchSize, report: ImportReport(path: url.path, dataFile: file))
+            store: store, builder: builder, file: file, batchSize: batchSize,
+            report: ImportReport(path: url.path, dataFile: file))
         let writer = ImportedDataWriter(store: store, next: receiver)
         var reader = ExportDocumentReader(file: file, builder: builder, batcher: batcher, receiver: writer)
         var tokenizer = XMLTokenizer()
         defer { tokenizer.deallocate() }
         func report() {
-            progress?(ImportProgress(
-                bytesRead: tokenizer.consumedBytes, totalBytes: location.totalBytes, records: batcher.samplesRead,
-                elapsed: elapsed() - started))
+            progress?(
+                ImportProgress(
+                    bytesRead: tokenizer.consumedBytes, totalBytes: location.totalBytes, records: batcher.samplesRead,
+                    elapsed: elapsed() - started))
         }
         // Spans an earlier import read whole are passed over when the reader is between top-level elements at their
         // start; spans read whole now are remembered once their samples are committed.
-        let known = reusesImportedSpans
+        let known =
+            reusesImportedSpans
             ? Dictionary(try store.importedSpans().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         var readWhole: [(span: ImportedSpan, firstLine: Int)] = []
         func take(_ span: ExportSpanSplitter.Span) throws {
             let startsAtTop = reader.isAtTopLevel && tokenizer.isBetweenTags
-            let key = ImportedSpan.Key(digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count))
+            let key = ImportedSpan.Key(
+                digestHigh: span.digest.high, digestLow: span.digest.low, length: Int64(span.bytes.count))
             if span.isSkippable, startsAtTop, let earlier = known[key], earlier.lines == span.lines {
                 tokenizer.passOver(byteCount: span.bytes.count, lines: span.lines)
                 batcher.passOver(samples: Int(earlier.samples))
                 batcher.report.bytesPassedOver += Int64(span.bytes.count)
                 return
             }
-            let samplesBefore = batcher.samplesRead, issuesBefore = batcher.report.issues.count, firstLine = tokenizer.line
+            let samplesBefore = batcher.samplesRead
+            let issuesBefore = batcher.report.issues.count
+            let firstLine = tokenizer.line
             try tokenizer.feed(span.bytes, into: &reader)
-            if span.isSkippable, startsAtTop, reader.isAtTopLevel, tokenizer.isBetweenTags, batcher.report.issues.count == issuesBefore {
-                readWhole.append((ImportedSpan(
-                    key: key, lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)), firstLine))
+            if span.isSkippable, startsAtTop, reader.isAtTopLevel, tokenizer.isBetweenTags,
+                batcher.report.issues.count == issuesBefore
+            {
+                readWhole.append(
+                    (
+                        ImportedSpan(
+                            key: key, lines: Int64(span.lines), samples: Int64(batcher.samplesRead - samplesBefore)),
+                        firstLine
+                    ))
             }
         }
         var splitter = ExportSpanSplitter()
@@ -94,7 +106,8 @@ public final class ExportImporter {
             let ignored = batcher.ignoredLines.sorted()
             let clean = readWhole.filter { entry in
                 let end = entry.firstLine + Int(entry.span.lines)
-                var low = 0, high = ignored.count  // the first ignored line at or after the span's first line
+                var low = 0
+                var high = ignored.count  // the first ignored line at or after the span's first line
                 while low < high {
                     let middle = (low + high) / 2
                     if ignored[middle] < entry.firstLine { low = middle + 1 } else { high = middle }
@@ -105,7 +118,8 @@ public final class ExportImporter {
         }
         if !reader.finished {
             batcher.report.endedEarly = true
-            batcher.report.issues.append(.fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))
+            batcher.report.issues.append(
+                .fileEndedEarly(file: file, line: tokenizer.line, openElement: reader.openElement))
         }
         // Routes whose points are in GPX files, read now that the document is done, eight at a time so that memory
         // holds at most eight routes' points: files on disk two at a time (the receiver gets them in order), zip
@@ -116,7 +130,8 @@ public final class ExportImporter {
             // keeps it, and the file is not read again (GPX parsing was a fifth of a re-import's work).
             references = try references.filter { reference in
                 let stored = try store.workoutRoutes(ofWorkout: reference.workout)
-                guard let kept = stored.first(where: { $0.filePath == reference.route.filePath && $0.filePath != nil }) else { return true }
+                guard let kept = stored.first(where: { $0.filePath == reference.route.filePath && $0.filePath != nil })
+                else { return true }
                 batcher.report.workoutRoutes += 1
                 batcher.report.routePoints += kept.locations.count
                 return false
@@ -131,28 +146,35 @@ public final class ExportImporter {
                 if let locations = routes[index] {
                     reader.deliverRoute(reference.route, workout: reference.workout, locations: locations)
                 } else {
-                    batcher.report.issues.append(.missingReferencedFile(file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
+                    batcher.report.issues.append(
+                        .missingReferencedFile(
+                            file: file, line: reference.route.line, path: reference.route.filePath ?? ""))
                 }
             }
         }
         try writer.flush()
         // The clinical document beside the data file (`export_cda.xml`), when the export has one.
         var clinical = Data()
-        if (try? location.readReferencedFile("export_cda.xml") { clinical.append(contentsOf: $0) }) == true, !clinical.isEmpty {
+        if (try? location.readReferencedFile("export_cda.xml") { clinical.append(contentsOf: $0) }) == true,
+            !clinical.isEmpty
+        {
             if let document = ClinicalDocumentReader.read(clinical, fallbackDate: batcher.report.exportDate) {
                 var data = ImportedData()
                 data.clinicalDocuments = [document]
                 try store.saveImportedData(data)
                 batcher.report.clinicalDocuments += 1
             } else {
-                batcher.report.issues.append(.unreadable(file: "export_cda.xml", reason: "no ClinicalDocument with a date in it"))
+                batcher.report.issues.append(
+                    .unreadable(file: "export_cda.xml", reason: "no ClinicalDocument with a date in it"))
             }
         }
         try SourcePriorityPlanner.apply(reader.sources + batcher.saverBuilder.sourceList, to: store)
         // Problems found while saving come after those found while reading: put them back in file order.
         let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }
-        batcher.report.issues = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return false } else { return true } }
-            .enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element) + ended
+        batcher.report.issues =
+            batcher.report.issues.filter { if case .fileEndedEarly = $0 { return false } else { return true } }
+            .enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(
+                \.element) + ended
         batcher.report.bytesRead = tokenizer.consumedBytes
         batcher.report.duration = elapsed() - started
         report()
@@ -167,8 +189,10 @@ public final class ExportImporter {
                 var gpx = GPXReader()
                 var gpxTokenizer = XMLTokenizer()
                 defer { gpxTokenizer.deallocate() }
-                guard let url = ExportLocation.referencedURL(paths[index] ?? "", in: folder), FileManager.default.fileExists(atPath: url.path),
-                      (try? ExportLocation.readFile(url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
+                guard let url = ExportLocation.referencedURL(paths[index] ?? "", in: folder),
+                    FileManager.default.fileExists(atPath: url.path),
+                    (try? ExportLocation.readFile(
+                        url, path: url.path, { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })) != nil
                 else { return }
                 let locations = gpx.locations
                 parsed.withLock { $0[index] = locations }
@@ -179,7 +203,9 @@ public final class ExportImporter {
                 var gpx = GPXReader()
                 var gpxTokenizer = XMLTokenizer()
                 defer { gpxTokenizer.deallocate() }
-                let found = (try? location.readReferencedFile(path) { chunk in try gpxTokenizer.feed(chunk, into: &gpx) }) ?? false
+                let found =
+                    (try? location.readReferencedFile(path) { chunk in try gpxTokenizer.feed(chunk, into: &gpx) })
+                    ?? false
                 if found { parsed.withLock { $0[index] = gpx.locations } }
             }
         }

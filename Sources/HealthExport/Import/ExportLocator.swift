@@ -49,7 +49,9 @@ struct ExportLocation {
         let relative = reference.hasPrefix("/") ? String(reference.dropFirst()) : reference
         switch container {
         case let .file(_, folder):
-            guard let url = ExportLocation.referencedURL(reference, in: folder), FileManager.default.fileExists(atPath: url.path) else { return false }
+            guard let url = ExportLocation.referencedURL(reference, in: folder),
+                FileManager.default.fileExists(atPath: url.path)
+            else { return false }
             try ExportLocation.readFile(url, path: url.path, consumer)
             return true
         case let .zip(archive, _, folder):

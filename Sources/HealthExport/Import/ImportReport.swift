@@ -75,7 +75,10 @@ public struct ImportReport: Sendable, Equatable {
             "also kept (replacing what a re-import repeats): \(activitySummaries) activity summaries, \(workoutRoutes) routes (\(routePoints) points), \(heartbeatSeries) heartbeat series (\(heartbeats) beats), \(characteristics) characteristics, \(keptElements) kept elements",
             "duplicates in the export: \(duplicatesInExport); already stored: \(alreadyStored); correlation members linked: \(correlationMembersLinked); skipped: \(skipped)",
         ]
-        if bytesPassedOver > 0 { lines.append("passed over \(bytesPassedOver) bytes an earlier import read whole (counted as already stored)") }
+        if bytesPassedOver > 0 {
+            lines.append(
+                "passed over \(bytesPassedOver) bytes an earlier import read whole (counted as already stored)")
+        }
         if endedEarly { lines.append("the file ended early") }
         lines += issues.prefix(20).map(\.description)
         if issues.count > 20 { lines.append("… and \(issues.count - 20) more problems") }

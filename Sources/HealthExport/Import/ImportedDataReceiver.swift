@@ -64,15 +64,19 @@ public final class ImportedDataCollector: ImportedDataReceiver {
     /// Keeps a day's summary, replacing that day's earlier one.
     public func receive(activitySummary: ActivitySummary) {
         let day = activitySummary.day
-        activitySummaries[String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)] = activitySummary
+        activitySummaries[String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)] =
+            activitySummary
     }
 
     /// Keeps a route (its points only when `keepsRoutePoints`), replacing the route with the same identifier.
     public func receive(route: WorkoutRoute) {
         if routes[route.uuid] == nil { routePointCount += route.locations.count }
-        routes[route.uuid] = keepsRoutePoints
+        routes[route.uuid] =
+            keepsRoutePoints
             ? route
-            : WorkoutRoute(uuid: route.uuid, workout: route.workout, sourceName: route.sourceName, filePath: route.filePath, locations: [])
+            : WorkoutRoute(
+                uuid: route.uuid, workout: route.workout, sourceName: route.sourceName, filePath: route.filePath,
+                locations: [])
     }
 
     /// Keeps a heartbeat series, replacing the series of the same sample.

@@ -77,7 +77,10 @@ final class ImportedDataWriter: ImportedDataReceiver {
     }
 
     func receive(keptElement: ExportElement, parent: UUID?) {
-        pending.keptElements.append(KeptElement(identity: ImportedDataWriter.identity(of: keptElement, parent: parent), parent: parent, element: keptElement))
+        pending.keptElements.append(
+            KeptElement(
+                identity: ImportedDataWriter.identity(of: keptElement, parent: parent), parent: parent,
+                element: keptElement))
         next?.receive(keptElement: keptElement, parent: parent)
         added(weight: 1)
     }

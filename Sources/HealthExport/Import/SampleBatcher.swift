@@ -70,7 +70,9 @@ final class SampleBatcher: @unchecked Sendable {
     /// Samples read so far (stored or duplicates).
     private(set) var samplesRead = 0
 
-    init(store: HealthDataStore, builder: ExportRecordBuilder, file: String, batchSize: Int, report: ImportReport) throws {
+    init(
+        store: HealthDataStore, builder: ExportRecordBuilder, file: String, batchSize: Int, report: ImportReport
+    ) throws {
         self.store = store
         self.builder = builder
         self.saverBuilder = ExportRecordBuilder(file: file)
@@ -95,7 +97,8 @@ final class SampleBatcher: @unchecked Sendable {
             pending.append((uuid, line, .sample(try builder.makeSample(record, uuid: uuid))))
         } catch {
             report.skipped += 1
-            report.issues.append(.invalidElement(file: file, line: line, element: "Record", field: error.field, reason: error.reason))
+            report.issues.append(
+                .invalidElement(file: file, line: line, element: "Record", field: error.field, reason: error.reason))
         }
         if pending.count >= batchSize { handOver() }
     }
@@ -228,7 +231,9 @@ final class SampleBatcher: @unchecked Sendable {
             case let .bytes(bytes):
                 guard let draft = RecordBytesReader.draft(of: bytes, line: entry.line, builder: saverBuilder) else {
                     saved.skipped += 1
-                    saved.issues.append(.invalidElement(file: file, line: entry.line, element: "Record", field: "Record", reason: "cannot be read"))
+                    saved.issues.append(
+                        .invalidElement(
+                            file: file, line: entry.line, element: "Record", field: "Record", reason: "cannot be read"))
                     continue
                 }
                 do {
@@ -237,7 +242,9 @@ final class SampleBatcher: @unchecked Sendable {
                     saverBuilder.observe(draft)
                 } catch {
                     saved.skipped += 1
-                    saved.issues.append(.invalidElement(file: file, line: entry.line, element: "Record", field: error.field, reason: error.reason))
+                    saved.issues.append(
+                        .invalidElement(
+                            file: file, line: entry.line, element: "Record", field: error.field, reason: error.reason))
                     continue
                 }
             }
@@ -276,7 +283,9 @@ final class SampleBatcher: @unchecked Sendable {
         saved.olderSyncVersions += result.ignored.count
         if !result.ignored.isEmpty {
             let ignored = Set(result.ignored)
-            for (index, sample) in batch.enumerated() where ignored.contains(sample.uuid) { ignoredLines.append(lines[index]) }
+            for (index, sample) in batch.enumerated() where ignored.contains(sample.uuid) {
+                ignoredLines.append(lines[index])
+            }
         }
         for sample in result.inserted {
             switch sample.type.kind {

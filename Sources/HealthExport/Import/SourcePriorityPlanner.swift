@@ -7,7 +7,11 @@ import HealthStore
 enum SourcePriorityPlanner {
     /// The rank class of a source: 0 manual, 1 Apple Watch, 2 iPhone, 3 third party.
     static func rankClass(_ source: SourceEntry) -> Int {
-        if source.source.name == "Health" || (source.sampleCount > 0 && source.userEnteredCount * 2 > source.sampleCount) { return 0 }
+        if source.source.name == "Health"
+            || (source.sampleCount > 0 && source.userEnteredCount * 2 > source.sampleCount)
+        {
+            return 0
+        }
         if source.sawWatch { return 1 }
         if source.sawPhone { return 2 }
         return 3
@@ -16,7 +20,8 @@ enum SourcePriorityPlanner {
     /// The sources in default priority order.
     static func ordered(_ sources: [SourceEntry]) -> [SourceEntry] {
         sources.sorted { left, right in
-            let leftClass = rankClass(left), rightClass = rankClass(right)
+            let leftClass = rankClass(left)
+            let rightClass = rankClass(right)
             if leftClass != rightClass { return leftClass < rightClass }
             if left.latest != right.latest { return left.latest > right.latest }
             return left.source.name < right.source.name
@@ -46,7 +51,8 @@ enum SourcePriorityPlanner {
         for type in types {
             var order = try store.sourceOrder(for: type) ?? []
             let present = Set(order)
-            for source in ordered where source.quantityTypes.contains(type) && !present.contains(source.source.bundleIdentifier) {
+            for source in ordered
+            where source.quantityTypes.contains(type) && !present.contains(source.source.bundleIdentifier) {
                 order.append(source.source.bundleIdentifier)
             }
             try store.setSourceOrder(order, for: type)

@@ -104,10 +104,14 @@ extension ExportRecordBuilder {
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let identifier = draft.type else { throw Problem(field: "type", reason: "missing") }
         let type: SampleType
-        do { type = try SampleType.correlation(identifier) } catch { throw Problem(field: "type", reason: error.description) }
+        do { type = try SampleType.correlation(identifier) } catch {
+            throw Problem(field: "type", reason: error.description)
+        }
         guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
         guard let end = provenance.end else { throw Problem(field: "endDate", reason: "missing") }
-        guard !members.isEmpty else { throw Problem(field: "Record", reason: "the correlation contains no readable record") }
+        guard !members.isEmpty else {
+            throw Problem(field: "Record", reason: "the correlation contains no readable record")
+        }
         var hasher = ContentHasher(seed: 14)
         hasher.combine(identifier)
         for uuid in members.map(\.uuid).sorted(by: { $0.uuidString < $1.uuidString }) {
@@ -116,7 +120,8 @@ extension ExportRecordBuilder {
         let (metadata, revision) = try provenanceParts(provenance, start: start, end: end, hasher: &hasher)
         do {
             return try Sample(
-                uuid: hasher.finalize().uuid(startingAt: start.date), type: type, startDate: start.date, endDate: end.date, metadata: metadata,
+                uuid: hasher.finalize().uuid(startingAt: start.date), type: type, startDate: start.date,
+                endDate: end.date, metadata: metadata,
                 device: provenance.device?.device, sourceRevision: revision, content: .correlation(objects: members))
         } catch {
             throw Problem(field: ExportRecordBuilder.field(of: error), reason: error.description)
@@ -125,7 +130,9 @@ extension ExportRecordBuilder {
 
     /// The workout sample of a draft, and the problems of parts that were left out (an unknown event type, a
     /// statistic in an impossible unit) while the workout itself was kept.
-    func makeWorkout(_ draft: WorkoutDraft) throws(Problem) -> (sample: Sample, problems: [(line: Int, field: String, reason: String)]) {
+    func makeWorkout(
+        _ draft: WorkoutDraft
+    ) throws(Problem) -> (sample: Sample, problems: [(line: Int, field: String, reason: String)]) {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
         guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
@@ -145,7 +152,8 @@ extension ExportRecordBuilder {
             hasher.combine(value)
         }
         func quantity(_ valueName: String, defaultUnit: String) -> Quantity? {
-            guard let text = draft.figures[valueName], let value = Double(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+            guard let text = draft.figures[valueName], let value = Double(text.trimmingCharacters(in: .whitespaces))
+            else { return nil }
             let unitText = draft.figures[valueName + "Unit"] ?? defaultUnit
             guard let unit = try? HealthUnit(parsing: unitText) else {
                 problems.append((provenance.line, valueName + "Unit", "\"\(unitText)\" is not a unit"))
@@ -166,7 +174,8 @@ extension ExportRecordBuilder {
         var events: [WorkoutEvent] = []
         for eventDraft in draft.events {
             guard let typeName = eventDraft.type, let type = WorkoutEventType(exportName: typeName) else {
-                problems.append((eventDraft.line, "WorkoutEvent.type", "\"\(eventDraft.type ?? "")\" is not a workout event type"))
+                problems.append(
+                    (eventDraft.line, "WorkoutEvent.type", "\"\(eventDraft.type ?? "")\" is not a workout event type"))
                 continue
             }
             guard let date = eventDraft.date else {
@@ -191,7 +200,8 @@ extension ExportRecordBuilder {
             hasher.combine(date.timeIntervalSince1970)
             hasher.combine(length)
             do {
-                events.append(try WorkoutEvent(type: type, startDate: eventStart, endDate: eventEnd, metadata: metadata))
+                events.append(
+                    try WorkoutEvent(type: type, startDate: eventStart, endDate: eventEnd, metadata: metadata))
             } catch {
                 problems.append((eventDraft.line, "WorkoutEvent", error.description))
             }
@@ -264,15 +274,21 @@ extension ExportRecordBuilder {
 
     /// An `ActivitySummary` tag as a summary (old and new attribute names).
     func makeActivitySummary(_ tag: XMLTag) throws(Problem) -> ActivitySummary {
-        guard let dayText = tag.value("dateComponents") else { throw Problem(field: "dateComponents", reason: "missing") }
-        guard let read = DateReader.day(dayText) else { throw Problem(field: "dateComponents", reason: "\"\(dayText)\" is not a day") }
+        guard let dayText = tag.value("dateComponents") else {
+            throw Problem(field: "dateComponents", reason: "missing")
+        }
+        guard let read = DateReader.day(dayText) else {
+            throw Problem(field: "dateComponents", reason: "\"\(dayText)\" is not a day")
+        }
         let day = DateComponents(year: read.year, month: read.month, day: read.day)
         var values: [String: String] = [:]
         for attribute in tag.attributes { values[attribute.nameString] = attribute.decodedValue }
         func number(_ names: String...) throws(Problem) -> Double {
             for name in names {
                 guard let text = values[name] else { continue }
-                guard let value = Double(text) else { throw Problem(field: name, reason: "\"\(text)\" is not a number") }
+                guard let value = Double(text) else {
+                    throw Problem(field: name, reason: "\"\(text)\" is not a number")
+                }
                 return value
             }
             return 0
@@ -289,7 +305,8 @@ extension ExportRecordBuilder {
         do {
             return try ActivitySummary(
                 day: day,
-                activeEnergyBurned: Quantity(energy, energyUnit), activeEnergyBurnedGoal: Quantity(energyGoal, energyUnit),
+                activeEnergyBurned: Quantity(energy, energyUnit),
+                activeEnergyBurnedGoal: Quantity(energyGoal, energyUnit),
                 appleMoveTime: Quantity(moveTime, .minute), appleMoveTimeGoal: Quantity(moveTimeGoal, .minute),
                 appleExerciseTime: Quantity(exercise, .minute), appleExerciseTimeGoal: Quantity(exerciseGoal, .minute),
                 appleStandHours: Quantity(stand, .count), appleStandHoursGoal: Quantity(standGoal, .count),

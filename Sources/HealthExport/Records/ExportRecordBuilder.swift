@@ -251,7 +251,10 @@ final class ExportRecordBuilder {
         while index < limit {
             if bytes[index] == UInt8(ascii: "0"), bytes[index + 1] == UInt8(ascii: "x") {
                 var end = index + 2
-                while end < bytes.count, (bytes[end] >= 0x30 && bytes[end] <= 0x39) || (bytes[end] | 0x20 >= 0x61 && bytes[end] | 0x20 <= 0x66) {
+                while end < bytes.count,
+                    (bytes[end] >= 0x30 && bytes[end] <= 0x39)
+                        || (bytes[end] | 0x20 >= 0x61 && bytes[end] | 0x20 <= 0x66)
+                {
                     end += 1
                 }
                 return UnsafeRawBufferPointer(rebasing: bytes[end...])
@@ -332,7 +335,9 @@ final class ExportRecordBuilder {
     func identity(of draft: RecordDraft) throws(Problem) -> UUID {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
-        guard let typeEntry = draft.type, let type = typeEntry.sampleType else { throw Problem(field: "type", reason: "unknown type") }
+        guard let typeEntry = draft.type, let type = typeEntry.sampleType else {
+            throw Problem(field: "type", reason: "unknown type")
+        }
         guard provenance.start != nil else { throw Problem(field: "startDate", reason: "missing") }
         guard provenance.end != nil else { throw Problem(field: "endDate", reason: "missing") }
         guard provenance.source != nil else { throw Problem(field: "sourceName", reason: "missing") }
@@ -352,13 +357,17 @@ final class ExportRecordBuilder {
     func makeSample(_ draft: RecordDraft, uuid: UUID) throws(Problem) -> Sample {
         let provenance = draft.provenance
         if let problem = provenance.problem { throw Problem(field: problem.field, reason: problem.reason) }
-        guard let typeEntry = draft.type, let type = typeEntry.sampleType else { throw Problem(field: "type", reason: "unknown type") }
+        guard let typeEntry = draft.type, let type = typeEntry.sampleType else {
+            throw Problem(field: "type", reason: "unknown type")
+        }
         guard let start = provenance.start else { throw Problem(field: "startDate", reason: "missing") }
         guard let end = provenance.end else { throw Problem(field: "endDate", reason: "missing") }
         let content: SampleContent
         if type.kind == .quantity {
             guard let unitEntry = draft.unit else { throw Problem(field: "unit", reason: "missing") }
-            guard let unit = unitEntry.unit else { throw Problem(field: "unit", reason: unitEntry.problem ?? "does not parse") }
+            guard let unit = unitEntry.unit else {
+                throw Problem(field: "unit", reason: unitEntry.problem ?? "does not parse")
+            }
             guard let value = draft.value else { throw Problem(field: "value", reason: "missing") }
             content = .quantity(QuantityContent(quantity: Quantity(value, unit)))
         } else {
@@ -381,7 +390,8 @@ final class ExportRecordBuilder {
 
     /// Mixes provenance, dates and metadata into the identity.
     func hashProvenance(
-        _ provenance: ProvenanceDraft, start: (date: Date, offset: Int), end: (date: Date, offset: Int), hasher: inout ContentHasher
+        _ provenance: ProvenanceDraft, start: (date: Date, offset: Int), end: (date: Date, offset: Int),
+        hasher: inout ContentHasher
     ) throws(Problem) {
         guard let source = provenance.source else { throw Problem(field: "sourceName", reason: "missing") }
         hasher.combine(source.digest)
@@ -403,7 +413,9 @@ final class ExportRecordBuilder {
     }
 
     /// The sample's metadata (with the creation date and UTC offset added) and source revision.
-    func metadataAndRevision(_ provenance: ProvenanceDraft, start: (date: Date, offset: Int)) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
+    func metadataAndRevision(
+        _ provenance: ProvenanceDraft, start: (date: Date, offset: Int)
+    ) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
         guard let source = provenance.source else { throw Problem(field: "sourceName", reason: "missing") }
         var metadata: [String: MetadataValue] = [:]
         metadata.reserveCapacity(provenance.metadata.count + 2)
@@ -415,7 +427,8 @@ final class ExportRecordBuilder {
         }
         let productType = provenance.device?.device?.hardwareVersion
         let key = RevisionKey(
-            source: ObjectIdentifier(source), version: provenance.version.map(ObjectIdentifier.init), productType: productType)
+            source: ObjectIdentifier(source), version: provenance.version.map(ObjectIdentifier.init),
+            productType: productType)
         let version = provenance.version?.text
         let revision = revisions.withLock { cache in
             if let last = cache.last, last.key == key { return last.revision }
@@ -434,7 +447,8 @@ final class ExportRecordBuilder {
 
     /// Identity and metadata in one step (correlations and workouts, which are few).
     func provenanceParts(
-        _ provenance: ProvenanceDraft, start: (date: Date, offset: Int), end: (date: Date, offset: Int), hasher: inout ContentHasher
+        _ provenance: ProvenanceDraft, start: (date: Date, offset: Int), end: (date: Date, offset: Int),
+        hasher: inout ContentHasher
     ) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
         try hashProvenance(provenance, start: start, end: end, hasher: &hasher)
         return try metadataAndRevision(provenance, start: start)
@@ -446,13 +460,18 @@ final class ExportRecordBuilder {
         guard let source = provenance.source, let type = draft.type else { return }
         source.sampleCount += 1
         if !provenance.metadata.isEmpty,
-           provenance.metadata.contains(where: { $0.key == MetadataKey.wasUserEntered && ($0.value == "1" || $0.value == "true") }) {
+            provenance.metadata.contains(where: {
+                $0.key == MetadataKey.wasUserEntered && ($0.value == "1" || $0.value == "true")
+            })
+        {
             source.userEnteredCount += 1
         }
         if let end = provenance.end?.date, end > source.latest { source.latest = end }
         if source.lastType !== type {
             source.lastType = type
-            if let sampleType = type.sampleType, sampleType.kind == .quantity { source.quantityTypes.insert(sampleType) }
+            if let sampleType = type.sampleType, sampleType.kind == .quantity {
+                source.quantityTypes.insert(sampleType)
+            }
         }
         if let device = provenance.device {
             if device.isWatch { source.sawWatch = true } else if device.isPhone { source.sawPhone = true }
@@ -466,13 +485,16 @@ final class ExportRecordBuilder {
         var copy = text
         return copy.withUTF8 { buffer -> MetadataValue in
             let bytes = UnsafeRawBufferPointer(buffer)
-            guard let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) else {
+            guard let first = bytes.first,
+                first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39)
+            else {
                 return .string(text)
             }
             if let number = DecimalParser.parse(bytes) { return .number(number) }
             if let date = DateReader.exportRecordDate(bytes) { return .date(date.date) }
             guard let space = bytes.firstIndex(of: UInt8(ascii: " ")),
-                  let number = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<space])) else { return .string(text) }
+                let number = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<space]))
+            else { return .string(text) }
             let unitText = String(decoding: bytes[(space + 1)...], as: UTF8.self)
             let unit: HealthUnit? = metadataUnits.withLock { units in
                 if let cached = units[unitText] { return cached }

@@ -15,11 +15,15 @@ struct InternTable<Value> {
 
     /// The value for these bytes, made by `make` the first time they are seen.
     @inline(__always)
-    mutating func value(for bytes: UnsafeRawBufferPointer, make: (UnsafeRawBufferPointer) throws -> Value) rethrows -> Value {
+    mutating func value(
+        for bytes: UnsafeRawBufferPointer, make: (UnsafeRawBufferPointer) throws -> Value
+    ) rethrows -> Value {
         let hash = InternTable.hash(bytes)
         var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while let slot = slots[index] {
-            if slot.hash == hash, slot.bytes.count == bytes.count, slot.bytes.withUnsafeBytes({ XMLBytes.equal($0, bytes) }) {
+            if slot.hash == hash, slot.bytes.count == bytes.count,
+                slot.bytes.withUnsafeBytes({ XMLBytes.equal($0, bytes) })
+            {
                 return slot.value
             }
             index = (index + 1) & (slots.count - 1)

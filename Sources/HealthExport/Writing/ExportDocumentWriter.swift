@@ -74,13 +74,16 @@ public struct ExportDocumentWriter {
         let counts = try storage.importedDataCounts()
         let kept = counts.keptElements > 0 ? try storage.keptElements(parent: nil) : []
         var keptByParent: [UUID: [ExportElement]] = [:]
-        for element in kept { if let parent = element.parent { keptByParent[parent, default: []].append(element.element) } }
+        for element in kept {
+            if let parent = element.parent { keptByParent[parent, default: []].append(element.element) }
+        }
 
         sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         sink.append("<HealthData")
         if let locale = try storage.exportInformation()?.locale { sink.attribute("locale", locale) }
         sink.append(">\n <ExportDate")
-        sink.attribute("value", ExportDocumentWriter.dateText(exportDate, offset: timeZone.secondsFromGMT(for: exportDate)))
+        sink.attribute(
+            "value", ExportDocumentWriter.dateText(exportDate, offset: timeZone.secondsFromGMT(for: exportDate)))
         sink.append("/>\n")
         let characteristics = try storage.characteristics()
         if !characteristics.isEmpty {
@@ -95,21 +98,36 @@ public struct ExportDocumentWriter {
             for typeSummary in summaries where typeSummary.type.kind == kind {
                 for window in windows(of: typeSummary) {
                     let stored = try storage.candidates(of: typeSummary.type, within: window)
-                        .filter { window.contains(start: $0.sample.startDate.timeIntervalSinceReferenceDate, end: $0.sample.endDate.timeIntervalSinceReferenceDate) }
-                        .map(\.sample).sorted { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) }
+                        .filter {
+                            window.contains(
+                                start: $0.sample.startDate.timeIntervalSinceReferenceDate,
+                                end: $0.sample.endDate.timeIntervalSinceReferenceDate)
+                        }
+                        .map(\.sample).sorted {
+                            ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString)
+                        }
                     // Members of correlations are written inside them (an export's top-level copies would be one sample).
-                    let members = kind == .quantity || kind == .category ? try storage.correlationMembers(among: stored.map(\.uuid)) : []
+                    let members =
+                        kind == .quantity || kind == .category
+                        ? try storage.correlationMembers(among: stored.map(\.uuid)) : []
                     for sample in stored where !members.contains(sample.uuid) {
                         switch kind {
                         case .correlation:
                             writeCorrelation(sample, kept: keptByParent, into: &sink, summary: &summary)
                         case .workout:
-                            let routes = counts.workoutRoutes > 0 ? try storage.workoutRoutes(ofWorkout: sample.uuid) : []
-                            writeWorkout(sample, routes: routes, kept: keptByParent[sample.uuid] ?? [], into: &sink, summary: &summary)
+                            let routes =
+                                counts.workoutRoutes > 0 ? try storage.workoutRoutes(ofWorkout: sample.uuid) : []
+                            writeWorkout(
+                                sample, routes: routes, kept: keptByParent[sample.uuid] ?? [], into: &sink,
+                                summary: &summary)
                         default:
-                            let series = counts.heartbeatSeries > 0 && sample.type.identifier == ExportDocumentWriter.heartRateVariability
+                            let series =
+                                counts.heartbeatSeries > 0
+                                    && sample.type.identifier == ExportDocumentWriter.heartRateVariability
                                 ? try storage.heartbeatSeries(ofSample: sample.uuid) : nil
-                            writeRecord(sample, indent: " ", series: series, kept: keptByParent[sample.uuid] ?? [], into: &sink, summary: &summary)
+                            writeRecord(
+                                sample, indent: " ", series: series, kept: keptByParent[sample.uuid] ?? [], into: &sink,
+                                summary: &summary)
                             summary.records += 1
                         }
                         try sink.flushIfFull()
@@ -139,7 +157,8 @@ public struct ExportDocumentWriter {
     /// Windows of start dates that hold about `windowSize` samples each if the type's samples were spread evenly,
     /// covering every start date (the first and last are open).
     private func windows(of summary: TypeSummary) -> [TimeBounds] {
-        let first = summary.firstStart.timeIntervalSinceReferenceDate, last = summary.lastEnd.timeIntervalSinceReferenceDate
+        let first = summary.firstStart.timeIntervalSinceReferenceDate
+        let last = summary.lastEnd.timeIntervalSinceReferenceDate
         let count = max(1, min(100_000, summary.count / windowSize + 1))
         guard count > 1, last > first else { return [.unbounded] }
         let step = (last - first) / Double(count)
@@ -154,7 +173,9 @@ public struct ExportDocumentWriter {
 
     /// The UTC offset a sample's dates are written with, at `date`.
     private func offset(of sample: Sample, at date: Date) -> Int {
-        if let recorded = sample.metadata?[ExportMetadataKey.utcOffset]?.numberValue, recorded.isFinite, abs(recorded) < 86_400 {
+        if let recorded = sample.metadata?[ExportMetadataKey.utcOffset]?.numberValue, recorded.isFinite,
+            abs(recorded) < 86_400
+        {
             return Int(recorded)
         }
         if let name = sample.metadata?[MetadataKey.timeZone]?.stringValue, let zone = TimeZone(identifier: name) {
@@ -182,7 +203,8 @@ public struct ExportDocumentWriter {
     /// `MetadataEntry` children, without the keys the importer makes from attributes.
     private func writeMetadata(_ metadata: [String: MetadataValue]?, indent: String, into sink: inout Sink) {
         guard let metadata else { return }
-        for key in metadata.keys.sorted() where key != ExportMetadataKey.utcOffset && key != ExportMetadataKey.creationDate {
+        for key in metadata.keys.sorted()
+        where key != ExportMetadataKey.utcOffset && key != ExportMetadataKey.creationDate {
             sink.append(indent + "<MetadataEntry")
             sink.attribute("key", key)
             sink.attribute("value", ExportDocumentWriter.metadataText(metadata[key]!))
@@ -191,7 +213,8 @@ public struct ExportDocumentWriter {
     }
 
     private func writeRecord(
-        _ sample: Sample, indent: String, series: HeartbeatSeries?, kept: [ExportElement], into sink: inout Sink, summary: inout Summary
+        _ sample: Sample, indent: String, series: HeartbeatSeries?, kept: [ExportElement], into sink: inout Sink,
+        summary: inout Summary
     ) {
         sink.append(indent + "<Record")
         sink.attribute("type", sample.type.identifier)
@@ -229,13 +252,17 @@ public struct ExportDocumentWriter {
         sink.append(indent + "</Record>\n")
     }
 
-    private func writeCorrelation(_ sample: Sample, kept: [UUID: [ExportElement]], into sink: inout Sink, summary: inout Summary) {
+    private func writeCorrelation(
+        _ sample: Sample, kept: [UUID: [ExportElement]], into sink: inout Sink, summary: inout Summary
+    ) {
         sink.append(" <Correlation")
         sink.attribute("type", sample.type.identifier)
         writeProvenance(sample, into: &sink)
         sink.append(">\n")
         writeMetadata(sample.metadata, indent: "  ", into: &sink)
-        for member in (sample.correlatedObjects ?? []).sorted(by: { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) }) {
+        for member in (sample.correlatedObjects ?? []).sorted(by: {
+            ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString)
+        }) {
             writeRecord(member, indent: "  ", series: nil, kept: [], into: &sink, summary: &summary)
         }
         let children = kept[sample.uuid] ?? []
@@ -245,7 +272,9 @@ public struct ExportDocumentWriter {
         sink.append(" </Correlation>\n")
     }
 
-    private func writeWorkout(_ sample: Sample, routes: [WorkoutRoute], kept: [ExportElement], into sink: inout Sink, summary: inout Summary) {
+    private func writeWorkout(
+        _ sample: Sample, routes: [WorkoutRoute], kept: [ExportElement], into sink: inout Sink, summary: inout Summary
+    ) {
         guard let workout = sample.workoutContent else { return }
         sink.append(" <Workout")
         sink.attribute("workoutActivityType", workout.activityType?.name ?? "HKWorkoutActivityTypeOther")
@@ -260,7 +289,8 @@ public struct ExportDocumentWriter {
             sink.attribute("type", event.type.exportName)
             sink.attribute("date", ExportDocumentWriter.dateText(event.startDate, offset: offset))
             if event.endDate > event.startDate {
-                sink.attribute("duration", ExportDocumentWriter.numberText(event.endDate.timeIntervalSince(event.startDate)))
+                sink.attribute(
+                    "duration", ExportDocumentWriter.numberText(event.endDate.timeIntervalSince(event.startDate)))
                 sink.attribute("durationUnit", "s")
             }
             if let metadata = event.metadata, !metadata.isEmpty {
@@ -273,7 +303,10 @@ public struct ExportDocumentWriter {
         }
         for identifier in workout.statistics.keys.sorted() {
             let statistic = workout.statistics[identifier]!
-            let figures = [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum), ("maximum", statistic.maximum)]
+            let figures = [
+                ("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum),
+                ("maximum", statistic.maximum),
+            ]
             guard let unit = figures.lazy.compactMap({ $0.1?.unit }).first else { continue }
             sink.append("  <WorkoutStatistics")
             sink.attribute("type", identifier)
@@ -297,9 +330,12 @@ public struct ExportDocumentWriter {
                 sink.attribute("longitude", ExportDocumentWriter.numberText(location.longitude))
                 let optional = [
                     ("altitude", location.altitude), ("speed", location.speed), ("course", location.course),
-                    ("horizontalAccuracy", location.horizontalAccuracy), ("verticalAccuracy", location.verticalAccuracy),
+                    ("horizontalAccuracy", location.horizontalAccuracy),
+                    ("verticalAccuracy", location.verticalAccuracy),
                 ]
-                for (name, value) in optional { if let value { sink.attribute(name, ExportDocumentWriter.numberText(value)) } }
+                for (name, value) in optional {
+                    if let value { sink.attribute(name, ExportDocumentWriter.numberText(value)) }
+                }
                 sink.append("/>\n")
             }
             sink.append("  </WorkoutRoute>\n")
@@ -314,12 +350,15 @@ public struct ExportDocumentWriter {
 
     private func writeActivitySummary(_ day: ActivitySummary, into sink: inout Sink) {
         sink.append(" <ActivitySummary")
-        sink.attribute("dateComponents", String(format: "%04d-%02d-%02d", day.day.year ?? 0, day.day.month ?? 0, day.day.day ?? 0))
+        sink.attribute(
+            "dateComponents", String(format: "%04d-%02d-%02d", day.day.year ?? 0, day.day.month ?? 0, day.day.day ?? 0))
         let energyUnit = day.activeEnergyBurned.unit
         let figures: [(String, Quantity, HealthUnit)] = [
-            ("activeEnergyBurned", day.activeEnergyBurned, energyUnit), ("activeEnergyBurnedGoal", day.activeEnergyBurnedGoal, energyUnit),
+            ("activeEnergyBurned", day.activeEnergyBurned, energyUnit),
+            ("activeEnergyBurnedGoal", day.activeEnergyBurnedGoal, energyUnit),
             ("appleMoveTime", day.appleMoveTime, .minute), ("appleMoveTimeGoal", day.appleMoveTimeGoal, .minute),
-            ("appleExerciseTime", day.appleExerciseTime, .minute), ("appleExerciseTimeGoal", day.appleExerciseTimeGoal, .minute),
+            ("appleExerciseTime", day.appleExerciseTime, .minute),
+            ("appleExerciseTimeGoal", day.appleExerciseTimeGoal, .minute),
             ("appleStandHours", day.appleStandHours, .count), ("appleStandHoursGoal", day.appleStandHoursGoal, .count),
         ]
         for (name, quantity, unit) in figures {
@@ -354,7 +393,9 @@ public struct ExportDocumentWriter {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = ProlepticGregorian.date(daysSince1970: Int(days))
-        var text = String(format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+        var text = String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60,
+            secondOfDay % 60)
         if fraction != 0 { text += fractionText(fraction) }
         let sign = offset < 0 ? "-" : "+"
         text += String(format: " %@%02d%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
@@ -393,11 +434,14 @@ public struct ExportDocumentWriter {
     /// A device as exports describe it (`<<HKDevice: 0x0>, name:Apple Watch, manufacturer:Apple Inc., …>`).
     static func deviceText(_ device: Device) -> String {
         let fields: [(String, String?)] = [
-            ("name", device.name), ("manufacturer", device.manufacturer), ("model", device.model), ("hardware", device.hardwareVersion),
-            ("firmware", device.firmwareVersion), ("software", device.softwareVersion), ("localIdentifier", device.localIdentifier),
+            ("name", device.name), ("manufacturer", device.manufacturer), ("model", device.model),
+            ("hardware", device.hardwareVersion),
+            ("firmware", device.firmwareVersion), ("software", device.softwareVersion),
+            ("localIdentifier", device.localIdentifier),
             ("UDIDeviceIdentifier", device.udiDeviceIdentifier),
         ]
-        return "<<HKDevice: 0x0>, " + fields.compactMap { key, value in value.map { "\(key):\($0)" } }.joined(separator: ", ") + ">"
+        return "<<HKDevice: 0x0>, "
+            + fields.compactMap { key, value in value.map { "\(key):\($0)" } }.joined(separator: ", ") + ">"
     }
 }
 

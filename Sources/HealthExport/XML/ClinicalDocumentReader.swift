@@ -22,24 +22,30 @@ enum ClinicalDocumentReader {
         let author = section("author", in: header).map { personName(section("assignedPerson", in: $0) ?? $0) } ?? ""
         let custodian = section("custodian", in: header).flatMap { element("name", in: $0) }.map(plainText) ?? ""
         // effectiveTime: a single value, or a low/high pair (the period covered).
-        var start: Date?, end: Date?
+        var start: Date?
+        var end: Date?
         if let period = section("effectiveTime", in: header) {
             start = attribute("value", of: "low", in: period).flatMap(timestamp)
             end = attribute("value", of: "high", in: period).flatMap(timestamp)
         }
-        if start == nil, let value = attribute("value", of: "effectiveTime", in: header).flatMap(timestamp) { start = value }
+        if start == nil, let value = attribute("value", of: "effectiveTime", in: header).flatMap(timestamp) {
+            start = value
+        }
         guard let first = start ?? end ?? fallbackDate else { return nil }
         let last = max(end ?? first, first)
         var hasher = ContentHasher(seed: 0xCDA)
         bytes.withUnsafeBytes { hasher.combine($0) }
         return try? ClinicalDocument(
-            uuid: hasher.finalize().uuid(startingAt: first), startDate: first, endDate: last, title: title, patientName: patient,
+            uuid: hasher.finalize().uuid(startingAt: first), startDate: first, endDate: last, title: title,
+            patientName: patient,
             authorName: author, custodianName: custodian, data: bytes)
     }
 
     /// The text between `<name…>` and `</name>` (first occurrence), without the tags.
     static func element(_ name: String, in text: String) -> String? {
-        guard let open = openTag(name, in: text), let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex) else { return nil }
+        guard let open = openTag(name, in: text),
+            let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[open.upperBound..<close.lowerBound])
     }
 
@@ -84,7 +90,13 @@ enum ClinicalDocumentReader {
         var result = ""
         var inTag = false
         for character in text {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { result.append(character) }
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                result.append(character)
+            }
         }
         for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
             result = result.replacingOccurrences(of: entity, with: value)
@@ -101,18 +113,26 @@ enum ClinicalDocumentReader {
             guard digits.count >= from + length else { return nil }
             return digits[from..<(from + length)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
-        guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1...12).contains(month), day >= 1,
-              day <= ProlepticGregorian.daysInMonth(year: year, month: month) else { return nil }
-        let hour = number(8, 2) ?? 0, minute = number(10, 2) ?? 0, second = number(12, 2) ?? 0
+        guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2), (1...12).contains(month),
+            day >= 1,
+            day <= ProlepticGregorian.daysInMonth(year: year, month: month)
+        else { return nil }
+        let hour = number(8, 2) ?? 0
+        let minute = number(10, 2) ?? 0
+        let second = number(12, 2) ?? 0
         guard hour < 24, minute < 60, second < 60 else { return nil }
-        let rest = value.utf8.dropFirst(digits.count).drop { $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+        let rest = value.utf8.dropFirst(digits.count).drop {
+            $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+        }
         var offset = 0
         if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             let zone = Array(rest.dropFirst().prefix(4))
             if zone.count == 4, zone.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                 let hours = Int(zone[0] - UInt8(ascii: "0")) * 10 + Int(zone[1] - UInt8(ascii: "0"))
                 let minutes = Int(zone[2] - UInt8(ascii: "0")) * 10 + Int(zone[3] - UInt8(ascii: "0"))
-                guard let seconds = UTCOffset.seconds(negative: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes) else { return nil }
+                guard
+                    let seconds = UTCOffset.seconds(negative: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes)
+                else { return nil }
                 offset = seconds
             }
         }

@@ -7,7 +7,8 @@ import Foundation
 enum DecimalParser {
     /// The number in `bytes` (surrounding spaces allowed), or nil when it is not a number.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, XMLTokenizer.isSpace(bytes[start]) { start += 1 }
         while end > start, XMLTokenizer.isSpace(bytes[end - 1]) { end -= 1 }
         guard start < end else { return nil }

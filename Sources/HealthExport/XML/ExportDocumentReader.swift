@@ -9,7 +9,8 @@ import HealthModel
 struct ExportDocumentReader: XMLTokenHandler {
     /// What an open element is, for the elements below it.
     private enum Frame {
-        case healthData, lazyRecord, record, heartbeatList, correlation, workout, workoutEvent, workoutRoute, capture, skip
+        case healthData, lazyRecord, record, heartbeatList, correlation, workout, workoutEvent, workoutRoute, capture,
+            skip
     }
 
     /// Where a captured element goes once it is complete.
@@ -73,11 +74,13 @@ struct ExportDocumentReader: XMLTokenHandler {
 
     private func problem(line: Int, element: String, field: String, reason: String) {
         batcher.report.skipped += 1
-        batcher.report.issues.append(.invalidElement(file: file, line: line, element: element, field: field, reason: reason))
+        batcher.report.issues.append(
+            .invalidElement(file: file, line: line, element: element, field: field, reason: reason))
     }
 
     private func warning(line: Int, element: String, field: String, reason: String) {
-        batcher.report.issues.append(.invalidElement(file: file, line: line, element: element, field: field, reason: reason))
+        batcher.report.issues.append(
+            .invalidElement(file: file, line: line, element: element, field: field, reason: reason))
     }
 
     private mutating func push(_ frame: Frame, _ tag: XMLTag) {
@@ -133,7 +136,9 @@ struct ExportDocumentReader: XMLTokenHandler {
                 if let bpm = tag.rawValue("bpm").flatMap(DecimalParser.parse), let time = tag.value("time") {
                     record?.beats.append((bpm, time))
                 } else {
-                    warning(line: tag.line, element: "InstantaneousBeatsPerMinute", field: "bpm", reason: "missing or not a number")
+                    warning(
+                        line: tag.line, element: "InstantaneousBeatsPerMinute", field: "bpm",
+                        reason: "missing or not a number")
                 }
                 push(.skip, tag)
             } else {
@@ -263,24 +268,30 @@ struct ExportDocumentReader: XMLTokenHandler {
             route.filePath = tag.value("path")
         } else if tag.isNamed("Location") {
             if let date = tag.rawValue("date").flatMap(DateReader.exportRecordDate)?.date,
-               let latitude = tag.rawValue("latitude").flatMap(DecimalParser.parse),
-               let longitude = tag.rawValue("longitude").flatMap(DecimalParser.parse) {
+                let latitude = tag.rawValue("latitude").flatMap(DecimalParser.parse),
+                let longitude = tag.rawValue("longitude").flatMap(DecimalParser.parse)
+            {
                 func number(_ name: StaticString) -> Double? { tag.rawValue(name).flatMap(DecimalParser.parse) }
-                route.locations.append(WorkoutRouteLocation(
-                    date: date, latitude: latitude, longitude: longitude, altitude: number("altitude"), speed: number("speed"),
-                    course: number("course"), horizontalAccuracy: number("horizontalAccuracy"),
-                    verticalAccuracy: number("verticalAccuracy")))
+                route.locations.append(
+                    WorkoutRouteLocation(
+                        date: date, latitude: latitude, longitude: longitude, altitude: number("altitude"),
+                        speed: number("speed"),
+                        course: number("course"), horizontalAccuracy: number("horizontalAccuracy"),
+                        verticalAccuracy: number("verticalAccuracy")))
             } else {
-                warning(line: tag.line, element: "Location", field: "date/latitude/longitude", reason: "missing or unreadable")
+                warning(
+                    line: tag.line, element: "Location", field: "date/latitude/longitude",
+                    reason: "missing or unreadable")
             }
         }
         workout?.routes.append(route)
     }
 
     private mutating func startCapture(_ tag: XMLTag) {
-        captures.append(CapturedElement(
-            name: String(decoding: tag.name, as: UTF8.self),
-            attributes: tag.attributes.map { ($0.nameString, $0.decodedValue) }, children: [], line: tag.line))
+        captures.append(
+            CapturedElement(
+                name: String(decoding: tag.name, as: UTF8.self),
+                attributes: tag.attributes.map { ($0.nameString, $0.decodedValue) }, children: [], line: tag.line))
         push(.capture, tag)
     }
 
@@ -354,7 +365,9 @@ struct ExportDocumentReader: XMLTokenHandler {
             beats.reserveCapacity(draft.beats.count)
             for beat in draft.beats {
                 guard let date = ExportRecordBuilder.beatDate(time: beat.time, start: start) else {
-                    warning(line: draft.provenance.line, element: "InstantaneousBeatsPerMinute", field: "time", reason: "\"\(beat.time)\" is not a time of day")
+                    warning(
+                        line: draft.provenance.line, element: "InstantaneousBeatsPerMinute", field: "time",
+                        reason: "\"\(beat.time)\" is not a time of day")
                     continue
                 }
                 beats.append(HeartbeatSeries.Beat(date: date, beatsPerMinute: beat.beatsPerMinute))
@@ -403,7 +416,9 @@ struct ExportDocumentReader: XMLTokenHandler {
             problem(line: draft.provenance.line, element: "Workout", field: error.field, reason: error.reason)
             return
         }
-        for part in built.problems { warning(line: part.line, element: "Workout", field: part.field, reason: part.reason) }
+        for part in built.problems {
+            warning(line: part.line, element: "Workout", field: part.field, reason: part.reason)
+        }
         let sample = built.sample
         try batcher.add(sample, line: draft.provenance.line)
         batcher.report.workoutEvents += sample.workoutContent?.events.count ?? 0
@@ -427,9 +442,11 @@ struct ExportDocumentReader: XMLTokenHandler {
         hasher.combine(route.filePath ?? "")
         hasher.combine(UInt64(locations.count))
         if let first = locations.first { hasher.combine(first.date.timeIntervalSince1970) }
-        receiver.receive(route: WorkoutRoute(
-            uuid: hasher.finalize().uuid(startingAt: locations.first?.date), workout: workout, sourceName: route.sourceName, filePath: route.filePath,
-            locations: locations))
+        receiver.receive(
+            route: WorkoutRoute(
+                uuid: hasher.finalize().uuid(startingAt: locations.first?.date), workout: workout,
+                sourceName: route.sourceName, filePath: route.filePath,
+                locations: locations))
         batcher.report.workoutRoutes += 1
         batcher.report.routePoints += locations.count
     }

@@ -37,9 +37,11 @@ struct GPXReader: XMLTokenHandler {
     mutating func endElement(name: UnsafeRawBufferPointer, line: Int) throws {
         if XMLBytes.equal(name, "trkpt") {
             if let latitude, let longitude, let date {
-                locations.append(WorkoutRouteLocation(
-                    date: date, latitude: latitude, longitude: longitude, altitude: fields["ele"], speed: fields["speed"],
-                    course: fields["course"], horizontalAccuracy: fields["hAcc"], verticalAccuracy: fields["vAcc"]))
+                locations.append(
+                    WorkoutRouteLocation(
+                        date: date, latitude: latitude, longitude: longitude, altitude: fields["ele"],
+                        speed: fields["speed"],
+                        course: fields["course"], horizontalAccuracy: fields["hAcc"], verticalAccuracy: fields["vAcc"]))
             }
             latitude = nil
             longitude = nil

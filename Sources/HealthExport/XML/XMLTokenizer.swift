@@ -191,7 +191,9 @@ struct XMLTokenizer {
     }
 
     /// Tokenizes as much of `bytes` as holds complete tokens; returns how many bytes were used.
-    private mutating func tokenize<Handler: XMLTokenHandler>(_ bytes: UnsafeRawBufferPointer, into handler: inout Handler) throws -> Int {
+    private mutating func tokenize<Handler: XMLTokenHandler>(
+        _ bytes: UnsafeRawBufferPointer, into handler: inout Handler
+    ) throws -> Int {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let count = bytes.count
         var position = 0
@@ -234,18 +236,25 @@ struct XMLTokenizer {
             if next == UInt8(ascii: "!") {
                 // A chunk that ends inside "<!--" or "<![CDATA[" cannot tell them from a DOCTYPE yet: wait for more.
                 if XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<!--")
-                    || XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<![CDATA[") {
+                    || XMLTokenizer.endsInsidePrefix(base, count: count, at: tagStart, "<![CDATA[")
+                {
                     return tagStart
                 }
                 if XMLTokenizer.hasPrefix(base, count: count, at: tagStart, "<!--") {
-                    guard let end = XMLTokenizer.find(base, count: count, from: tagStart + 4, "-->") else { return tagStart }
+                    guard let end = XMLTokenizer.find(base, count: count, from: tagStart + 4, "-->") else {
+                        return tagStart
+                    }
                     currentLine += XMLTokenizer.newlines(base, tagStart, end)
                     position = end + 3
                     continue
                 }
                 if XMLTokenizer.hasPrefix(base, count: count, at: tagStart, "<![CDATA[") {
-                    guard let end = XMLTokenizer.find(base, count: count, from: tagStart + 9, "]]>") else { return tagStart }
-                    if handler.wantsText { handler.text(UnsafeRawBufferPointer(start: base + tagStart + 9, count: end - tagStart - 9)) }
+                    guard let end = XMLTokenizer.find(base, count: count, from: tagStart + 9, "]]>") else {
+                        return tagStart
+                    }
+                    if handler.wantsText {
+                        handler.text(UnsafeRawBufferPointer(start: base + tagStart + 9, count: end - tagStart - 9))
+                    }
                     currentLine += XMLTokenizer.newlines(base, tagStart, end)
                     position = end + 3
                     continue
@@ -261,7 +270,8 @@ struct XMLTokenizer {
                     continue
                 }
                 currentLine += XMLTokenizer.newlines(base, tagStart, index)
-                guard let end = XMLTokenizer.endOfDoctypeSubset(base, from: index + 1, count: count, line: &currentLine) else {
+                guard let end = XMLTokenizer.endOfDoctypeSubset(base, from: index + 1, count: count, line: &currentLine)
+                else {
                     insideDoctype = true
                     let keep = XMLTokenizer.doctypeTailToKeep(base, from: index + 1, count: count)
                     for scan in (index + 1)..<(count - keep) where base[scan] == 0x0A { currentLine += 1 }
@@ -272,17 +282,22 @@ struct XMLTokenizer {
                 continue
             }
             if next == UInt8(ascii: "/") {
-                guard let close = memchr(base + tagStart + 2, Int32(UInt8(ascii: ">")), count - tagStart - 2) else { return tagStart }
+                guard let close = memchr(base + tagStart + 2, Int32(UInt8(ascii: ">")), count - tagStart - 2) else {
+                    return tagStart
+                }
                 let tagEnd = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
                 var nameEnd = tagStart + 2
                 while nameEnd < tagEnd, !XMLTokenizer.isSpace(base[nameEnd]) { nameEnd += 1 }
-                try handler.endElement(name: UnsafeRawBufferPointer(start: base + tagStart + 2, count: nameEnd - tagStart - 2), line: currentLine)
+                try handler.endElement(
+                    name: UnsafeRawBufferPointer(start: base + tagStart + 2, count: nameEnd - tagStart - 2),
+                    line: currentLine)
                 currentLine += XMLTokenizer.newlines(base, tagStart, tagEnd)
                 position = tagEnd + 1
                 continue
             }
             // An element tag, read in one pass; nil when it is not complete in this buffer.
-            guard let tagEnd = try emitStart(base, count: count, tagStart: tagStart, line: &currentLine, into: &handler) else {
+            guard let tagEnd = try emitStart(base, count: count, tagStart: tagStart, line: &currentLine, into: &handler)
+            else {
                 return tagStart
             }
             position = tagEnd + 1
@@ -299,7 +314,9 @@ struct XMLTokenizer {
         _ base: UnsafePointer<UInt8>, count: Int, tagStart: Int, line: inout Int, into handler: inout Handler
     ) throws -> Int? {
         var index = tagStart + 1
-        while index < count, !XMLTokenizer.isSpace(base[index]), base[index] != UInt8(ascii: ">"), base[index] != UInt8(ascii: "/") {
+        while index < count, !XMLTokenizer.isSpace(base[index]), base[index] != UInt8(ascii: ">"),
+            base[index] != UInt8(ascii: "/")
+        {
             index += 1
         }
         let name = UnsafeRawBufferPointer(start: base + tagStart + 1, count: index - tagStart - 1)
@@ -337,11 +354,15 @@ struct XMLTokenizer {
             let quote = base[index]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
             let valueStart = index + 1
-            guard valueStart < count, let closing = memchr(base + valueStart, Int32(quote), count - valueStart) else { return nil }
+            guard valueStart < count, let closing = memchr(base + valueStart, Int32(quote), count - valueStart) else {
+                return nil
+            }
             let valueEnd = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
             let valueCount = valueEnd - valueStart
             let hasEntity = memchr(base + valueStart, Int32(UInt8(ascii: "&")), valueCount) != nil
-            if memchr(base + valueStart, 0x0A, valueCount) != nil { newlines += XMLTokenizer.newlines(base, valueStart, valueEnd) }
+            if memchr(base + valueStart, 0x0A, valueCount) != nil {
+                newlines += XMLTokenizer.newlines(base, valueStart, valueEnd)
+            }
             index = valueEnd + 1
             if attributeCount == attributeStorage.count {
                 let larger = UnsafeMutableBufferPointer<XMLAttribute>.allocate(capacity: attributeStorage.count * 2)
@@ -374,7 +395,9 @@ struct XMLTokenizer {
         return index > start && base[index - 1] == UInt8(ascii: "]") ? count - index + 1 : 0
     }
 
-    private static func endOfDoctypeSubset(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, line: inout Int) -> Int? {
+    private static func endOfDoctypeSubset(
+        _ base: UnsafePointer<UInt8>, from start: Int, count: Int, line: inout Int
+    ) -> Int? {
         var index = start
         var newlines = 0
         while index < count {
@@ -402,20 +425,25 @@ struct XMLTokenizer {
     @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
-    private static func hasPrefix(_ base: UnsafePointer<UInt8>, count: Int, at position: Int, _ prefix: StaticString) -> Bool {
+    private static func hasPrefix(
+        _ base: UnsafePointer<UInt8>, count: Int, at position: Int, _ prefix: StaticString
+    ) -> Bool {
         let length = prefix.utf8CodeUnitCount
         guard position + length <= count else { return false }
         return memcmp(base + position, prefix.utf8Start, length) == 0
     }
 
     /// Whether the buffer ends at `position` with a proper beginning of `prefix` (`<![CD` of `<![CDATA[`).
-    private static func endsInsidePrefix(_ base: UnsafePointer<UInt8>, count: Int, at position: Int, _ prefix: StaticString) -> Bool {
+    private static func endsInsidePrefix(
+        _ base: UnsafePointer<UInt8>, count: Int, at position: Int, _ prefix: StaticString
+    ) -> Bool {
         let available = count - position
         guard available < prefix.utf8CodeUnitCount else { return false }
         return memcmp(base + position, prefix.utf8Start, available) == 0
     }
 
-    private static func find(_ base: UnsafePointer<UInt8>, count: Int, from start: Int, _ needle: StaticString) -> Int? {
+    private static func find(_ base: UnsafePointer<UInt8>, count: Int, from start: Int, _ needle: StaticString) -> Int?
+    {
         let length = needle.utf8CodeUnitCount
         var index = start
         while index + length <= count {

@@ -18,7 +18,8 @@ public enum DateReader {
     @inlinable
     public static func exportRecordDate(_ bytes: UnsafeRawBufferPointer) -> (date: Date, offset: Int)? {
         guard case let .success(fields) = scan(bytes, .exportRecord),
-              ProlepticGregorian.isDay(year: fields.year, month: fields.month, day: fields.day) else { return nil }
+            ProlepticGregorian.isDay(year: fields.year, month: fields.month, day: fields.day)
+        else { return nil }
         return (Date(timeIntervalSince1970: fields.secondsSince1970), fields.offset ?? 0)
     }
 
@@ -27,8 +28,10 @@ public enum DateReader {
     public static func instantWithOffset(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { buffer -> Date? in
-            guard case let .success(fields) = scan(UnsafeRawBufferPointer(buffer), .instantWithOffset), fields.year >= 1600,
-                  ProlepticGregorian.isDay(year: fields.year, month: fields.month, day: fields.day) else { return nil }
+            guard case let .success(fields) = scan(UnsafeRawBufferPointer(buffer), .instantWithOffset),
+                fields.year >= 1600,
+                ProlepticGregorian.isDay(year: fields.year, month: fields.month, day: fields.day)
+            else { return nil }
             return Date(timeIntervalSince1970: fields.secondsSince1970)
         }
     }
@@ -47,20 +50,24 @@ public enum DateReader {
         var calendar = Calendar(identifier: .gregorian)
         if let offsetSeconds = fields.offset {
             // Within UTCOffset's range Foundation always makes the zone; never fall back to `timeZone` silently.
-            guard let zone = TimeZone(secondsFromGMT: offsetSeconds) else { throw DateReadingFailure("the offset is not a UTC offset") }
+            guard let zone = TimeZone(secondsFromGMT: offsetSeconds) else {
+                throw DateReadingFailure("the offset is not a UTC offset")
+            }
             calendar.timeZone = zone
         } else {
             calendar.timeZone = timeZone
         }
         let (year, month, day) = (fields.year, fields.month, fields.day)
-        let components = DateComponents(year: year, month: month, day: day, hour: fields.hour, minute: fields.minute, second: fields.second)
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: fields.hour, minute: fields.minute, second: fields.second)
         guard let date = calendar.date(from: components) else { throw DateReadingFailure("not a calendar date") }
         let check = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         guard check.day == day, check.month == month, check.year == year else {
             throw DateReadingFailure("\(year)-\(month)-\(day) is not a day of the calendar")
         }
         guard check.hour == fields.hour, check.minute == fields.minute else {
-            throw DateReadingFailure("\(text) does not exist in \(timeZone.identifier) (the clocks skip it at a daylight-saving change)")
+            throw DateReadingFailure(
+                "\(text) does not exist in \(timeZone.identifier) (the clocks skip it at a daylight-saving change)")
         }
         return date.addingTimeInterval(fields.fraction)
     }
@@ -70,26 +77,31 @@ public enum DateReader {
     public static func day(_ text: String) -> (year: Int, month: Int, day: Int)? {
         let parts = text.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              ProlepticGregorian.isDay(year: year, month: month, day: day) else { return nil }
+            ProlepticGregorian.isDay(year: year, month: month, day: day)
+        else { return nil }
         return (year, month, day)
     }
 
     /// Reads `yyyy-MM-dd[(T| )HH:mm[:ss[.f…]]][ ][Z|±hh[:]mm]` as `layout` allows it, checking the month and the time
     /// of day (the day of the month is the caller's: before 1600 the calendars disagree).
     @inlinable
-    public static func scan(_ bytes: UnsafeRawBufferPointer, _ layout: DateLayout) -> Result<DateFields, DateScanFailure> {
+    public static func scan(
+        _ bytes: UnsafeRawBufferPointer, _ layout: DateLayout
+    ) -> Result<DateFields, DateScanFailure> {
         let count = bytes.count
         guard count <= layout.maximumLength else { return .failure(.tooLong) }
         // Two digits at `at` as a number, or -1 (no Result in the loop: this is the 1 GB import's hot path).
         @inline(__always) func two(_ at: Int) -> Int {
             guard at + 2 <= count else { return -1 }
-            let high = bytes[at] &- 48, low = bytes[at + 1] &- 48
+            let high = bytes[at] &- 48
+            let low = bytes[at + 1] &- 48
             guard high < 10, low < 10 else { return -1 }
             return Int(high) * 10 + Int(low)
         }
         var fields = DateFields()
         guard count >= 4 else { return .failure(.expectedDigits(4, .year)) }
-        let century = two(0), yearOfCentury = two(2)
+        let century = two(0)
+        let yearOfCentury = two(2)
         guard century >= 0, yearOfCentury >= 0 else { return .failure(.expectedDigits(4, .year)) }
         fields.year = century * 100 + yearOfCentury
         guard count > 4, bytes[4] == 45 else { return .failure(.expected(.dashAfterYear)) }
@@ -123,7 +135,9 @@ public enum DateReader {
                         }
                         position += 1
                     }
-                    guard position > 20 || layout.allowsEmptyFraction else { return .failure(.expected(.digitsAfterDot)) }
+                    guard position > 20 || layout.allowsEmptyFraction else {
+                        return .failure(.expected(.digitsAfterDot))
+                    }
                     fields.fraction = Double(value) / scale
                 }
             } else if layout.requiresSeconds {
@@ -185,7 +199,8 @@ public struct DateLayout: Sendable {
     /// A layout with these rules.
     @inlinable
     public init(
-        requiresSeconds: Bool, requiresOffset: Bool, allowsSpaceBeforeOffset: Bool, allowsEmptyFraction: Bool, secondsLimit: Int,
+        requiresSeconds: Bool, requiresOffset: Bool, allowsSpaceBeforeOffset: Bool, allowsEmptyFraction: Bool,
+        secondsLimit: Int,
         maximumLength: Int
     ) {
         self.requiresSeconds = requiresSeconds
@@ -199,19 +214,22 @@ public struct DateLayout: Sendable {
     /// Apple Health export records (`2019-12-29 08:47:08 +0200`, offset optional, leap seconds read).
     @inlinable public static var exportRecord: DateLayout {
         DateLayout(
-            requiresSeconds: true, requiresOffset: false, allowsSpaceBeforeOffset: true, allowsEmptyFraction: true, secondsLimit: 61,
+            requiresSeconds: true, requiresOffset: false, allowsSpaceBeforeOffset: true, allowsEmptyFraction: true,
+            secondsLimit: 61,
             maximumLength: .max)
     }
     /// ISO 8601 with seconds and an offset, at most 40 bytes (API bodies).
     @inlinable public static var instantWithOffset: DateLayout {
         DateLayout(
-            requiresSeconds: true, requiresOffset: true, allowsSpaceBeforeOffset: false, allowsEmptyFraction: false, secondsLimit: 60,
+            requiresSeconds: true, requiresOffset: true, allowsSpaceBeforeOffset: false, allowsEmptyFraction: false,
+            secondsLimit: 60,
             maximumLength: 40)
     }
     /// What a person types: a day, a wall-clock time or an instant with an offset.
     @inlinable public static var argument: DateLayout {
         DateLayout(
-            requiresSeconds: false, requiresOffset: false, allowsSpaceBeforeOffset: false, allowsEmptyFraction: false, secondsLimit: 60,
+            requiresSeconds: false, requiresOffset: false, allowsSpaceBeforeOffset: false, allowsEmptyFraction: false,
+            secondsLimit: 60,
             maximumLength: .max)
     }
 }
@@ -267,16 +285,19 @@ public enum DateScanFailure: Error, Sendable, Equatable {
     public func named(in text: String) -> DateReadingFailure {
         switch self {
         case .tooLong: return DateReadingFailure("too long for a date")
-        case let .expectedDigits(count, part): return DateReadingFailure("expected \(count) digits for the \(part.rawValue)")
+        case let .expectedDigits(count, part):
+            return DateReadingFailure("expected \(count) digits for the \(part.rawValue)")
         case let .expected(expectation): return DateReadingFailure("expected \(expectation.rawValue)")
         case let .unexpectedAfterTime(position):
-            return DateReadingFailure("unexpected '\(String(decoding: Array(text.utf8).dropFirst(position), as: UTF8.self))' after the time")
+            return DateReadingFailure(
+                "unexpected '\(String(decoding: Array(text.utf8).dropFirst(position), as: UTF8.self))' after the time")
         case .unexpectedAfterOffset: return DateReadingFailure("unexpected text after the offset")
         case let .impossibleOffset(negative, hours, minutes):
             return DateReadingFailure(UTCOffset.refusal(negative: negative, hours: hours, minutes: minutes))
         case .missingOffset: return DateReadingFailure("expected an offset (Z or ±hh:mm)")
         case let .month(month): return DateReadingFailure("month \(month) is not 1–12")
-        case let .timeOfDay(hour, minute, second): return DateReadingFailure("time \(hour):\(minute):\(second) is not a time of day")
+        case let .timeOfDay(hour, minute, second):
+            return DateReadingFailure("time \(hour):\(minute):\(second) is not a time of day")
         }
     }
 }

@@ -23,7 +23,9 @@ public enum DateWriter {
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let time = local - days * 86_400
         let (year, month, day) = ProlepticGregorian.date(daysSince1970: days)
-        return text(year: year, month: month, day: day, hour: time / 3600, minute: time / 60 % 60, second: time % 60, offset: offset)
+        return text(
+            year: year, month: month, day: day, hour: time / 3600, minute: time / 60 % 60, second: time % 60,
+            offset: offset)
     }
 
     /// The text of an instant in a time zone with milliseconds when it has a fraction of a second
@@ -45,11 +47,14 @@ public enum DateWriter {
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         return text(
-            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
+            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0,
             second: parts.second ?? 0, offset: offset)
     }
 
-    private static func text(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> String {
+    private static func text(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int
+    ) -> String {
         let magnitude = abs(offset)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)

@@ -3,7 +3,10 @@ import Foundation
 /// The Move, Exercise and Stand rings of one calendar day. Derived or imported by the store; apps cannot save them.
 public struct ActivitySummary: Sendable, Hashable {
     /// How the Move ring is measured.
-    public enum MoveMode: Int, Sendable, Hashable { case activeEnergy = 1, appleMoveTime = 2 }
+    public enum MoveMode: Int, Sendable, Hashable {
+        case activeEnergy = 1
+        case appleMoveTime = 2
+    }
 
     /// The day (era, year, month, day) in the calendar of the person.
     public let day: DateComponents
@@ -32,15 +35,18 @@ public struct ActivitySummary: Sendable, Hashable {
     public init(
         day: DateComponents, activeEnergyBurned: Quantity, activeEnergyBurnedGoal: Quantity, appleMoveTime: Quantity,
         appleMoveTimeGoal: Quantity, appleExerciseTime: Quantity, appleExerciseTimeGoal: Quantity,
-        appleStandHours: Quantity, appleStandHoursGoal: Quantity, moveMode: MoveMode = .activeEnergy, isPaused: Bool = false
+        appleStandHours: Quantity, appleStandHoursGoal: Quantity, moveMode: MoveMode = .activeEnergy,
+        isPaused: Bool = false
     ) throws(HealthModelError) {
         guard day.year != nil, day.month != nil, day.day != nil else {
             throw .invalidField(field: "dateComponents", reason: "needs a year, month and day")
         }
         let checks: [(String, Quantity, HealthUnit)] = [
-            ("activeEnergyBurned", activeEnergyBurned, .kilocalorie), ("activeEnergyBurnedGoal", activeEnergyBurnedGoal, .kilocalorie),
+            ("activeEnergyBurned", activeEnergyBurned, .kilocalorie),
+            ("activeEnergyBurnedGoal", activeEnergyBurnedGoal, .kilocalorie),
             ("appleMoveTime", appleMoveTime, .minute), ("appleMoveTimeGoal", appleMoveTimeGoal, .minute),
-            ("appleExerciseTime", appleExerciseTime, .minute), ("appleExerciseTimeGoal", appleExerciseTimeGoal, .minute),
+            ("appleExerciseTime", appleExerciseTime, .minute),
+            ("appleExerciseTimeGoal", appleExerciseTimeGoal, .minute),
             ("appleStandHours", appleStandHours, .count), ("appleStandHoursGoal", appleStandHoursGoal, .count),
         ]
         for (field, quantity, unit) in checks {

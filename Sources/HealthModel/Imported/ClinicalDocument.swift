@@ -22,7 +22,8 @@ public struct ClinicalDocument: Sendable, Hashable {
 
     /// A document; the end must not be before the start.
     public init(
-        uuid: UUID, startDate: Date, endDate: Date, title: String, patientName: String, authorName: String, custodianName: String,
+        uuid: UUID, startDate: Date, endDate: Date, title: String, patientName: String, authorName: String,
+        custodianName: String,
         data: Data
     ) throws(HealthModelError) {
         try Validation.checkInterval(start: startDate, end: endDate)

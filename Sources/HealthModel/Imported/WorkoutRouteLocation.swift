@@ -21,7 +21,8 @@ public struct WorkoutRouteLocation: Sendable, Hashable {
 
     /// A route point.
     public init(
-        date: Date, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil, course: Double? = nil,
+        date: Date, latitude: Double, longitude: Double, altitude: Double? = nil, speed: Double? = nil,
+        course: Double? = nil,
         horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil
     ) {
         self.date = date

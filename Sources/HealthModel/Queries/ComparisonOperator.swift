@@ -1,6 +1,11 @@
 /// How a predicate compares a stored value with a given one (HealthKit's `NSComparisonPredicate.Operator` subset).
 public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
-    case lessThan = "<", lessThanOrEqualTo = "<=", greaterThan = ">", greaterThanOrEqualTo = ">=", equalTo = "==", notEqualTo = "!="
+    case lessThan = "<"
+    case lessThanOrEqualTo = "<="
+    case greaterThan = ">"
+    case greaterThanOrEqualTo = ">="
+    case equalTo = "=="
+    case notEqualTo = "!="
 
     /// Whether `left OP right` holds.
     @inlinable

@@ -37,7 +37,8 @@ public indirect enum SamplePredicate: Sendable, Hashable {
     /// Workouts whose active duration in seconds compares with the value.
     case workoutDuration(ComparisonOperator, TimeInterval)
     /// Workouts whose statistic for a quantity type compares with the quantity (`totalDistance` etc. are sums).
-    case workoutStatistic(quantityTypeIdentifier: String, kind: WorkoutStatisticKind, comparison: ComparisonOperator, value: Quantity)
+    case workoutStatistic(
+        quantityTypeIdentifier: String, kind: WorkoutStatisticKind, comparison: ComparisonOperator, value: Quantity)
     /// Workouts whose total distance (any distance type) compares with the quantity.
     case workoutTotalDistance(ComparisonOperator, Quantity)
     /// Every subpredicate holds.
@@ -51,30 +52,35 @@ public indirect enum SamplePredicate: Sendable, Hashable {
     public func check(for type: SampleType) throws(HealthModelError) {
         switch self {
         case .all, .date, .sources, .sourceRevisions, .devices, .deviceProperty, .uuids, .metadataKeyExists,
-             .metadataValues, .metadataComparison, .noCorrelation, .associatedWithWorkout:
+            .metadataValues, .metadataComparison, .noCorrelation, .associatedWithWorkout:
             return
         case let .quantity(_, quantity):
             guard type.kind == .quantity, let unit = type.canonicalUnit else {
-                throw .invalidField(field: "predicate", reason: "a quantity comparison cannot be evaluated on \(type.identifier)")
+                throw .invalidField(
+                    field: "predicate", reason: "a quantity comparison cannot be evaluated on \(type.identifier)")
             }
             guard quantity.unit.isCompatible(with: unit) else {
-                throw .unitNotCompatibleWithType(unit: quantity.unit.unitString, type: type.identifier, expected: unit.unitString)
+                throw .unitNotCompatibleWithType(
+                    unit: quantity.unit.unitString, type: type.identifier, expected: unit.unitString)
             }
             try Validation.checkFinite(quantity.value, field: "predicate quantity")
         case .categoryValue, .categoryValues:
             guard type.kind == .category else {
-                throw .invalidField(field: "predicate", reason: "a category value comparison cannot be evaluated on \(type.identifier)")
+                throw .invalidField(
+                    field: "predicate", reason: "a category value comparison cannot be evaluated on \(type.identifier)")
             }
         case .workoutActivityType, .workoutDuration, .workoutStatistic, .workoutTotalDistance:
             guard type.kind == .workout else {
-                throw .invalidField(field: "predicate", reason: "a workout predicate cannot be evaluated on \(type.identifier)")
+                throw .invalidField(
+                    field: "predicate", reason: "a workout predicate cannot be evaluated on \(type.identifier)")
             }
             if case let .workoutStatistic(identifier, _, _, value) = self {
                 let statisticType = try SampleType.quantity(identifier)
                 try Validation.check(value, for: statisticType, field: "predicate quantity")
             }
             if case let .workoutTotalDistance(_, value) = self {
-                try Validation.check(value, for: try SampleType.quantity("distanceWalkingRunning"), field: "predicate quantity")
+                try Validation.check(
+                    value, for: try SampleType.quantity("distanceWalkingRunning"), field: "predicate quantity")
             }
         case let .and(predicates), let .or(predicates):
             for predicate in predicates { try predicate.check(for: type) }

@@ -27,8 +27,10 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable, CustomStringConv
     /// HealthKit's names of the options in this set.
     public var names: [String] {
         let all: [(StatisticsOptions, String)] = [
-            (.separateBySource, "separateBySource"), (.discreteAverage, "discreteAverage"), (.discreteMin, "discreteMin"),
-            (.discreteMax, "discreteMax"), (.cumulativeSum, "cumulativeSum"), (.mostRecent, "mostRecent"), (.duration, "duration"),
+            (.separateBySource, "separateBySource"), (.discreteAverage, "discreteAverage"),
+            (.discreteMin, "discreteMin"),
+            (.discreteMax, "discreteMax"), (.cumulativeSum, "cumulativeSum"), (.mostRecent, "mostRecent"),
+            (.duration, "duration"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -38,13 +40,18 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable, CustomStringConv
     /// Throws when an option does not fit the type's aggregation style, naming both (SEMANTICS §5).
     public func check(for type: SampleType) throws(HealthModelError) {
         guard let style = type.aggregationStyle else {
-            throw .invalidField(field: "statistics options", reason: "statistics need a quantity type, not \(type.identifier)")
+            throw .invalidField(
+                field: "statistics options", reason: "statistics need a quantity type, not \(type.identifier)")
         }
         if style.isCumulative, let wrong = intersection(StatisticsOptions.discreteOnly).names.first {
-            throw .invalidField(field: "statistics options", reason: "Statistics option \(wrong) is not compatible with cumulative data type \(type.identifier)")
+            throw .invalidField(
+                field: "statistics options",
+                reason: "Statistics option \(wrong) is not compatible with cumulative data type \(type.identifier)")
         }
         if !style.isCumulative, let wrong = intersection(StatisticsOptions.cumulativeOnly).names.first {
-            throw .invalidField(field: "statistics options", reason: "Statistics option \(wrong) is not compatible with discrete data type \(type.identifier)")
+            throw .invalidField(
+                field: "statistics options",
+                reason: "Statistics option \(wrong) is not compatible with discrete data type \(type.identifier)")
         }
     }
 }

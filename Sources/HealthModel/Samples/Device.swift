@@ -54,10 +54,11 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
         firmwareVersion: String? = nil, softwareVersion: String? = nil, localIdentifier: String? = nil,
         udiDeviceIdentifier: String? = nil
     ) {
-        self.init(Fields(
-            name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
-            firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
-            udiDeviceIdentifier: udiDeviceIdentifier))
+        self.init(
+            Fields(
+                name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
+                firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
+                udiDeviceIdentifier: udiDeviceIdentifier))
     }
 
     /// All fields at once.
@@ -102,11 +103,13 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
             ("firmware", firmwareVersion), ("software", softwareVersion), ("localIdentifier", localIdentifier),
             ("UDIDeviceIdentifier", udiDeviceIdentifier),
         ]
-        return "<Device " + parts.compactMap { key, value in value.map { "\(key):\($0)" } }.joined(separator: ", ") + ">"
+        return "<Device " + parts.compactMap { key, value in value.map { "\(key):\($0)" } }.joined(separator: ", ")
+            + ">"
     }
 }
 
 /// One property of a device, as used by `HKDevicePropertyKey…` predicates.
 public enum DeviceProperty: String, Sendable, Hashable, CaseIterable {
-    case name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier, udiDeviceIdentifier
+    case name, manufacturer, model, hardwareVersion, firmwareVersion, softwareVersion, localIdentifier,
+        udiDeviceIdentifier
 }

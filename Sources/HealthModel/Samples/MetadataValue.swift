@@ -14,7 +14,8 @@ public enum MetadataValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .string(text): return text
-        case let .number(number): return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case let .number(number):
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case let .date(date): return date.formatted(.iso8601)
         case let .quantity(quantity): return quantity.description
         }

@@ -129,7 +129,9 @@ public enum RandomUUID {
         if filled < pool.bytes.count {
             // The random device could not be read: fall back to Swift's system generator for the rest.
             var generator = SystemRandomNumberGenerator()
-            for index in filled..<pool.bytes.count { pool.bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
+            for index in filled..<pool.bytes.count {
+                pool.bytes[index] = UInt8.random(in: .min ... .max, using: &generator)
+            }
         }
         #else
         pool.bytes.withUnsafeMutableBytes { buffer in arc4random_buf(buffer.baseAddress!, buffer.count) }

@@ -54,7 +54,8 @@ public struct Sample: Sendable, Hashable, Identifiable {
 
     /// A sample from all of its parts, validated as a whole (the content must match the type's kind).
     public init(
-        uuid: UUID = RandomUUID.make(), type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]? = nil,
+        uuid: UUID = RandomUUID.make(), type: SampleType, startDate: Date, endDate: Date,
+        metadata: [String: MetadataValue]? = nil,
         device: Device? = nil, sourceRevision: SourceRevision? = nil, content: SampleContent
     ) throws(HealthModelError) {
         try Validation.checkInterval(start: startDate, end: endDate)
@@ -75,21 +76,28 @@ public struct Sample: Sendable, Hashable, Identifiable {
             try Sample.checkCorrelation(type: type, objects: objects)
         case let (.workout, .workout(workoutContent)):
             try Validation.checkFinite(workoutContent.duration, field: "duration")
-            guard workoutContent.duration >= 0 else { throw .invalidField(field: "duration", reason: "must not be negative") }
+            guard workoutContent.duration >= 0 else {
+                throw .invalidField(field: "duration", reason: "must not be negative")
+            }
             guard TypeTable.workoutActivityType(rawValue: workoutContent.activityTypeRawValue) != nil else {
-                throw .invalidField(field: "workoutActivityType", reason: "\(workoutContent.activityTypeRawValue) is not a known activity type")
+                throw .invalidField(
+                    field: "workoutActivityType",
+                    reason: "\(workoutContent.activityTypeRawValue) is not a known activity type")
             }
         default:
             throw .invalidField(field: "content", reason: "content does not match the kind of \(type.identifier)")
         }
-        box = Box(Fields(
-            uuid: uuid, type: type, startDate: startDate, endDate: endDate,
-            metadata: metadata?.isEmpty == true ? nil : metadata, device: device, sourceRevision: sourceRevision,
-            content: content), storeKeys: storeKeys)
+        box = Box(
+            Fields(
+                uuid: uuid, type: type, startDate: startDate, endDate: endDate,
+                metadata: metadata?.isEmpty == true ? nil : metadata, device: device, sourceRevision: sourceRevision,
+                content: content), storeKeys: storeKeys)
     }
 
     /// Copies a validated sample with different provenance or identity (used by stores; needs no re-validation).
-    public func with(uuid: UUID? = nil, sourceRevision: SourceRevision?, metadata: [String: MetadataValue]?? = .none) -> Sample {
+    public func with(
+        uuid: UUID? = nil, sourceRevision: SourceRevision?, metadata: [String: MetadataValue]?? = .none
+    ) -> Sample {
         // The keys are found again only when the metadata is replaced.
         let storeKeys = metadata.map { StoreMetadataKeys(scanning: $0) } ?? box.storeKeys
         return Sample(
@@ -103,7 +111,8 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// pressure may show its systolic sample alone). Not re-validated: such a view is never saved.
     public func with(visibleObjects objects: [Sample]) -> Sample {
         Sample(
-            validatedUUID: uuid, type: type, startDate: startDate, endDate: endDate, metadata: metadata, storeKeys: box.storeKeys,
+            validatedUUID: uuid, type: type, startDate: startDate, endDate: endDate, metadata: metadata,
+            storeKeys: box.storeKeys,
             device: device, sourceRevision: sourceRevision, content: .correlation(objects: objects))
     }
 
@@ -111,9 +120,11 @@ public struct Sample: Sendable, Hashable, Identifiable {
         validatedUUID: UUID, type: SampleType, startDate: Date, endDate: Date, metadata: [String: MetadataValue]?,
         storeKeys: StoreMetadataKeys, device: Device?, sourceRevision: SourceRevision?, content: SampleContent
     ) {
-        box = Box(Fields(
-            uuid: validatedUUID, type: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device,
-            sourceRevision: sourceRevision, content: content), storeKeys: storeKeys)
+        box = Box(
+            Fields(
+                uuid: validatedUUID, type: type, startDate: startDate, endDate: endDate, metadata: metadata,
+                device: device,
+                sourceRevision: sourceRevision, content: content), storeKeys: storeKeys)
     }
 
     // MARK: Factories
@@ -134,7 +145,9 @@ public struct Sample: Sendable, Hashable, Identifiable {
         type: SampleType, value: Int, start: Date, end: Date, metadata: [String: MetadataValue]? = nil,
         device: Device? = nil, uuid: UUID = RandomUUID.make()
     ) throws(HealthModelError) -> Sample {
-        try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: .category(value: value))
+        try Sample(
+            uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device,
+            content: .category(value: value))
     }
 
     /// A correlation of quantity (or category) samples, following its type's content rules.
@@ -142,7 +155,9 @@ public struct Sample: Sendable, Hashable, Identifiable {
         type: SampleType, start: Date, end: Date, objects: [Sample], metadata: [String: MetadataValue]? = nil,
         device: Device? = nil, uuid: UUID = RandomUUID.make()
     ) throws(HealthModelError) -> Sample {
-        try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: .correlation(objects: objects))
+        try Sample(
+            uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device,
+            content: .correlation(objects: objects))
     }
 
     /// A workout; the duration defaults to the elapsed time less the paused spans.
@@ -161,7 +176,9 @@ public struct Sample: Sendable, Hashable, Identifiable {
         let content = WorkoutContent(
             activityTypeRawValue: activityTypeRawValue, duration: activeDuration,
             events: events.sorted { $0.startDate < $1.startDate }, statistics: byType)
-        return try Sample(uuid: uuid, type: .workout, startDate: start, endDate: end, metadata: metadata, device: device, content: .workout(content))
+        return try Sample(
+            uuid: uuid, type: .workout, startDate: start, endDate: end, metadata: metadata, device: device,
+            content: .workout(content))
     }
 
     // MARK: Accessors
@@ -216,26 +233,37 @@ public struct Sample: Sendable, Hashable, Identifiable {
 
     private static func checkCorrelation(type: SampleType, objects: [Sample]) throws(HealthModelError) {
         guard let description = type.correlationDescription else { throw .unknownTypeIdentifier(type.identifier) }
-        guard !objects.isEmpty else { throw .invalidCorrelation(type: type.identifier, reason: "it contains no samples") }
+        guard !objects.isEmpty else {
+            throw .invalidCorrelation(type: type.identifier, reason: "it contains no samples")
+        }
         var seen = Set<UUID>()
         for object in objects {
             guard seen.insert(object.uuid).inserted else {
                 throw .invalidCorrelation(type: type.identifier, reason: "sample \(object.uuid) is contained twice")
             }
             guard object.type.kind == .quantity || object.type.kind == .category else {
-                throw .invalidCorrelation(type: type.identifier, reason: "it may contain only quantity and category samples, not \(object.type.identifier)")
+                throw .invalidCorrelation(
+                    type: type.identifier,
+                    reason: "it may contain only quantity and category samples, not \(object.type.identifier)")
             }
-            if object.type.kind == .quantity, !description.memberQuantityTypeIdentifiers.contains(object.type.identifier) {
-                throw .invalidCorrelation(type: type.identifier, reason: "\(object.type.identifier) cannot be part of it")
+            if object.type.kind == .quantity,
+                !description.memberQuantityTypeIdentifiers.contains(object.type.identifier)
+            {
+                throw .invalidCorrelation(
+                    type: type.identifier, reason: "\(object.type.identifier) cannot be part of it")
             }
         }
         if description.identifier == "HKCorrelationTypeIdentifierBloodPressure" {
-            let systolic = objects.filter { $0.type.identifier == "HKQuantityTypeIdentifierBloodPressureSystolic" }.count
-            let diastolic = objects.filter { $0.type.identifier == "HKQuantityTypeIdentifierBloodPressureDiastolic" }.count
+            let systolic = objects.filter { $0.type.identifier == "HKQuantityTypeIdentifierBloodPressureSystolic" }
+                .count
+            let diastolic = objects.filter { $0.type.identifier == "HKQuantityTypeIdentifierBloodPressureDiastolic" }
+                .count
             guard systolic == 1, diastolic == 1, objects.count == 2 else {
                 throw .invalidCorrelation(
                     type: type.identifier,
-                    reason: "needs exactly one systolic and one diastolic sample (has \(systolic) systolic, \(diastolic) diastolic, \(objects.count) in all)")
+                    reason:
+                        "needs exactly one systolic and one diastolic sample (has \(systolic) systolic, \(diastolic) diastolic, \(objects.count) in all)"
+                )
             }
         }
     }

@@ -28,11 +28,18 @@ public struct SourceRevision: Sendable, Hashable, CustomStringConvertible {
     public var operatingSystemVersion: String? { box.fields.operatingSystemVersion }
 
     /// A source revision; every field but the source is optional.
-    public init(source: Source, version: String? = nil, productType: String? = nil, operatingSystemVersion: String? = nil) {
-        box = Box(Fields(source: source, version: version, productType: productType, operatingSystemVersion: operatingSystemVersion))
+    public init(
+        source: Source, version: String? = nil, productType: String? = nil, operatingSystemVersion: String? = nil
+    ) {
+        box = Box(
+            Fields(
+                source: source, version: version, productType: productType,
+                operatingSystemVersion: operatingSystemVersion))
     }
 
-    public static func == (lhs: SourceRevision, rhs: SourceRevision) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public static func == (lhs: SourceRevision, rhs: SourceRevision) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     public var description: String {

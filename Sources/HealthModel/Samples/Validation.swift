@@ -14,7 +14,8 @@ public enum Validation {
             throw .invalidField(field: field, reason: "\(type.identifier) has no unit table entry")
         }
         guard quantity.unit.isCompatible(with: canonical) else {
-            throw .unitNotCompatibleWithType(unit: quantity.unit.unitString, type: type.identifier, expected: canonical.unitString)
+            throw .unitNotCompatibleWithType(
+                unit: quantity.unit.unitString, type: type.identifier, expected: canonical.unitString)
         }
     }
 
@@ -28,14 +29,17 @@ public enum Validation {
     /// Metadata values must be finite; a sync identifier needs a numeric sync version and the reverse. Returns which
     /// of the keys the store reads for every sample are present (found without hashing them).
     @discardableResult
-    public static func checkMetadata(_ metadata: [String: MetadataValue]?) throws(HealthModelError) -> StoreMetadataKeys {
+    public static func checkMetadata(_ metadata: [String: MetadataValue]?) throws(HealthModelError) -> StoreMetadataKeys
+    {
         guard let metadata else { return [] }
         for (key, value) in metadata {
             switch value {
             // The field name is built only when the check fails (this runs for every value of every saved sample).
             case let .number(number): if !number.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
-            case let .quantity(quantity): if !quantity.value.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
-            case let .date(date): if !date.timeIntervalSinceReferenceDate.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
+            case let .quantity(quantity):
+                if !quantity.value.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
+            case let .date(date):
+                if !date.timeIntervalSinceReferenceDate.isFinite { throw .nonFiniteValue(field: "metadata[\(key)]") }
             case let .string(text):
                 if key.isEmpty { throw .invalidField(field: "metadata", reason: "a key is empty (value \(text))") }
             }

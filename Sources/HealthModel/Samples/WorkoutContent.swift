@@ -12,7 +12,10 @@ public struct WorkoutContent: Sendable, Hashable {
     public let statistics: [String: WorkoutStatistic]
 
     /// Workout content; use `Sample.workout(...)` to build a validated workout sample.
-    public init(activityTypeRawValue: UInt, duration: TimeInterval, events: [WorkoutEvent], statistics: [String: WorkoutStatistic]) {
+    public init(
+        activityTypeRawValue: UInt, duration: TimeInterval, events: [WorkoutEvent],
+        statistics: [String: WorkoutStatistic]
+    ) {
         self.activityTypeRawValue = activityTypeRawValue
         self.duration = duration
         self.events = events
@@ -20,7 +23,9 @@ public struct WorkoutContent: Sendable, Hashable {
     }
 
     /// The activity type's table entry, when known.
-    public var activityType: WorkoutActivityTypeDescription? { TypeTable.workoutActivityType(rawValue: activityTypeRawValue) }
+    public var activityType: WorkoutActivityTypeDescription? {
+        TypeTable.workoutActivityType(rawValue: activityTypeRawValue)
+    }
 
     /// Total active energy burned.
     public var totalEnergyBurned: Quantity? { statistics["HKQuantityTypeIdentifierActiveEnergyBurned"]?.sum }

@@ -2,7 +2,14 @@ import Foundation
 
 /// A kind of workout event, with HealthKit's raw values.
 public enum WorkoutEventType: Int, Sendable, Hashable, CaseIterable {
-    case pause = 1, resume = 2, lap = 3, marker = 4, motionPaused = 5, motionResumed = 6, segment = 7, pauseOrResumeRequest = 8
+    case pause = 1
+    case resume = 2
+    case lap = 3
+    case marker = 4
+    case motionPaused = 5
+    case motionResumed = 6
+    case segment = 7
+    case pauseOrResumeRequest = 8
 
     /// The name exports write, e.g. `HKWorkoutEventTypePause`.
     public var exportName: String {
@@ -37,7 +44,9 @@ public struct WorkoutEvent: Sendable, Hashable {
     public let metadata: [String: MetadataValue]?
 
     /// An event; the end must not precede the start.
-    public init(type: WorkoutEventType, startDate: Date, endDate: Date? = nil, metadata: [String: MetadataValue]? = nil) throws(HealthModelError) {
+    public init(
+        type: WorkoutEventType, startDate: Date, endDate: Date? = nil, metadata: [String: MetadataValue]? = nil
+    ) throws(HealthModelError) {
         let end = endDate ?? startDate
         guard end >= startDate else { throw .endBeforeStart(start: startDate, end: end) }
         self.type = type

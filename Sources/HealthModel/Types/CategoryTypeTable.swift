@@ -14,12 +14,17 @@ private struct ValueEnum {
     let values: [CategoryValueDescription]
     let aliases: [CategoryValueDescription]
 
-    init(_ name: String, _ cases: [(String, Int)], aliases: [(fullName: String, caseName: String, rawValue: Int)] = []) {
+    init(_ name: String, _ cases: [(String, Int)], aliases: [(fullName: String, caseName: String, rawValue: Int)] = [])
+    {
         self.name = name
         self.values = cases.map { caseName, rawValue in
-            CategoryValueDescription(name: name + caseName.prefix(1).uppercased() + caseName.dropFirst(), caseName: caseName, rawValue: rawValue)
+            CategoryValueDescription(
+                name: name + caseName.prefix(1).uppercased() + caseName.dropFirst(), caseName: caseName,
+                rawValue: rawValue)
         }
-        self.aliases = aliases.map { CategoryValueDescription(name: $0.fullName, caseName: $0.caseName, rawValue: $0.rawValue) }
+        self.aliases = aliases.map {
+            CategoryValueDescription(name: $0.fullName, caseName: $0.caseName, rawValue: $0.rawValue)
+        }
     }
 }
 
@@ -28,8 +33,10 @@ private let sleepAnalysis = ValueEnum(
     [("inBed", 0), ("asleepUnspecified", 1), ("awake", 2), ("asleepCore", 3), ("asleepDeep", 4), ("asleepREM", 5)],
     aliases: [("HKCategoryValueSleepAnalysisAsleep", "asleep", 1)])
 private let appleStandHour = ValueEnum("HKCategoryValueAppleStandHour", [("stood", 0), ("idle", 1)])
-private let environmentalAudioExposureEvent = ValueEnum("HKCategoryValueEnvironmentalAudioExposureEvent", [("momentaryLimit", 1)])
-private let headphoneAudioExposureEvent = ValueEnum("HKCategoryValueHeadphoneAudioExposureEvent", [("sevenDayLimit", 1)])
+private let environmentalAudioExposureEvent = ValueEnum(
+    "HKCategoryValueEnvironmentalAudioExposureEvent", [("momentaryLimit", 1)])
+private let headphoneAudioExposureEvent = ValueEnum(
+    "HKCategoryValueHeadphoneAudioExposureEvent", [("sevenDayLimit", 1)])
 private let audioExposureEvent = ValueEnum("HKCategoryValueAudioExposureEvent", [("loudEnvironment", 1)])
 private let lowCardioFitnessEvent = ValueEnum("HKCategoryValueLowCardioFitnessEvent", [("lowFitness", 1)])
 private let appleWalkingSteadinessEvent = ValueEnum(
@@ -39,14 +46,18 @@ private let cervicalMucusQuality = ValueEnum(
     "HKCategoryValueCervicalMucusQuality", [("dry", 1), ("sticky", 2), ("creamy", 3), ("watery", 4), ("eggWhite", 5)])
 private let contraceptive = ValueEnum(
     "HKCategoryValueContraceptive",
-    [("unspecified", 1), ("implant", 2), ("injection", 3), ("intrauterineDevice", 4), ("intravaginalRing", 5), ("oral", 6), ("patch", 7)])
+    [
+        ("unspecified", 1), ("implant", 2), ("injection", 3), ("intrauterineDevice", 4), ("intravaginalRing", 5),
+        ("oral", 6), ("patch", 7),
+    ])
 private let vaginalBleeding = ValueEnum(
     "HKCategoryValueVaginalBleeding", [("unspecified", 1), ("light", 2), ("medium", 3), ("heavy", 4), ("none", 5)])
 /// menstrualFlow used HKCategoryValueMenstrualFlow (same raw values) until iOS 18; older exports write those names.
 private let menstrualFlow = ValueEnum(
     "HKCategoryValueVaginalBleeding", [("unspecified", 1), ("light", 2), ("medium", 3), ("heavy", 4), ("none", 5)],
     aliases: [
-        ("HKCategoryValueMenstrualFlowUnspecified", "unspecified", 1), ("HKCategoryValueMenstrualFlowLight", "light", 2),
+        ("HKCategoryValueMenstrualFlowUnspecified", "unspecified", 1),
+        ("HKCategoryValueMenstrualFlowLight", "light", 2),
         ("HKCategoryValueMenstrualFlowMedium", "medium", 3), ("HKCategoryValueMenstrualFlowHeavy", "heavy", 4),
         ("HKCategoryValueMenstrualFlowNone", "none", 5),
     ])
@@ -65,7 +76,9 @@ private let severity = ValueEnum(
     "HKCategoryValueSeverity", [("unspecified", 0), ("notPresent", 1), ("mild", 2), ("moderate", 3), ("severe", 4)])
 
 /// Builds one row; `values` nil means a valueless type (HKCategoryValueNotApplicable = 0).
-private func category(_ name: String, _ identifier: String, _ values: ValueEnum?, readOnly: Bool = false) -> CategoryTypeDescription {
+private func category(
+    _ name: String, _ identifier: String, _ values: ValueEnum?, readOnly: Bool = false
+) -> CategoryTypeDescription {
     CategoryTypeDescription(
         identifier: identifier, name: name, values: values?.values ?? [], valueEnumName: values?.name,
         isReadOnly: readOnly, valueAliases: values?.aliases ?? [])
@@ -82,22 +95,31 @@ extension TypeTable {
         category("appleStandHour", "HKCategoryTypeIdentifierAppleStandHour", appleStandHour, readOnly: true),
 
         // Hearing health
-        category("environmentalAudioExposureEvent", "HKCategoryTypeIdentifierEnvironmentalAudioExposureEvent", environmentalAudioExposureEvent, readOnly: true),
-        category("headphoneAudioExposureEvent", "HKCategoryTypeIdentifierHeadphoneAudioExposureEvent", headphoneAudioExposureEvent, readOnly: true),
-        category("audioExposureEvent", "HKCategoryTypeIdentifierAudioExposureEvent", audioExposureEvent, readOnly: true),  // deprecated in iOS 14
+        category(
+            "environmentalAudioExposureEvent", "HKCategoryTypeIdentifierEnvironmentalAudioExposureEvent",
+            environmentalAudioExposureEvent, readOnly: true),
+        category(
+            "headphoneAudioExposureEvent", "HKCategoryTypeIdentifierHeadphoneAudioExposureEvent",
+            headphoneAudioExposureEvent, readOnly: true),
+        category(
+            "audioExposureEvent", "HKCategoryTypeIdentifierAudioExposureEvent", audioExposureEvent, readOnly: true),  // deprecated in iOS 14
 
         // Heart
         category("highHeartRateEvent", "HKCategoryTypeIdentifierHighHeartRateEvent", nil, readOnly: true),
         category("hypertensionEvent", "HKCategoryTypeIdentifierHypertensionEvent", nil, readOnly: true),  // iOS 26.2
         category("irregularHeartRhythmEvent", "HKCategoryTypeIdentifierIrregularHeartRhythmEvent", nil, readOnly: true),
-        category("lowCardioFitnessEvent", "HKCategoryTypeIdentifierLowCardioFitnessEvent", lowCardioFitnessEvent, readOnly: true),
+        category(
+            "lowCardioFitnessEvent", "HKCategoryTypeIdentifierLowCardioFitnessEvent", lowCardioFitnessEvent,
+            readOnly: true),
         category("lowHeartRateEvent", "HKCategoryTypeIdentifierLowHeartRateEvent", nil, readOnly: true),
 
         // Mindfulness
         category("mindfulSession", "HKCategoryTypeIdentifierMindfulSession", nil),
 
         // Mobility
-        category("appleWalkingSteadinessEvent", "HKCategoryTypeIdentifierAppleWalkingSteadinessEvent", appleWalkingSteadinessEvent, readOnly: true),
+        category(
+            "appleWalkingSteadinessEvent", "HKCategoryTypeIdentifierAppleWalkingSteadinessEvent",
+            appleWalkingSteadinessEvent, readOnly: true),
 
         // Other
         category("handwashingEvent", "HKCategoryTypeIdentifierHandwashingEvent", nil),
@@ -114,7 +136,9 @@ extension TypeTable {
         category("lactation", "HKCategoryTypeIdentifierLactation", nil),
         category("menstrualFlow", "HKCategoryTypeIdentifierMenstrualFlow", menstrualFlow),
         category("ovulationTestResult", "HKCategoryTypeIdentifierOvulationTestResult", ovulationTestResult),
-        category("persistentIntermenstrualBleeding", "HKCategoryTypeIdentifierPersistentIntermenstrualBleeding", nil, readOnly: true),
+        category(
+            "persistentIntermenstrualBleeding", "HKCategoryTypeIdentifierPersistentIntermenstrualBleeding", nil,
+            readOnly: true),
         category("pregnancy", "HKCategoryTypeIdentifierPregnancy", nil),
         category("pregnancyTestResult", "HKCategoryTypeIdentifierPregnancyTestResult", pregnancyTestResult),
         category("progesteroneTestResult", "HKCategoryTypeIdentifierProgesteroneTestResult", progesteroneTestResult),
@@ -157,7 +181,9 @@ extension TypeTable {
         category("nausea", "HKCategoryTypeIdentifierNausea", severity),
         category("nightSweats", "HKCategoryTypeIdentifierNightSweats", severity),
         category("pelvicPain", "HKCategoryTypeIdentifierPelvicPain", severity),
-        category("rapidPoundingOrFlutteringHeartbeat", "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat", severity),
+        category(
+            "rapidPoundingOrFlutteringHeartbeat", "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat", severity
+        ),
         category("runnyNose", "HKCategoryTypeIdentifierRunnyNose", severity),
         category("shortnessOfBreath", "HKCategoryTypeIdentifierShortnessOfBreath", severity),
         category("sinusCongestion", "HKCategoryTypeIdentifierSinusCongestion", severity),

@@ -28,7 +28,9 @@ extension TypeTable {
     /// Every HealthKit quantity type, grouped as HealthKit's header groups them.
     public static let quantityTypes: [QuantityTypeDescription] = [
         // Body measurements
-        quantity("appleSleepingWristTemperature", "HKQuantityTypeIdentifierAppleSleepingWristTemperature", A, "degC", readOnly: true),
+        quantity(
+            "appleSleepingWristTemperature", "HKQuantityTypeIdentifierAppleSleepingWristTemperature", A, "degC",
+            readOnly: true),
         quantity("bodyFatPercentage", "HKQuantityTypeIdentifierBodyFatPercentage", A, "%"),
         quantity("bodyMass", "HKQuantityTypeIdentifierBodyMass", A, "kg"),
         quantity("bodyMassIndex", "HKQuantityTypeIdentifierBodyMassIndex", A, "count"),
@@ -57,7 +59,9 @@ extension TypeTable {
         quantity("distanceSwimming", "HKQuantityTypeIdentifierDistanceSwimming", C, "m"),
         quantity("distanceWalkingRunning", "HKQuantityTypeIdentifierDistanceWalkingRunning", C, "m"),
         quantity("distanceWheelchair", "HKQuantityTypeIdentifierDistanceWheelchair", C, "m"),
-        quantity("estimatedWorkoutEffortScore", "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore", A, "appleEffortScore", readOnly: true),
+        quantity(
+            "estimatedWorkoutEffortScore", "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore", A, "appleEffortScore",
+            readOnly: true),
         quantity("flightsClimbed", "HKQuantityTypeIdentifierFlightsClimbed", C, "count"),
         quantity("nikeFuel", "HKQuantityTypeIdentifierNikeFuel", C, "count", readOnly: true),
         quantity("paddleSportsSpeed", "HKQuantityTypeIdentifierPaddleSportsSpeed", A, "m/s"),
@@ -73,18 +77,23 @@ extension TypeTable {
 
         // Hearing health
         quantity("environmentalAudioExposure", "HKQuantityTypeIdentifierEnvironmentalAudioExposure", L, "dBASPL"),
-        quantity("environmentalSoundReduction", "HKQuantityTypeIdentifierEnvironmentalSoundReduction", L, "dBASPL", readOnly: true),
+        quantity(
+            "environmentalSoundReduction", "HKQuantityTypeIdentifierEnvironmentalSoundReduction", L, "dBASPL",
+            readOnly: true),
         quantity("headphoneAudioExposure", "HKQuantityTypeIdentifierHeadphoneAudioExposure", L, "dBASPL"),
 
         // Heart
-        quantity("atrialFibrillationBurden", "HKQuantityTypeIdentifierAtrialFibrillationBurden", T, "%", readOnly: true),
+        quantity(
+            "atrialFibrillationBurden", "HKQuantityTypeIdentifierAtrialFibrillationBurden", T, "%", readOnly: true),
         quantity("heartRate", "HKQuantityTypeIdentifierHeartRate", T, "count/min"),
         quantity("heartRateRecoveryOneMinute", "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute", A, "count/min"),
         quantity("heartRateVariabilitySDNN", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", A, "ms"),
         quantity("peripheralPerfusionIndex", "HKQuantityTypeIdentifierPeripheralPerfusionIndex", A, "%"),
         quantity("restingHeartRate", "HKQuantityTypeIdentifierRestingHeartRate", A, "count/min"),
         quantity("vo2Max", "HKQuantityTypeIdentifierVO2Max", A, "mL/kg.min"),
-        quantity("walkingHeartRateAverage", "HKQuantityTypeIdentifierWalkingHeartRateAverage", A, "count/min", readOnly: true),
+        quantity(
+            "walkingHeartRateAverage", "HKQuantityTypeIdentifierWalkingHeartRateAverage", A, "count/min", readOnly: true
+        ),
 
         // Mobility
         quantity("appleWalkingSteadiness", "HKQuantityTypeIdentifierAppleWalkingSteadiness", A, "%", readOnly: true),
@@ -155,7 +164,9 @@ extension TypeTable {
         quantity("basalBodyTemperature", "HKQuantityTypeIdentifierBasalBodyTemperature", A, "degC"),
 
         // Respiratory
-        quantity("appleSleepingBreathingDisturbances", "HKQuantityTypeIdentifierAppleSleepingBreathingDisturbances", A, "count", readOnly: true),
+        quantity(
+            "appleSleepingBreathingDisturbances", "HKQuantityTypeIdentifierAppleSleepingBreathingDisturbances", A,
+            "count", readOnly: true),
         quantity("forcedExpiratoryVolume1", "HKQuantityTypeIdentifierForcedExpiratoryVolume1", A, "L"),
         quantity("forcedVitalCapacity", "HKQuantityTypeIdentifierForcedVitalCapacity", A, "L"),
         quantity("inhalerUsage", "HKQuantityTypeIdentifierInhalerUsage", C, "count"),

@@ -12,7 +12,10 @@ public struct QuantityTypeDescription: Sendable, Hashable {
     public let isReadOnly: Bool
 
     /// Creates a description; the tables in this module are the normal source of descriptions.
-    public init(identifier: String, name: String, aggregationStyle: AggregationStyle, canonicalUnitString: String, isReadOnly: Bool = false) {
+    public init(
+        identifier: String, name: String, aggregationStyle: AggregationStyle, canonicalUnitString: String,
+        isReadOnly: Bool = false
+    ) {
         self.identifier = identifier
         self.name = name
         self.aggregationStyle = aggregationStyle

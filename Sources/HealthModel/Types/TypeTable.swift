@@ -34,11 +34,13 @@ public enum TypeTable {
 
     /// Every characteristic type.
     public static let characteristicTypes: [CharacteristicTypeDescription] = [
-        CharacteristicTypeDescription(identifier: "HKCharacteristicTypeIdentifierActivityMoveMode", name: "activityMoveMode"),
+        CharacteristicTypeDescription(
+            identifier: "HKCharacteristicTypeIdentifierActivityMoveMode", name: "activityMoveMode"),
         CharacteristicTypeDescription(identifier: "HKCharacteristicTypeIdentifierBiologicalSex", name: "biologicalSex"),
         CharacteristicTypeDescription(identifier: "HKCharacteristicTypeIdentifierBloodType", name: "bloodType"),
         CharacteristicTypeDescription(identifier: "HKCharacteristicTypeIdentifierDateOfBirth", name: "dateOfBirth"),
-        CharacteristicTypeDescription(identifier: "HKCharacteristicTypeIdentifierFitzpatrickSkinType", name: "fitzpatrickSkinType"),
+        CharacteristicTypeDescription(
+            identifier: "HKCharacteristicTypeIdentifierFitzpatrickSkinType", name: "fitzpatrickSkinType"),
         CharacteristicTypeDescription(identifier: "HKCharacteristicTypeIdentifierWheelchairUse", name: "wheelchairUse"),
     ]
 
@@ -122,7 +124,9 @@ extension String {
     /// The string without leading and trailing spaces, tabs and newlines (no Foundation needed).
     fileprivate func trimmingSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

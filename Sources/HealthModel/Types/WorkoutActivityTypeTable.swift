@@ -5,7 +5,8 @@
 
 private func workout(_ caseName: String, _ rawValue: UInt) -> WorkoutActivityTypeDescription {
     WorkoutActivityTypeDescription(
-        name: "HKWorkoutActivityType" + caseName.prefix(1).uppercased() + caseName.dropFirst(), caseName: caseName, rawValue: rawValue)
+        name: "HKWorkoutActivityType" + caseName.prefix(1).uppercased() + caseName.dropFirst(), caseName: caseName,
+        rawValue: rawValue)
 }
 
 extension TypeTable {

@@ -118,7 +118,9 @@ extension HealthUnit {
     /// Kelvin (`K`), with an optional SI prefix.
     public static func kelvin(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .kelvin, prefix: prefix) }
     /// Siemens (`S`), with an optional SI prefix (`mcS`, …).
-    public static func siemens(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .siemens, prefix: prefix) }
+    public static func siemens(_ prefix: UnitPrefix = .none) -> HealthUnit {
+        HealthUnit(base: .siemens, prefix: prefix)
+    }
     /// Volts (`V`), with an optional SI prefix (`mV`, …).
     public static func volt(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .volt, prefix: prefix) }
     /// Watts (`W`), with an optional SI prefix (`kW`, …).
@@ -126,11 +128,15 @@ extension HealthUnit {
     /// Hertz (`Hz`), with an optional SI prefix (`kHz`, …).
     public static func hertz(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .hertz, prefix: prefix) }
     /// Radians (`rad`), with an optional SI prefix.
-    public static func radianAngle(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .radian, prefix: prefix) }
+    public static func radianAngle(_ prefix: UnitPrefix = .none) -> HealthUnit {
+        HealthUnit(base: .radian, prefix: prefix)
+    }
     /// Lux (`lx`), with an optional SI prefix.
     public static func lux(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .lux, prefix: prefix) }
     /// Small calories (`cal`, 4.184 J), with an optional SI prefix; `calorie(.kilo)` is `kcal`.
-    public static func calorie(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .calorie, prefix: prefix) }
+    public static func calorie(_ prefix: UnitPrefix = .none) -> HealthUnit {
+        HealthUnit(base: .calorie, prefix: prefix)
+    }
     /// Moles without a molar mass (`mol`): an amount of substance, not convertible to mass.
     public static func mole(_ prefix: UnitPrefix = .none) -> HealthUnit { HealthUnit(base: .mole, prefix: prefix) }
 
@@ -246,7 +252,8 @@ final class UnitStorage: Sendable {
         } else {
             self.offsetToBase = 0
         }
-        self.isCount = components.count == 1 && components[0].base == .count && components[0].power == 1
+        self.isCount =
+            components.count == 1 && components[0].base == .count && components[0].power == 1
             && components[0].prefix == .none
         let string = UnitStorage.canonicalString(components)
         self.unitString = string
@@ -493,10 +500,13 @@ enum BaseUnit: Sendable, Hashable, CaseIterable {
 
     /// Exponents of the base dimensions (see `Dimension` for the slots).
     var dimension: Dimension {
-        func vector(mass: Int32 = 0, length: Int32 = 0, time: Int32 = 0, temperature: Int32 = 0, current: Int32 = 0,
-                    amount: Int32 = 0, luminous: Int32 = 0, angle: Int32 = 0, slot: Int? = nil) -> Dimension {
-            var result = Dimension(mass, length, time, temperature, current, amount, luminous, angle,
-                                   0, 0, 0, 0, 0, 0, 0, 0)
+        func vector(
+            mass: Int32 = 0, length: Int32 = 0, time: Int32 = 0, temperature: Int32 = 0, current: Int32 = 0,
+            amount: Int32 = 0, luminous: Int32 = 0, angle: Int32 = 0, slot: Int? = nil
+        ) -> Dimension {
+            var result = Dimension(
+                mass, length, time, temperature, current, amount, luminous, angle,
+                0, 0, 0, 0, 0, 0, 0, 0)
             if let slot { result[slot] = 1 }
             return result
         }

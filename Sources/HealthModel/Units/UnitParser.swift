@@ -270,7 +270,8 @@ struct UnitParser {
     }
 
     /// Maps a symbol name to a component: whole non-SI name first, then a prefixable base, then prefix + base.
-    static func resolve(_ name: String, at position: Int, parser: UnitParser) throws(HealthModelError) -> UnitComponent {
+    static func resolve(_ name: String, at position: Int, parser: UnitParser) throws(HealthModelError) -> UnitComponent
+    {
         if let match = wholeTokens[name] {
             return UnitComponent(base: match.base, prefix: match.prefix, molarMass: nil, power: 1)
         }

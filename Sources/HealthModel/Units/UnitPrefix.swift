@@ -70,7 +70,8 @@ public enum UnitPrefix: Sendable, CaseIterable, Hashable {
     }
 
     /// Prefixes ordered so that two-letter symbols are tried before one-letter ones while parsing.
-    static let parsingOrder: [UnitPrefix] = allCases
+    static let parsingOrder: [UnitPrefix] =
+        allCases
         .filter { $0 != .none }
         .sorted { $0.symbol.count > $1.symbol.count }
 

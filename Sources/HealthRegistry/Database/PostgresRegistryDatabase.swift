@@ -12,25 +12,27 @@ final class PostgresRegistryDatabase: RegistryDatabase {
     private let database: PostgresStoreClient
 
     static let migrations = [
-        PostgresMigration(name: "v1 server people and clients", statements: [
-            "CREATE TABLE server_people (name text PRIMARY KEY, created double precision NOT NULL)",
-            """
-            CREATE TABLE server_clients (
-                selector text PRIMARY KEY,
-                person text NOT NULL REFERENCES server_people (name),
-                bundle_identifier text NOT NULL,
-                name text NOT NULL,
-                share_types text[] NOT NULL,
-                read_types text[] NOT NULL,
-                full_access boolean NOT NULL,
-                token_hash bytea NOT NULL,
-                created double precision NOT NULL,
-                revoked double precision
-            )
-            """,
-            "CREATE UNIQUE INDEX server_clients_active ON server_clients (person, bundle_identifier) WHERE revoked IS NULL",
-            "CREATE INDEX server_clients_by_person ON server_clients (person, created, selector)",
-        ]),
+        PostgresMigration(
+            name: "v1 server people and clients",
+            statements: [
+                "CREATE TABLE server_people (name text PRIMARY KEY, created double precision NOT NULL)",
+                """
+                CREATE TABLE server_clients (
+                    selector text PRIMARY KEY,
+                    person text NOT NULL REFERENCES server_people (name),
+                    bundle_identifier text NOT NULL,
+                    name text NOT NULL,
+                    share_types text[] NOT NULL,
+                    read_types text[] NOT NULL,
+                    full_access boolean NOT NULL,
+                    token_hash bytea NOT NULL,
+                    created double precision NOT NULL,
+                    revoked double precision
+                )
+                """,
+                "CREATE UNIQUE INDEX server_clients_active ON server_clients (person, bundle_identifier) WHERE revoked IS NULL",
+                "CREATE INDEX server_clients_by_person ON server_clients (person, created, selector)",
+            ])
     ]
 
     /// The registry's tables in the client's database (made or migrated on first use).
@@ -55,7 +57,9 @@ final class PostgresRegistryDatabase: RegistryDatabase {
     func people() throws(RegistryError) -> [String] {
         try run("listing people") { client, logger in
             var names: [String] = []
-            for try await name in try await client.query("SELECT name FROM server_people ORDER BY name", logger: logger).decode(String.self) {
+            for try await name in try await client.query("SELECT name FROM server_people ORDER BY name", logger: logger)
+                .decode(String.self)
+            {
                 names.append(name)
             }
             return names
@@ -67,14 +71,18 @@ final class PostgresRegistryDatabase: RegistryDatabase {
             try await pool.withTransaction(logger: logger) { connection -> ClientInsertion in
                 // The person's row lock: two servers adding the same app at once add it once.
                 let person = try await connection.query(
-                    "SELECT name FROM server_people WHERE name = \(client.person) FOR UPDATE", logger: logger).collect()
+                    "SELECT name FROM server_people WHERE name = \(client.person) FOR UPDATE", logger: logger
+                ).collect()
                 guard !person.isEmpty else { return .unknownPerson }
-                let active = try await connection.query("""
+                let active = try await connection.query(
+                    """
                     SELECT selector FROM server_clients
                     WHERE person = \(client.person) AND bundle_identifier = \(client.bundleIdentifier) AND revoked IS NULL
-                    """, logger: logger).collect()
+                    """, logger: logger
+                ).collect()
                 guard active.isEmpty else { return .alreadyActive }
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO server_clients
                         (selector, person, bundle_identifier, name, share_types, read_types, full_access, token_hash, created)
                     VALUES (\(client.selector), \(client.person), \(client.bundleIdentifier), \(client.name), \(client.share.sorted()),
@@ -87,10 +95,12 @@ final class PostgresRegistryDatabase: RegistryDatabase {
 
     func revokeClient(person: String, bundleIdentifier: String, now: Date) throws(RegistryError) -> Int {
         try run("revoking \(bundleIdentifier)") { client, logger in
-            try await client.query("""
+            try await client.query(
+                """
                 UPDATE server_clients SET revoked = \(now.timeIntervalSince1970)
                 WHERE person = \(person) AND bundle_identifier = \(bundleIdentifier) AND revoked IS NULL RETURNING selector
-                """, logger: logger).collect().count
+                """, logger: logger
+            ).collect().count
         }
     }
 
@@ -98,7 +108,9 @@ final class PostgresRegistryDatabase: RegistryDatabase {
         try run("removing \(name)") { client, logger in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("DELETE FROM server_clients WHERE person = \(name)", logger: logger)
-                return try await connection.query("DELETE FROM server_people WHERE name = \(name) RETURNING name", logger: logger).collect().count > 0
+                return try await connection.query(
+                    "DELETE FROM server_people WHERE name = \(name) RETURNING name", logger: logger
+                ).collect().count > 0
             }
         }
     }
@@ -106,7 +118,8 @@ final class PostgresRegistryDatabase: RegistryDatabase {
     func clients(of person: String) throws(RegistryError) -> [RegisteredClient] {
         try run("listing clients") { client, logger in
             var clients: [RegisteredClient] = []
-            let query: PostgresQuery = "SELECT \(unescaped: ClientByTokenStatement.columns) FROM server_clients WHERE person = \(person) ORDER BY created, selector"
+            let query: PostgresQuery =
+                "SELECT \(unescaped: ClientByTokenStatement.columns) FROM server_clients WHERE person = \(person) ORDER BY created, selector"
             for try await row in try await client.query(query, logger: logger) {
                 clients.append(try ClientByTokenStatement.client(row).0)
             }
@@ -116,7 +129,8 @@ final class PostgresRegistryDatabase: RegistryDatabase {
 
     func client(selector: String) throws(RegistryError) -> (RegisteredClient, [UInt8])? {
         try run("checking a token") { client, logger in
-            for try await found in try await client.execute(ClientByTokenStatement(selector: selector), logger: logger) { return found }
+            for try await found in try await client.execute(ClientByTokenStatement(selector: selector), logger: logger)
+            { return found }
             return nil
         }
     }
@@ -138,7 +152,8 @@ final class PostgresRegistryDatabase: RegistryDatabase {
 
 /// A client and its token digest by the token's selector: the statement of every request.
 struct ClientByTokenStatement: PostgresPreparedStatement {
-    static let columns = "person, bundle_identifier, name, share_types, read_types, full_access, selector, created, revoked, token_hash"
+    static let columns =
+        "person, bundle_identifier, name, share_types, read_types, full_access, selector, created, revoked, token_hash"
     static let sql = """
         SELECT \(columns.split(separator: ", ").map { "server_clients." + $0 }.joined(separator: ", ")), server_people.created FROM server_clients JOIN server_people ON server_people.name = server_clients.person
         WHERE selector = $1::text
@@ -153,22 +168,30 @@ struct ClientByTokenStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (person, bundleIdentifier, name, share, read, fullAccess, selector, created, revoked, tokenHash, personCreated) = try row.decode(
+        let (
+            person, bundleIdentifier, name, share, read, fullAccess, selector, created, revoked, tokenHash,
+            personCreated
+        ) = try row.decode(
             (String, String, String, [String], [String], Bool, String, Double, Double?, Data, Double).self)
         let client = RegisteredClient(
-            person: person, bundleIdentifier: bundleIdentifier, name: name, share: Set(share), read: Set(read), fullAccess: fullAccess,
-            selector: selector, created: Date(timeIntervalSince1970: created), revoked: revoked.map(Date.init(timeIntervalSince1970:)),
+            person: person, bundleIdentifier: bundleIdentifier, name: name, share: Set(share), read: Set(read),
+            fullAccess: fullAccess,
+            selector: selector, created: Date(timeIntervalSince1970: created),
+            revoked: revoked.map(Date.init(timeIntervalSince1970:)),
             personCreated: Date(timeIntervalSince1970: personCreated))
         return (client, Array(tokenHash))
     }
 
     /// A client from a row of `columns`.
     static func client(_ row: PostgresRow) throws -> Row {
-        let (person, bundleIdentifier, name, share, read, fullAccess, selector, created, revoked, tokenHash) = try row.decode(
-            (String, String, String, [String], [String], Bool, String, Double, Double?, Data).self)
+        let (person, bundleIdentifier, name, share, read, fullAccess, selector, created, revoked, tokenHash) =
+            try row.decode(
+                (String, String, String, [String], [String], Bool, String, Double, Double?, Data).self)
         let client = RegisteredClient(
-            person: person, bundleIdentifier: bundleIdentifier, name: name, share: Set(share), read: Set(read), fullAccess: fullAccess,
-            selector: selector, created: Date(timeIntervalSince1970: created), revoked: revoked.map(Date.init(timeIntervalSince1970:)))
+            person: person, bundleIdentifier: bundleIdentifier, name: name, share: Set(share), read: Set(read),
+            fullAccess: fullAccess,
+            selector: selector, created: Date(timeIntervalSince1970: created),
+            revoked: revoked.map(Date.init(timeIntervalSince1970:)))
         return (client, Array(tokenHash))
     }
 }

@@ -28,7 +28,8 @@ final class RegistryVersion: Sendable {
         var statement: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle,
-              sqlite3_prepare_v2(handle, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_prepare_v2(handle, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK, let statement
+        else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "code \(code)"
             sqlite3_close_v2(handle)
             throw .databaseFailure("cannot open the server registry at \(path) to watch it: \(message)")

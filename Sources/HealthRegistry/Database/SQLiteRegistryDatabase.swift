@@ -27,30 +27,33 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 people and clients") { db in
-            try db.execute(sql: """
-                CREATE TABLE people (name TEXT PRIMARY KEY NOT NULL, created REAL NOT NULL);
-                CREATE TABLE clients (
-                    selector TEXT PRIMARY KEY NOT NULL,
-                    person TEXT NOT NULL REFERENCES people(name),
-                    bundle_identifier TEXT NOT NULL,
-                    name TEXT NOT NULL,
-                    share_types TEXT NOT NULL,
-                    read_types TEXT NOT NULL,
-                    full_access INTEGER NOT NULL,
-                    token_hash BLOB NOT NULL,
-                    created REAL NOT NULL,
-                    revoked REAL
-                );
-                CREATE UNIQUE INDEX clients_active ON clients(person, bundle_identifier) WHERE revoked IS NULL;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE people (name TEXT PRIMARY KEY NOT NULL, created REAL NOT NULL);
+                    CREATE TABLE clients (
+                        selector TEXT PRIMARY KEY NOT NULL,
+                        person TEXT NOT NULL REFERENCES people(name),
+                        bundle_identifier TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        share_types TEXT NOT NULL,
+                        read_types TEXT NOT NULL,
+                        full_access INTEGER NOT NULL,
+                        token_hash BLOB NOT NULL,
+                        created REAL NOT NULL,
+                        revoked REAL
+                    );
+                    CREATE UNIQUE INDEX clients_active ON clients(person, bundle_identifier) WHERE revoked IS NULL;
+                    """)
         }
         return migrator
     }
 
     func insertPerson(_ name: String, now: Date) throws(RegistryError) -> Bool {
         try write("adding \(name)") { db in
-            guard try String.fetchOne(db, sql: "SELECT name FROM people WHERE name = ?", arguments: [name]) == nil else { return false }
-            try db.execute(sql: "INSERT INTO people (name, created) VALUES (?, ?)", arguments: [name, now.timeIntervalSince1970])
+            guard try String.fetchOne(db, sql: "SELECT name FROM people WHERE name = ?", arguments: [name]) == nil
+            else { return false }
+            try db.execute(
+                sql: "INSERT INTO people (name, created) VALUES (?, ?)", arguments: [name, now.timeIntervalSince1970])
             return true
         }
     }
@@ -61,19 +64,25 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
 
     func insertClient(_ client: RegisteredClient, tokenHash: [UInt8]) throws(RegistryError) -> ClientInsertion {
         try write("adding a client for \(client.person)") { db in
-            guard try String.fetchOne(db, sql: "SELECT name FROM people WHERE name = ?", arguments: [client.person]) != nil else {
+            guard
+                try String.fetchOne(db, sql: "SELECT name FROM people WHERE name = ?", arguments: [client.person])
+                    != nil
+            else {
                 return .unknownPerson
             }
             let active = "SELECT selector FROM clients WHERE person = ? AND bundle_identifier = ? AND revoked IS NULL"
-            guard try String.fetchOne(db, sql: active, arguments: [client.person, client.bundleIdentifier]) == nil else { return .alreadyActive }
+            guard try String.fetchOne(db, sql: active, arguments: [client.person, client.bundleIdentifier]) == nil
+            else { return .alreadyActive }
             try db.execute(
                 sql: """
                     INSERT INTO clients (selector, person, bundle_identifier, name, share_types, read_types, full_access, token_hash, created)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    client.selector, client.person, client.bundleIdentifier, client.name, client.share.sorted().joined(separator: "\n"),
-                    client.read.sorted().joined(separator: "\n"), client.fullAccess, Data(tokenHash), client.created.timeIntervalSince1970,
+                    client.selector, client.person, client.bundleIdentifier, client.name,
+                    client.share.sorted().joined(separator: "\n"),
+                    client.read.sorted().joined(separator: "\n"), client.fullAccess, Data(tokenHash),
+                    client.created.timeIntervalSince1970,
                 ])
             return .inserted
         }
@@ -98,18 +107,21 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
 
     func clients(of person: String) throws(RegistryError) -> [RegisteredClient] {
         try read("listing clients") { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM clients WHERE person = ? ORDER BY created, selector", arguments: [person])
-                .map(SQLiteRegistryDatabase.client)
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM clients WHERE person = ? ORDER BY created, selector", arguments: [person]
+            )
+            .map(SQLiteRegistryDatabase.client)
         }
     }
 
     func client(selector: String) throws(RegistryError) -> (RegisteredClient, [UInt8])? {
         try read("checking a token") { db -> (RegisteredClient, [UInt8])? in
             // A cached statement: this runs on every request.
-            let statement = try db.cachedStatement(sql: """
-                SELECT clients.*, people.created AS person_created FROM clients JOIN people ON people.name = clients.person
-                WHERE selector = ?
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT clients.*, people.created AS person_created FROM clients JOIN people ON people.name = clients.person
+                    WHERE selector = ?
+                    """)
             guard let row = try Row.fetchOne(statement, arguments: [selector]) else { return nil }
             let stored: Data = row["token_hash"]
             return (SQLiteRegistryDatabase.client(row), Array(stored))
@@ -121,9 +133,11 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         let revoked: Double? = row["revoked"]
         let personCreated: Double? = row.hasColumn("person_created") ? row["person_created"] : nil
         return RegisteredClient(
-            person: row["person"], bundleIdentifier: row["bundle_identifier"], name: row["name"], share: types(row["share_types"]),
+            person: row["person"], bundleIdentifier: row["bundle_identifier"], name: row["name"],
+            share: types(row["share_types"]),
             read: types(row["read_types"]), fullAccess: row["full_access"], selector: row["selector"],
-            created: Date(timeIntervalSince1970: row["created"]), revoked: revoked.map(Date.init(timeIntervalSince1970:)),
+            created: Date(timeIntervalSince1970: row["created"]),
+            revoked: revoked.map(Date.init(timeIntervalSince1970:)),
             personCreated: personCreated.map(Date.init(timeIntervalSince1970:)))
     }
 

@@ -81,13 +81,18 @@ public struct DailyChartSVG: Sendable {
                 + #"viewBox="0 0 \#(number(width)) \#(number(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12" role="img" "#
                 + #"aria-label="\#(escape("\(title) (\(unit)), last \(days.count) days"))">"#)
         parts.append(#"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#)
-        parts.append(#"<text class="heading" x="\#(number(left))" y="26" font-size="16" font-weight="bold" fill="rgb(31,35,40)">\#(escape("\(title) (\(unit))"))</text>"#)
-        parts.append(#"<text class="summary" x="\#(number(left))" y="48" font-size="13" fill="rgb(31,35,40)">\#(escape(summary(values, scale)))</text>"#)
+        parts.append(
+            #"<text class="heading" x="\#(number(left))" y="26" font-size="16" font-weight="bold" fill="rgb(31,35,40)">\#(escape("\(title) (\(unit))"))</text>"#
+        )
+        parts.append(
+            #"<text class="summary" x="\#(number(left))" y="48" font-size="13" fill="rgb(31,35,40)">\#(escape(summary(values, scale)))</text>"#
+        )
         parts.append(valueAxis(scale, ticks: !values.isEmpty))
         parts.append(dayAxis())
         if values.isEmpty {
             parts.append(
-                #"<text class="no-data" x="\#(number((left + right) / 2))" y="\#(number((top + bottom) / 2))" text-anchor="middle" font-size="16" fill="rgb(87,96,106)">no data</text>"#)
+                #"<text class="no-data" x="\#(number((left + right) / 2))" y="\#(number((top + bottom) / 2))" text-anchor="middle" font-size="16" fill="rgb(87,96,106)">no data</text>"#
+            )
         } else {
             parts.append(style == .bars ? bars(scale) : line(scale))
         }
@@ -97,10 +102,13 @@ public struct DailyChartSVG: Sendable {
 
     /// "average 8432 count a day over 27 days with data · latest 9120 count" or "no data in the last 30 days".
     func summary(_ values: [Double], _ scale: ValueScale) -> String {
-        guard !values.isEmpty, let latest = days.last(where: { $0.value != nil }) else { return "no data in the last \(days.count) days" }
+        guard !values.isEmpty, let latest = days.last(where: { $0.value != nil }) else {
+            return "no data in the last \(days.count) days"
+        }
         let average = values.reduce(0, +) / Double(values.count)
         let counted = values.count == 1 ? "1 day" : "\(values.count) days"
-        return "average \(scale.figure(average)) \(unit) over \(counted) with data · latest \(scale.figure(latest.value ?? 0)) \(unit) on \(dayText(latest.start))"
+        return
+            "average \(scale.figure(average)) \(unit) over \(counted) with data · latest \(scale.figure(latest.value ?? 0)) \(unit) on \(dayText(latest.start))"
     }
 
     // MARK: Geometry
@@ -135,7 +143,9 @@ public struct DailyChartSVG: Sendable {
     /// The value axis: gridlines and ticks labelled with the unit (none without data).
     private func valueAxis(_ scale: ValueScale, ticks: Bool) -> String {
         var lines = [#"<g class="value-axis" font-size="11" fill="rgb(87,96,106)">"#]
-        lines += scale.axis(left: left, right: right, top: top, bottom: bottom, unit: unit, ticks: ticks) { y($0, scale) }
+        lines += scale.axis(left: left, right: right, top: top, bottom: bottom, unit: unit, ticks: ticks) {
+            y($0, scale)
+        }
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
@@ -144,18 +154,24 @@ public struct DailyChartSVG: Sendable {
     /// under each 1st.
     private func dayAxis() -> String {
         var lines = [#"<g class="day-axis" font-size="10" fill="rgb(87,96,106)">"#]
-        lines.append(#"<line x1="\#(number(left))" y1="\#(number(bottom))" x2="\#(number(right))" y2="\#(number(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#)
+        lines.append(
+            #"<line x1="\#(number(left))" y1="\#(number(bottom))" x2="\#(number(right))" y2="\#(number(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#
+        )
         for (index, day) in days.enumerated() {
             let parts = calendar.dateComponents([.day, .weekday], from: day.start)
             let weekend = parts.weekday == 1 || parts.weekday == 7
             lines.append(
-                #"<text class="tick" x="\#(number(x(index)))" y="\#(number(bottom + 16))" text-anchor="middle"\#(weekend ? #" font-weight="bold""# : "")>\#(parts.day ?? 0)</text>"#)
+                #"<text class="tick" x="\#(number(x(index)))" y="\#(number(bottom + 16))" text-anchor="middle"\#(weekend ? #" font-weight="bold""# : "")>\#(parts.day ?? 0)</text>"#
+            )
             if index == 0 || parts.day == 1 {
-                lines.append(#"<text class="month" x="\#(number(x(index)))" y="\#(number(bottom + 30))" text-anchor="middle">\#(escape(String(dayText(day.start).prefix(3))))</text>"#)
+                lines.append(
+                    #"<text class="month" x="\#(number(x(index)))" y="\#(number(bottom + 30))" text-anchor="middle">\#(escape(String(dayText(day.start).prefix(3))))</text>"#
+                )
             }
         }
         lines.append(
-            #"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 48))" text-anchor="middle" font-size="11">\#(escape("day (\(timeZoneName)); weekends in bold; no mark: no data that day"))</text>"#)
+            #"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 48))" text-anchor="middle" font-size="11">\#(escape("day (\(timeZoneName)); weekends in bold; no mark: no data that day"))</text>"#
+        )
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
@@ -168,7 +184,8 @@ public struct DailyChartSVG: Sendable {
             guard let value = day.value else { continue }
             let height = bottom - y(value, scale)
             lines.append(
-                #"<rect x="\#(number(x(index) - barWidth / 2))" y="\#(number(y(value, scale)))" width="\#(number(barWidth))" height="\#(number(height))"><title>\#(escape("\(dayText(day.start)): \(scale.figure(value)) \(unit)"))</title></rect>"#)
+                #"<rect x="\#(number(x(index) - barWidth / 2))" y="\#(number(y(value, scale)))" width="\#(number(barWidth))" height="\#(number(height))"><title>\#(escape("\(dayText(day.start)): \(scale.figure(value)) \(unit)"))</title></rect>"#
+            )
         }
         lines.append("</g>")
         return lines.joined(separator: "\n")
@@ -181,19 +198,25 @@ public struct DailyChartSVG: Sendable {
         func flush() {
             if run.count > 1 {
                 let list = run.map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
-                lines.append(#"<polyline points="\#(list)" fill="none" stroke="\#(colour)" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"/>"#)
+                lines.append(
+                    #"<polyline points="\#(list)" fill="none" stroke="\#(colour)" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round"/>"#
+                )
             }
             run = []
         }
         for (index, day) in days.enumerated() {
-            guard let value = day.value else { flush(); continue }
+            guard let value = day.value else {
+                flush()
+                continue
+            }
             run.append((x(index), y(value, scale)))
         }
         flush()
         for (index, day) in days.enumerated() {
             guard let value = day.value else { continue }
             lines.append(
-                #"<circle cx="\#(number(x(index)))" cy="\#(number(y(value, scale)))" r="3.5" fill="\#(colour)"><title>\#(escape("\(dayText(day.start)): \(scale.figure(value)) \(unit)"))</title></circle>"#)
+                #"<circle cx="\#(number(x(index)))" cy="\#(number(y(value, scale)))" r="3.5" fill="\#(colour)"><title>\#(escape("\(dayText(day.start)): \(scale.figure(value)) \(unit)"))</title></circle>"#
+            )
         }
         lines.append("</g>")
         return lines.joined(separator: "\n")

@@ -39,22 +39,30 @@ public struct TrendsChartSVG: Sendable {
 
     /// The `<svg>` element alone, to put in an HTML page.
     public var element: String {
-        let scale = ValueScale(maximum: max(
-            report.rows.compactMap(\.total).max() ?? 0, report.rows.map(\.typical).max() ?? 0, report.moveGoal ?? 0, report.projectedTotal))
+        let scale = ValueScale(
+            maximum: max(
+                report.rows.compactMap(\.total).max() ?? 0, report.rows.map(\.typical).max() ?? 0, report.moveGoal ?? 0,
+                report.projectedTotal))
         let unit = report.unit.unitString
         var parts: [String] = []
         parts.append(
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(number(width))" height="\#(number(height))" viewBox="0 0 \#(number(width)) \#(number(height))" "#
-                + #"font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12" role="img" aria-labelledby="title">"#)
+                + #"font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12" role="img" aria-labelledby="title">"#
+        )
         parts.append(#"<title id="title">\#(escape(title))</title>"#)
         parts.append(#"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#)
-        parts.append(#"<text id="heading" x="\#(number(left))" y="30" font-size="18" font-weight="bold" fill="rgb(31,35,40)">\#(escape(title))</text>"#)
-        parts.append(#"<text id="summary" x="\#(number(left))" y="54" font-size="13" fill="rgb(31,35,40)">\#(escape(summary(scale)))</text>"#)
+        parts.append(
+            #"<text id="heading" x="\#(number(left))" y="30" font-size="18" font-weight="bold" fill="rgb(31,35,40)">\#(escape(title))</text>"#
+        )
+        parts.append(
+            #"<text id="summary" x="\#(number(left))" y="54" font-size="13" fill="rgb(31,35,40)">\#(escape(summary(scale)))</text>"#
+        )
         parts.append(legend())
         parts.append(valueAxis(scale, unit: unit))
         parts.append(hourAxis())
         parts.append(goal(scale, unit: unit))
-        parts.append(series(id: "typical-day", points: typicalPoints(scale), colour: Self.typicalColour, dash: "7 5", width: 2))
+        parts.append(
+            series(id: "typical-day", points: typicalPoints(scale), colour: Self.typicalColour, dash: "7 5", width: 2))
         parts.append(series(id: "today", points: todayPoints(scale), colour: Self.todayColour, dash: nil, width: 3))
         parts.append(projection(scale, unit: unit))
         parts.append("</svg>")
@@ -78,7 +86,8 @@ public struct TrendsChartSVG: Sendable {
         calendar.timeZone = report.timeZone
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let weekday = weekdays[(calendar.component(.weekday, from: report.day) - 1) % 7]
-        return "\(Self.displayName(report.type)) on \(weekday) \(DateWriter.format(report.day, in: report.timeZone).prefix(10)) (\(report.timeZoneName))"
+        return
+            "\(Self.displayName(report.type)) on \(weekday) \(DateWriter.format(report.day, in: report.timeZone).prefix(10)) (\(report.timeZoneName))"
     }
 
     /// The figures under the title.
@@ -86,9 +95,11 @@ public struct TrendsChartSVG: Sendable {
         let unit = report.unit.unitString
         let last = report.rows.last { $0.total != nil }
         let isComplete = report.rows.allSatisfy { $0.total != nil }
-        var text = isComplete
+        var text =
+            isComplete
             ? "total \(scale.figure(report.total)) \(unit)"
-            : "so far \(scale.figure(report.total)) \(unit)" + (last.map { " by \(hourText($0.end))" } ?? "") + " · projected \(scale.figure(report.projectedTotal)) \(unit)"
+            : "so far \(scale.figure(report.total)) \(unit)" + (last.map { " by \(hourText($0.end))" } ?? "")
+                + " · projected \(scale.figure(report.projectedTotal)) \(unit)"
         text += " · typical day (last \(dayCount)) \(scale.figure(report.typicalEndOfDay)) \(unit)"
         if let goal = report.moveGoal { text += " · Move goal \(scale.figure(goal)) \(unit)" }
         return text
@@ -105,7 +116,11 @@ public struct TrendsChartSVG: Sendable {
         }
         var words: [String] = []
         for character in name {
-            if character.isUppercase || words.isEmpty { words.append(String(character)) } else { words[words.count - 1].append(character) }
+            if character.isUppercase || words.isEmpty {
+                words.append(String(character))
+            } else {
+                words[words.count - 1].append(character)
+            }
         }
         return words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.lowercased() }.joined(separator: " ")
     }
@@ -160,17 +175,20 @@ public struct TrendsChartSVG: Sendable {
     }
 
     private func todayPoints(_ scale: ValueScale) -> [(Double, Double)] {
-        [(x(0), y(0, scale))] + report.rows.enumerated().compactMap { row in row.element.total.map { (x(row.offset + 1), y($0, scale)) } }
+        [(x(0), y(0, scale))]
+            + report.rows.enumerated().compactMap { row in row.element.total.map { (x(row.offset + 1), y($0, scale)) } }
     }
 
     // MARK: Parts
 
-    private func series(id: String, points: [(Double, Double)], colour: String, dash: String?, width: Double) -> String {
+    private func series(id: String, points: [(Double, Double)], colour: String, dash: String?, width: Double) -> String
+    {
         let list = points.map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
         let dashing = dash.map { #" stroke-dasharray="\#($0)""# } ?? ""
         var lines = [#"<g id="\#(id)">"#]
         lines.append(
-            #"<polyline points="\#(list)" fill="none" stroke="\#(colour)" stroke-width="\#(number(width))"\#(dashing) stroke-linejoin="round" stroke-linecap="round"/>"#)
+            #"<polyline points="\#(list)" fill="none" stroke="\#(colour)" stroke-width="\#(number(width))"\#(dashing) stroke-linejoin="round" stroke-linecap="round"/>"#
+        )
         if let last = points.last, dash == nil {
             lines.append(#"<circle cx="\#(number(last.0))" cy="\#(number(last.1))" r="4" fill="\#(colour)"/>"#)
         }
@@ -181,7 +199,9 @@ public struct TrendsChartSVG: Sendable {
     /// The value axis: gridlines and ticks labelled with the unit.
     private func valueAxis(_ scale: ValueScale, unit: String) -> String {
         var lines = [#"<g id="value-axis" font-size="12" fill="rgb(87,96,106)">"#]
-        lines += scale.axis(left: left, right: right, top: top, bottom: bottom, unit: unit, ticks: true) { y($0, scale) }
+        lines += scale.axis(left: left, right: right, top: top, bottom: bottom, unit: unit, ticks: true) {
+            y($0, scale)
+        }
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
@@ -189,17 +209,25 @@ public struct TrendsChartSVG: Sendable {
     /// The hour axis: a tick at every local hour boundary labelled with its clock hour (23 or 25 hours on DST days).
     private func hourAxis() -> String {
         var lines = [#"<g id="hour-axis" font-size="11" fill="rgb(87,96,106)">"#]
-        lines.append(#"<line x1="\#(number(left))" y1="\#(number(bottom))" x2="\#(number(right))" y2="\#(number(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#)
+        lines.append(
+            #"<line x1="\#(number(left))" y1="\#(number(bottom))" x2="\#(number(right))" y2="\#(number(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#
+        )
         let boundaries = [report.day] + report.rows.map(\.end)
         for (index, date) in boundaries.enumerated() {
             let position = number(x(index))
-            lines.append(#"<line x1="\#(position)" y1="\#(number(bottom))" x2="\#(position)" y2="\#(number(bottom + 5))" stroke="rgb(87,96,106)" stroke-width="1"/>"#)
-            lines.append(#"<text class="tick" x="\#(position)" y="\#(number(bottom + 19))" text-anchor="middle">\#(hourText(date).prefix(2))</text>"#)
+            lines.append(
+                #"<line x1="\#(position)" y1="\#(number(bottom))" x2="\#(position)" y2="\#(number(bottom + 5))" stroke="rgb(87,96,106)" stroke-width="1"/>"#
+            )
+            lines.append(
+                #"<text class="tick" x="\#(position)" y="\#(number(bottom + 19))" text-anchor="middle">\#(hourText(date).prefix(2))</text>"#
+            )
         }
         let hours = report.rows.count
         let note = hours == 23 ? ", 23 hours: clocks went forward" : hours == 25 ? ", 25 hours: clocks went back" : ""
         let caption = "local hour (\(report.timeZoneName)\(note)); each point is the total at the end of its hour"
-        lines.append(#"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 44))" text-anchor="middle" font-size="12">\#(escape(caption))</text>"#)
+        lines.append(
+            #"<text class="caption" x="\#(number((left + right) / 2))" y="\#(number(bottom + 44))" text-anchor="middle" font-size="12">\#(escape(caption))</text>"#
+        )
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
@@ -222,7 +250,10 @@ public struct TrendsChartSVG: Sendable {
     private func projection(_ scale: ValueScale, unit: String) -> String {
         let end = (x(report.rows.count), y(report.projectedTotal, scale))
         let isComplete = report.rows.allSatisfy { $0.total != nil }
-        let label = isComplete ? "total \(scale.figure(report.projectedTotal)) \(unit)" : "projected \(scale.figure(report.projectedTotal)) \(unit)"
+        let label =
+            isComplete
+            ? "total \(scale.figure(report.projectedTotal)) \(unit)"
+            : "projected \(scale.figure(report.projectedTotal)) \(unit)"
         var lines = [#"<g id="projection">"#]
         if !isComplete {
             let completed = report.rows.lastIndex { $0.total != nil }
@@ -232,14 +263,20 @@ public struct TrendsChartSVG: Sendable {
             for index in ((completed ?? -1) + 1)..<report.rows.count {
                 let ahead = report.total + max(0, report.rows[index].typical - typicalSoFar)
                 running = min(report.projectedTotal, max(running, ahead))
-                points.append((x(index + 1), y(index == report.rows.count - 1 ? report.projectedTotal : running, scale)))
+                points.append(
+                    (x(index + 1), y(index == report.rows.count - 1 ? report.projectedTotal : running, scale)))
             }
             let list = points.map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
             lines.append(
-                #"<polyline points="\#(list)" fill="none" stroke="\#(Self.projectionColour)" stroke-width="2.5" stroke-dasharray="2 5" stroke-linecap="round" stroke-linejoin="round"/>"#)
+                #"<polyline points="\#(list)" fill="none" stroke="\#(Self.projectionColour)" stroke-width="2.5" stroke-dasharray="2 5" stroke-linecap="round" stroke-linejoin="round"/>"#
+            )
         }
-        lines.append(#"<circle cx="\#(number(end.0))" cy="\#(number(end.1))" r="6" fill="rgb(255,255,255)" stroke="\#(Self.projectionColour)" stroke-width="3"/>"#)
-        lines.append(#"<text x="\#(number(right + 14))" y="\#(number(labelPositions(scale).projection))" dy="4" font-size="12" font-weight="bold" fill="\#(Self.projectionColour)">\#(escape(label))</text>"#)
+        lines.append(
+            #"<circle cx="\#(number(end.0))" cy="\#(number(end.1))" r="6" fill="rgb(255,255,255)" stroke="\#(Self.projectionColour)" stroke-width="3"/>"#
+        )
+        lines.append(
+            #"<text x="\#(number(right + 14))" y="\#(number(labelPositions(scale).projection))" dy="4" font-size="12" font-weight="bold" fill="\#(Self.projectionColour)">\#(escape(label))</text>"#
+        )
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
@@ -258,24 +295,45 @@ public struct TrendsChartSVG: Sendable {
     private func legend() -> String {
         let isComplete = report.rows.allSatisfy { $0.total != nil }
         var entries: [(label: String, sample: (Double) -> String)] = [
-            ("today", { #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 28))" y2="-4" stroke="\#(Self.todayColour)" stroke-width="3"/>"# }),
-            ("typical day (average of the last \(dayCount))", {
-                #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 28))" y2="-4" stroke="\#(Self.typicalColour)" stroke-width="2" stroke-dasharray="7 5"/>"#
-            }),
-            (isComplete ? "the day's total" : "projection", {
-                (isComplete ? "" : #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 20))" y2="-4" stroke="\#(Self.projectionColour)" stroke-width="2.5" stroke-dasharray="2 5" stroke-linecap="round"/>"#)
-                    + #"<circle cx="\#(self.number($0 + 24))" cy="-4" r="4" fill="rgb(255,255,255)" stroke="\#(Self.projectionColour)" stroke-width="2.5"/>"#
-            }),
+            (
+                "today",
+                {
+                    #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 28))" y2="-4" stroke="\#(Self.todayColour)" stroke-width="3"/>"#
+                }
+            ),
+            (
+                "typical day (average of the last \(dayCount))",
+                {
+                    #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 28))" y2="-4" stroke="\#(Self.typicalColour)" stroke-width="2" stroke-dasharray="7 5"/>"#
+                }
+            ),
+            (
+                isComplete ? "the day's total" : "projection",
+                {
+                    (isComplete
+                        ? ""
+                        : #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 20))" y2="-4" stroke="\#(Self.projectionColour)" stroke-width="2.5" stroke-dasharray="2 5" stroke-linecap="round"/>"#)
+                        + #"<circle cx="\#(self.number($0 + 24))" cy="-4" r="4" fill="rgb(255,255,255)" stroke="\#(Self.projectionColour)" stroke-width="2.5"/>"#
+                }
+            ),
         ]
         if report.moveGoal != nil {
-            entries.append(("Move goal", {
-                #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 28))" y2="-4" stroke="\#(Self.goalColour)" stroke-width="1.5" stroke-dasharray="10 5"/>"#
-            }))
+            entries.append(
+                (
+                    "Move goal",
+                    {
+                        #"<line x1="\#(self.number($0))" y1="-4" x2="\#(self.number($0 + 28))" y2="-4" stroke="\#(Self.goalColour)" stroke-width="1.5" stroke-dasharray="10 5"/>"#
+                    }
+                ))
         }
-        var lines = [#"<g id="legend" transform="translate(\#(number(left)), 82)" font-size="12" fill="rgb(31,35,40)">"#]
+        var lines = [
+            #"<g id="legend" transform="translate(\#(number(left)), 82)" font-size="12" fill="rgb(31,35,40)">"#
+        ]
         var position = 0.0
         for entry in entries {
-            lines.append(#"<g class="legend-entry">"# + entry.sample(position) + #"<text x="\#(number(position + 36))" y="0">\#(escape(entry.label))</text></g>"#)
+            lines.append(
+                #"<g class="legend-entry">"# + entry.sample(position)
+                    + #"<text x="\#(number(position + 36))" y="0">\#(escape(entry.label))</text></g>"#)
             // About 6.6 pixels a character at 12 pixels (DejaVu Sans), then a gap.
             position += 36 + Double(entry.label.count) * 6.6 + 28
         }
@@ -310,12 +368,18 @@ struct ValueScale {
 
     /// The value axis at `left` from `top` to `bottom`, with a gridline to `right` and a label with the unit for each
     /// tick (when `ticks`) at the height `y` gives it.
-    func axis(left: Double, right: Double, top: Double, bottom: Double, unit: String, ticks showsTicks: Bool, y: (Double) -> Double) -> [String] {
-        let line = #"<line x1="\#(TrendsChartSVG.coordinate(left))" y1="\#(TrendsChartSVG.coordinate(top))" x2="\#(TrendsChartSVG.coordinate(left))" "#
+    func axis(
+        left: Double, right: Double, top: Double, bottom: Double, unit: String, ticks showsTicks: Bool,
+        y: (Double) -> Double
+    ) -> [String] {
+        let line =
+            #"<line x1="\#(TrendsChartSVG.coordinate(left))" y1="\#(TrendsChartSVG.coordinate(top))" x2="\#(TrendsChartSVG.coordinate(left))" "#
             + #"y2="\#(TrendsChartSVG.coordinate(bottom))" stroke="rgb(87,96,106)" stroke-width="1"/>"#
         return (showsTicks ? ticks : []).flatMap { tick -> [String] in
             let position = TrendsChartSVG.coordinate(y(tick))
-            let (start, end, label) = (TrendsChartSVG.coordinate(left), TrendsChartSVG.coordinate(right), TrendsChartSVG.coordinate(left - 8))
+            let (start, end, label) = (
+                TrendsChartSVG.coordinate(left), TrendsChartSVG.coordinate(right), TrendsChartSVG.coordinate(left - 8)
+            )
             return [
                 #"<line x1="\#(start)" y1="\#(position)" x2="\#(end)" y2="\#(position)" stroke="rgb(230,232,235)" stroke-width="1"/>"#,
                 #"<text class="tick" x="\#(label)" y="\#(position)" dy="4" text-anchor="end">\#(TrendsChartSVG.escape("\(text(tick)) \(unit)"))</text>"#,

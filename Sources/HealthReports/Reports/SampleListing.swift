@@ -12,11 +12,14 @@ public enum SampleListing {
 
     /// The table of samples; quantities in `unit` (default: the type's canonical unit).
     /// With `includingType`, a first column names each row's type (for exports of several types).
-    public static func table(_ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone, includingType: Bool = false) throws -> TextTable {
+    public static func table(
+        _ samples: [Sample], type: SampleType, unit: HealthUnit?, timeZone: TimeZone, includingType: Bool = false
+    ) throws -> TextTable {
         var table = TextTable(columns: columns(includingType: includingType), numericColumns: ["value"])
         let outputUnit = try self.outputUnit(unit, for: type)
         let categoryValues = Dictionary(
-            (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) }, uniquingKeysWith: { first, _ in first })
+            (type.categoryDescription?.values ?? []).map { ($0.rawValue, $0.caseName) },
+            uniquingKeysWith: { first, _ in first })
         for sample in samples {
             var value: String?
             var unitText: String?
@@ -34,10 +37,12 @@ public enum SampleListing {
             case let .correlation(objects):
                 value = "\(objects.count) samples"
             }
-            table.append((includingType ? [type.identifier] : []) + [
-                DateWriter.format(sample.startDate, in: timeZone), DateWriter.format(sample.endDate, in: timeZone), value, unitText,
-                sample.sourceRevision?.source.name, sample.device?.name, sample.uuid.uuidString,
-            ])
+            table.append(
+                (includingType ? [type.identifier] : []) + [
+                    DateWriter.format(sample.startDate, in: timeZone), DateWriter.format(sample.endDate, in: timeZone),
+                    value, unitText,
+                    sample.sourceRevision?.source.name, sample.device?.name, sample.uuid.uuidString,
+                ])
         }
         return table
     }
@@ -46,7 +51,8 @@ public enum SampleListing {
     /// a unit that does not fit, or one for a type without units, is refused.
     public static func outputUnit(_ unit: HealthUnit?, for type: SampleType) throws(HealthReportsError) -> HealthUnit? {
         if let unit, let canonical = type.canonicalUnit, (try? canonical.converter(to: unit)) == nil {
-            throw .invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+            throw .invalidOptions(
+                field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
         }
         if unit != nil, type.kind != .quantity {
             throw .invalidOptions(field: "unit", reason: "\(type.identifier) has no unit: it is not a quantity type")
@@ -59,10 +65,12 @@ public enum SampleListing {
 public enum TypeListing {
     /// One row per type: identifier, kind, samples, first, last, unit.
     public static func table(_ summaries: [TypeSummary], timeZone: TimeZone) -> TextTable {
-        var table = TextTable(columns: ["type", "kind", "samples", "first", "last", "unit"], numericColumns: ["samples"])
+        var table = TextTable(
+            columns: ["type", "kind", "samples", "first", "last", "unit"], numericColumns: ["samples"])
         for summary in summaries {
             table.append([
-                summary.type.identifier, "\(summary.type.kind)", String(summary.count), DateWriter.format(summary.firstStart, in: timeZone),
+                summary.type.identifier, "\(summary.type.kind)", String(summary.count),
+                DateWriter.format(summary.firstStart, in: timeZone),
                 DateWriter.format(summary.lastEnd, in: timeZone), summary.type.canonicalUnit?.description,
             ])
         }
@@ -75,7 +83,9 @@ public enum SourceListing {
     /// One row per source: rank (1 = highest), name, bundle identifier.
     public static func table(_ sources: [Source]) -> TextTable {
         var table = TextTable(columns: ["rank", "name", "bundleIdentifier"], numericColumns: ["rank"])
-        for (index, source) in sources.enumerated() { table.append([String(index + 1), source.name, source.bundleIdentifier]) }
+        for (index, source) in sources.enumerated() {
+            table.append([String(index + 1), source.name, source.bundleIdentifier])
+        }
         return table
     }
 }

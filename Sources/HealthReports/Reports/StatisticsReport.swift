@@ -35,7 +35,9 @@ public struct StatisticsReportRequest: Sendable {
         guard let interval, let from, let to else { return nil }
         let grid: BucketGrid
         do {
-            grid = try BucketGrid(anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval, calendar: calendar)
+            grid = try BucketGrid(
+                anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval,
+                calendar: calendar)
         } catch {
             throw .invalidOptions(field: "interval", reason: error.description)
         }
@@ -90,8 +92,11 @@ public struct StatisticsReport: Sendable {
 
     /// The figure keys of options, in output order.
     static func keys(of options: StatisticsOptions) -> [String] {
-        [(StatisticsOptions.cumulativeSum, "sum"), (.discreteAverage, "average"), (.discreteMin, "minimum"), (.discreteMax, "maximum"),
-         (.mostRecent, "mostRecent"), (.duration, "duration")].filter { options.contains($0.0) }.map(\.1)
+        [
+            (StatisticsOptions.cumulativeSum, "sum"), (.discreteAverage, "average"), (.discreteMin, "minimum"),
+            (.discreteMax, "maximum"),
+            (.mostRecent, "mostRecent"), (.duration, "duration"),
+        ].filter { options.contains($0.0) }.map(\.1)
     }
 
     /// The default figures of a type: sum for cumulative types, average, minimum and maximum for discrete ones.
@@ -102,7 +107,8 @@ public struct StatisticsReport: Sendable {
     /// The default anchor: local midnight on a Monday for whole weeks, else local midnight on the first of a month
     /// (2000-01-03 and 2000-01-01), so days start at midnight, weeks on Monday and months on the 1st.
     public static func defaultAnchor(for interval: DateComponents, calendar: Calendar) -> Date {
-        let weekly = interval.year == nil && interval.month == nil && (interval.day ?? 0) > 0 && (interval.day ?? 0) % 7 == 0
+        let weekly =
+            interval.year == nil && interval.month == nil && (interval.day ?? 0) > 0 && (interval.day ?? 0) % 7 == 0
         let day = weekly ? 3 : 1
         return calendar.date(from: DateComponents(year: 2000, month: 1, day: day))!
     }
@@ -111,22 +117,28 @@ public struct StatisticsReport: Sendable {
     public static func make(_ request: StatisticsReportRequest, store: HealthDataStore) throws -> StatisticsReport {
         let type = request.type
         guard type.kind == .quantity, let canonical = type.canonicalUnit else {
-            throw HealthReportsError.invalidOptions(field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
+            throw HealthReportsError.invalidOptions(
+                field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
         }
         let unit = request.unit ?? canonical
         let converter: HealthModel.UnitConverter
         do {
             converter = try canonical.converter(to: unit)
         } catch {
-            throw HealthReportsError.invalidOptions(field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
+            throw HealthReportsError.invalidOptions(
+                field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
         }
         if let from = request.from, let to = request.to, to <= from {
-            throw HealthReportsError.emptyWindow(from: DateWriter.format(from, in: request.calendar.timeZone), to: DateWriter.format(to, in: request.calendar.timeZone))
+            throw HealthReportsError.emptyWindow(
+                from: DateWriter.format(from, in: request.calendar.timeZone),
+                to: DateWriter.format(to, in: request.calendar.timeZone))
         }
         if let maximum = request.maximumBuckets, let count = try request.bucketCount(), count > maximum {
             throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
         }
-        let options = request.options.subtracting(.separateBySource).isEmpty ? request.options.union(defaultOptions(for: type)) : request.options
+        let options =
+            request.options.subtracting(.separateBySource).isEmpty
+            ? request.options.union(defaultOptions(for: type)) : request.options
         let bySource = options.contains(.separateBySource)
         let keys = keys(of: options)
 
@@ -150,19 +162,23 @@ public struct StatisticsReport: Sendable {
             return result
         }
         func row(_ statistics: QuantityStatistics?, start: Date, end: Date) -> Row {
-            let sources = (statistics?.bySource ?? [:]).sorted { $0.key.name < $1.key.name }.map { (name: $0.key.name, figures: values($0.value)) }
+            let sources = (statistics?.bySource ?? [:]).sorted { $0.key.name < $1.key.name }.map {
+                (name: $0.key.name, figures: values($0.value))
+            }
             return Row(start: start, end: end, figures: values(statistics?.merged), sources: bySource ? sources : [])
         }
 
         var rows: [Row] = []
         if let interval = request.interval {
-            let predicate: SamplePredicate = (request.from != nil || request.to != nil)
+            let predicate: SamplePredicate =
+                (request.from != nil || request.to != nil)
                 ? .date(start: request.from, end: request.to, options: []) : .all
             let anchor = request.anchor ?? defaultAnchor(for: interval, calendar: request.calendar)
             let collection: StatisticsCollection
             do {
                 collection = try store.statisticsCollection(
-                    of: type, matching: predicate, options: options, anchor: anchor, interval: interval, calendar: request.calendar,
+                    of: type, matching: predicate, options: options, anchor: anchor, interval: interval,
+                    calendar: request.calendar,
                     maximumBuckets: request.maximumBuckets)
             } catch HealthStoreError.engine(.tooManyBuckets(let count, let maximum)) {
                 throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
@@ -176,44 +192,58 @@ public struct StatisticsReport: Sendable {
                 // A window open at one end runs from the data to the given end: its rows are known only now.
                 if let maximum = request.maximumBuckets {
                     let (span, overflow) = lastIndex.subtractingReportingOverflow(firstIndex)
-                    if overflow || span >= maximum { throw HealthReportsError.tooManyBuckets(count: overflow || span == .max ? .max : span + 1, maximum: maximum) }
+                    if overflow || span >= maximum {
+                        throw HealthReportsError.tooManyBuckets(
+                            count: overflow || span == .max ? .max : span + 1, maximum: maximum)
+                    }
                 }
                 for index in firstIndex...lastIndex {
-                    rows.append(row(collection.buckets[index], start: grid.start(of: index), end: grid.start(of: index + 1)))
+                    rows.append(
+                        row(collection.buckets[index], start: grid.start(of: index), end: grid.start(of: index + 1)))
                 }
             }
         } else {
-            let predicate: SamplePredicate = (request.from != nil || request.to != nil)
+            let predicate: SamplePredicate =
+                (request.from != nil || request.to != nil)
                 ? .date(start: request.from, end: request.to, options: .strictStartDate) : .all
             do {
                 let statistics = try store.statistics(of: type, matching: predicate, options: options)
-                rows.append(row(statistics, start: request.from ?? statistics.startDate, end: request.to ?? statistics.endDate))
+                rows.append(
+                    row(statistics, start: request.from ?? statistics.startDate, end: request.to ?? statistics.endDate))
             } catch HealthStoreError.engine(.noData) {
                 if let from = request.from, let to = request.to { rows.append(row(nil, start: from, end: to)) }
             }
         }
         return StatisticsReport(
-            type: type, unit: unit, timeZone: request.calendar.timeZone, timeZoneName: request.timeZoneName ?? request.calendar.timeZone.identifier,
+            type: type, unit: unit, timeZone: request.calendar.timeZone,
+            timeZoneName: request.timeZoneName ?? request.calendar.timeZone.identifier,
             keys: keys, bySource: bySource, rows: rows)
     }
 
     /// The documented JSON: `{"type", "unit", "timeZone", "statistics": [{"start", "end", figures…, "sources"?}]}`.
     public var json: JSONValue {
         .object([
-            ("type", .string(type.identifier)), ("unit", .string(unit.description)), ("timeZone", .string(timeZoneName)),
+            ("type", .string(type.identifier)), ("unit", .string(unit.description)),
+            ("timeZone", .string(timeZoneName)),
             ("statistics", .array(rows.map(rowObject))),
         ])
     }
 
     private func rowObject(_ row: Row) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("start", .string(DateWriter.format(row.start, in: timeZone))), ("end", .string(DateWriter.format(row.end, in: timeZone))),
+            ("start", .string(DateWriter.format(row.start, in: timeZone))),
+            ("end", .string(DateWriter.format(row.end, in: timeZone))),
         ]
         members += keys.map { ($0, JSONValue.number(row.figures[$0] ?? nil)) }
         if bySource {
-            members.append(("sources", .object(row.sources.map { source in
-                (source.name, .object(keys.map { ($0, JSONValue.number(source.figures[$0] ?? nil)) }))
-            })))
+            members.append(
+                (
+                    "sources",
+                    .object(
+                        row.sources.map { source in
+                            (source.name, .object(keys.map { ($0, JSONValue.number(source.figures[$0] ?? nil)) }))
+                        })
+                ))
         }
         return .object(members)
     }
@@ -225,12 +255,17 @@ public struct StatisticsReport: Sendable {
         case .json: return json.text + "\n"
         case .ndjson: return rows.map { rowObject($0).text + "\n" }.joined()
         case .csv, .table:
-            var table = TextTable(columns: ["start", "end"] + (bySource ? ["source"] : []) + keys, numericColumns: Set(keys))
+            var table = TextTable(
+                columns: ["start", "end"] + (bySource ? ["source"] : []) + keys, numericColumns: Set(keys))
             for row in rows {
                 let dates = [DateWriter.format(row.start, in: timeZone), DateWriter.format(row.end, in: timeZone)]
-                table.append(dates + (bySource ? ["merged"] : []) + keys.map { row.figures[$0].flatMap { $0 }.map(StatisticsReport.number) })
+                table.append(
+                    dates + (bySource ? ["merged"] : [])
+                        + keys.map { row.figures[$0].flatMap { $0 }.map(StatisticsReport.number) })
                 for source in row.sources {
-                    table.append(dates + [source.name] + keys.map { source.figures[$0].flatMap { $0 }.map(StatisticsReport.number) })
+                    table.append(
+                        dates + [source.name]
+                            + keys.map { source.figures[$0].flatMap { $0 }.map(StatisticsReport.number) })
                 }
             }
             var text = table.rendered(as: format)

@@ -76,18 +76,27 @@ public struct TrendsReport: Sendable {
         .object([
             ("type", .string(type.identifier)), ("unit", .string(unit.unitString)), ("timeZone", .string(timeZoneName)),
             ("day", .string(DateWriter.format(day, in: timeZone))), ("typicalDays", .number(Double(days))),
-            ("total", .number(total)), ("projectedTotal", .number(projectedTotal)), ("typicalEndOfDay", .number(typicalEndOfDay)),
+            ("total", .number(total)), ("projectedTotal", .number(projectedTotal)),
+            ("typicalEndOfDay", .number(typicalEndOfDay)),
             ("moveGoal", .number(moveGoal)),
-            ("hours", .array(rows.map { row in
-                .object([("end", .string(DateWriter.format(row.end, in: timeZone))), ("total", .number(row.total)), ("typical", .number(row.typical))])
-            })),
+            (
+                "hours",
+                .array(
+                    rows.map { row in
+                        .object([
+                            ("end", .string(DateWriter.format(row.end, in: timeZone))), ("total", .number(row.total)),
+                            ("typical", .number(row.typical)),
+                        ])
+                    })
+            ),
         ])
     }
 
     /// A terminal chart: one line per hour with a bar for the day's total and `|` where the typical day stands, then
     /// the projection and the goal.
     public func chart(width: Int = 40) -> String {
-        let scale = max(rows.compactMap(\.total).max() ?? 0, rows.map(\.typical).max() ?? 0, moveGoal ?? 0, projectedTotal, 1)
+        let scale = max(
+            rows.compactMap(\.total).max() ?? 0, rows.map(\.typical).max() ?? 0, moveGoal ?? 0, projectedTotal, 1)
         func column(_ value: Double) -> Int { min(width, Int((value / scale * Double(width)).rounded())) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -95,7 +104,9 @@ public struct TrendsReport: Sendable {
             let parts = calendar.dateComponents([.hour, .minute], from: date)
             return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         }
-        var lines = ["\(type.identifier) (\(unit.unitString)), \(DateWriter.format(day, in: timeZone).prefix(10)) in \(timeZoneName): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"]
+        var lines = [
+            "\(type.identifier) (\(unit.unitString)), \(DateWriter.format(day, in: timeZone).prefix(10)) in \(timeZoneName): today ▇, typical day of the last \(days) |\(moveGoal == nil ? "" : " , goal ┆")"
+        ]
         let goalColumn = moveGoal.map(column)
         for row in rows {
             var cells = Array(repeating: Character(" "), count: width + 1)
@@ -103,10 +114,12 @@ public struct TrendsReport: Sendable {
             if let goalColumn, goalColumn <= width, goalColumn > 0, cells[goalColumn] == " " { cells[goalColumn] = "┆" }
             cells[min(width, column(row.typical))] = "|"
             let figure = row.total.map { String(format: "%8.0f", $0) } ?? "       ·"
-            lines.append("\(hourFormat(row.end)) \(String(cells)) \(figure)  typical \(String(format: "%.0f", row.typical))")
+            lines.append(
+                "\(hourFormat(row.end)) \(String(cells)) \(figure)  typical \(String(format: "%.0f", row.typical))")
         }
-        lines.append(String(format: "so far %.0f · projected %.0f · typical day %.0f", total, projectedTotal, typicalEndOfDay)
-            + (moveGoal.map { String(format: " · goal %.0f", $0) } ?? ""))
+        lines.append(
+            String(format: "so far %.0f · projected %.0f · typical day %.0f", total, projectedTotal, typicalEndOfDay)
+                + (moveGoal.map { String(format: " · goal %.0f", $0) } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

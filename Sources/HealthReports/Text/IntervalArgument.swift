@@ -20,7 +20,9 @@ public enum IntervalArgument {
         case "mo", "month", "months": return DateComponents(month: count)
         case "y", "year", "years": return DateComponents(year: count)
         default:
-            throw .invalidInterval(field: field, value: text, reason: "use a count and one of s, min, h, d, w, mo, y (e.g. 15min, 1d, 1mo)")
+            throw .invalidInterval(
+                field: field, value: text, reason: "use a count and one of s, min, h, d, w, mo, y (e.g. 15min, 1d, 1mo)"
+            )
         }
     }
 }

@@ -17,48 +17,80 @@ public enum SampleJSON {
         ]
         switch sample.content {
         case let .quantity(content):
-            let outputUnit = [unit, sample.type.canonicalUnit].compactMap { $0 }.first { content.quantity.isCompatible(with: $0) } ?? content.quantity.unit
+            let outputUnit =
+                [unit, sample.type.canonicalUnit].compactMap { $0 }.first { content.quantity.isCompatible(with: $0) }
+                ?? content.quantity.unit
             members.append(("value", .number((try? content.quantity.value(in: outputUnit)) ?? content.quantity.value)))
             members.append(("unit", .string(outputUnit.description)))
         case let .category(value):
             members.append(("value", .number(Double(value))))
-            if let name = sample.type.categoryDescription?.value(raw: value)?.caseName { members.append(("valueName", .string(name))) }
+            if let name = sample.type.categoryDescription?.value(raw: value)?.caseName {
+                members.append(("valueName", .string(name)))
+            }
         case let .correlation(objects):
             members.append(("objects", .array(objects.map { json($0, unit: nil, timeZone: timeZone) })))
         case let .workout(content):
-            members.append(("activityType", .string(content.activityType?.caseName ?? String(content.activityTypeRawValue))))
+            members.append(
+                ("activityType", .string(content.activityType?.caseName ?? String(content.activityTypeRawValue))))
             members.append(("duration", .number(content.duration)))
             if !content.events.isEmpty {
-                members.append(("events", .array(content.events.map { event in
-                    .object([
-                        ("type", .string("\(event.type)")), ("startDate", .string(DateWriter.formatWithMilliseconds(event.startDate, in: timeZone))),
-                        ("endDate", .string(DateWriter.formatWithMilliseconds(event.endDate, in: timeZone))),
-                    ])
-                })))
+                members.append(
+                    (
+                        "events",
+                        .array(
+                            content.events.map { event in
+                                .object([
+                                    ("type", .string("\(event.type)")),
+                                    (
+                                        "startDate",
+                                        .string(DateWriter.formatWithMilliseconds(event.startDate, in: timeZone))
+                                    ),
+                                    (
+                                        "endDate",
+                                        .string(DateWriter.formatWithMilliseconds(event.endDate, in: timeZone))
+                                    ),
+                                ])
+                            })
+                    ))
             }
             if !content.statistics.isEmpty {
-                members.append(("statistics", .array(content.statistics.keys.sorted().compactMap { key in
-                    guard let statistic = content.statistics[key] else { return nil }
-                    var figures: [(String, JSONValue)] = [("type", .string(key))]
-                    for (name, quantity) in [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum), ("maximum", statistic.maximum)] {
-                        if let quantity { figures.append((name, quantityJSON(quantity))) }
-                    }
-                    return .object(figures)
-                })))
+                members.append(
+                    (
+                        "statistics",
+                        .array(
+                            content.statistics.keys.sorted().compactMap { key in
+                                guard let statistic = content.statistics[key] else { return nil }
+                                var figures: [(String, JSONValue)] = [("type", .string(key))]
+                                for (name, quantity) in [
+                                    ("sum", statistic.sum), ("average", statistic.average),
+                                    ("minimum", statistic.minimum), ("maximum", statistic.maximum),
+                                ] {
+                                    if let quantity { figures.append((name, quantityJSON(quantity))) }
+                                }
+                                return .object(figures)
+                            })
+                    ))
             }
         }
         if let metadata = sample.metadata, !metadata.isEmpty {
-            members.append(("metadata", .object(metadata.keys.sorted().compactMap { key in
-                metadata[key].map { (key, metadataJSON($0, timeZone: timeZone)) }
-            })))
+            members.append(
+                (
+                    "metadata",
+                    .object(
+                        metadata.keys.sorted().compactMap { key in
+                            metadata[key].map { (key, metadataJSON($0, timeZone: timeZone)) }
+                        })
+                ))
         }
         if let device = sample.device {
             let fields: [(String, String?)] = [
-                ("name", device.name), ("manufacturer", device.manufacturer), ("model", device.model), ("hardwareVersion", device.hardwareVersion),
+                ("name", device.name), ("manufacturer", device.manufacturer), ("model", device.model),
+                ("hardwareVersion", device.hardwareVersion),
                 ("firmwareVersion", device.firmwareVersion), ("softwareVersion", device.softwareVersion),
                 ("localIdentifier", device.localIdentifier), ("udiDeviceIdentifier", device.udiDeviceIdentifier),
             ]
-            members.append(("device", .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })))
+            members.append(
+                ("device", .object(fields.compactMap { name, value in value.map { (name, JSONValue.string($0)) } })))
         }
         if let source = sample.sourceRevision?.source {
             members.append(("source", sourceJSON(source)))
@@ -86,7 +118,9 @@ public enum SampleJSON {
 
     /// Samples as a JSON array (`.json`) or one object per line (`.ndjson`); nil for the other formats, which are
     /// tables (`SampleListing`).
-    public static func rendered(_ samples: [Sample], unit: HealthUnit?, timeZone: TimeZone, as format: OutputFormat) -> String? {
+    public static func rendered(
+        _ samples: [Sample], unit: HealthUnit?, timeZone: TimeZone, as format: OutputFormat
+    ) -> String? {
         switch format {
         case .json: return JSONValue.array(samples.map { json($0, unit: unit, timeZone: timeZone) }).text + "\n"
         case .ndjson: return samples.map { json($0, unit: unit, timeZone: timeZone).text + "\n" }.joined()

@@ -28,7 +28,10 @@ public struct TextTable: Sendable {
     public func rendered(as format: OutputFormat) -> String {
         switch format {
         case .table: return aligned()
-        case .csv: return ([columns] + rows.map { $0.map { $0 ?? "" } }).map { $0.map(TextTable.csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+        case .csv:
+            return ([columns] + rows.map { $0.map { $0 ?? "" } }).map {
+                $0.map(TextTable.csvField).joined(separator: ",")
+            }.joined(separator: "\n") + "\n"
         case .json: return JSONValue.array(rows.map(object)).text + "\n"
         case .ndjson: return rows.map { object($0).text + "\n" }.joined()
         }
@@ -46,11 +49,12 @@ public struct TextTable: Sendable {
     }
 
     private func object(_ row: [String?]) -> JSONValue {
-        .object(zip(columns, row).map { column, cell in
-            guard let cell else { return (column, .null) }
-            if numericColumns.contains(column), let number = Double(cell) { return (column, .number(number)) }
-            return (column, .string(cell))
-        })
+        .object(
+            zip(columns, row).map { column, cell in
+                guard let cell else { return (column, .null) }
+                if numericColumns.contains(column), let number = Double(cell) { return (column, .number(number)) }
+                return (column, .string(cell))
+            })
     }
 
     private func aligned() -> String {

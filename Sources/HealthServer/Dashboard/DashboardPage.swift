@@ -27,7 +27,10 @@ public struct DashboardPage: Sendable {
     public let timeZoneName: String
 
     /// A page; `timeZoneName` defaults to the calendar's time zone identifier.
-    public init(store: HealthDataStore, person: String, clientName: String, calendar: Calendar, now: Date, timeZoneName: String? = nil) {
+    public init(
+        store: HealthDataStore, person: String, clientName: String, calendar: Calendar, now: Date,
+        timeZoneName: String? = nil
+    ) {
         self.store = store
         self.person = person
         self.clientName = clientName
@@ -44,22 +47,28 @@ public struct DashboardPage: Sendable {
         let zone = calendar.timeZone
         let today = calendar.startOfDay(for: now)
         guard let first = calendar.date(byAdding: .day, value: -(Self.dayCount - 1), to: today) else {
-            throw HealthServerError.invalidField(field: "timeZone", reason: "no calendar days before \(today) in \(timeZoneName)")
+            throw HealthServerError.invalidField(
+                field: "timeZone", reason: "no calendar days before \(today) in \(timeZoneName)")
         }
         let charts = [
             DailyChartSVG(
-                identifier: "steps", title: "Steps", unit: "count", days: try daily("stepCount", unit: .count, option: .cumulativeSum, from: first),
+                identifier: "steps", title: "Steps", unit: "count",
+                days: try daily("stepCount", unit: .count, option: .cumulativeSum, from: first),
                 style: .bars, colour: "#1a66c9", timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
                 identifier: "active-energy", title: "Active energy", unit: "kcal",
-                days: try daily("activeEnergyBurned", unit: .kilocalorie, option: .cumulativeSum, from: first), style: .bars, colour: "#e07b00",
+                days: try daily("activeEnergyBurned", unit: .kilocalorie, option: .cumulativeSum, from: first),
+                style: .bars, colour: "#e07b00",
                 timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
                 identifier: "resting-heart-rate", title: "Resting heart rate", unit: "count/min",
-                days: try daily("restingHeartRate", unit: try HealthUnit(parsing: "count/min"), option: .discreteAverage, from: first), style: .line,
+                days: try daily(
+                    "restingHeartRate", unit: try HealthUnit(parsing: "count/min"), option: .discreteAverage,
+                    from: first), style: .line,
                 colour: "#c62828", timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
-                identifier: "sleep", title: "Sleep, asleep by the day of waking", unit: "hr", days: try sleep(from: first), style: .bars,
+                identifier: "sleep", title: "Sleep, asleep by the day of waking", unit: "hr",
+                days: try sleep(from: first), style: .bars,
                 colour: "#6f42c1", timeZone: zone, timeZoneName: timeZoneName),
         ]
         var body: [String] = []
@@ -67,9 +76,12 @@ public struct DashboardPage: Sendable {
         body.append(
             #"<p class="context">\#(escape("As \(clientName) may see it · \(DateWriter.format(now, in: zone)) · time zone \(timeZoneName)")) "#
                 + #"(<a href="?timeZone=UTC">UTC</a>; any IANA name as <code>?timeZone=</code>)</p>"#
-                + #"<form class="sign-out" method="post" action="/session/delete"><button type="submit">Sign out</button></form></header>"#)
+                + #"<form class="sign-out" method="post" action="/session/delete"><button type="submit">Sign out</button></form></header>"#
+        )
         body.append(#"<section id="trends"><h2>Today</h2>"#)
-        body.append(try trendsChart() ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
+        body.append(
+            try trendsChart()
+                ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
         body.append("</section>")
         body.append(#"<section id="days"><h2>\#(escape("The last \(Self.dayCount) days"))</h2>"#)
         for chart in charts { body.append(#"<figure>\#(chart.element)</figure>"#) }
@@ -89,11 +101,14 @@ public struct DashboardPage: Sendable {
 
     /// One figure per day from `first` through today: a daily statistics collection (merged by source priority, as
     /// the Health app counts), nil for days without samples.
-    private func daily(_ name: String, unit: HealthUnit, option: StatisticsOptions, from first: Date) throws -> [DailyChartSVG.Day] {
+    private func daily(
+        _ name: String, unit: HealthUnit, option: StatisticsOptions, from first: Date
+    ) throws -> [DailyChartSVG.Day] {
         let type = try SampleType.quantity(name)
         let end = try dayStart(Self.dayCount, after: first)
         let collection = try store.statisticsCollection(
-            of: type, matching: .date(start: first, end: end, options: []), options: [option], anchor: first, interval: DateComponents(day: 1),
+            of: type, matching: .date(start: first, end: end, options: []), options: [option], anchor: first,
+            interval: DateComponents(day: 1),
             calendar: calendar)
         var days: [DailyChartSVG.Day] = []
         for offset in 0..<Self.dayCount {
@@ -109,15 +124,25 @@ public struct DashboardPage: Sendable {
     /// before that morning); overlapping samples (a watch and a phone) counted once.
     private func sleep(from first: Date) throws -> [DailyChartSVG.Day] {
         let end = try dayStart(Self.dayCount, after: first)
-        let samples = try store.samples(SampleQueryRequest(
-            type: try SampleType.category("sleepAnalysis"), predicate: .date(start: first.addingTimeInterval(-86_400), end: end, options: [])))
-        let asleep = samples.filter { Self.asleepValues.contains($0.categoryValue ?? -1) }.map { ($0.startDate, $0.endDate) }.sorted { $0.0 < $1.0 }
+        let samples = try store.samples(
+            SampleQueryRequest(
+                type: try SampleType.category("sleepAnalysis"),
+                predicate: .date(start: first.addingTimeInterval(-86_400), end: end, options: [])))
+        let asleep = samples.filter { Self.asleepValues.contains($0.categoryValue ?? -1) }.map {
+            ($0.startDate, $0.endDate)
+        }.sorted { $0.0 < $1.0 }
         var merged: [(Date, Date)] = []
         for (start, stop) in asleep {
-            if let last = merged.last, start <= last.1 { merged[merged.count - 1].1 = max(last.1, stop) } else { merged.append((start, stop)) }
+            if let last = merged.last, start <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, stop)
+            } else {
+                merged.append((start, stop))
+            }
         }
         var hours: [Date: Double] = [:]
-        for (start, stop) in merged { hours[calendar.startOfDay(for: stop), default: 0] += stop.timeIntervalSince(start) / 3600 }
+        for (start, stop) in merged {
+            hours[calendar.startOfDay(for: stop), default: 0] += stop.timeIntervalSince(start) / 3600
+        }
         return try (0..<Self.dayCount).map { offset in
             let start = try dayStart(offset, after: first)
             return DailyChartSVG.Day(start: start, value: hours[start])
@@ -127,7 +152,8 @@ public struct DashboardPage: Sendable {
     /// The start of the day `offset` days after `first`.
     private func dayStart(_ offset: Int, after first: Date) throws -> Date {
         guard let date = calendar.date(byAdding: .day, value: offset, to: first) else {
-            throw HealthServerError.invalidField(field: "timeZone", reason: "no day \(offset) days after \(first) in \(timeZoneName)")
+            throw HealthServerError.invalidField(
+                field: "timeZone", reason: "no day \(offset) days after \(first) in \(timeZoneName)")
         }
         return date
     }
@@ -170,13 +196,17 @@ public struct DashboardPage: Sendable {
     static func errorPage(_ error: HealthServerError) -> String {
         document(
             title: "OpenHealthKit: \(error.status.code)",
-            body: #"<header><h1>OpenHealthKit</h1></header><p class="error">\#(TrendsChartSVG.escape("\(error.status.code) \(error.code): \(error.description)"))</p>"#)
+            body:
+                #"<header><h1>OpenHealthKit</h1></header><p class="error">\#(TrendsChartSVG.escape("\(error.status.code) \(error.code): \(error.description)"))</p>"#
+        )
     }
 
     /// The sign-in page (the answer to `/` without a valid token): a form posting the token to `/session`, and why
     /// the last attempt failed when there was one.
     public static func signIn(message: String?) -> String {
-        var body = [#"<header><h1>OpenHealthKit</h1><p class="context">Sign in with a client token (from <code>ohk clients add PERSON BUNDLE-ID</code>).</p></header>"#]
+        var body = [
+            #"<header><h1>OpenHealthKit</h1><p class="context">Sign in with a client token (from <code>ohk clients add PERSON BUNDLE-ID</code>).</p></header>"#
+        ]
         if let message { body.append(#"<p class="error">\#(TrendsChartSVG.escape(message))</p>"#) }
         body.append(
             #"<form method="post" action="/session"><label for="token">Token</label><br><input id="token" name="token" type="password" autocomplete="off" required> "#

@@ -1,6 +1,6 @@
 import Foundation
-import HealthRegistry
 import HTTPTypes
+import HealthRegistry
 import Hummingbird
 
 /// Bounds what an address may do without a valid token (router-wide, before any route): requests without credentials
@@ -12,11 +12,15 @@ struct AddressRateLimiter: RouterMiddleware {
 
     let budget: RequestBudget
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let address = context.remoteAddress?.ipAddress ?? "unknown"
         let signInKey = "sign-in " + address
-        let isSignIn = (request.method == .post && request.uri.path == "/session") || request.uri.queryParameters["token"] != nil
-        let hasCredentials = request.headers[.authorization] != nil || request.cookies[DashboardRoutes.cookieName] != nil
+        let isSignIn =
+            (request.method == .post && request.uri.path == "/session") || request.uri.queryParameters["token"] != nil
+        let hasCredentials =
+            request.headers[.authorization] != nil || request.cookies[DashboardRoutes.cookieName] != nil
         do {
             if isSignIn {
                 try budget.take(signInKey, cost: 1, rate: budget.signInRate)
@@ -34,11 +38,15 @@ struct AddressRateLimiter: RouterMiddleware {
         // connection stops reading and closes after the answer, so an endless or trickled body holds nothing.
         do {
             let response = try await next(request, context)
-            if chargesRefusal, response.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
+            if chargesRefusal, response.status == .unauthorized {
+                budget.charge(signInKey, cost: 1, rate: budget.signInRate)
+            }
             if response.status.code >= 400, Self.hasBody(request) { context.stopReading() }
             return response
         } catch {
-            if chargesRefusal, (error as? HealthServerError)?.status == .unauthorized { budget.charge(signInKey, cost: 1, rate: budget.signInRate) }
+            if chargesRefusal, (error as? HealthServerError)?.status == .unauthorized {
+                budget.charge(signInKey, cost: 1, rate: budget.signInRate)
+            }
             if Self.hasBody(request) { context.stopReading() }
             throw error
         }
@@ -60,7 +68,9 @@ struct ClientRateLimiter: RouterMiddleware {
 
     let budget: RequestBudget
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let client = try context.requireClient()
         var cost = 1.0
         if let length = request.headers[.contentLength].flatMap({ Int($0) }) {
@@ -88,7 +98,9 @@ struct ClientRateCheck: RouterMiddleware {
 
     let budget: RequestBudget
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         if let text = try? TokenAuthenticator.bearerToken(in: request), let token = AccessToken(presented: text) {
             try budget.take(ClientRateLimiter.key(selector: token.selector), cost: 0, rate: budget.clientRate)
         }
@@ -124,6 +136,9 @@ extension RequestBudget {
 
     /// A place among the person's and the server's imports.
     func openImport(person: String) throws(HealthServerError) -> Slot {
-        try open([("import " + person, limits.maximumImportsPerPerson, .maximumImportsPerPerson), ("imports", limits.maximumImports, .maximumImports)])
+        try open([
+            ("import " + person, limits.maximumImportsPerPerson, .maximumImportsPerPerson),
+            ("imports", limits.maximumImports, .maximumImports),
+        ])
     }
 }

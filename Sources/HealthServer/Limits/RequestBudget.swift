@@ -39,18 +39,22 @@ final class RequestBudget: Sendable {
     }
 
     var clientRate: Rate {
-        Rate(limit: .requestsPerSecond, perSecond: limits.requestsPerSecond, burst: Double(limits.requestBurst), maximum: limits.requestsPerSecond)
+        Rate(
+            limit: .requestsPerSecond, perSecond: limits.requestsPerSecond, burst: Double(limits.requestBurst),
+            maximum: limits.requestsPerSecond)
     }
 
     var anonymousRate: Rate {
         Rate(
-            limit: .anonymousRequestsPerSecond, perSecond: limits.anonymousRequestsPerSecond, burst: Double(limits.anonymousBurst),
+            limit: .anonymousRequestsPerSecond, perSecond: limits.anonymousRequestsPerSecond,
+            burst: Double(limits.anonymousBurst),
             maximum: limits.anonymousRequestsPerSecond)
     }
 
     var signInRate: Rate {
         Rate(
-            limit: .signInAttemptsPerMinute, perSecond: limits.signInAttemptsPerMinute / 60, burst: Double(limits.signInBurst),
+            limit: .signInAttemptsPerMinute, perSecond: limits.signInAttemptsPerMinute / 60,
+            burst: Double(limits.signInBurst),
             maximum: limits.signInAttemptsPerMinute)
     }
 
@@ -72,7 +76,8 @@ final class RequestBudget: Sendable {
             return nil
         }
         if let wait {
-            throw .limitExceeded(rate.limit, maximum: rate.maximum, retryAfter: max(1, Int(wait.rounded(.up).clamped(to: 1...86_400))))
+            throw .limitExceeded(
+                rate.limit, maximum: rate.maximum, retryAfter: max(1, Int(wait.rounded(.up).clamped(to: 1...86_400))))
         }
     }
 
@@ -121,7 +126,9 @@ final class RequestBudget: Sendable {
     /// 429 naming the first limit that is full.
     func open(_ places: [(key: String, maximum: Int, limit: ServerLimit)]) throws(HealthServerError) -> Slot {
         let full: (Int, ServerLimit)? = state.withLock { state in
-            for place in places where state.open[place.key, default: 0] >= place.maximum { return (place.maximum, place.limit) }
+            for place in places where state.open[place.key, default: 0] >= place.maximum {
+                return (place.maximum, place.limit)
+            }
             for place in places { state.open[place.key, default: 0] += 1 }
             return nil
         }

@@ -139,8 +139,9 @@ public enum ServerLimit: String, Sendable, CaseIterable {
         case .maximumBodyBytes, .maximumUploadBytes, .maximumBatchSamples: return .contentTooLarge
         case .maximumPageSize, .maximumBuckets, .maximumWaitSeconds: return .badRequest
         case .bodyTimeoutSeconds: return .requestTimeout
-        case .maximumLongPollsPerClient, .maximumStreamsPerClient, .maximumImportsPerPerson, .maximumImports, .requestsPerSecond,
-             .anonymousRequestsPerSecond, .signInAttemptsPerMinute:
+        case .maximumLongPollsPerClient, .maximumStreamsPerClient, .maximumImportsPerPerson, .maximumImports,
+            .requestsPerSecond,
+            .anonymousRequestsPerSecond, .signInAttemptsPerMinute:
             return .tooManyRequests
         }
     }
@@ -160,7 +161,8 @@ public enum ServerLimit: String, Sendable, CaseIterable {
         case .maximumImportsPerPerson: return "an import for this person is already running"
         case .maximumImports: return "the server is already running that many imports"
         case .requestsPerSecond: return "this client sends requests faster than the server allows"
-        case .anonymousRequestsPerSecond: return "this address sends requests without a token faster than the server allows"
+        case .anonymousRequestsPerSecond:
+            return "this address sends requests without a token faster than the server allows"
         case .signInAttemptsPerMinute: return "too many sign-in attempts or refused tokens from this address"
         }
     }

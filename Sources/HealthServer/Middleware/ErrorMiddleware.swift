@@ -11,22 +11,29 @@ struct ErrorMiddleware: RouterMiddleware {
     /// The methods of the router's paths (a known path with another method: 405).
     let routeMethods: RouteMethods
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await answer(request, context, next: next)
         if context.stoppedReading { response.headers[.connection] = "close" }
         return response
     }
 
-    private func answer(_ request: Request, _ context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    private func answer(
+        _ request: Request, _ context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            let serverError = Self.serverError(error, method: request.method, path: request.uri.path, routes: routeMethods)
+            let serverError = Self.serverError(
+                error, method: request.method, path: request.uri.path, routes: routeMethods)
             if case .storeFailure = serverError {
                 context.logger.error("request failed", metadata: ["error": .string("\(error)")])
             }
             var response = serverError.response(requestIdentifier: context.id)
-            if case let .methodNotAllowed(_, _, allowed) = serverError { response.headers[.allow] = allowed.joined(separator: ", ") }
+            if case let .methodNotAllowed(_, _, allowed) = serverError {
+                response.headers[.allow] = allowed.joined(separator: ", ")
+            }
             context.errorCode = serverError.code
             return response
         }
@@ -34,11 +41,15 @@ struct ErrorMiddleware: RouterMiddleware {
 
     /// Any error as the server's error: ours as they are, Hummingbird's (no such route, body too large) by status; a
     /// route that exists with other methods is 405, not 404.
-    static func serverError(_ error: any Error, method: HTTPRequest.Method, path: String, routes: RouteMethods) -> HealthServerError {
+    static func serverError(
+        _ error: any Error, method: HTTPRequest.Method, path: String, routes: RouteMethods
+    ) -> HealthServerError {
         if let error = error as? HealthServerError { return error }
         if let error = error as? any HTTPResponseError {
             let allowed = routes.methods(at: RouterPath(path).description)
-            if error.status == .notFound || error.status == .methodNotAllowed, !allowed.isEmpty, !allowed.contains(method) {
+            if error.status == .notFound || error.status == .methodNotAllowed, !allowed.isEmpty,
+                !allowed.contains(method)
+            {
                 return .methodNotAllowed(method: method.rawValue, path: path, allowed: allowed.map(\.rawValue).sorted())
             }
             switch error.status {

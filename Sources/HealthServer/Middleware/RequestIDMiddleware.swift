@@ -10,7 +10,9 @@ import Hummingbird
 struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var context = context
         context.logger[metadataKey: "hb.request.id"] = .string(Self.randomIdentifier())
         var response = try await next(request, context)

@@ -12,12 +12,15 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// Measures the requests' durations.
     let clock: ContinuousClock
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let started = clock.now
         let response = try await next(request, context)
         let elapsed = started.duration(to: clock.now)
         var metadata: Logger.Metadata = [
-            "method": .string(request.method.rawValue), "path": .string(request.uri.path), "status": .stringConvertible(response.status.code),
+            "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+            "status": .stringConvertible(response.status.code),
             "milliseconds": .stringConvertible((elapsed / .microseconds(1)).rounded() / 1000),
         ]
         if let client = context.client {

@@ -14,18 +14,32 @@ struct RequestMetricsMiddleware: RouterMiddleware {
     /// Measures the requests' durations.
     let clock: ContinuousClock
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let started = clock.now
         let response = try await next(request, context)
         let elapsed = started.duration(to: clock.now)
         let route = context.endpointPath ?? "unmatched"
         let labels = [("method", request.method.rawValue), ("route", route), ("status", String(response.status.code))]
         metrics.makeCounter(descriptor: Self.requests, labels: labels).increment()
-        metrics.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets).record(elapsed)
+        metrics.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets)
+            .record(elapsed)
         return response
     }
 
-    static var requests: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_requests", unitName: "total", helpText: "HTTP requests by method, route and status.") }
-    static var durations: MetricNameDescriptor { MetricNameDescriptor(namespace: "ohk", metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request durations by route.") }
-    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5), .seconds(30)]
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "ohk", metricName: "http_requests", unitName: "total",
+            helpText: "HTTP requests by method, route and status.")
+    }
+    static var durations: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "ohk", metricName: "http_request_duration", unitName: "seconds",
+            helpText: "HTTP request durations by route.")
+    }
+    static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100),
+        .milliseconds(500), .seconds(1), .seconds(5), .seconds(30),
+    ]
 }

@@ -1,8 +1,8 @@
 import Foundation
+import HTTPTypes
 import HealthRegistry
 import HealthReports
 import HealthStore
-import HTTPTypes
 import Hummingbird
 
 /// The web page's routes: `GET /` (the dashboard), `POST /session` (the sign-in form) and `POST /session/delete`
@@ -62,7 +62,8 @@ struct DashboardRoutes: Sendable {
             do {
                 client = try registry.client(presenting: token)
             } catch {
-                var response = Self.page(DashboardPage.signIn(message: "Not signed in: \(error.description)."), status: .unauthorized)
+                var response = Self.page(
+                    DashboardPage.signIn(message: "Not signed in: \(error.description)."), status: .unauthorized)
                 if fromCookie { response.setCookie(cookie(value: "", request: request, maxAge: 0)) }
                 return response
             }
@@ -72,12 +73,15 @@ struct DashboardRoutes: Sendable {
             calendar.timeZone = try parameters.timeZone(default: configuration.timeZone)
             let store = try stores.store(for: client)
             let page = DashboardPage(
-                store: store, person: client.person, clientName: client.name, calendar: calendar, now: configuration.now(),
+                store: store, person: client.person, clientName: client.name, calendar: calendar,
+                now: configuration.now(),
                 timeZoneName: parameters.timeZoneName(default: configuration.timeZone.identifier))
             return Self.page(try page.html(), status: .ok)
         } catch let error as HealthServerError {
             var response = Self.page(DashboardPage.errorPage(error), status: error.status)
-            if case let .limitExceeded(_, _, _, retryAfter?) = error { response.headers[.retryAfter] = String(retryAfter) }
+            if case let .limitExceeded(_, _, _, retryAfter?) = error {
+                response.headers[.retryAfter] = String(retryAfter)
+            }
             return response
         } catch {
             let failure = HealthServerError.storeFailure("\(error)")
@@ -90,12 +94,17 @@ struct DashboardRoutes: Sendable {
         let buffer = try await HealthAPI.collect(request, upTo: 4096, limits: configuration.limits)
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
             throw HealthServerError.invalidField(
-                field: "Content-Type", reason: "the sign-in form is application/x-www-form-urlencoded, not \(request.headers[.contentType] ?? "none")")
+                field: "Content-Type",
+                reason:
+                    "the sign-in form is application/x-www-form-urlencoded, not \(request.headers[.contentType] ?? "none")"
+            )
         }
         var form = URLComponents()
         // Form encoding writes spaces as '+'; a token has none, but a pasted one may carry them around it.
-        form.percentEncodedQuery = String(decoding: buffer.readableBytesView, as: UTF8.self).replacingOccurrences(of: "+", with: "%20")
-        let token = form.queryItems?.last { $0.name == "token" }?.value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        form.percentEncodedQuery = String(decoding: buffer.readableBytesView, as: UTF8.self).replacingOccurrences(
+            of: "+", with: "%20")
+        let token =
+            form.queryItems?.last { $0.name == "token" }?.value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return try signedIn(token: token, request: request, timeZone: nil)
     }
 
@@ -104,12 +113,14 @@ struct DashboardRoutes: Sendable {
         do {
             _ = try registry.client(presenting: token)
         } catch {
-            return Self.page(DashboardPage.signIn(message: "Not signed in: \(error.description)."), status: .unauthorized)
+            return Self.page(
+                DashboardPage.signIn(message: "Not signed in: \(error.description)."), status: .unauthorized)
         }
         var location = URLComponents()
         location.path = "/"
         if let timeZone { location.queryItems = [URLQueryItem(name: "timeZone", value: timeZone)] }
-        var response = Response(status: .seeOther, headers: [.location: location.string ?? "/", .cacheControl: "no-store"])
+        var response = Response(
+            status: .seeOther, headers: [.location: location.string ?? "/", .cacheControl: "no-store"])
         response.setCookie(cookie(value: token, request: request, maxAge: nil))
         return response
     }
@@ -118,8 +129,12 @@ struct DashboardRoutes: Sendable {
     /// server's own TLS, or a proxy in front that says so in `X-Forwarded-Proto`), so it also works on a plain loopback
     /// address.
     private func cookie(value: String, request: Request, maxAge: Int?) -> Cookie {
-        let secure = overTLS || request.uri.scheme == .https || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
-        return Cookie(name: Self.cookieName, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+        let secure =
+            overTLS || request.uri.scheme == .https
+            || request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+        return Cookie(
+            name: Self.cookieName, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true,
+            sameSite: .strict)
     }
 
     /// An HTML answer that is never cached, framed, or allowed to run scripts.
@@ -128,7 +143,8 @@ struct DashboardRoutes: Sendable {
             status: status,
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+                .contentSecurityPolicy:
+                    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }

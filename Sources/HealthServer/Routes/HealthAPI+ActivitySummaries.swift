@@ -14,8 +14,12 @@ extension HealthAPI {
         let parameters = try QueryParameters(request, known: ["startDay", "endDay", "timeZone"])
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try parameters.timeZone()
-        let first = try parameters.string("startDay").map { text throws(HealthServerError) in try Self.day(text, field: "startDay", calendar: calendar) }
-        let last = try parameters.string("endDay").map { text throws(HealthServerError) in try Self.day(text, field: "endDay", calendar: calendar) }
+        let first = try parameters.string("startDay").map { text throws(HealthServerError) in
+            try Self.day(text, field: "startDay", calendar: calendar)
+        }
+        let last = try parameters.string("endDay").map { text throws(HealthServerError) in
+            try Self.day(text, field: "endDay", calendar: calendar)
+        }
         let predicate: ActivitySummaryPredicate?
         switch (first, last) {
         case let (first?, last?):
@@ -24,7 +28,9 @@ extension HealthAPI {
             }
             predicate = .days(from: first, through: last)
         case (nil, nil): predicate = nil
-        default: throw HealthServerError.invalidField(field: first == nil ? "startDay" : "endDay", reason: "give both startDay and endDay, or neither")
+        default:
+            throw HealthServerError.invalidField(
+                field: first == nil ? "startDay" : "endDay", reason: "give both startDay and endDay, or neither")
         }
         let summaries: [ActivitySummary]
         do {
@@ -36,12 +42,15 @@ extension HealthAPI {
     }
 
     /// A day given as `YYYY-MM-DD`, as the date components of that calendar day.
-    private static func day(_ text: String, field: String, calendar: Calendar) throws(HealthServerError) -> DateComponents {
+    private static func day(
+        _ text: String, field: String, calendar: Calendar
+    ) throws(HealthServerError) -> DateComponents {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
-              calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month else {
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+            calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month
+        else {
             throw .invalidField(field: field, reason: "'\(text)' is not a day (YYYY-MM-DD)")
         }
         return DateComponents(year: year, month: month, day: day)
@@ -54,11 +63,16 @@ extension HealthAPI {
         let day = String(format: "%04d-%02d-%02d", summary.day.year ?? 0, summary.day.month ?? 0, summary.day.day ?? 0)
         return .object([
             ("day", .string(day)),
-            ("activeEnergyBurned", quantity(summary.activeEnergyBurned)), ("activeEnergyBurnedGoal", quantity(summary.activeEnergyBurnedGoal)),
-            ("appleMoveTime", quantity(summary.appleMoveTime)), ("appleMoveTimeGoal", quantity(summary.appleMoveTimeGoal)),
-            ("appleExerciseTime", quantity(summary.appleExerciseTime)), ("appleExerciseTimeGoal", quantity(summary.appleExerciseTimeGoal)),
-            ("appleStandHours", quantity(summary.appleStandHours)), ("appleStandHoursGoal", quantity(summary.appleStandHoursGoal)),
-            ("moveMode", .string(summary.moveMode == .activeEnergy ? "activeEnergy" : "appleMoveTime")), ("isPaused", .bool(summary.isPaused)),
+            ("activeEnergyBurned", quantity(summary.activeEnergyBurned)),
+            ("activeEnergyBurnedGoal", quantity(summary.activeEnergyBurnedGoal)),
+            ("appleMoveTime", quantity(summary.appleMoveTime)),
+            ("appleMoveTimeGoal", quantity(summary.appleMoveTimeGoal)),
+            ("appleExerciseTime", quantity(summary.appleExerciseTime)),
+            ("appleExerciseTimeGoal", quantity(summary.appleExerciseTimeGoal)),
+            ("appleStandHours", quantity(summary.appleStandHours)),
+            ("appleStandHoursGoal", quantity(summary.appleStandHoursGoal)),
+            ("moveMode", .string(summary.moveMode == .activeEnergy ? "activeEnergy" : "appleMoveTime")),
+            ("isPaused", .bool(summary.isPaused)),
         ])
     }
 }

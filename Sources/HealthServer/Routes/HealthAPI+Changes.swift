@@ -18,7 +18,9 @@ extension HealthAPI {
         let descriptors = try parameters.typeDescriptors()
         let anchor = try QueryParameters.anchor(parameters.string("anchor")) ?? 0
         let limit = try parameters.pageSize(configuration.limits)
-        let wait = try parameters.limited("wait", minimum: 0, limit: .maximumWaitSeconds, maximum: configuration.limits.maximumWaitSeconds) ?? 0
+        let wait =
+            try parameters.limited(
+                "wait", minimum: 0, limit: .maximumWaitSeconds, maximum: configuration.limits.maximumWaitSeconds) ?? 0
         // A long-poll holds a place among the client's until it answers.
         let slot = try wait > 0 ? budget.openLongPoll(client) : nil
         defer { withExtendedLifetime(slot) {} }
@@ -33,16 +35,28 @@ extension HealthAPI {
             }
         }
         let result = wait == 0 ? try query() : try await ChangeWaiter.firstNonEmpty(store: store, seconds: wait, query)
-        return JSONResponse.make(.object([
-            ("samples", .array(result.samples.map { SampleJSON.json($0, unit: nil, timeZone: timeZone) })),
-            ("deletions", .array(result.deletions.map { deletion in
-                var members: [(String, JSONValue)] = [("uuid", .string(deletion.uuid.uuidString)), ("type", .string(deletion.type.identifier))]
-                if let syncIdentifier = deletion.syncIdentifier { members.append(("syncIdentifier", .string(syncIdentifier))) }
-                if let syncVersion = deletion.syncVersion { members.append(("syncVersion", .number(syncVersion))) }
-                return .object(members)
-            })),
-            ("anchor", .number(Double(result.anchor))),
-        ]))
+        return JSONResponse.make(
+            .object([
+                ("samples", .array(result.samples.map { SampleJSON.json($0, unit: nil, timeZone: timeZone) })),
+                (
+                    "deletions",
+                    .array(
+                        result.deletions.map { deletion in
+                            var members: [(String, JSONValue)] = [
+                                ("uuid", .string(deletion.uuid.uuidString)),
+                                ("type", .string(deletion.type.identifier)),
+                            ]
+                            if let syncIdentifier = deletion.syncIdentifier {
+                                members.append(("syncIdentifier", .string(syncIdentifier)))
+                            }
+                            if let syncVersion = deletion.syncVersion {
+                                members.append(("syncVersion", .number(syncVersion)))
+                            }
+                            return .object(members)
+                        })
+                ),
+                ("anchor", .number(Double(result.anchor))),
+            ]))
     }
 }
 

@@ -12,20 +12,29 @@ extension HealthAPI {
     func exportDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let client = try context.requireClient()
         guard client.fullAccess else {
-            throw HealthServerError.forbidden(field: nil, reason: "only a client with full access (the person's Health app) exports: an export holds every app's data")
+            throw HealthServerError.forbidden(
+                field: nil,
+                reason:
+                    "only a client with full access (the person's Health app) exports: an export holds every app's data"
+            )
         }
         let zone = try QueryParameters(request, known: ["timeZone"]).timeZone(default: configuration.timeZone)
         let store = try stores.personStore(client.person)
         let exportDate = configuration.now()
         return Response(
             status: .ok,
-            headers: [.contentType: "application/xml; charset=utf-8", .contentDisposition: "attachment; filename=\"export.xml\""],
+            headers: [
+                .contentType: "application/xml; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"export.xml\"",
+            ],
             body: ResponseBody { writer in
                 let channel = ExportChunkChannel()
                 defer { channel.cancel() }
                 // The writer is synchronous and as long as the store: a thread of its own (`StoreExecutor.runLong`).
                 store.executor.runLong(named: "org.openhealthkit.export") {
-                    _ = try? ExportDocumentWriter(store: store, timeZone: zone, exportDate: exportDate).write { try channel.send($0) }
+                    _ = try? ExportDocumentWriter(store: store, timeZone: zone, exportDate: exportDate).write {
+                        try channel.send($0)
+                    }
                     channel.finish()
                 }
                 for await chunk in channel.chunks {

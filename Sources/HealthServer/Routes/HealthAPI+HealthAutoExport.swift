@@ -13,7 +13,9 @@ extension HealthAPI {
         let store = try stores.store(for: client)
         _ = try QueryParameters(request, known: [])
         let payload = try HealthAutoExportPayload(try await body(request))
-        var saved = 0, ignored = 0, anchor: Int64?
+        var saved = 0
+        var ignored = 0
+        var anchor: Int64?
         if !payload.samples.isEmpty {
             try configuration.limits.checkBatch(payload.samples.count)
             let result = try perform(field: "data") { try store.save(payload.samples, as: client.sourceRevision) }
@@ -24,7 +26,10 @@ extension HealthAPI {
         }
         var members: [(String, JSONValue)] = [
             ("saved", .number(Double(saved))), ("ignored", .number(Double(ignored))),
-            ("skipped", .array(payload.skipped.map { .object([("field", .string($0.field)), ("reason", .string($0.reason))]) })),
+            (
+                "skipped",
+                .array(payload.skipped.map { .object([("field", .string($0.field)), ("reason", .string($0.reason))]) })
+            ),
         ]
         if let anchor { members.append(("anchor", .number(Double(anchor)))) }
         return JSONResponse.make(.object(members), status: saved > 0 ? .created : .ok)

@@ -13,12 +13,20 @@ extension HealthAPI {
     func importExport(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let client = try context.requireClient()
         guard client.fullAccess else {
-            throw HealthServerError.forbidden(field: nil, reason: "only a client with full access (the person's Health app) imports an export: it holds every app's data")
+            throw HealthServerError.forbidden(
+                field: nil,
+                reason:
+                    "only a client with full access (the person's Health app) imports an export: it holds every app's data"
+            )
         }
         _ = try QueryParameters(request, known: [])
         let store = try stores.personStore(client.person)
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > configuration.limits.maximumUploadBytes {
-            throw HealthServerError.limitExceeded(.maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes), requested: Double(length))
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }),
+            length > configuration.limits.maximumUploadBytes
+        {
+            throw HealthServerError.limitExceeded(
+                .maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes), requested: Double(length)
+            )
         }
         // The import holds a place among the person's and the server's from its upload to the end of its importer.
         let slot = try budget.openImport(person: client.person)
@@ -35,14 +43,22 @@ extension HealthAPI {
                     defer { withExtendedLifetime(slot) {} }
                     do {
                         let report = try ExportImporter(store: store, clock: clock).importExport(at: file) { progress in
-                            continuation.yield(.object([("progress", .object([
-                                ("bytesRead", .number(Double(progress.bytesRead))), ("totalBytes", .number(Double(progress.totalBytes))),
-                                ("records", .number(Double(progress.records))),
-                            ]))]))
+                            continuation.yield(
+                                .object([
+                                    (
+                                        "progress",
+                                        .object([
+                                            ("bytesRead", .number(Double(progress.bytesRead))),
+                                            ("totalBytes", .number(Double(progress.totalBytes))),
+                                            ("records", .number(Double(progress.records))),
+                                        ])
+                                    )
+                                ]))
                         }
                         continuation.yield(.object([("report", Self.json(report))]))
                     } catch {
-                        let failure = HealthServerError.invalidField(field: "body", reason: "not an Apple Health export: \(error)")
+                        let failure = HealthServerError.invalidField(
+                            field: "body", reason: "not an Apple Health export: \(error)")
                         continuation.yield(failure.json(requestIdentifier: nil))
                     }
                     continuation.finish()
@@ -59,7 +75,9 @@ extension HealthAPI {
         let folder = URL(fileURLWithPath: directory.uploadsPath(of: person))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(UUID().uuidString + ".upload")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: file)
+        else {
             throw HealthServerError.storeFailure("cannot write an upload under \(folder.path)")
         }
         var written = 0
@@ -69,7 +87,8 @@ extension HealthAPI {
             for try await buffer in body {
                 written += buffer.readableBytes
                 guard written <= configuration.limits.maximumUploadBytes else {
-                    throw HealthServerError.limitExceeded(.maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes))
+                    throw HealthServerError.limitExceeded(
+                        .maximumUploadBytes, maximum: Double(configuration.limits.maximumUploadBytes))
                 }
                 let bytes = Data(buffer.readableBytesView)
                 if head.count < 65_536 { head.append(bytes.prefix(65_536 - head.count)) }
@@ -82,19 +101,27 @@ extension HealthAPI {
         let isZip = head.starts(with: [0x50, 0x4B, 0x03, 0x04])
         guard isZip || head.range(of: Data("<HealthData".utf8)) != nil else {
             try? FileManager.default.removeItem(at: file)
-            throw HealthServerError.invalidField(field: "body", reason: written == 0 ? "is empty: send export.zip or export.xml" : "is neither a zip nor an Apple Health export.xml")
+            throw HealthServerError.invalidField(
+                field: "body",
+                reason: written == 0
+                    ? "is empty: send export.zip or export.xml" : "is neither a zip nor an Apple Health export.xml")
         }
         return file
     }
 
     private static func json(_ report: ImportReport) -> JSONValue {
         .object([
-            ("quantitySamples", .number(Double(report.quantitySamples))), ("categorySamples", .number(Double(report.categorySamples))),
+            ("quantitySamples", .number(Double(report.quantitySamples))),
+            ("categorySamples", .number(Double(report.categorySamples))),
             ("correlations", .number(Double(report.correlations))), ("workouts", .number(Double(report.workouts))),
-            ("activitySummaries", .number(Double(report.activitySummaries))), ("workoutRoutes", .number(Double(report.workoutRoutes))),
-            ("heartbeatSeries", .number(Double(report.heartbeatSeries))), ("characteristics", .number(Double(report.characteristics))),
-            ("clinicalDocuments", .number(Double(report.clinicalDocuments))), ("samplesStored", .number(Double(report.samplesStored))),
-            ("alreadyStored", .number(Double(report.alreadyStored))), ("duplicatesInExport", .number(Double(report.duplicatesInExport))),
+            ("activitySummaries", .number(Double(report.activitySummaries))),
+            ("workoutRoutes", .number(Double(report.workoutRoutes))),
+            ("heartbeatSeries", .number(Double(report.heartbeatSeries))),
+            ("characteristics", .number(Double(report.characteristics))),
+            ("clinicalDocuments", .number(Double(report.clinicalDocuments))),
+            ("samplesStored", .number(Double(report.samplesStored))),
+            ("alreadyStored", .number(Double(report.alreadyStored))),
+            ("duplicatesInExport", .number(Double(report.duplicatesInExport))),
             ("issues", .number(Double(report.issues.count))), ("endedEarly", .bool(report.endedEarly)),
             ("locale", report.locale.map(JSONValue.string) ?? .null),
         ])

@@ -1,9 +1,9 @@
 import Foundation
+import HTTPTypes
 import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
-import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
@@ -19,7 +19,8 @@ extension HealthAPI {
         let store = try stores.store(for: client)
         let parameters = try QueryParameters(request, known: ["type", "anchor", "timeout"])
         let descriptors = try parameters.typeDescriptors()
-        let start = try QueryParameters.anchor(request.headers[HTTPField.Name("Last-Event-ID")!] ?? parameters.string("anchor"))
+        let start = try QueryParameters.anchor(
+            request.headers[HTTPField.Name("Last-Event-ID")!] ?? parameters.string("anchor"))
         let timeout = try parameters.integer("timeout", in: 0...86_400) ?? 0
         let latest: Int64
         do {
@@ -32,7 +33,8 @@ extension HealthAPI {
         // The stream reads the log once after its observer is registered: a commit between this read of the latest position
         // and the registration would otherwise never be reported (without an anchor that first read finds nothing, so
         // the stream still does not fire at start, as HKObserverQuery).
-        let stream = ObservationStream(store: store, descriptors: descriptors, position: start ?? latest, timeout: timeout)
+        let stream = ObservationStream(
+            store: store, descriptors: descriptors, position: start ?? latest, timeout: timeout)
         return Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
@@ -90,13 +92,17 @@ struct ObservationStream: Sendable {
                     } catch let error as HealthStoreError {
                         // The stream has begun: the error goes out as an event, and the stream ends.
                         let serverError = HealthServerError.from(error, field: "anchor")
-                        try await writer.write(ByteBuffer(string: "event: error\ndata: \(serverError.json(requestIdentifier: nil).text)\n\n"))
+                        try await writer.write(
+                            ByteBuffer(
+                                string: "event: error\ndata: \(serverError.json(requestIdentifier: nil).text)\n\n"))
                         return
                     }
                     position = result.anchor
                     guard !result.isEmpty else { continue }
                     let types = Set(result.changes.map(\.change.type.identifier)).sorted()
-                    let data = JSONValue.object([("types", .array(types.map(JSONValue.string))), ("anchor", .number(Double(position)))])
+                    let data = JSONValue.object([
+                        ("types", .array(types.map(JSONValue.string))), ("anchor", .number(Double(position))),
+                    ])
                     try await writer.write(ByteBuffer(string: "event: change\nid: \(position)\ndata: \(data.text)\n\n"))
                 }
             }

@@ -20,8 +20,11 @@ struct HealthAPI: Sendable {
     /// Counts samples saved and deleted through the API (`/metrics`).
     func count(_ name: String, _ amount: Int) {
         guard amount > 0 else { return }
-        metrics.makeCounter(descriptor: MetricNameDescriptor(
-            namespace: "ohk", metricName: "samples_\(name)", unitName: "total", helpText: "Samples \(name) through the API.")).increment(by: Int64(amount))
+        metrics.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "ohk", metricName: "samples_\(name)", unitName: "total",
+                helpText: "Samples \(name) through the API.")
+        ).increment(by: Int64(amount))
     }
 
     func register(on routes: RouterGroup<ServerRequestContext>) {
@@ -31,27 +34,38 @@ struct HealthAPI: Sendable {
             let data = try await collectedBody(request)
             return try await StoreExecutor.shared.run { try saveSamples(data, context) }
         }
-        routes.get("/samples") { request, context in try await StoreExecutor.shared.run { try querySamples(request, context) } }
+        routes.get("/samples") { request, context in
+            try await StoreExecutor.shared.run { try querySamples(request, context) }
+        }
         routes.delete("/samples") { request, context in
             let data = try await collectedBody(request, optional: true)
             return try await StoreExecutor.shared.run { try deleteSamples(request, context, body: data) }
         }
-        routes.get("/statistics") { request, context in try await StoreExecutor.shared.run { try statistics(request, context, collection: false) } }
+        routes.get("/statistics") { request, context in
+            try await StoreExecutor.shared.run { try statistics(request, context, collection: false) }
+        }
         routes.get("/statistics/collection") { request, context in
             try await StoreExecutor.shared.run { try statistics(request, context, collection: true) }
         }
         routes.get("/changes") { request, context in try await changes(request, context) }
-        routes.get("/sources") { request, context in try await StoreExecutor.shared.run { try sources(request, context) } }
+        routes.get("/sources") { request, context in
+            try await StoreExecutor.shared.run { try sources(request, context) }
+        }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
         routes.get("/observe") { request, context in try observe(request, context) }
-        routes.post("/ingest/health-auto-export") { request, context in try await ingestHealthAutoExport(request, context) }
+        routes.post("/ingest/health-auto-export") { request, context in
+            try await ingestHealthAutoExport(request, context)
+        }
         routes.post("/import") { request, context in try await importExport(request, context) }
         routes.get("/export") { request, context in try await exportDocument(request, context) }
-        routes.get("/activity-summaries") { request, context in try await StoreExecutor.shared.run { try activitySummaries(request, context) } }
+        routes.get("/activity-summaries") { request, context in
+            try await StoreExecutor.shared.run { try activitySummaries(request, context) }
+        }
     }
 
     /// The store of the request's person as its client sees it.
-    private func store(_ context: ServerRequestContext) throws(HealthServerError) -> (RegisteredClient, HealthDataStore) {
+    private func store(_ context: ServerRequestContext) throws(HealthServerError) -> (RegisteredClient, HealthDataStore)
+    {
         let client = try context.requireClient()
         return (client, try stores.store(for: client))
     }
@@ -77,15 +91,20 @@ struct HealthAPI: Sendable {
 
     /// The request's JSON body, within the size limit; nil for an empty body when `optional`.
     private func body(_ request: Request, optional: Bool = false) async throws -> JSONInput? {
-        try await collectedBody(request, optional: optional).map { data throws(HealthServerError) in try JSONInput.parse(data) }
+        try await collectedBody(request, optional: optional).map { data throws(HealthServerError) in
+            try JSONInput.parse(data)
+        }
     }
 
     /// The request's body bytes, within the size limit and of a JSON type (parsed later, on `StoreExecutor.shared`); nil for
     /// an empty body when `optional`.
     private func collectedBody(_ request: Request, optional: Bool) async throws -> Data? {
-        let buffer = try await Self.collect(request, upTo: configuration.limits.maximumBodyBytes, limits: configuration.limits)
+        let buffer = try await Self.collect(
+            request, upTo: configuration.limits.maximumBodyBytes, limits: configuration.limits)
         if optional, buffer.readableBytes == 0 { return nil }
-        if let type = request.headers[.contentType], !type.lowercased().contains("json") { throw HealthServerError.unsupportedMediaType(type) }
+        if let type = request.headers[.contentType], !type.lowercased().contains("json") {
+            throw HealthServerError.unsupportedMediaType(type)
+        }
         return Data(buffer.readableBytesView)
     }
 
@@ -133,25 +152,34 @@ struct HealthAPI: Sendable {
         let input = try JSONInput.parse(data)
         try input.allowOnly(["samples"])
         let elements = try input.required("samples").elements()
-        guard !elements.isEmpty else { throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample") }
+        guard !elements.isEmpty else {
+            throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample")
+        }
         try configuration.limits.checkBatch(elements.count)
-        let samples = try elements.map { element throws(HealthServerError) in try SampleJSON.sample(from: element, choosesUUIDs: client.fullAccess) }
+        let samples = try elements.map { element throws(HealthServerError) in
+            try SampleJSON.sample(from: element, choosesUUIDs: client.fullAccess)
+        }
         let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
         let ignored = Set(result.ignored)
         count("saved", result.inserted.count)
-        return JSONResponse.make(.object([
-            ("saved", .array(samples.filter { !ignored.contains($0.uuid) }.map { .string($0.uuid.uuidString) })),
-            ("ignored", .array(result.ignored.map { .string($0.uuidString) })),
-            ("replaced", .array(result.deleted.map { .string($0.uuidString) })),
-            ("anchor", .number(Double(result.latestSequence))),
-        ]), status: .created)
+        return JSONResponse.make(
+            .object([
+                ("saved", .array(samples.filter { !ignored.contains($0.uuid) }.map { .string($0.uuid.uuidString) })),
+                ("ignored", .array(result.ignored.map { .string($0.uuidString) })),
+                ("replaced", .array(result.deleted.map { .string($0.uuidString) })),
+                ("anchor", .number(Double(result.latestSequence))),
+            ]), status: .created)
     }
 
     /// `GET /samples?type=…`: a sample query with a window, sources, sort, limit and a cursor for the next page.
     private func querySamples(_ request: Request, _ context: ServerRequestContext) throws -> Response {
         let (_, store) = try store(context)
         let parameters = try QueryParameters(
-            request, known: ["type", "startDate", "endDate", "strictStartDate", "strictEndDate", "source", "sort", "limit", "cursor", "unit", "timeZone"])
+            request,
+            known: [
+                "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "source", "sort", "limit", "cursor",
+                "unit", "timeZone",
+            ])
         let timeZone = try parameters.timeZone()
         let type = try parameters.type()
         let unit = try parameters.unit(for: type)
@@ -159,23 +187,32 @@ struct HealthAPI: Sendable {
         let bundleIdentifiers = Set(parameters.all("source"))
         let order = try SampleOrder(parameters.string("sort") ?? "startDate")
         let limit = try parameters.pageSize(configuration.limits)
-        let cursor = try parameters.string("cursor").map { text throws(HealthServerError) in try SampleCursor(text: text, order: order) }
+        let cursor = try parameters.string("cursor").map { text throws(HealthServerError) in
+            try SampleCursor(text: text, order: order)
+        }
         var matches = try perform { try store.samples(SampleQueryRequest(type: type, predicate: predicate)) }
         // Sources by bundle identifier (HealthKit's source predicate compares whole sources, names included).
-        if !bundleIdentifiers.isEmpty { matches.removeAll { !bundleIdentifiers.contains($0.sourceRevision?.source.bundleIdentifier ?? "") } }
+        if !bundleIdentifiers.isEmpty {
+            matches.removeAll { !bundleIdentifiers.contains($0.sourceRevision?.source.bundleIdentifier ?? "") }
+        }
         let page = order.page(of: matches, after: cursor, limit: limit)
-        return JSONResponse.make(.object([
-            ("type", .string(type.identifier)),
-            ("samples", .array(page.samples.map { SampleJSON.json($0, unit: unit, timeZone: timeZone) })),
-            ("nextCursor", page.next.map { .string($0.text) } ?? .null),
-        ]))
+        return JSONResponse.make(
+            .object([
+                ("type", .string(type.identifier)),
+                ("samples", .array(page.samples.map { SampleJSON.json($0, unit: unit, timeZone: timeZone) })),
+                ("nextCursor", page.next.map { .string($0.text) } ?? .null),
+            ]))
     }
 
     /// The date window of `startDate`/`endDate` with `strictStartDate`/`strictEndDate` (HealthKit's predicate).
-    private func windowPredicate(_ parameters: QueryParameters, timeZone: TimeZone) throws(HealthServerError) -> SamplePredicate {
+    private func windowPredicate(
+        _ parameters: QueryParameters, timeZone: TimeZone
+    ) throws(HealthServerError) -> SamplePredicate {
         let start = try parameters.date("startDate", timeZone: timeZone)
         let end = try parameters.date("endDate", timeZone: timeZone)
-        if let start, let end, end < start { throw .invalidField(field: "endDate", reason: "endDate is before startDate") }
+        if let start, let end, end < start {
+            throw .invalidField(field: "endDate", reason: "endDate is before startDate")
+        }
         var options: DateMatchingOptions = []
         if try parameters.flag("strictStartDate") { options.insert(.strictStartDate) }
         if try parameters.flag("strictEndDate") { options.insert(.strictEndDate) }
@@ -186,20 +223,28 @@ struct HealthAPI: Sendable {
     /// `DELETE /samples?type=…&startDate=…&endDate=…` deletes the client's own samples of a type in a window.
     private func deleteSamples(_ request: Request, _ context: ServerRequestContext, body: Data?) throws -> Response {
         let (client, store) = try store(context)
-        let parameters = try QueryParameters(request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
-        var uuidFields: [(String, String)] = parameters.all("uuid").enumerated().map { ("uuid[\($0.offset)]", $0.element) }
+        let parameters = try QueryParameters(
+            request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
+        var uuidFields: [(String, String)] = parameters.all("uuid").enumerated().map {
+            ("uuid[\($0.offset)]", $0.element)
+        }
         if let input = try body.map({ data throws(HealthServerError) in try JSONInput.parse(data) }) {
             try input.allowOnly(["uuids"])
-            uuidFields += try input.required("uuids").elements().map { field throws(HealthServerError) in (field.path, try field.string()) }
+            uuidFields += try input.required("uuids").elements().map { field throws(HealthServerError) in
+                (field.path, try field.string())
+            }
         }
         let result: CommitResult
         if !uuidFields.isEmpty {
             guard parameters.string("type") == nil else {
-                throw HealthServerError.invalidField(field: "type", reason: "delete either by uuid or by type and window, not both")
+                throw HealthServerError.invalidField(
+                    field: "type", reason: "delete either by uuid or by type and window, not both")
             }
             var uuids: [UUID] = []
             for (field, text) in uuidFields {
-                guard let uuid = UUID(uuidString: text) else { throw HealthServerError.invalidField(field: field, reason: "'\(text)' is not a UUID") }
+                guard let uuid = UUID(uuidString: text) else {
+                    throw HealthServerError.invalidField(field: field, reason: "'\(text)' is not a UUID")
+                }
                 uuids.append(uuid)
             }
             result = try perform(field: "uuid") { try store.delete(uuids) }
@@ -213,7 +258,9 @@ struct HealthAPI: Sendable {
             }
             let window = try windowPredicate(parameters, timeZone: timeZone)
             // HealthKit's deleteObjects(of:predicate:) deletes only what the app itself saved.
-            let own = try perform { try store.sources(of: type, matching: window) }.filter { $0.bundleIdentifier == client.bundleIdentifier }
+            let own = try perform { try store.sources(of: type, matching: window) }.filter {
+                $0.bundleIdentifier == client.bundleIdentifier
+            }
             if own.isEmpty {
                 result = CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: 0)
             } else {
@@ -237,15 +284,21 @@ struct HealthAPI: Sendable {
         let parameters = try QueryParameters(request, known: known)
         let timeZone = try parameters.timeZone()
         let type = try parameters.type()
-        guard type.kind == .quantity else { throw HealthServerError.invalidField(field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one") }
+        guard type.kind == .quantity else {
+            throw HealthServerError.invalidField(
+                field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
+        }
         var options: StatisticsOptions = []
         let names: [String: StatisticsOptions] = [
-            "sum": .cumulativeSum, "average": .discreteAverage, "minimum": .discreteMin, "maximum": .discreteMax, "mostRecent": .mostRecent,
+            "sum": .cumulativeSum, "average": .discreteAverage, "minimum": .discreteMin, "maximum": .discreteMax,
+            "mostRecent": .mostRecent,
             "duration": .duration,
         ]
         for name in parameters.all("options") {
             guard let option = names[name] else {
-                throw HealthServerError.invalidField(field: "options", reason: "'\(name)' is not a statistics option (\(names.keys.sorted().joined(separator: ", ")))")
+                throw HealthServerError.invalidField(
+                    field: "options",
+                    reason: "'\(name)' is not a statistics option (\(names.keys.sorted().joined(separator: ", ")))")
             }
             options.insert(option)
         }
@@ -265,8 +318,10 @@ struct HealthAPI: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         var reportRequest = StatisticsReportRequest(
-            type: type, from: try parameters.date("startDate", timeZone: timeZone), to: try parameters.date("endDate", timeZone: timeZone),
-            interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar, options: options,
+            type: type, from: try parameters.date("startDate", timeZone: timeZone),
+            to: try parameters.date("endDate", timeZone: timeZone),
+            interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar,
+            options: options,
             unit: try parameters.unit(for: type))
         reportRequest.timeZoneName = parameters.timeZoneName()
         reportRequest.maximumBuckets = configuration.limits.maximumBuckets
@@ -288,7 +343,9 @@ struct HealthAPI: Sendable {
         let (_, store) = try store(context)
         let parameters = try QueryParameters(request, known: ["type"])
         let type = try parameters.type()
-        let (sources, order) = try perform { (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type)) }
+        let (sources, order) = try perform {
+            (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type))
+        }
         return JSONResponse.make(sourcesJSON(type, sources: sources, order: order))
     }
 
@@ -298,10 +355,13 @@ struct HealthAPI: Sendable {
         let (_, store) = try store(context)
         let parameters = try QueryParameters(request, known: ["type"])
         let type = try parameters.type()
-        guard type.kind == .quantity else { throw HealthServerError.invalidField(field: "type", reason: "source priorities apply to quantity types") }
+        guard type.kind == .quantity else {
+            throw HealthServerError.invalidField(field: "type", reason: "source priorities apply to quantity types")
+        }
         let input = try await body(request)
         try input.allowOnly(["order"])
-        let order = try input.optional("order")?.elements().map { field throws(HealthServerError) in try field.string() }
+        let order = try input.optional("order")?.elements().map { field throws(HealthServerError) in try field.string()
+        }
         if let order, Set(order).count != order.count {
             throw HealthServerError.invalidField(field: "order", reason: "names a bundle identifier twice")
         }

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import HealthRegistry
 import HTTPTypes
+import HealthRegistry
 
 /// Who may read `/metrics`: the Prometheus text counts every person's requests, saves, deletions and open stores, so
 /// an open `/metrics` told anybody how much the server's people store and when they are active (issue 17). It is

@@ -29,7 +29,9 @@ public struct ServerTLS: Sendable {
         } catch {
             throw .tlsFile(path: certificatePath, reason: "is not a PEM certificate (\(error))")
         }
-        guard !chain.isEmpty else { throw .tlsFile(path: certificatePath, reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)") }
+        guard !chain.isEmpty else {
+            throw .tlsFile(path: certificatePath, reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        }
         let key: NIOSSLPrivateKey
         do {
             key = try NIOSSLPrivateKey(bytes: keyBytes, format: .pem)
@@ -43,7 +45,8 @@ public struct ServerTLS: Sendable {
             // BoringSSL checks here that the key belongs to the first certificate of the chain.
             _ = try NIOSSLContext(configuration: configuration)
         } catch {
-            throw .tlsFile(path: keyPath, reason: "is not the private key of the certificate in \(certificatePath) (\(error))")
+            throw .tlsFile(
+                path: keyPath, reason: "is not the private key of the certificate in \(certificatePath) (\(error))")
         }
         self.configuration = configuration
     }
@@ -53,7 +56,8 @@ public struct ServerTLS: Sendable {
         do {
             return try .tls(base, tlsConfiguration: configuration)
         } catch {
-            throw .tlsFile(path: keyPath, reason: "cannot serve TLS with the certificate in \(certificatePath) (\(error))")
+            throw .tlsFile(
+                path: keyPath, reason: "cannot serve TLS with the certificate in \(certificatePath) (\(error))")
         }
     }
 

@@ -10,7 +10,9 @@ struct TokenAuthenticator: RouterMiddleware {
 
     let registry: PersonRegistry
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard let token = try Self.bearerToken(in: request) else {
             throw HealthServerError.unauthorized("a bearer token is required (Authorization: Bearer TOKEN)")
         }

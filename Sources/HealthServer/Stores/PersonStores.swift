@@ -94,17 +94,27 @@ public final class PersonStores: Service, Sendable {
         }
         let base = try personStore(client.person)
         if let created = client.personCreated {
-            opened.withLock { stores in if stores[client.person]?.personCreated == nil { stores[client.person]?.personCreated = created } }
+            opened.withLock { stores in
+                if stores[client.person]?.personCreated == nil { stores[client.person]?.personCreated = created }
+            }
         }
         let grants = Grants(share: client.share, read: client.read, fullAccess: client.fullAccess)
         opened.withLock { stores in
             guard var entry = stores[client.person], entry.applied[client.bundleIdentifier] != grants else { return }
             let previous = entry.applied[client.bundleIdentifier] ?? Grants(share: [], read: [], fullAccess: false)
             let access = entry.store.access
-            for type in previous.share.subtracting(grants.share) { access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: true) }
-            for type in previous.read.subtracting(grants.read) { access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: false) }
-            for type in grants.share { access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: true) }
-            for type in grants.read { access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: false) }
+            for type in previous.share.subtracting(grants.share) {
+                access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: true)
+            }
+            for type in previous.read.subtracting(grants.read) {
+                access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: false)
+            }
+            for type in grants.share {
+                access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: true)
+            }
+            for type in grants.read {
+                access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: false)
+            }
             access.setFullAccess(client.bundleIdentifier, grants.fullAccess)
             entry.applied[client.bundleIdentifier] = grants
             stores[client.person] = entry
@@ -115,7 +125,8 @@ public final class PersonStores: Service, Sendable {
     /// The person's whole store (opened on first use).
     func personStore(_ person: String) throws(HealthServerError) -> HealthDataStore {
         if case let .directory(directory) = location, let entry = opened.withLock({ $0[person] }),
-           entry.file != FileIdentity(path: directory.storePath(of: person)) {
+            entry.file != FileIdentity(path: directory.storePath(of: person))
+        {
             // The file was removed (and maybe made again) by another process since it was opened.
             evict(person)
         }
@@ -125,7 +136,9 @@ public final class PersonStores: Service, Sendable {
             do {
                 let store = try location.open(person, retention: retention, access: AccessControl(policy: .denyAll))
                 var file: FileIdentity?
-                if case let .directory(directory) = location { file = FileIdentity(path: directory.storePath(of: person)) }
+                if case let .directory(directory) = location {
+                    file = FileIdentity(path: directory.storePath(of: person))
+                }
                 stores[person] = Opened(store: store, file: file)
                 return .success(store)
             } catch {

@@ -55,7 +55,8 @@ struct JSONInput {
         do {
             value = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            throw .malformedBody(reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+            throw .malformedBody(
+                reason: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
         }
         guard value is [String: Any] else { throw .invalidField(field: "body", reason: "must be a JSON object") }
         return JSONInput(value: value, parentPath: "", step: .root)
@@ -63,7 +64,9 @@ struct JSONInput {
 
     private func child(_ key: String) -> String { JSONInput.path(path, .member(key)) }
 
-    private func fail(_ reason: String) -> HealthServerError { .invalidField(field: path.isEmpty ? "body" : path, reason: reason) }
+    private func fail(_ reason: String) -> HealthServerError {
+        .invalidField(field: path.isEmpty ? "body" : path, reason: reason)
+    }
 
     /// The member with this key, or nil when absent or null; fails when this is not an object.
     func optional(_ key: String) throws(HealthServerError) -> JSONInput? {
@@ -141,7 +144,9 @@ struct JSONInput {
     func allowOnly(_ keys: Set<String>) throws(HealthServerError) {
         guard let object else { throw fail("must be a JSON object") }
         if let key = object.keys.filter({ !keys.contains($0) }).min() {
-            throw .invalidField(field: child(key), reason: "is not a known field here (known: \(keys.sorted().joined(separator: ", ")))")
+            throw .invalidField(
+                field: child(key), reason: "is not a known field here (known: \(keys.sorted().joined(separator: ", ")))"
+            )
         }
     }
 }

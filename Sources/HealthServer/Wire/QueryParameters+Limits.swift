@@ -14,6 +14,7 @@ extension QueryParameters {
 
     /// The page size of `limit`: from 1 to the server's `maximumPageSize`, by default `defaultPageSize`.
     func pageSize(_ limits: ServerLimits) throws(HealthServerError) -> Int {
-        try limited("limit", minimum: 1, limit: .maximumPageSize, maximum: limits.maximumPageSize) ?? limits.defaultPageSize
+        try limited("limit", minimum: 1, limit: .maximumPageSize, maximum: limits.maximumPageSize)
+            ?? limits.defaultPageSize
     }
 }

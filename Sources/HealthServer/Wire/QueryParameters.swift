@@ -12,7 +12,9 @@ struct QueryParameters {
     init(_ request: Request, known: Set<String>) throws(HealthServerError) {
         values = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
         for (name, _) in values where !known.contains(name) {
-            throw .invalidField(field: name, reason: "is not a parameter of this endpoint (known: \(known.sorted().joined(separator: ", ")))")
+            throw .invalidField(
+                field: name,
+                reason: "is not a parameter of this endpoint (known: \(known.sorted().joined(separator: ", ")))")
         }
         // An empty value is refused rather than read as absent: `startDate=` would otherwise widen a query to all time.
         for (name, value) in values where value.isEmpty {
@@ -44,7 +46,8 @@ struct QueryParameters {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(HealthServerError) -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw .invalidField(field: name, reason: "'\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw .invalidField(
+                field: name, reason: "'\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -58,7 +61,9 @@ struct QueryParameters {
     func timeZone(default fallback: TimeZone = TimeZone(identifier: "UTC")!) throws(HealthServerError) -> TimeZone {
         guard let text = string("timeZone") else { return fallback }
         guard let zone = TimeZone(identifier: text) else {
-            throw .invalidField(field: "timeZone", reason: "'\(text)' is not a known time zone (use an IANA name such as America/Los_Angeles)")
+            throw .invalidField(
+                field: "timeZone",
+                reason: "'\(text)' is not a known time zone (use an IANA name such as America/Los_Angeles)")
         }
         return zone
     }
@@ -84,7 +89,9 @@ struct QueryParameters {
         let names = all("type")
         guard !names.isEmpty else { throw .invalidField(field: "type", reason: "is required (one or more types)") }
         var descriptors: [SampleQueryDescriptor] = []
-        for name in names { descriptors.append(SampleQueryDescriptor(type: try QueryParameters.sampleType(name, field: "type"))) }
+        for name in names {
+            descriptors.append(SampleQueryDescriptor(type: try QueryParameters.sampleType(name, field: "type")))
+        }
         return descriptors
     }
 
@@ -92,7 +99,9 @@ struct QueryParameters {
     static func anchor(_ text: String?) throws(HealthServerError) -> Int64? {
         guard let text else { return nil }
         guard let anchor = Int64(text), anchor >= 0 else {
-            throw .invalidField(field: "anchor", reason: "'\(text)' is not an anchor (a whole number from 0, as a previous answer gave)")
+            throw .invalidField(
+                field: "anchor", reason: "'\(text)' is not an anchor (a whole number from 0, as a previous answer gave)"
+            )
         }
         return anchor
     }
@@ -102,7 +111,11 @@ struct QueryParameters {
         do {
             return try SampleType.named(text)
         } catch {
-            throw .invalidField(field: field, reason: "'\(text)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)")
+            throw .invalidField(
+                field: field,
+                reason:
+                    "'\(text)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)"
+            )
         }
     }
 
@@ -116,7 +129,10 @@ struct QueryParameters {
             throw .invalidField(field: "unit", reason: "'\(text)' is not a HealthKit unit string: \(error)")
         }
         guard let canonical = type.canonicalUnit, unit.isCompatible(with: canonical) else {
-            throw .invalidField(field: "unit", reason: "\(unit) does not fit \(type.identifier)\(type.canonicalUnit.map { " (its unit is \($0))" } ?? "")")
+            throw .invalidField(
+                field: "unit",
+                reason:
+                    "\(unit) does not fit \(type.identifier)\(type.canonicalUnit.map { " (its unit is \($0))" } ?? "")")
         }
         return unit
     }

@@ -25,25 +25,40 @@ extension SampleJSON {
         try sample(from: input, choosesUUIDs: choosesUUIDs, depth: 0)
     }
 
-    private static func sample(from input: JSONInput, choosesUUIDs: Bool, depth: Int) throws(HealthServerError) -> Sample {
+    private static func sample(
+        from input: JSONInput, choosesUUIDs: Bool, depth: Int
+    ) throws(HealthServerError) -> Sample {
         let typeText = try input.required("type").string()
         let type: SampleType
         do {
             type = try SampleType.named(typeText)
         } catch {
-            throw .invalidField(field: input.path + ".type", reason: "'\(typeText)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)")
+            throw .invalidField(
+                field: input.path + ".type",
+                reason:
+                    "'\(typeText)' is not a HealthKit type identifier or short name (e.g. stepCount, heartRate, sleepAnalysis)"
+            )
         }
-        let start = try ServerDates.parseWithOffset(try input.required("startDate").string(), field: input.path + ".startDate")
-        let end = try input.optional("endDate").map { field throws(HealthServerError) in try ServerDates.parseWithOffset(try field.string(), field: field.path) } ?? start
-        guard end >= start else { throw .invalidField(field: input.path + ".endDate", reason: "endDate is before startDate") }
-        let uuid = try input.optional("uuid").map { field throws(HealthServerError) in
-            guard choosesUUIDs else {
-                throw .invalidField(
-                    field: field.path,
-                    reason: "is given by the server to this client's samples (only a full-access client names uuids); for idempotent saves give HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion in metadata")
-            }
-            return try uuidValue(field)
-        } ?? RandomUUID.make()
+        let start = try ServerDates.parseWithOffset(
+            try input.required("startDate").string(), field: input.path + ".startDate")
+        let end =
+            try input.optional("endDate").map { field throws(HealthServerError) in
+                try ServerDates.parseWithOffset(try field.string(), field: field.path)
+            } ?? start
+        guard end >= start else {
+            throw .invalidField(field: input.path + ".endDate", reason: "endDate is before startDate")
+        }
+        let uuid =
+            try input.optional("uuid").map { field throws(HealthServerError) in
+                guard choosesUUIDs else {
+                    throw .invalidField(
+                        field: field.path,
+                        reason:
+                            "is given by the server to this client's samples (only a full-access client names uuids); for idempotent saves give HKMetadataKeySyncIdentifier and HKMetadataKeySyncVersion in metadata"
+                    )
+                }
+                return try uuidValue(field)
+            } ?? RandomUUID.make()
         let metadata = try input.optional("metadata").map(metadataValues)
         let device = try input.optional("device").map(deviceValue)
         let content: SampleContent
@@ -54,18 +69,27 @@ extension SampleJSON {
             let unitField = try input.required("unit")
             let unit = try unitValue(unitField)
             guard let canonical = type.canonicalUnit, unit.isCompatible(with: canonical) else {
-                throw .invalidField(field: unitField.path, reason: "\(unit) does not fit \(type.identifier) (use a unit like \(type.canonicalUnit?.description ?? "?"))")
+                throw .invalidField(
+                    field: unitField.path,
+                    reason:
+                        "\(unit) does not fit \(type.identifier) (use a unit like \(type.canonicalUnit?.description ?? "?"))"
+                )
             }
             content = .quantity(QuantityContent(quantity: Quantity(value, unit)))
         case .category:
             try input.allowOnly(categoryFields)
-            content = .category(value: try categoryValue(input.optional("value"), type: type, path: input.path + ".value"))
+            content = .category(
+                value: try categoryValue(input.optional("value"), type: type, path: input.path + ".value"))
         case .correlation:
             try input.allowOnly(correlationFields)
-            guard depth == 0 else { throw .invalidField(field: input.path + ".type", reason: "a correlation cannot hold another correlation") }
-            content = .correlation(objects: try input.required("objects").elements().map { member throws(HealthServerError) in
-                try sample(from: member, choosesUUIDs: choosesUUIDs, depth: depth + 1)
-            })
+            guard depth == 0 else {
+                throw .invalidField(
+                    field: input.path + ".type", reason: "a correlation cannot hold another correlation")
+            }
+            content = .correlation(
+                objects: try input.required("objects").elements().map { member throws(HealthServerError) in
+                    try sample(from: member, choosesUUIDs: choosesUUIDs, depth: depth + 1)
+                })
         case .workout:
             try input.allowOnly(workoutFields)
             return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)
@@ -73,7 +97,9 @@ extension SampleJSON {
             throw .invalidField(field: input.path + ".type", reason: "\(type.identifier) cannot be saved on its own")
         }
         do {
-            return try Sample(uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device, content: content)
+            return try Sample(
+                uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device,
+                content: content)
         } catch {
             throw .from(error, field: input.path)
         }
@@ -90,7 +116,8 @@ extension SampleJSON {
             activity = TypeTable.workoutActivityType(try activityField.string())
         }
         guard let activity else {
-            throw .invalidField(field: activityField.path, reason: "not a workout activity type (e.g. running, walking, 37)")
+            throw .invalidField(
+                field: activityField.path, reason: "not a workout activity type (e.g. running, walking, 37)")
         }
         let duration = try input.optional("duration").map { field throws(HealthServerError) in try field.number() }
         var events: [WorkoutEvent] = []
@@ -98,11 +125,17 @@ extension SampleJSON {
             try field.allowOnly(["type", "startDate", "endDate"])
             let typeField = try field.required("type")
             let name = try typeField.string()
-            guard let eventType = WorkoutEventType.allCases.first(where: { "\($0)" == name || $0.exportName == name }) else {
-                throw .invalidField(field: typeField.path, reason: "'\(name)' is not a workout event type (pause, resume, lap, marker, segment…)")
+            guard let eventType = WorkoutEventType.allCases.first(where: { "\($0)" == name || $0.exportName == name })
+            else {
+                throw .invalidField(
+                    field: typeField.path,
+                    reason: "'\(name)' is not a workout event type (pause, resume, lap, marker, segment…)")
             }
-            let eventStart = try ServerDates.parseWithOffset(try field.required("startDate").string(), field: field.path + ".startDate")
-            let eventEnd = try field.optional("endDate").map { end throws(HealthServerError) in try ServerDates.parseWithOffset(try end.string(), field: end.path) }
+            let eventStart = try ServerDates.parseWithOffset(
+                try field.required("startDate").string(), field: field.path + ".startDate")
+            let eventEnd = try field.optional("endDate").map { end throws(HealthServerError) in
+                try ServerDates.parseWithOffset(try end.string(), field: end.path)
+            }
             do {
                 events.append(try WorkoutEvent(type: eventType, startDate: eventStart, endDate: eventEnd))
             } catch {
@@ -121,9 +154,10 @@ extension SampleJSON {
                 return try quantityValue(value)
             }
             do {
-                statistics.append(try WorkoutStatistic(
-                    quantityTypeIdentifier: description.identifier, sum: figure("sum"), average: figure("average"),
-                    minimum: figure("minimum"), maximum: figure("maximum")))
+                statistics.append(
+                    try WorkoutStatistic(
+                        quantityTypeIdentifier: description.identifier, sum: figure("sum"), average: figure("average"),
+                        minimum: figure("minimum"), maximum: figure("maximum")))
             } catch let error as HealthServerError {
                 throw error
             } catch let error as HealthModelError {
@@ -141,22 +175,32 @@ extension SampleJSON {
         }
     }
 
-    private static func categoryValue(_ field: JSONInput?, type: SampleType, path: String) throws(HealthServerError) -> Int {
-        guard let description = type.categoryDescription else { throw .invalidField(field: path, reason: "\(type.identifier) has no values") }
+    private static func categoryValue(
+        _ field: JSONInput?, type: SampleType, path: String
+    ) throws(HealthServerError) -> Int {
+        guard let description = type.categoryDescription else {
+            throw .invalidField(field: path, reason: "\(type.identifier) has no values")
+        }
         guard let field else {
-            guard description.isValid(0) else { throw .invalidField(field: path, reason: "is required for \(type.identifier)") }
+            guard description.isValid(0) else {
+                throw .invalidField(field: path, reason: "is required for \(type.identifier)")
+            }
             return 0
         }
-        let found = field.isNumber ? description.value(raw: try field.integer()) : description.value(named: try field.string())
+        let found =
+            field.isNumber ? description.value(raw: try field.integer()) : description.value(named: try field.string())
         guard let found else {
             let names = description.values.map(\.caseName).joined(separator: ", ")
-            throw .invalidField(field: path, reason: "not a value of \(type.identifier)\(names.isEmpty ? "" : " (\(names))")")
+            throw .invalidField(
+                field: path, reason: "not a value of \(type.identifier)\(names.isEmpty ? "" : " (\(names))")")
         }
         return found.rawValue
     }
 
     private static func uuidValue(_ field: JSONInput) throws(HealthServerError) -> UUID {
-        guard let uuid = UUID(uuidString: try field.string()) else { throw .invalidField(field: field.path, reason: "is not a UUID") }
+        guard let uuid = UUID(uuidString: try field.string()) else {
+            throw .invalidField(field: field.path, reason: "is not a UUID")
+        }
         return uuid
     }
 
@@ -165,7 +209,9 @@ extension SampleJSON {
         do {
             return try HealthUnit(parsing: text)
         } catch {
-            throw .invalidField(field: field.path, reason: "'\(text)' is not a HealthKit unit string (e.g. count, kcal, km, count/min): \(error)")
+            throw .invalidField(
+                field: field.path,
+                reason: "'\(text)' is not a HealthKit unit string (e.g. count, kcal, km, count/min): \(error)")
         }
     }
 
@@ -196,13 +242,18 @@ extension SampleJSON {
     }
 
     private static func deviceValue(_ input: JSONInput) throws(HealthServerError) -> Device {
-        let keys = ["name", "manufacturer", "model", "hardwareVersion", "firmwareVersion", "softwareVersion", "localIdentifier", "udiDeviceIdentifier"]
+        let keys = [
+            "name", "manufacturer", "model", "hardwareVersion", "firmwareVersion", "softwareVersion", "localIdentifier",
+            "udiDeviceIdentifier",
+        ]
         try input.allowOnly(Set(keys))
         var values: [String: String] = [:]
         for key in keys { values[key] = try input.optional(key)?.string() }
         return Device(
-            name: values["name"], manufacturer: values["manufacturer"], model: values["model"], hardwareVersion: values["hardwareVersion"],
-            firmwareVersion: values["firmwareVersion"], softwareVersion: values["softwareVersion"], localIdentifier: values["localIdentifier"],
+            name: values["name"], manufacturer: values["manufacturer"], model: values["model"],
+            hardwareVersion: values["hardwareVersion"],
+            firmwareVersion: values["firmwareVersion"], softwareVersion: values["softwareVersion"],
+            localIdentifier: values["localIdentifier"],
             udiDeviceIdentifier: values["udiDeviceIdentifier"])
     }
 }

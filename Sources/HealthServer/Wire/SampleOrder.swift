@@ -15,7 +15,9 @@ struct SampleOrder: Sendable, Hashable {
         switch descending ? String(text.dropFirst()) : text {
         case "startDate": byEndDate = false
         case "endDate": byEndDate = true
-        default: throw .invalidField(field: "sort", reason: "'\(text)' is not a sort order (startDate, -startDate, endDate, -endDate)")
+        default:
+            throw .invalidField(
+                field: "sort", reason: "'\(text)' is not a sort order (startDate, -startDate, endDate, -endDate)")
         }
     }
 
@@ -31,7 +33,8 @@ struct SampleOrder: Sendable, Hashable {
 
     /// One page: the samples after the cursor in this order, at most `limit`, and the cursor of the next page when
     /// more remain. Samples saved between pages appear if they sort after the cursor; none is repeated or skipped.
-    func page(of samples: [Sample], after cursor: SampleCursor?, limit: Int) -> (samples: [Sample], next: SampleCursor?) {
+    func page(of samples: [Sample], after cursor: SampleCursor?, limit: Int) -> (samples: [Sample], next: SampleCursor?)
+    {
         var remaining = samples
         if let cursor { remaining.removeAll { !precedes(cursor.date, cursor.uuid, key($0), $0.uuid) } }
         remaining.sort { precedes(key($0), $0.uuid, key($1), $1.uuid) }
@@ -58,8 +61,11 @@ struct SampleCursor: Sendable, Hashable {
     init(text: String, order: SampleOrder) throws(HealthServerError) {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        let parts = Data(base64Encoded: base64).map { String(decoding: $0, as: UTF8.self) }?.split(separator: " ").map(String.init) ?? []
-        guard parts.count == 3, let seconds = Double(parts[1]), seconds.isFinite, let uuid = UUID(uuidString: parts[2]) else {
+        let parts =
+            Data(base64Encoded: base64).map { String(decoding: $0, as: UTF8.self) }?.split(separator: " ").map(
+                String.init) ?? []
+        guard parts.count == 3, let seconds = Double(parts[1]), seconds.isFinite, let uuid = UUID(uuidString: parts[2])
+        else {
             throw .invalidField(field: "cursor", reason: "is not a cursor this server gave")
         }
         guard parts[0] == order.name else {
@@ -73,7 +79,9 @@ struct SampleCursor: Sendable, Hashable {
     /// The opaque text (base64url of "order seconds uuid").
     var text: String {
         let plain = "\(order.name) \(date.timeIntervalSince1970) \(uuid.uuidString)"
-        return Data(plain.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Data(plain.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        )
+        .replacingOccurrences(of: "=", with: "")
     }
 }

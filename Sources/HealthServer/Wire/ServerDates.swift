@@ -12,8 +12,11 @@ enum ServerDates {
         if let date = DateReader.instantWithOffset(text) { return date }
         let date = try parse(text, timeZone: TimeZone(identifier: "UTC")!, field: field)
         guard let time = text.firstIndex(where: { $0 == "T" || $0 == " " }),
-              text[time...].contains(where: { $0 == "Z" || $0 == "+" || $0 == "-" }) else {
-            throw .invalidField(field: field, reason: "'\(text)' has no offset: give ISO 8601 with an offset, e.g. 2024-03-10T08:00:00-08:00 or …Z")
+            text[time...].contains(where: { $0 == "Z" || $0 == "+" || $0 == "-" })
+        else {
+            throw .invalidField(
+                field: field,
+                reason: "'\(text)' has no offset: give ISO 8601 with an offset, e.g. 2024-03-10T08:00:00-08:00 or …Z")
         }
         return date
     }

@@ -76,22 +76,32 @@ public final class AccessControl: Sendable {
         let policy = state.withLock { $0.policy }
         let (undecidedShare, undecidedRead) = state.withLock { state in
             let grants = state.grants[client] ?? Grants()
-            return (share.filter { (grants.share[$0] ?? .notDetermined) == .notDetermined },
-                    read.filter { (grants.read[$0] ?? .notDetermined) == .notDetermined })
+            return (
+                share.filter { (grants.share[$0] ?? .notDetermined) == .notDetermined },
+                read.filter { (grants.read[$0] ?? .notDetermined) == .notDetermined }
+            )
         }
         // The policy may be a closure a test supplies: ask it outside the lock.
         let shareAnswers = undecidedShare.map { ($0, policy.decide(client, $0, true)) }
         let readAnswers = undecidedRead.map { ($0, policy.decide(client, $0, false)) }
         state.withLock { state in
-            for (type, decision) in shareAnswers where decision != .notDetermined { state.grants[client, default: Grants()].share[type] = decision }
-            for (type, decision) in readAnswers where decision != .notDetermined { state.grants[client, default: Grants()].read[type] = decision }
+            for (type, decision) in shareAnswers where decision != .notDetermined {
+                state.grants[client, default: Grants()].share[type] = decision
+            }
+            for (type, decision) in readAnswers where decision != .notDetermined {
+                state.grants[client, default: Grants()].read[type] = decision
+            }
         }
     }
 
     /// Sets one decision directly (as a person changing it in Settings would).
     public func setDecision(_ decision: AuthorizationDecision, client: String, type: String, share: Bool) {
         state.withLock { state in
-            if share { state.grants[client, default: Grants()].share[type] = decision } else { state.grants[client, default: Grants()].read[type] = decision }
+            if share {
+                state.grants[client, default: Grants()].share[type] = decision
+            } else {
+                state.grants[client, default: Grants()].read[type] = decision
+            }
         }
     }
 

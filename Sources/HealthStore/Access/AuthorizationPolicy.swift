@@ -7,7 +7,9 @@ public struct AuthorizationPolicy: Sendable {
     public let decide: @Sendable (_ client: String, _ type: String, _ share: Bool) -> AuthorizationDecision
 
     /// A policy from a closure.
-    public init(_ decide: @escaping @Sendable (_ client: String, _ type: String, _ share: Bool) -> AuthorizationDecision) {
+    public init(
+        _ decide: @escaping @Sendable (_ client: String, _ type: String, _ share: Bool) -> AuthorizationDecision
+    ) {
         self.decide = decide
     }
 

@@ -38,7 +38,9 @@ public final class ClientStorage: HealthStorage {
     func visible(_ sample: Sample) -> Sample? {
         if fullAccess { return sample }
         if let members = sample.correlatedObjects {
-            let shown = members.filter { owns($0) || owns(sample) || access.canRead(client: client, type: $0.type.identifier) }
+            let shown = members.filter {
+                owns($0) || owns(sample) || access.canRead(client: client, type: $0.type.identifier)
+            }
             guard !shown.isEmpty else { return nil }
             if shown.count == members.count { return sample }
             // Not rebuilt through the validating initializer: a blood pressure with one member fails its rules and
@@ -50,7 +52,9 @@ public final class ClientStorage: HealthStorage {
 
     private func visible(_ stored: [StoredSample]) -> [StoredSample] {
         if fullAccess { return stored }
-        return stored.compactMap { entry in visible(entry.sample).map { StoredSample(sequence: entry.sequence, sample: $0) } }
+        return stored.compactMap { entry in
+            visible(entry.sample).map { StoredSample(sequence: entry.sequence, sample: $0) }
+        }
     }
 
     /// Whether the whole type is readable, so that the base's answers can be passed on as they are.
@@ -86,18 +90,29 @@ public final class ClientStorage: HealthStorage {
                     case .denied: throw HealthStoreError.authorizationDenied("sharing \(type.identifier) was denied")
                     }
                 }
-                guard owns(sample) else { throw HealthStoreError.authorizationDenied("saving as another app (\(sample.sourceRevision?.source.bundleIdentifier ?? "no source"))") }
+                guard owns(sample) else {
+                    throw HealthStoreError.authorizationDenied(
+                        "saving as another app (\(sample.sourceRevision?.source.bundleIdentifier ?? "no source"))")
+                }
             }
             if !uuids.isEmpty {
-                let stored = Dictionary(try base.storedSamples(withUUIDs: Set(uuids)).map { ($0.sample.uuid, $0.sample) }, uniquingKeysWith: { first, _ in first })
+                let stored = Dictionary(
+                    try base.storedSamples(withUUIDs: Set(uuids)).map { ($0.sample.uuid, $0.sample) },
+                    uniquingKeysWith: { first, _ in first })
                 for uuid in uuids {
                     // An object the client cannot see is, for it, an object that does not exist.
-                    guard let sample = stored[uuid], visible(sample) != nil else { throw HealthStoreError.objectNotFound(uuid) }
-                    guard owns(sample) else { throw HealthStoreError.authorizationDenied("deleting \(uuid), which another app saved") }
+                    guard let sample = stored[uuid], visible(sample) != nil else {
+                        throw HealthStoreError.objectNotFound(uuid)
+                    }
+                    guard owns(sample) else {
+                        throw HealthStoreError.authorizationDenied("deleting \(uuid), which another app saved")
+                    }
                 }
             }
         }
-        if access.condition == .locked, access.hold(AccessControl.PendingWrite(client: client, samples: samples, deletions: uuids)) {
+        if access.condition == .locked,
+            access.hold(AccessControl.PendingWrite(client: client, samples: samples, deletions: uuids))
+        {
             // Accepted; it becomes visible when the store is unlocked.
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try base.latestSequence())
         }
@@ -122,7 +137,9 @@ public final class ClientStorage: HealthStorage {
         return visible(try base.candidates(of: type, within: bounds))
     }
 
-    public func candidates(of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate) throws -> [StoredSample] {
+    public func candidates(
+        of type: SampleType, within bounds: TimeBounds, matching predicate: SamplePredicate
+    ) throws -> [StoredSample] {
         try checkReadable()
         return visible(try base.candidates(of: type, within: bounds, matching: predicate))
     }
@@ -142,7 +159,9 @@ public final class ClientStorage: HealthStorage {
                 continue
             }
             let own = visible(try base.candidates(of: summary.type, within: .unbounded))
-            guard let first = own.map(\.sample.startDate).min(), let last = own.map(\.sample.endDate).max() else { continue }
+            guard let first = own.map(\.sample.startDate).min(), let last = own.map(\.sample.endDate).max() else {
+                continue
+            }
             summaries.append(TypeSummary(type: summary.type, count: own.count, firstStart: first, lastEnd: last))
         }
         return summaries
@@ -198,7 +217,9 @@ public final class ClientStorage: HealthStorage {
             for object in page.objects {
                 guard let shown = object.sample.flatMap(visible) else { continue }
                 objects.append(ChangedObject(change: object.change, sample: shown))
-                if limit > 0, objects.count == limit { return ChangePage(objects: objects, endSequence: object.change.sequence) }
+                if limit > 0, objects.count == limit {
+                    return ChangePage(objects: objects, endSequence: object.change.sequence)
+                }
             }
             cursor = page.endSequence
             if limit <= 0 || page.objects.count < limit { return ChangePage(objects: objects, endSequence: cursor) }
@@ -220,7 +241,10 @@ public final class ClientStorage: HealthStorage {
         guard let order = try base.sourceOrder(for: type) else { return nil }
         if fullAccess { return order }
         try checkReadable()
-        let sources = Set(visible(try base.candidates(of: type, within: .unbounded)).compactMap { $0.sample.sourceRevision?.source.bundleIdentifier })
+        let sources = Set(
+            visible(try base.candidates(of: type, within: .unbounded)).compactMap {
+                $0.sample.sourceRevision?.source.bundleIdentifier
+            })
         let shown = order.filter(sources.contains)
         return shown.isEmpty ? nil : shown
     }
@@ -231,7 +255,9 @@ public final class ClientStorage: HealthStorage {
     public func mergeOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
 
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
-        guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access sets source priorities") }
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("only a client with full access sets source priorities")
+        }
         try base.setSourceOrder(bundleIdentifiers, for: type)
     }
 
@@ -257,13 +283,18 @@ public final class ClientStorage: HealthStorage {
     // MARK: Data besides samples
 
     public func saveImportedData(_ data: ImportedData) throws {
-        guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access imports data") }
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("only a client with full access imports data")
+        }
         try base.saveImportedData(data)
     }
 
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+    {
         try checkReadable()
-        guard fullAccess || access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) else { return [] }
+        guard fullAccess || access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) else {
+            return []
+        }
         return try base.activitySummaries(from: first, through: last)
     }
 
@@ -309,7 +340,9 @@ public final class ClientStorage: HealthStorage {
 
     public func importedDataCounts() throws -> ImportedDataCounts {
         try checkReadable()
-        guard fullAccess else { throw HealthStoreError.authorizationDenied("only a client with full access counts imported data") }
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("only a client with full access counts imported data")
+        }
         return try base.importedDataCounts()
     }
 
@@ -326,6 +359,8 @@ extension ClientStorage {
     /// this sequence" and answer by reading through this view — so they find nothing they may not see.
     func visibleResult(_ result: CommitResult) -> CommitResult? {
         if access.hasFullAccess(client) { return result }
-        return CommitResult(inserted: result.inserted.compactMap(visible), deleted: [], ignored: [], latestSequence: result.latestSequence)
+        return CommitResult(
+            inserted: result.inserted.compactMap(visible), deleted: [], ignored: [],
+            latestSequence: result.latestSequence)
     }
 }

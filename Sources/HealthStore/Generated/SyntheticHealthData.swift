@@ -8,11 +8,13 @@ import HealthModel
 public struct SyntheticHealthData: Sendable {
     /// The Apple Watch's source revision.
     public static let watch = SourceRevision(
-        source: Source(name: "Alex's Apple Watch", bundleIdentifier: "com.apple.health.8C4A2F1E-7B9D-4E3A-9F21-6D5C8B7A1E02"),
+        source: Source(
+            name: "Alex's Apple Watch", bundleIdentifier: "com.apple.health.8C4A2F1E-7B9D-4E3A-9F21-6D5C8B7A1E02"),
         version: "10.1", productType: "Watch6,1", operatingSystemVersion: "10.1")
     /// The iPhone's source revision.
     public static let phone = SourceRevision(
-        source: Source(name: "Alex's iPhone", bundleIdentifier: "com.apple.health.3F6B9C2D-1A4E-4B7F-8C3D-5E9A2B6F4D10"),
+        source: Source(
+            name: "Alex's iPhone", bundleIdentifier: "com.apple.health.3F6B9C2D-1A4E-4B7F-8C3D-5E9A2B6F4D10"),
         version: "17.1", productType: "iPhone15,2", operatingSystemVersion: "17.1")
     /// A food-logging app.
     public static let foodApp = SourceRevision(
@@ -20,9 +22,13 @@ public struct SyntheticHealthData: Sendable {
         productType: "iPhone15,2", operatingSystemVersion: "17.1")
 
     /// The watch as a device.
-    public static let watchDevice = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1", softwareVersion: "10.1")
+    public static let watchDevice = Device(
+        name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1",
+        softwareVersion: "10.1")
     /// The phone as a device.
-    public static let phoneDevice = Device(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2", softwareVersion: "17.1")
+    public static let phoneDevice = Device(
+        name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2",
+        softwareVersion: "17.1")
 
     /// One source's samples, to be saved as that source.
     public struct Batch: Sendable {
@@ -52,7 +58,9 @@ public struct SyntheticHealthData: Sendable {
     /// The generated samples, one batch per source.
     public func batches() throws(HealthModelError) -> [Batch] {
         var random = SeededRandomNumberGenerator(seed: seed)
-        var watchSamples: [Sample] = [], phoneSamples: [Sample] = [], foodSamples: [Sample] = []
+        var watchSamples: [Sample] = []
+        var phoneSamples: [Sample] = []
+        var foodSamples: [Sample] = []
         let steps = try SampleType.quantity("stepCount")
         let distance = try SampleType.quantity("distanceWalkingRunning")
         let heartRate = try SampleType.quantity("heartRate")
@@ -60,7 +68,10 @@ public struct SyntheticHealthData: Sendable {
         let dietaryEnergy = try SampleType.quantity("dietaryEnergyConsumed")
         let sleep = try SampleType.category("sleepAnalysis")
         let beatsPerMinute = try HealthUnit(parsing: "count/min")
-        let meals = [("Porridge with berries", 7.5, 380.0), ("Chicken salad", 12.5, 520.0), ("Apple", 15.5, 95.0), ("Lentil curry", 19.0, 640.0)]
+        let meals = [
+            ("Porridge with berries", 7.5, 380.0), ("Chicken salad", 12.5, 520.0), ("Apple", 15.5, 95.0),
+            ("Lentil curry", 19.0, 640.0),
+        ]
 
         for dayIndex in 0..<days {
             guard let dayStart = calendar.date(byAdding: .day, value: dayIndex, to: firstDay) else { continue }
@@ -68,7 +79,9 @@ public struct SyntheticHealthData: Sendable {
             func at(_ hour: Double) -> Date {
                 let dayShift = Int((hour / 24).rounded(.down))
                 let seconds = Int(((hour - Double(dayShift * 24)) * 3600).rounded())
-                var components = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: dayShift, to: dayStart) ?? dayStart)
+                var components = calendar.dateComponents(
+                    [.year, .month, .day],
+                    from: calendar.date(byAdding: .day, value: dayShift, to: dayStart) ?? dayStart)
                 components.hour = seconds / 3600
                 components.minute = seconds % 3600 / 60
                 components.second = seconds % 60
@@ -82,8 +95,14 @@ public struct SyntheticHealthData: Sendable {
                 for minuteIndex in 0..<minutes {
                     let start = at(startHour).addingTimeInterval(Double(minuteIndex) * 60)
                     let count = (cadence + Double.random(in: -6...6, using: &random)).rounded()
-                    watchSamples.append(try .quantity(type: steps, quantity: Quantity(count, .count), start: start, end: start.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
-                    watchSamples.append(try .quantity(type: energy, quantity: Quantity(count * 0.045, .kilocalorie), start: start, end: start.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
+                    watchSamples.append(
+                        try .quantity(
+                            type: steps, quantity: Quantity(count, .count), start: start,
+                            end: start.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
+                    watchSamples.append(
+                        try .quantity(
+                            type: energy, quantity: Quantity(count * 0.045, .kilocalorie), start: start,
+                            end: start.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
                 }
                 var chunkStart = at(startHour).addingTimeInterval(Double.random(in: 0...90, using: &random))
                 let boutEnd = at(startHour + hours)
@@ -91,8 +110,14 @@ public struct SyntheticHealthData: Sendable {
                     let chunkEnd = min(boutEnd, chunkStart.addingTimeInterval(600))
                     let minutes = chunkEnd.timeIntervalSince(chunkStart) / 60
                     let count = (minutes * cadence * Double.random(in: 0.9...1.02, using: &random)).rounded()
-                    phoneSamples.append(try .quantity(type: steps, quantity: Quantity(count, .count), start: chunkStart, end: chunkEnd, device: SyntheticHealthData.phoneDevice))
-                    phoneSamples.append(try .quantity(type: distance, quantity: Quantity(count * 0.74, .meter()), start: chunkStart, end: chunkEnd, device: SyntheticHealthData.phoneDevice))
+                    phoneSamples.append(
+                        try .quantity(
+                            type: steps, quantity: Quantity(count, .count), start: chunkStart, end: chunkEnd,
+                            device: SyntheticHealthData.phoneDevice))
+                    phoneSamples.append(
+                        try .quantity(
+                            type: distance, quantity: Quantity(count * 0.74, .meter()), start: chunkStart,
+                            end: chunkEnd, device: SyntheticHealthData.phoneDevice))
                     chunkStart = chunkEnd
                 }
             }
@@ -102,35 +127,53 @@ public struct SyntheticHealthData: Sendable {
                 let walking = bouts.contains { hour >= $0.0 && hour < $0.0 + $0.1 }
                 let rate = (walking ? 105 : 68) + Double.random(in: -8...8, using: &random)
                 let time = at(hour)
-                watchSamples.append(try .quantity(
-                    type: heartRate, quantity: Quantity(rate.rounded(), beatsPerMinute), start: time, end: time,
-                    metadata: ["HKMetadataKeyHeartRateMotionContext": .number(walking ? 2 : 1)], device: SyntheticHealthData.watchDevice))
+                watchSamples.append(
+                    try .quantity(
+                        type: heartRate, quantity: Quantity(rate.rounded(), beatsPerMinute), start: time, end: time,
+                        metadata: ["HKMetadataKeyHeartRateMotionContext": .number(walking ? 2 : 1)],
+                        device: SyntheticHealthData.watchDevice))
             }
             // Sleep from about 23:00 the night before: core, deep, REM cycles with short awakenings.
             var sleepStart = at(-1).addingTimeInterval(Double.random(in: -1800...1800, using: &random))
-            let stages: [(Int, Double)] = [(3, 50), (4, 45), (3, 40), (5, 25), (2, 5), (3, 60), (4, 30), (5, 35), (3, 70), (5, 40), (2, 8)]
+            let stages: [(Int, Double)] = [
+                (3, 50), (4, 45), (3, 40), (5, 25), (2, 5), (3, 60), (4, 30), (5, 35), (3, 70), (5, 40), (2, 8),
+            ]
             for (value, minutes) in stages {
                 let end = sleepStart.addingTimeInterval(minutes * 60 * Double.random(in: 0.85...1.15, using: &random))
-                watchSamples.append(try .category(type: sleep, value: value, start: sleepStart, end: end, device: SyntheticHealthData.watchDevice))
+                watchSamples.append(
+                    try .category(
+                        type: sleep, value: value, start: sleepStart, end: end, device: SyntheticHealthData.watchDevice)
+                )
                 sleepStart = end
             }
             for (name, mealHour, kilocalories) in meals {
                 let time = at(mealHour + Double.random(in: -0.5...0.5, using: &random))
-                foodSamples.append(try .quantity(
-                    type: dietaryEnergy, quantity: Quantity((kilocalories * Double.random(in: 0.9...1.1, using: &random)).rounded(), .kilocalorie),
-                    start: time, end: time, metadata: [MetadataKey.foodType: .string(name)]))
+                foodSamples.append(
+                    try .quantity(
+                        type: dietaryEnergy,
+                        quantity: Quantity(
+                            (kilocalories * Double.random(in: 0.9...1.1, using: &random)).rounded(), .kilocalorie),
+                        start: time, end: time, metadata: [MetadataKey.foodType: .string(name)]))
             }
             if dayIndex % 2 == 0 {
-                let start = at(6.5), end = at(7.25)
+                let start = at(6.5)
+                let end = at(7.25)
                 let pause = try WorkoutEvent(type: .pause, startDate: at(6.8))
                 let resume = try WorkoutEvent(type: .resume, startDate: at(6.85))
-                watchSamples.append(try .workout(
-                    activityTypeRawValue: 37, start: start, end: end, events: [pause, resume],
-                    statistics: [
-                        try WorkoutStatistic(quantityTypeIdentifier: "activeEnergyBurned", sum: Quantity((420 * Double.random(in: 0.8...1.2, using: &random)).rounded(), .kilocalorie)),
-                        try WorkoutStatistic(quantityTypeIdentifier: "distanceWalkingRunning", sum: Quantity((7200 * Double.random(in: 0.8...1.2, using: &random)).rounded(), .meter())),
-                    ],
-                    metadata: ["HKIndoorWorkout": .number(0)], device: SyntheticHealthData.watchDevice))
+                watchSamples.append(
+                    try .workout(
+                        activityTypeRawValue: 37, start: start, end: end, events: [pause, resume],
+                        statistics: [
+                            try WorkoutStatistic(
+                                quantityTypeIdentifier: "activeEnergyBurned",
+                                sum: Quantity(
+                                    (420 * Double.random(in: 0.8...1.2, using: &random)).rounded(), .kilocalorie)),
+                            try WorkoutStatistic(
+                                quantityTypeIdentifier: "distanceWalkingRunning",
+                                sum: Quantity((7200 * Double.random(in: 0.8...1.2, using: &random)).rounded(), .meter())
+                            ),
+                        ],
+                        metadata: ["HKIndoorWorkout": .number(0)], device: SyntheticHealthData.watchDevice))
             }
         }
         return [

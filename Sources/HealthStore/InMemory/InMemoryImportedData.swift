@@ -31,12 +31,16 @@ struct InMemoryImportedData: Sendable {
     mutating func save(_ data: ImportedData) {
         for summary in data.activitySummaries { activitySummaries[InMemoryImportedData.dayKey(summary.day)] = summary }
         for route in data.workoutRoutes {
-            if routes.updateValue(route, forKey: route.uuid) == nil { routesOfWorkout[route.workout, default: []].append(route.uuid) }
+            if routes.updateValue(route, forKey: route.uuid) == nil {
+                routesOfWorkout[route.workout, default: []].append(route.uuid)
+            }
         }
         for series in data.heartbeatSeries { heartbeatSeries[series.sample] = series }
         characteristics.merge(data.characteristics) { _, new in new }
         if let information = data.exportInformation { exportInformation = information }
-        for element in data.keptElements where keptIdentities.insert(element.identity).inserted { keptElements.append(element) }
+        for element in data.keptElements where keptIdentities.insert(element.identity).inserted {
+            keptElements.append(element)
+        }
         for document in data.clinicalDocuments { clinicalDocuments[document.uuid] = document }
     }
 
@@ -45,7 +49,8 @@ struct InMemoryImportedData: Sendable {
         ImportedDataCounts(
             activitySummaries: activitySummaries.count, workoutRoutes: routes.count,
             routeLocations: routes.values.reduce(0) { $0 + $1.locations.count }, heartbeatSeries: heartbeatSeries.count,
-            heartbeats: heartbeatSeries.values.reduce(0) { $0 + $1.beats.count }, characteristics: characteristics.count,
+            heartbeats: heartbeatSeries.values.reduce(0) { $0 + $1.beats.count },
+            characteristics: characteristics.count,
             keptElements: keptElements.count)
     }
 }

@@ -7,8 +7,10 @@ extension InMemoryStorage {
         importedData.withLock { $0.save(data) }
     }
 
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
-        let low = InMemoryImportedData.dayKey(first), high = InMemoryImportedData.dayKey(last)
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+    {
+        let low = InMemoryImportedData.dayKey(first)
+        let high = InMemoryImportedData.dayKey(last)
         return importedData.withLock { data in
             data.activitySummaries.filter { $0.key >= low && $0.key <= high }.sorted { $0.key < $1.key }.map(\.value)
         }
@@ -30,7 +32,11 @@ extension InMemoryStorage {
     }
 
     public func clinicalDocuments() throws -> [ClinicalDocument] {
-        importedData.withLock { data in data.clinicalDocuments.values.sorted { ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString) } }
+        importedData.withLock { data in
+            data.clinicalDocuments.values.sorted {
+                ($0.startDate, $0.uuid.uuidString) < ($1.startDate, $1.uuid.uuidString)
+            }
+        }
     }
 
     public func characteristics() throws -> [String: String] {

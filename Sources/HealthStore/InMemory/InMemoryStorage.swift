@@ -48,7 +48,9 @@ public final class InMemoryStorage: HealthStorage {
         }
 
         /// The index entry of a new sample.
-        mutating func entry(_ sample: Sample, start: Double, end: Double, row: Int32, sequence: Int64) -> TypeIndex.Entry {
+        mutating func entry(
+            _ sample: Sample, start: Double, end: Double, row: Int32, sequence: Int64
+        ) -> TypeIndex.Entry {
             var entry = TypeIndex.Entry(start: start, end: end, row: row, sequence: sequence)
             if let revision = sample.sourceRevision {
                 if let lastRevision, lastRevision == revision {
@@ -141,7 +143,9 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
-    private static func commit(_ state: inout State, inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+    private static func commit(
+        _ state: inout State, inserting samples: [Sample], deleting uuids: [UUID]
+    ) throws -> CommitResult {
         // Check everything before changing anything.
         let firstRow = state.rows.count
         guard firstRow + samples.count < Int(Int32.max) else {
@@ -181,9 +185,10 @@ public final class InMemoryStorage: HealthStorage {
             }
             state.workoutAssociations[sample.uuid] = nil
             state.sequence += 1
-            state.changes.append(Change(
-                sequence: state.sequence, kind: .deleted, uuid: sample.uuid, type: sample.type,
-                syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+            state.changes.append(
+                Change(
+                    sequence: state.sequence, kind: .deleted, uuid: sample.uuid, type: sample.type,
+                    syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
             state.changeRows.append(-1)
             state.deletedSamples[state.sequence] = sample
             deletedUUIDs.append(sample.uuid)
@@ -210,9 +215,11 @@ public final class InMemoryStorage: HealthStorage {
                 currentEntries.removeAll(keepingCapacity: true)
                 carriesPayload = state.indexes[type]?.hasPayload ?? false
             }
-            let start = sample.startDate.timeIntervalSinceReferenceDate, end = sample.endDate.timeIntervalSinceReferenceDate
+            let start = sample.startDate.timeIntervalSinceReferenceDate
+            let end = sample.endDate.timeIntervalSinceReferenceDate
             if carriesPayload {
-                currentEntries.append(state.payload.entry(sample, start: start, end: end, row: row, sequence: state.sequence))
+                currentEntries.append(
+                    state.payload.entry(sample, start: start, end: end, row: row, sequence: state.sequence))
             } else {
                 currentEntries.append(TypeIndex.Entry(start: start, end: end, row: row, sequence: state.sequence))
             }
@@ -220,14 +227,16 @@ public final class InMemoryStorage: HealthStorage {
             if let members = sample.correlatedObjects {
                 for member in members { state.correlationMemberCounts[member.uuid, default: 0] += 1 }
             }
-            state.changes.append(Change(
-                sequence: state.sequence, kind: .inserted, uuid: sample.uuid, type: type,
-                syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
+            state.changes.append(
+                Change(
+                    sequence: state.sequence, kind: .inserted, uuid: sample.uuid, type: type,
+                    syncIdentifier: sample.syncIdentifier, syncVersion: sample.syncVersion))
             state.changeRows.append(row)
         }
         if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
         for (type, entries) in entriesByType { state.indexes[type, default: TypeIndex()].insert(entries) }
-        return CommitResult(inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence)
+        return CommitResult(
+            inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence)
     }
 
     public func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] {
@@ -261,9 +270,10 @@ public final class InMemoryStorage: HealthStorage {
                 state.payload = payload
                 state.indexes[type] = index
             }
-            guard var result = index.columns(
-                startAtLeast: bounds.startLowerBound, startBefore: bounds.startUpperBound,
-                endAtLeast: bounds.endLowerBound, endBefore: bounds.endUpperBound)
+            guard
+                var result = index.columns(
+                    startAtLeast: bounds.startLowerBound, startBefore: bounds.startUpperBound,
+                    endAtLeast: bounds.endLowerBound, endBefore: bounds.endUpperBound)
             else { return nil }  // series samples count by their entries, which only the samples hold
             result.sources = state.payload.sources
             result.productTypes = state.payload.productTypes
@@ -347,12 +357,16 @@ public final class InMemoryStorage: HealthStorage {
                 }
                 switch change.kind {
                 case .inserted:
-                    guard row >= 0, state.rowSequences[row] == change.sequence, let sample = state.rows[row] else { continue }
+                    guard row >= 0, state.rowSequences[row] == change.sequence, let sample = state.rows[row] else {
+                        continue
+                    }
                     objects.append(ChangedObject(change: change, sample: sample))
                 case .deleted:
                     objects.append(ChangedObject(change: change, sample: state.deletedSamples[change.sequence]))
                 }
-                if limit > 0, objects.count == limit { return ChangePage(objects: objects, endSequence: change.sequence) }
+                if limit > 0, objects.count == limit {
+                    return ChangePage(objects: objects, endSequence: change.sequence)
+                }
             }
             return ChangePage(objects: objects, endSequence: max(sequence, state.sequence))
         }
@@ -361,7 +375,8 @@ public final class InMemoryStorage: HealthStorage {
     /// The index of the first change after `sequence` (changes are in increasing sequence order, with gaps once
     /// deletions expire).
     private static func changeIndex(after sequence: Int64, in changes: [Change]) -> Int {
-        var low = 0, high = changes.count
+        var low = 0
+        var high = changes.count
         while low < high {
             let middle = (low + high) / 2
             if changes[middle].sequence <= sequence { low = middle + 1 } else { high = middle }
@@ -384,7 +399,8 @@ public final class InMemoryStorage: HealthStorage {
         for index in state.changes.indices {
             let change = state.changes[index]
             if let deletion = deletedAt[change.uuid],
-                change.kind == .deleted ? change.sequence == deletion : change.sequence < deletion {
+                change.kind == .deleted ? change.sequence == deletion : change.sequence < deletion
+            {
                 continue
             }
             state.changes[kept] = change
@@ -420,12 +436,16 @@ public final class InMemoryStorage: HealthStorage {
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
         state.withLock { state in
-            (state.backgroundDeliveries[bundleIdentifier] ?? [:]).values.sorted { $0.type.identifier < $1.type.identifier }
+            (state.backgroundDeliveries[bundleIdentifier] ?? [:]).values.sorted {
+                $0.type.identifier < $1.type.identifier
+            }
         }
     }
 
     public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
-        state.withLock { $0.backgroundDeliveries[subscription.bundleIdentifier, default: [:]][subscription.type] = subscription }
+        state.withLock {
+            $0.backgroundDeliveries[subscription.bundleIdentifier, default: [:]][subscription.type] = subscription
+        }
     }
 
     public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {

@@ -121,7 +121,9 @@ struct TypeIndex: Sendable {
     }
 
     private func entry(at index: Int) -> Entry {
-        guard hasPayload else { return Entry(start: starts[index], end: ends[index], row: rows[index], sequence: sequences[index]) }
+        guard hasPayload else {
+            return Entry(start: starts[index], end: ends[index], row: rows[index], sequence: sequences[index])
+        }
         return Entry(
             start: starts[index], end: ends[index], row: rows[index], value: values[index], source: sources[index],
             flags: flags[index], sequence: sequences[index])
@@ -203,7 +205,10 @@ struct TypeIndex: Sendable {
     }
 
     /// The range of short entries whose start may satisfy the bounds (before the exact test).
-    private func shortRange(startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double, endBefore endUpper: Double) -> Range<Int> {
+    private func shortRange(
+        startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double,
+        endBefore endUpper: Double
+    ) -> Range<Int> {
         let low = max(startLower, endLower - maximumShortDuration)
         let high = min(startUpper, endUpper)
         let first = TypeIndex.lowerBound(starts, low)
@@ -212,10 +217,16 @@ struct TypeIndex: Sendable {
     }
 
     /// Rows whose start and end satisfy the bounds (seconds since the reference date), in no particular order.
-    func rows(startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double, endBefore endUpper: Double) -> [Int32] {
+    func rows(
+        startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double,
+        endBefore endUpper: Double
+    ) -> [Int32] {
         var result: [Int32] = []
-        for index in shortRange(startAtLeast: startLower, startBefore: startUpper, endAtLeast: endLower, endBefore: endUpper) {
-            let start = starts[index], end = ends[index]
+        for index in shortRange(
+            startAtLeast: startLower, startBefore: startUpper, endAtLeast: endLower, endBefore: endUpper)
+        {
+            let start = starts[index]
+            let end = ends[index]
             if start >= startLower && end >= endLower && end < endUpper { result.append(rows[index]) }
         }
         for entry in longRows
@@ -228,16 +239,24 @@ struct TypeIndex: Sendable {
     /// The statistics columns of the entries whose start and end satisfy the bounds: short ones in start order, then
     /// long ones; whole arrays are shared (not copied) when every entry matches. Nil when a series sample matches.
     /// The payload must have been built.
-    func columns(startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double, endBefore endUpper: Double) -> QuantityColumns? {
+    func columns(
+        startAtLeast startLower: Double, startBefore startUpper: Double, endAtLeast endLower: Double,
+        endBefore endUpper: Double
+    ) -> QuantityColumns? {
         precondition(hasPayload, "statistics columns need the payload: call buildPayload first")
         var result = QuantityColumns()
-        let range = shortRange(startAtLeast: startLower, startBefore: startUpper, endAtLeast: endLower, endBefore: endUpper)
+        let range = shortRange(
+            startAtLeast: startLower, startBefore: startUpper, endAtLeast: endLower, endBefore: endUpper)
         if seriesCount > 0 {
-            let bounds = TimeBounds(startLowerBound: startLower, startUpperBound: startUpper, endLowerBound: endLower, endUpperBound: endUpper)
-            for index in range where flags[index] & TypeIndex.series != 0 && bounds.contains(start: starts[index], end: ends[index]) {
+            let bounds = TimeBounds(
+                startLowerBound: startLower, startUpperBound: startUpper, endLowerBound: endLower,
+                endUpperBound: endUpper)
+            for index in range
+            where flags[index] & TypeIndex.series != 0 && bounds.contains(start: starts[index], end: ends[index]) {
                 return nil
             }
-            for entry in longRows where entry.flags & TypeIndex.series != 0 && bounds.contains(start: entry.start, end: entry.end) {
+            for entry in longRows
+            where entry.flags & TypeIndex.series != 0 && bounds.contains(start: entry.start, end: entry.end) {
                 return nil
             }
         }
@@ -276,7 +295,8 @@ struct TypeIndex: Sendable {
 
     /// The first index whose value is at or after `value`.
     static func lowerBound(_ values: [Double], _ value: Double) -> Int {
-        var low = 0, high = values.count
+        var low = 0
+        var high = values.count
         while low < high {
             let middle = (low + high) >> 1
             if values[middle] < value { low = middle + 1 } else { high = middle }

@@ -26,7 +26,10 @@ final class ObserverHub: Sendable {
         self.storage = storage
     }
 
-    func add(_ observer: @escaping @Sendable (CommitResult) -> Void, filter: @escaping @Sendable (CommitResult) -> CommitResult?) -> UUID {
+    func add(
+        _ observer: @escaping @Sendable (CommitResult) -> Void,
+        filter: @escaping @Sendable (CommitResult) -> CommitResult?
+    ) -> UUID {
         let token = RandomUUID.make()
         state.withLock { $0.entries[token] = Entry(observer: observer, filter: filter) }
         return token

@@ -18,8 +18,10 @@ package enum ImportedDataCoding {
         writer.write(version)
         writer.write(signed: Int64(summary.day.era ?? -1))
         for quantity in [
-            summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.appleMoveTime, summary.appleMoveTimeGoal,
-            summary.appleExerciseTime, summary.appleExerciseTimeGoal, summary.appleStandHours, summary.appleStandHoursGoal,
+            summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.appleMoveTime,
+            summary.appleMoveTimeGoal,
+            summary.appleExerciseTime, summary.appleExerciseTimeGoal, summary.appleStandHours,
+            summary.appleStandHoursGoal,
         ] {
             writer.write(quantity.value)
             writer.write(quantity.unit.unitString)
@@ -52,9 +54,12 @@ package enum ImportedDataCoding {
         let paused = try reader.readByte() != 0
         do {
             return try ActivitySummary(
-                day: day, activeEnergyBurned: quantities[0], activeEnergyBurnedGoal: quantities[1], appleMoveTime: quantities[2],
-                appleMoveTimeGoal: quantities[3], appleExerciseTime: quantities[4], appleExerciseTimeGoal: quantities[5],
-                appleStandHours: quantities[6], appleStandHoursGoal: quantities[7], moveMode: moveMode, isPaused: paused)
+                day: day, activeEnergyBurned: quantities[0], activeEnergyBurnedGoal: quantities[1],
+                appleMoveTime: quantities[2],
+                appleMoveTimeGoal: quantities[3], appleExerciseTime: quantities[4],
+                appleExerciseTimeGoal: quantities[5],
+                appleStandHours: quantities[6], appleStandHoursGoal: quantities[7], moveMode: moveMode, isPaused: paused
+            )
         } catch {
             throw HealthStoreError.corruptStore("\(context): \(error)")
         }
@@ -68,7 +73,10 @@ package enum ImportedDataCoding {
             writer.write(location.date.timeIntervalSinceReferenceDate)
             writer.write(location.latitude)
             writer.write(location.longitude)
-            let optionals = [location.altitude, location.speed, location.course, location.horizontalAccuracy, location.verticalAccuracy]
+            let optionals = [
+                location.altitude, location.speed, location.course, location.horizontalAccuracy,
+                location.verticalAccuracy,
+            ]
             var present: UInt8 = 0
             for (index, value) in optionals.enumerated() where value != nil { present |= 1 << index }
             writer.write(present)
@@ -79,12 +87,14 @@ package enum ImportedDataCoding {
     package static func decodeLocations(_ bytes: [UInt8], route: UUID) throws -> [WorkoutRouteLocation] {
         try decodeList(bytes, context: "points of route \(route)") { reader in
             let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
-            let latitude = try reader.readDouble(), longitude = try reader.readDouble()
+            let latitude = try reader.readDouble()
+            let longitude = try reader.readDouble()
             let present = try reader.readByte()
             var optionals: [Double?] = []
             for index in 0..<5 { optionals.append(present & (1 << index) != 0 ? try reader.readDouble() : nil) }
             return WorkoutRouteLocation(
-                date: date, latitude: latitude, longitude: longitude, altitude: optionals[0], speed: optionals[1], course: optionals[2],
+                date: date, latitude: latitude, longitude: longitude, altitude: optionals[0], speed: optionals[1],
+                course: optionals[2],
                 horizontalAccuracy: optionals[3], verticalAccuracy: optionals[4])
         }
     }
@@ -115,7 +125,9 @@ package enum ImportedDataCoding {
     }
 
     /// Reads what `encodeList` wrote.
-    private static func decodeList<T>(_ bytes: [UInt8], context: String, _ each: (inout BinaryReader) throws -> T) throws -> [T] {
+    private static func decodeList<T>(
+        _ bytes: [UInt8], context: String, _ each: (inout BinaryReader) throws -> T
+    ) throws -> [T] {
         var reader = BinaryReader(bytes, context: context)
         try checkVersion(&reader, context)
         let count = try reader.readCount()

@@ -24,7 +24,9 @@ package struct QuantityColumnCache: Sendable {
     }
 
     /// Appends one row.
-    package mutating func append(start: Double, end: Double, value: Double, entry: Int32, sequence: Int64, userEntered: Bool) {
+    package mutating func append(
+        start: Double, end: Double, value: Double, entry: Int32, sequence: Int64, userEntered: Bool
+    ) {
         columns.starts.append(start)
         columns.ends.append(end)
         columns.values.append(value)

@@ -69,7 +69,9 @@ package enum SampleDetailCoding {
     private static func opened(_ bytes: [UInt8], _ context: String) throws -> BinaryReader {
         var reader = BinaryReader(bytes, context: context)
         let found = try reader.readByte()
-        guard found == version else { throw HealthStoreError.corruptStore("\(context): unknown detail layout \(found)") }
+        guard found == version else {
+            throw HealthStoreError.corruptStore("\(context): unknown detail layout \(found)")
+        }
         return reader
     }
 
@@ -103,7 +105,8 @@ package enum SampleDetailCoding {
         let count = try reader.readCount()
         return try (0..<count).map { _ in
             let quantity = try readQuantity(&reader)
-            let start = try reader.readDouble(), end = try reader.readDouble()
+            let start = try reader.readDouble()
+            let end = try reader.readDouble()
             return QuantitySeriesEntry(
                 quantity: quantity, startDate: Date(timeIntervalSinceReferenceDate: start),
                 endDate: Date(timeIntervalSinceReferenceDate: end))
@@ -187,12 +190,14 @@ package enum SampleDetailCoding {
             guard let type = WorkoutEventType(rawValue: Int(truncatingIfNeeded: raw)) else {
                 throw HealthStoreError.corruptStore("workout event type \(raw) is unknown")
             }
-            let start = try reader.readDouble(), end = try reader.readDouble()
+            let start = try reader.readDouble()
+            let end = try reader.readDouble()
             let metadata = try readMetadata(&reader)
             do {
-                events.append(try WorkoutEvent(
-                    type: type, startDate: Date(timeIntervalSinceReferenceDate: start),
-                    endDate: Date(timeIntervalSinceReferenceDate: end), metadata: metadata))
+                events.append(
+                    try WorkoutEvent(
+                        type: type, startDate: Date(timeIntervalSinceReferenceDate: start),
+                        endDate: Date(timeIntervalSinceReferenceDate: end), metadata: metadata))
             } catch {
                 throw HealthStoreError.corruptStore("workout event: \(error)")
             }
@@ -207,12 +212,14 @@ package enum SampleDetailCoding {
             }
             do {
                 statistics[identifier] = try WorkoutStatistic(
-                    quantityTypeIdentifier: identifier, sum: figures[0], average: figures[1], minimum: figures[2], maximum: figures[3])
+                    quantityTypeIdentifier: identifier, sum: figures[0], average: figures[1], minimum: figures[2],
+                    maximum: figures[3])
             } catch {
                 throw HealthStoreError.corruptStore("workout statistic \(identifier): \(error)")
             }
         }
-        return WorkoutContent(activityTypeRawValue: activity, duration: duration, events: events, statistics: statistics)
+        return WorkoutContent(
+            activityTypeRawValue: activity, duration: duration, events: events, statistics: statistics)
     }
 
     // MARK: Whole samples (correlation members)
@@ -262,7 +269,8 @@ package enum SampleDetailCoding {
     private static func readSample(_ reader: inout BinaryReader) throws -> Sample {
         let uuid = try reader.readUUID()
         let identifier = try reader.readString()
-        let start = try reader.readDouble(), end = try reader.readDouble()
+        let start = try reader.readDouble()
+        let end = try reader.readDouble()
         let metadata = try readMetadata(&reader)
         var device: Device?
         if try reader.readByte() == 1 {
@@ -270,11 +278,13 @@ package enum SampleDetailCoding {
             for _ in DeviceProperty.allCases { values.append(try reader.readOptionalString()) }
             device = Device(
                 name: values[0], manufacturer: values[1], model: values[2], hardwareVersion: values[3],
-                firmwareVersion: values[4], softwareVersion: values[5], localIdentifier: values[6], udiDeviceIdentifier: values[7])
+                firmwareVersion: values[4], softwareVersion: values[5], localIdentifier: values[6],
+                udiDeviceIdentifier: values[7])
         }
         var revision: SourceRevision?
         if try reader.readByte() == 1 {
-            let name = try reader.readString(), bundle = try reader.readString()
+            let name = try reader.readString()
+            let bundle = try reader.readString()
             revision = SourceRevision(
                 source: Source(name: name, bundleIdentifier: bundle), version: try reader.readOptionalString(),
                 productType: try reader.readOptionalString(), operatingSystemVersion: try reader.readOptionalString())
@@ -284,7 +294,8 @@ package enum SampleDetailCoding {
         case 0:
             let quantity = try readQuantity(&reader)
             let count = Int(try reader.readVarint())
-            content = .quantity(QuantityContent(quantity: quantity, count: count, seriesEntries: try readSeries(&reader)))
+            content = .quantity(
+                QuantityContent(quantity: quantity, count: count, seriesEntries: try readSeries(&reader)))
         case 1:
             content = .category(value: Int(try reader.readSigned()))
         case 2:
@@ -298,7 +309,8 @@ package enum SampleDetailCoding {
         }
         do {
             return try Sample(
-                uuid: uuid, type: try SampleType.named(identifier), startDate: Date(timeIntervalSinceReferenceDate: start),
+                uuid: uuid, type: try SampleType.named(identifier),
+                startDate: Date(timeIntervalSinceReferenceDate: start),
                 endDate: Date(timeIntervalSinceReferenceDate: end), metadata: metadata, device: device,
                 sourceRevision: revision, content: content)
         } catch {

@@ -7,7 +7,8 @@ import HealthModel
 extension HealthDataStore {
     /// The activity summaries an import stored for these days (inclusive), as recorded (not computed from samples:
     /// `activitySummaries(matching:calendar:)` answers queries).
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary] {
+    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
+    {
         try wrapped { try storage.activitySummaries(from: first, through: last) }
     }
 

@@ -43,7 +43,8 @@ public final class HealthDataStore: Sendable {
     /// A store over a backend (in memory by default). It reads and writes everything; `client(_:)` gives views that
     /// follow a client's permissions. `executor` runs its work for `async` callers (the process's shared one).
     public init(
-        storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl(), executor: StoreExecutor = .shared
+        storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl(),
+        executor: StoreExecutor = .shared
     ) {
         self.storage = storage
         self.base = storage
@@ -76,7 +77,8 @@ public final class HealthDataStore: Sendable {
     /// checked against its sharing decisions, the store's condition honoured (SEMANTICS §8). Views share this store's
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
     public func client(_ bundleIdentifier: String) -> HealthDataStore {
-        HealthDataStore(view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
+        HealthDataStore(
+            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
     }
 
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
@@ -185,7 +187,9 @@ public final class HealthDataStore: Sendable {
     // MARK: Statistics
 
     /// A statistics query over whole samples, merged by the type's source order; throws `noData` when nothing matches.
-    public func statistics(of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions) throws -> QuantityStatistics {
+    public func statistics(
+        of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions
+    ) throws -> QuantityStatistics {
         try wrapped { try statisticsQueries.statistics(for: statisticsRequest(type, predicate, options)) }
     }
 
@@ -197,12 +201,17 @@ public final class HealthDataStore: Sendable {
     ) throws -> StatisticsCollection {
         try wrapped {
             let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
-            return try statisticsQueries.collection(for: statisticsRequest(type, predicate, options), grid: grid, maximumBuckets: maximumBuckets)
+            return try statisticsQueries.collection(
+                for: statisticsRequest(type, predicate, options), grid: grid, maximumBuckets: maximumBuckets)
         }
     }
 
-    private func statisticsRequest(_ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions) throws -> StatisticsRequest {
-        StatisticsRequest(type: type, predicate: predicate, options: options, priority: SourcePriority(order: try mergeOrder(for: type)))
+    private func statisticsRequest(
+        _ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions
+    ) throws -> StatisticsRequest {
+        StatisticsRequest(
+            type: type, predicate: predicate, options: options,
+            priority: SourcePriority(order: try mergeOrder(for: type)))
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.
@@ -248,7 +257,9 @@ public final class HealthDataStore: Sendable {
                 } catch {
                     throw HealthStoreError.model(error)
                 }
-                guard included.insert(correlation.uuid).inserted else { throw HealthStoreError.duplicateObject(sample.uuid) }
+                guard included.insert(correlation.uuid).inserted else {
+                    throw HealthStoreError.duplicateObject(sample.uuid)
+                }
                 batch.append(correlation)
             } else if !included.insert(sample.uuid).inserted {
                 guard members.contains(sample.uuid) else { throw HealthStoreError.duplicateObject(sample.uuid) }
@@ -267,7 +278,8 @@ public final class HealthDataStore: Sendable {
     public func saveImported(_ samples: [Sample]) throws -> CommitResult {
         guard !samples.isEmpty else { throw HealthStoreError.emptyRequest("save") }
         for sample in samples where sample.sourceRevision == nil {
-            throw HealthStoreError.model(.invalidField(field: "sourceRevision", reason: "an imported sample needs its source revision"))
+            throw HealthStoreError.model(
+                .invalidField(field: "sourceRevision", reason: "an imported sample needs its source revision"))
         }
         return notify(try wrapped { try storage.commit(inserting: samples, deleting: []) })
     }
@@ -298,7 +310,9 @@ public final class HealthDataStore: Sendable {
     /// `calendar`. A client view needs the read grant of `activitySummary` (HealthKit's `activitySummaryType()`): without
     /// it there are none, also none computed from the samples it may read, on every path (HealthKit API, server,
     /// command line) since they all ask here.
-    public func activitySummaries(matching predicate: ActivitySummaryPredicate?, calendar: Calendar) throws -> [ActivitySummary] {
+    public func activitySummaries(
+        matching predicate: ActivitySummaryPredicate?, calendar: Calendar
+    ) throws -> [ActivitySummary] {
         if let client, !access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) {
             // The store's condition still answers first (unavailable, locked), as for any read.
             try view?.checkReadable()

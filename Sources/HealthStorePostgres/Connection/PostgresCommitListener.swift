@@ -25,27 +25,32 @@ public final class PostgresCommitListener: Sendable {
         onCommit: @escaping @Sendable (_ person: String, _ latestSequence: Int64) -> Void
     ) {
         let queue = DispatchQueue(label: "org.openhealthkit.postgres-commits")
-        let client = database.client, logger = database.logger
+        let client = database.client
+        let logger = database.logger
         let ended = self.ended
-        task = Mutex(database.detached {
-            defer { ended.signal() }
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: PostgresCommitListener.channel) { notifications in
-                            queue.async(execute: onListening)
-                            for try await notification in notifications {
-                                guard let (person, sequence) = PostgresCommitListener.parse(notification.payload) else { continue }
-                                queue.async { onCommit(person, sequence) }
+        task = Mutex(
+            database.detached {
+                defer { ended.signal() }
+                while !Task.isCancelled {
+                    do {
+                        try await client.withConnection { connection in
+                            try await connection.listen(on: PostgresCommitListener.channel) { notifications in
+                                queue.async(execute: onListening)
+                                for try await notification in notifications {
+                                    guard let (person, sequence) = PostgresCommitListener.parse(notification.payload)
+                                    else { continue }
+                                    queue.async { onCommit(person, sequence) }
+                                }
                             }
                         }
+                    } catch {
+                        logger.error(
+                            "listening for commits failed; retrying in a second",
+                            metadata: ["error": "\(String(reflecting: error))"])
                     }
-                } catch {
-                    logger.error("listening for commits failed; retrying in a second", metadata: ["error": "\(String(reflecting: error))"])
+                    try? await Task.sleep(for: .seconds(1))
                 }
-                try? await Task.sleep(for: .seconds(1))
-            }
-        })
+            })
     }
 
     /// The person and sequence of a notification's payload (`SEQUENCE PERSON`), nil for anything else.

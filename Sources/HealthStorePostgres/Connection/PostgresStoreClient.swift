@@ -37,7 +37,8 @@ public final class PostgresStoreClient: Sendable {
     /// `maximumTransactionPause` is for tests of concurrent use only (`ohk serve --transaction-pause-ms`): every
     /// transaction of a `PostgresStorage` on this client then waits a random time up to it inside, after its first
     /// statements (a commit after taking its sequence numbers), widening the windows where transactions overlap.
-    public convenience init(url: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero) throws {
+    public convenience init(url: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero) throws
+    {
         try self.init(
             configuration: PostgresStoreClient.configuration(url: url), location: PostgresStoreClient.redacted(url),
             maximumConnections: maximumConnections, maximumTransactionPause: maximumTransactionPause)
@@ -45,7 +46,8 @@ public final class PostgresStoreClient: Sendable {
 
     /// Connects with a postgres-nio configuration (see `init(url:maximumConnections:maximumTransactionPause:)`).
     public init(
-        configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20, maximumTransactionPause: Duration = .zero
+        configuration: PostgresClient.Configuration, location: String, maximumConnections: Int = 20,
+        maximumTransactionPause: Duration = .zero
     ) throws {
         self.maximumTransactionPause = maximumTransactionPause
         var configuration = configuration
@@ -62,12 +64,15 @@ public final class PostgresStoreClient: Sendable {
         self.client = client
         let runEnded = DispatchSemaphore(value: 0)
         self.runEnded = runEnded
-        runTask = Mutex(Task(executorPreference: executor) {
-            await client.run()
-            runEnded.signal()
-        })
+        runTask = Mutex(
+            Task(executorPreference: executor) {
+                await client.run()
+                runEnded.signal()
+            })
         do {
-            try blocking("applying migrations") { [logger] in try await PostgresSchema.migrate(client, logger: logger, location: location) }
+            try blocking("applying migrations") { [logger] in
+                try await PostgresSchema.migrate(client, logger: logger, location: location)
+            }
         } catch {
             shutdown()
             throw error
@@ -76,7 +81,12 @@ public final class PostgresStoreClient: Sendable {
 
     deinit {
         // Never blocks: the last reference may go away on the event loop itself (inside a finishing call).
-        guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
+        guard
+            let task = runTask.withLock({ task -> Task<Void, Never>? in
+                defer { task = nil }
+                return task
+            })
+        else { return }
         task.cancel()
         group.shutdownGracefully(queue: .global()) { _ in }
     }
@@ -87,7 +97,12 @@ public final class PostgresStoreClient: Sendable {
     /// a thread of the cooperative pool, which a caller on that pool may be holding, so it is never waited for
     /// longer. Later calls fail. Must not be called on an event loop thread.
     public func shutdown() {
-        guard let task = runTask.withLock({ task -> Task<Void, Never>? in defer { task = nil }; return task }) else { return }
+        guard
+            let task = runTask.withLock({ task -> Task<Void, Never>? in
+                defer { task = nil }
+                return task
+            })
+        else { return }
         task.cancel()
         _ = runEnded.wait(timeout: .now() + 2)
         try? group.syncShutdownGracefully()
@@ -98,7 +113,8 @@ public final class PostgresStoreClient: Sendable {
     /// that this version does not know.
     public func migrate(_ migrations: [PostgresMigration], recordedIn table: String) throws {
         try blocking("applying the migrations recorded in \(table)") { [client, logger, location] in
-            try await PostgresSchema.migrate(client, migrations: migrations, table: table, logger: logger, location: location)
+            try await PostgresSchema.migrate(
+                client, migrations: migrations, table: table, logger: logger, location: location)
         }
     }
 
@@ -110,9 +126,11 @@ public final class PostgresStoreClient: Sendable {
     /// Runs async database work to its end and returns its result, blocking the calling thread (see the type's note):
     /// errors come back as `HealthStoreError` (a `database` error with the server's message, or the body's own).
     @discardableResult
-    public func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T {
+    public func blocking<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) throws -> T
+    {
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {
-            throw HealthStoreError.database(operation: operation, message: "called on an event loop thread, which must never block")
+            throw HealthStoreError.database(
+                operation: operation, message: "called on an event loop thread, which must never block")
         }
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -125,12 +143,15 @@ public final class PostgresStoreClient: Sendable {
         done.wait()
         var result = outcome.withLock({ $0 })!
         // A transaction's closure error is the one that says what went wrong.
-        if case let .failure(error as PostgresTransactionError) = result, let closureError = error.closureError { result = .failure(closureError) }
+        if case let .failure(error as PostgresTransactionError) = result, let closureError = error.closureError {
+            result = .failure(closureError)
+        }
         switch result {
         case let .success(value): return value
         case let .failure(error as HealthStoreError): throw error
         case let .failure(error as HealthEngineError): throw error
-        case let .failure(error): throw HealthStoreError.database(operation: operation, message: PostgresStoreClient.message(error))
+        case let .failure(error):
+            throw HealthStoreError.database(operation: operation, message: PostgresStoreClient.message(error))
         }
     }
 
@@ -138,7 +159,8 @@ public final class PostgresStoreClient: Sendable {
     static func message(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let server = error.serverInfo, let message = server[.message] {
-                return [server[.sqlState].map { "SQLSTATE \($0)" }, message, server[.detail]].compactMap { $0 }.joined(separator: ": ")
+                return [server[.sqlState].map { "SQLSTATE \($0)" }, message, server[.detail]].compactMap { $0 }.joined(
+                    separator: ": ")
             }
             return String(reflecting: error)
         }
@@ -152,7 +174,8 @@ public final class PostgresStoreClient: Sendable {
 
     /// A postgres-nio configuration from a URL.
     static func configuration(url: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "")
+        else {
             throw HealthStoreError.storeUnavailable(path: redacted(url), reason: "not a postgres:// URL")
         }
         let user = components.user ?? "postgres"
@@ -162,16 +185,21 @@ public final class PostgresStoreClient: Sendable {
         if let socketFolder = queryItems.first(where: { $0.name == "host" })?.value, socketFolder.hasPrefix("/") {
             let port = components.port ?? 5432
             return PostgresClient.Configuration(
-                unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+                unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: password,
+                database: database)
         }
         guard let host = components.host, !host.isEmpty else {
             throw HealthStoreError.storeUnavailable(path: redacted(url), reason: "the URL names no host")
         }
-        if let mode = queryItems.first(where: { $0.name == "sslmode" })?.value, !["disable", "allow", "prefer"].contains(mode) {
-            throw HealthStoreError.storeUnavailable(path: redacted(url), reason: "sslmode=\(mode): TLS connections are not supported yet")
+        if let mode = queryItems.first(where: { $0.name == "sslmode" })?.value,
+            !["disable", "allow", "prefer"].contains(mode)
+        {
+            throw HealthStoreError.storeUnavailable(
+                path: redacted(url), reason: "sslmode=\(mode): TLS connections are not supported yet")
         }
         return PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user, password: password, database: database, tls: .disable)
+            host: host, port: components.port ?? 5432, username: user, password: password, database: database,
+            tls: .disable)
     }
 
     /// The URL without its password.

@@ -11,7 +11,8 @@ struct PostgresCatalog: Sendable {
     /// Records a source entry read from the database.
     mutating func addSourceEntry(id: Int64, source: Source, productType: String?) {
         sourceEntries[id] = (source, productType)
-        sourceEntryIDs[SourceEntryKey(name: source.name, bundleIdentifier: source.bundleIdentifier, productType: productType)] = id
+        sourceEntryIDs[
+            SourceEntryKey(name: source.name, bundleIdentifier: source.bundleIdentifier, productType: productType)] = id
     }
 }
 

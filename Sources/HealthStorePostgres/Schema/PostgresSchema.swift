@@ -19,208 +19,213 @@ enum PostgresSchema {
     static let migrationTable = "ohk_migrations"
 
     static let migrations: [Migration] = [
-        Migration(name: "v1 people, samples, change log, relations, source orders, background delivery", statements: [
-            """
-            CREATE TABLE sample_types (
-                id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                identifier text NOT NULL UNIQUE CHECK (length(identifier) BETWEEN 1 AND 200)
-            )
-            """,
-            """
-            CREATE TABLE people (
-                person text PRIMARY KEY CHECK (length(person) BETWEEN 1 AND 200),
-                latest_sequence bigint NOT NULL DEFAULT 0 CHECK (latest_sequence >= 0),
-                change_horizon bigint NOT NULL DEFAULT 0 CHECK (change_horizon >= 0)
-            )
-            """,
-            """
-            CREATE TABLE source_entries (
-                person text NOT NULL REFERENCES people,
-                id bigint GENERATED ALWAYS AS IDENTITY,
-                name text NOT NULL,
-                bundle_identifier text NOT NULL,
-                product_type text,
-                PRIMARY KEY (person, id),
-                UNIQUE NULLS NOT DISTINCT (person, bundle_identifier, name, product_type)
-            )
-            """,
-            // No foreign keys from `samples` (person, type, source entry): the one path that writes rows, the commit,
-            // holds the person's row lock and resolves the type and source entry ids in the same transaction, and the
-            // three per-row integrity checks halved the bulk insert rate (14 k → 31 k samples/s measured).
-            """
-            CREATE TABLE samples (
-                person text NOT NULL,
-                sequence bigint NOT NULL CHECK (sequence > 0),
-                uuid uuid NOT NULL,
-                type_id integer NOT NULL,
-                start_time double precision NOT NULL,
-                end_time double precision NOT NULL CHECK (end_time >= start_time),
-                value double precision,
-                series boolean NOT NULL,
-                user_entered boolean NOT NULL,
-                source_entry bigint,
-                sync_bundle_identifier text,
-                sync_identifier text,
-                sync_version double precision,
-                sample bytea NOT NULL,
-                PRIMARY KEY (person, sequence),
-                UNIQUE (person, uuid),
-                CHECK ((sync_identifier IS NULL) = (sync_bundle_identifier IS NULL))
-            )
-            """,
-            """
-            CREATE INDEX samples_by_type_start ON samples (person, type_id, start_time)
-                INCLUDE (end_time, value, source_entry, sequence, user_entered, series)
-            """,
-            """
-            CREATE INDEX samples_long_by_type_end ON samples (person, type_id, end_time)
-                INCLUDE (start_time, value, source_entry, sequence, user_entered, series) WHERE end_time - start_time > 86400
-            """,
-            """
-            CREATE INDEX samples_by_sync_identifier ON samples (person, sync_bundle_identifier, sync_identifier, sequence)
-                WHERE sync_identifier IS NOT NULL
-            """,
-            """
-            CREATE TABLE type_extents (
-                person text NOT NULL REFERENCES people,
-                type_id integer NOT NULL REFERENCES sample_types,
-                longest_short_duration double precision NOT NULL CHECK (longest_short_duration BETWEEN 0 AND 86400),
-                PRIMARY KEY (person, type_id)
-            )
-            """,
-            """
-            CREATE TABLE tombstones (
-                person text NOT NULL REFERENCES people,
-                sequence bigint NOT NULL CHECK (sequence > inserted_sequence),
-                inserted_sequence bigint NOT NULL CHECK (inserted_sequence > 0),
-                uuid uuid NOT NULL,
-                type_id integer NOT NULL REFERENCES sample_types,
-                sync_identifier text,
-                sync_version double precision,
-                deleted_at double precision,
-                sample bytea NOT NULL,
-                PRIMARY KEY (person, sequence)
-            )
-            """,
-            "CREATE INDEX tombstones_by_inserted_sequence ON tombstones (person, inserted_sequence)",
-            "CREATE INDEX tombstones_by_deletion_time ON tombstones (person, deleted_at) WHERE deleted_at IS NOT NULL",
-            """
-            CREATE TABLE correlation_members (
-                person text NOT NULL,
-                correlation bigint NOT NULL,
-                member_uuid uuid NOT NULL,
-                PRIMARY KEY (person, correlation, member_uuid),
-                FOREIGN KEY (person, correlation) REFERENCES samples (person, sequence) ON DELETE CASCADE
-            )
-            """,
-            "CREATE INDEX correlation_members_by_member ON correlation_members (person, member_uuid)",
-            """
-            CREATE TABLE workout_associations (
-                person text NOT NULL,
-                workout bigint NOT NULL,
-                sample_uuid uuid NOT NULL,
-                PRIMARY KEY (person, workout, sample_uuid),
-                FOREIGN KEY (person, workout) REFERENCES samples (person, sequence) ON DELETE CASCADE
-            )
-            """,
-            """
-            CREATE TABLE source_orders (
-                person text NOT NULL REFERENCES people,
-                type_id integer NOT NULL REFERENCES sample_types,
-                bundle_identifiers text[] NOT NULL,
-                PRIMARY KEY (person, type_id)
-            )
-            """,
-            """
-            CREATE TABLE background_deliveries (
-                person text NOT NULL REFERENCES people,
-                bundle_identifier text NOT NULL,
-                type_id integer NOT NULL REFERENCES sample_types,
-                frequency integer NOT NULL,
-                last_notified double precision,
-                missed_acknowledgements integer NOT NULL CHECK (missed_acknowledgements >= 0),
-                suspended boolean NOT NULL,
-                PRIMARY KEY (person, bundle_identifier, type_id)
-            )
-            """,
-        ]),
-        Migration(name: "v2 activity summaries, routes, heartbeat series, characteristics, export information, kept elements, clinical documents", statements: [
-            """
-            CREATE TABLE activity_summaries (
-                person text NOT NULL REFERENCES people,
-                day bigint NOT NULL,
-                summary bytea NOT NULL,
-                PRIMARY KEY (person, day)
-            )
-            """,
-            """
-            CREATE TABLE workout_routes (
-                person text NOT NULL REFERENCES people,
-                uuid uuid NOT NULL,
-                workout_uuid uuid NOT NULL,
-                source_name text,
-                file_path text,
-                start_time double precision,
-                end_time double precision,
-                location_count bigint NOT NULL CHECK (location_count >= 0),
-                locations bytea NOT NULL,
-                PRIMARY KEY (person, uuid)
-            )
-            """,
-            "CREATE INDEX workout_routes_by_workout ON workout_routes (person, workout_uuid, start_time)",
-            """
-            CREATE TABLE heartbeat_series (
-                person text NOT NULL REFERENCES people,
-                sample_uuid uuid NOT NULL,
-                beat_count bigint NOT NULL CHECK (beat_count >= 0),
-                beats bytea NOT NULL,
-                PRIMARY KEY (person, sample_uuid)
-            )
-            """,
-            """
-            CREATE TABLE characteristics (
-                person text NOT NULL REFERENCES people,
-                identifier text NOT NULL,
-                value text NOT NULL,
-                PRIMARY KEY (person, identifier)
-            )
-            """,
-            """
-            CREATE TABLE export_information (
-                person text PRIMARY KEY REFERENCES people,
-                export_date double precision,
-                locale text
-            )
-            """,
-            """
-            CREATE TABLE kept_elements (
-                person text NOT NULL REFERENCES people,
-                position bigint GENERATED ALWAYS AS IDENTITY,
-                identity uuid NOT NULL,
-                parent_uuid uuid,
-                name text NOT NULL,
-                element bytea NOT NULL,
-                PRIMARY KEY (person, identity)
-            )
-            """,
-            "CREATE INDEX kept_elements_by_position ON kept_elements (person, position)",
-            "CREATE INDEX kept_elements_by_parent ON kept_elements (person, parent_uuid, position)",
-            """
-            CREATE TABLE clinical_documents (
-                person text NOT NULL REFERENCES people,
-                uuid uuid NOT NULL,
-                start_time double precision NOT NULL,
-                end_time double precision NOT NULL,
-                title text NOT NULL,
-                patient_name text NOT NULL,
-                author_name text NOT NULL,
-                custodian_name text NOT NULL,
-                data bytea NOT NULL,
-                PRIMARY KEY (person, uuid)
-            )
-            """,
-            "CREATE INDEX clinical_documents_by_start ON clinical_documents (person, start_time, uuid)",
-        ]),
+        Migration(
+            name: "v1 people, samples, change log, relations, source orders, background delivery",
+            statements: [
+                """
+                CREATE TABLE sample_types (
+                    id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    identifier text NOT NULL UNIQUE CHECK (length(identifier) BETWEEN 1 AND 200)
+                )
+                """,
+                """
+                CREATE TABLE people (
+                    person text PRIMARY KEY CHECK (length(person) BETWEEN 1 AND 200),
+                    latest_sequence bigint NOT NULL DEFAULT 0 CHECK (latest_sequence >= 0),
+                    change_horizon bigint NOT NULL DEFAULT 0 CHECK (change_horizon >= 0)
+                )
+                """,
+                """
+                CREATE TABLE source_entries (
+                    person text NOT NULL REFERENCES people,
+                    id bigint GENERATED ALWAYS AS IDENTITY,
+                    name text NOT NULL,
+                    bundle_identifier text NOT NULL,
+                    product_type text,
+                    PRIMARY KEY (person, id),
+                    UNIQUE NULLS NOT DISTINCT (person, bundle_identifier, name, product_type)
+                )
+                """,
+                // No foreign keys from `samples` (person, type, source entry): the one path that writes rows, the commit,
+                // holds the person's row lock and resolves the type and source entry ids in the same transaction, and the
+                // three per-row integrity checks halved the bulk insert rate (14 k → 31 k samples/s measured).
+                """
+                CREATE TABLE samples (
+                    person text NOT NULL,
+                    sequence bigint NOT NULL CHECK (sequence > 0),
+                    uuid uuid NOT NULL,
+                    type_id integer NOT NULL,
+                    start_time double precision NOT NULL,
+                    end_time double precision NOT NULL CHECK (end_time >= start_time),
+                    value double precision,
+                    series boolean NOT NULL,
+                    user_entered boolean NOT NULL,
+                    source_entry bigint,
+                    sync_bundle_identifier text,
+                    sync_identifier text,
+                    sync_version double precision,
+                    sample bytea NOT NULL,
+                    PRIMARY KEY (person, sequence),
+                    UNIQUE (person, uuid),
+                    CHECK ((sync_identifier IS NULL) = (sync_bundle_identifier IS NULL))
+                )
+                """,
+                """
+                CREATE INDEX samples_by_type_start ON samples (person, type_id, start_time)
+                    INCLUDE (end_time, value, source_entry, sequence, user_entered, series)
+                """,
+                """
+                CREATE INDEX samples_long_by_type_end ON samples (person, type_id, end_time)
+                    INCLUDE (start_time, value, source_entry, sequence, user_entered, series) WHERE end_time - start_time > 86400
+                """,
+                """
+                CREATE INDEX samples_by_sync_identifier ON samples (person, sync_bundle_identifier, sync_identifier, sequence)
+                    WHERE sync_identifier IS NOT NULL
+                """,
+                """
+                CREATE TABLE type_extents (
+                    person text NOT NULL REFERENCES people,
+                    type_id integer NOT NULL REFERENCES sample_types,
+                    longest_short_duration double precision NOT NULL CHECK (longest_short_duration BETWEEN 0 AND 86400),
+                    PRIMARY KEY (person, type_id)
+                )
+                """,
+                """
+                CREATE TABLE tombstones (
+                    person text NOT NULL REFERENCES people,
+                    sequence bigint NOT NULL CHECK (sequence > inserted_sequence),
+                    inserted_sequence bigint NOT NULL CHECK (inserted_sequence > 0),
+                    uuid uuid NOT NULL,
+                    type_id integer NOT NULL REFERENCES sample_types,
+                    sync_identifier text,
+                    sync_version double precision,
+                    deleted_at double precision,
+                    sample bytea NOT NULL,
+                    PRIMARY KEY (person, sequence)
+                )
+                """,
+                "CREATE INDEX tombstones_by_inserted_sequence ON tombstones (person, inserted_sequence)",
+                "CREATE INDEX tombstones_by_deletion_time ON tombstones (person, deleted_at) WHERE deleted_at IS NOT NULL",
+                """
+                CREATE TABLE correlation_members (
+                    person text NOT NULL,
+                    correlation bigint NOT NULL,
+                    member_uuid uuid NOT NULL,
+                    PRIMARY KEY (person, correlation, member_uuid),
+                    FOREIGN KEY (person, correlation) REFERENCES samples (person, sequence) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX correlation_members_by_member ON correlation_members (person, member_uuid)",
+                """
+                CREATE TABLE workout_associations (
+                    person text NOT NULL,
+                    workout bigint NOT NULL,
+                    sample_uuid uuid NOT NULL,
+                    PRIMARY KEY (person, workout, sample_uuid),
+                    FOREIGN KEY (person, workout) REFERENCES samples (person, sequence) ON DELETE CASCADE
+                )
+                """,
+                """
+                CREATE TABLE source_orders (
+                    person text NOT NULL REFERENCES people,
+                    type_id integer NOT NULL REFERENCES sample_types,
+                    bundle_identifiers text[] NOT NULL,
+                    PRIMARY KEY (person, type_id)
+                )
+                """,
+                """
+                CREATE TABLE background_deliveries (
+                    person text NOT NULL REFERENCES people,
+                    bundle_identifier text NOT NULL,
+                    type_id integer NOT NULL REFERENCES sample_types,
+                    frequency integer NOT NULL,
+                    last_notified double precision,
+                    missed_acknowledgements integer NOT NULL CHECK (missed_acknowledgements >= 0),
+                    suspended boolean NOT NULL,
+                    PRIMARY KEY (person, bundle_identifier, type_id)
+                )
+                """,
+            ]),
+        Migration(
+            name:
+                "v2 activity summaries, routes, heartbeat series, characteristics, export information, kept elements, clinical documents",
+            statements: [
+                """
+                CREATE TABLE activity_summaries (
+                    person text NOT NULL REFERENCES people,
+                    day bigint NOT NULL,
+                    summary bytea NOT NULL,
+                    PRIMARY KEY (person, day)
+                )
+                """,
+                """
+                CREATE TABLE workout_routes (
+                    person text NOT NULL REFERENCES people,
+                    uuid uuid NOT NULL,
+                    workout_uuid uuid NOT NULL,
+                    source_name text,
+                    file_path text,
+                    start_time double precision,
+                    end_time double precision,
+                    location_count bigint NOT NULL CHECK (location_count >= 0),
+                    locations bytea NOT NULL,
+                    PRIMARY KEY (person, uuid)
+                )
+                """,
+                "CREATE INDEX workout_routes_by_workout ON workout_routes (person, workout_uuid, start_time)",
+                """
+                CREATE TABLE heartbeat_series (
+                    person text NOT NULL REFERENCES people,
+                    sample_uuid uuid NOT NULL,
+                    beat_count bigint NOT NULL CHECK (beat_count >= 0),
+                    beats bytea NOT NULL,
+                    PRIMARY KEY (person, sample_uuid)
+                )
+                """,
+                """
+                CREATE TABLE characteristics (
+                    person text NOT NULL REFERENCES people,
+                    identifier text NOT NULL,
+                    value text NOT NULL,
+                    PRIMARY KEY (person, identifier)
+                )
+                """,
+                """
+                CREATE TABLE export_information (
+                    person text PRIMARY KEY REFERENCES people,
+                    export_date double precision,
+                    locale text
+                )
+                """,
+                """
+                CREATE TABLE kept_elements (
+                    person text NOT NULL REFERENCES people,
+                    position bigint GENERATED ALWAYS AS IDENTITY,
+                    identity uuid NOT NULL,
+                    parent_uuid uuid,
+                    name text NOT NULL,
+                    element bytea NOT NULL,
+                    PRIMARY KEY (person, identity)
+                )
+                """,
+                "CREATE INDEX kept_elements_by_position ON kept_elements (person, position)",
+                "CREATE INDEX kept_elements_by_parent ON kept_elements (person, parent_uuid, position)",
+                """
+                CREATE TABLE clinical_documents (
+                    person text NOT NULL REFERENCES people,
+                    uuid uuid NOT NULL,
+                    start_time double precision NOT NULL,
+                    end_time double precision NOT NULL,
+                    title text NOT NULL,
+                    patient_name text NOT NULL,
+                    author_name text NOT NULL,
+                    custodian_name text NOT NULL,
+                    data bytea NOT NULL,
+                    PRIMARY KEY (person, uuid)
+                )
+                """,
+                "CREATE INDEX clinical_documents_by_start ON clinical_documents (person, start_time, uuid)",
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.
@@ -229,16 +234,19 @@ enum PostgresSchema {
     /// Applies `migrations` not yet recorded in `table`, in one transaction under an advisory lock (so that servers
     /// starting together migrate once); refuses a database that has migrations in `table` that are not among them.
     static func migrate(
-        _ client: PostgresClient, migrations: [Migration] = migrations, table: String = migrationTable, logger: Logger, location: String
+        _ client: PostgresClient, migrations: [Migration] = migrations, table: String = migrationTable, logger: Logger,
+        location: String
     ) async throws {
         let names = migrations.map(\.name)
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-            try await connection.query(PostgresQuery(unsafeSQL: """
-                CREATE TABLE IF NOT EXISTS \(table) (
-                    position integer PRIMARY KEY, name text NOT NULL UNIQUE, applied_at timestamptz NOT NULL DEFAULT now()
-                )
-                """), logger: logger)
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        CREATE TABLE IF NOT EXISTS \(table) (
+                            position integer PRIMARY KEY, name text NOT NULL UNIQUE, applied_at timestamptz NOT NULL DEFAULT now()
+                        )
+                        """), logger: logger)
             var applied: [String] = []
             let select = PostgresQuery(unsafeSQL: "SELECT name FROM \(table) ORDER BY position")
             for try await name in try await connection.query(select, logger: logger).decode(String.self) {
@@ -261,7 +269,9 @@ enum PostgresSchema {
     /// The names of the migrations applied to the database, oldest first.
     static func appliedMigrations(_ client: PostgresClient, logger: Logger) async throws -> [String] {
         var applied: [String] = []
-        for try await name in try await client.query("SELECT name FROM ohk_migrations ORDER BY position", logger: logger).decode(String.self) {
+        for try await name in try await client.query(
+            "SELECT name FROM ohk_migrations ORDER BY position", logger: logger
+        ).decode(String.self) {
             applied.append(name)
         }
         return applied

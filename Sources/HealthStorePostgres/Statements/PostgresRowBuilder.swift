@@ -22,9 +22,12 @@ enum PostgresRowBuilder {
     static func rows(for samples: [Sample]) throws -> [Row] {
         var converters: [(type: SampleType, unit: HealthUnit, converter: HealthModel.UnitConverter)] = []
         func canonical(_ quantity: Quantity, of type: SampleType) throws -> Double {
-            if let known = converters.first(where: { $0.unit == quantity.unit && $0.type == type }) { return known.converter.convert(quantity.value) }
+            if let known = converters.first(where: { $0.unit == quantity.unit && $0.type == type }) {
+                return known.converter.convert(quantity.value)
+            }
             guard let unit = type.canonicalUnit else {
-                throw HealthStoreError.model(.invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
+                throw HealthStoreError.model(
+                    .invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
             }
             let converter: HealthModel.UnitConverter
             do { converter = try quantity.unit.converter(to: unit) } catch { throw HealthStoreError.model(error) }
@@ -50,10 +53,12 @@ enum PostgresRowBuilder {
             row.userEntered = sample.wasUserEntered
             if let revision = sample.sourceRevision {
                 row.sourceEntry = SourceEntryKey(
-                    name: revision.source.name, bundleIdentifier: revision.source.bundleIdentifier, productType: revision.productType)
+                    name: revision.source.name, bundleIdentifier: revision.source.bundleIdentifier,
+                    productType: revision.productType)
             }
             row.syncIdentifier = sample.syncIdentifier
-            row.syncBundleIdentifier = sample.syncIdentifier == nil ? nil : sample.sourceRevision?.source.bundleIdentifier
+            row.syncBundleIdentifier =
+                sample.syncIdentifier == nil ? nil : sample.sourceRevision?.source.bundleIdentifier
             row.syncVersion = sample.syncVersion
             row.sample = ByteBuffer(bytes: SampleDetailCoding.encoded(sample))
             return row

@@ -12,12 +12,14 @@ enum PostgresSampleCopy {
 
     /// The columns, in the order of each line.
     static let columns = [
-        "person", "sequence", "uuid", "type_id", "start_time", "end_time", "value", "series", "user_entered", "source_entry",
+        "person", "sequence", "uuid", "type_id", "start_time", "end_time", "value", "series", "user_entered",
+        "source_entry",
         "sync_bundle_identifier", "sync_identifier", "sync_version", "sample",
     ]
 
     /// Sends the rows (in the commit's transaction on `connection`), in chunks of about a megabyte.
-    static func copy(_ rows: SampleRows, person: String, on connection: PostgresConnection, logger: Logger) async throws {
+    static func copy(_ rows: SampleRows, person: String, on connection: PostgresConnection, logger: Logger) async throws
+    {
         let escapedPerson = escaped(person)
         try await connection.copyFrom(table: "samples", columns: columns, logger: logger) { writer in
             var buffer = ByteBuffer()

@@ -104,8 +104,10 @@ struct InsertSamplesStatement: PostgresPreparedStatement {
     var rows = SampleRows()
     func makeBindings() -> PostgresBindings {
         bindings([
-            person, rows.sequences, rows.uuids, rows.typeIDs, rows.starts, rows.ends, rows.values, rows.series, rows.userEntered,
-            rows.sourceEntries, rows.hasSync, rows.hasSyncBundle, rows.syncBundleIdentifiers, rows.syncIdentifiers, rows.syncVersions,
+            person, rows.sequences, rows.uuids, rows.typeIDs, rows.starts, rows.ends, rows.values, rows.series,
+            rows.userEntered,
+            rows.sourceEntries, rows.hasSync, rows.hasSyncBundle, rows.syncBundleIdentifiers, rows.syncIdentifiers,
+            rows.syncVersions,
             rows.samples,
         ])
     }
@@ -116,7 +118,8 @@ struct InsertSamplesStatement: PostgresPreparedStatement {
 struct SampleRows: Sendable {
     var sequences: [Int64] = [], uuids: [UUID] = [], typeIDs: [Int32] = [], starts: [Double] = [], ends: [Double] = []
     var values: [Double] = [], series: [Bool] = [], userEntered: [Bool] = [], sourceEntries: [Int64] = []
-    var hasSync: [Bool] = [], hasSyncBundle: [Bool] = [], syncBundleIdentifiers: [String] = [], syncIdentifiers: [String] = []
+    var hasSync: [Bool] = [], hasSyncBundle: [Bool] = [], syncBundleIdentifiers: [String] = [],
+        syncIdentifiers: [String] = []
     var syncVersions: [Double] = [], samples: [ByteBuffer] = []
 }
 
@@ -258,7 +261,8 @@ struct ColumnsStatement: PostgresPreparedStatement {
 
 /// Samples by uuid, in insertion order.
 struct SamplesByUUIDStatement: PostgresPreparedStatement {
-    static let sql = "SELECT sequence, sample FROM samples WHERE person = $1::text AND uuid = ANY($2::uuid[]) ORDER BY sequence"
+    static let sql =
+        "SELECT sequence, sample FROM samples WHERE person = $1::text AND uuid = ANY($2::uuid[]) ORDER BY sequence"
     typealias Row = (Int64, ByteBuffer)
     let person: String
     let uuids: [UUID]
@@ -325,7 +329,8 @@ struct DeletedAfterStatement: PostgresPreparedStatement {
 }
 
 /// The bindings of a change-page read of the range (after, through].
-private func changeBindings(_ person: String, _ after: Int64, _ typeIDs: [Int32]?, _ through: Int64) -> PostgresBindings {
+private func changeBindings(_ person: String, _ after: Int64, _ typeIDs: [Int32]?, _ through: Int64) -> PostgresBindings
+{
     var result = bindings([person, after])
     if let typeIDs { result.append(typeIDs) } else { result.appendNull() }
     result.append(through)

@@ -28,7 +28,8 @@ struct SQLiteCatalog: Sendable {
     static func load(_ db: Database) throws -> SQLiteCatalog {
         var catalog = SQLiteCatalog()
         for row in try Row.fetchAll(db, sql: "SELECT id, identifier FROM sample_types") {
-            let id: Int64 = row[0], identifier: String = row[1]
+            let id: Int64 = row[0]
+            let identifier: String = row[1]
             guard let type = try? SampleType.named(identifier) else {
                 throw HealthStoreError.corruptStore("sample_types row \(id): unknown type identifier \(identifier)")
             }
@@ -36,7 +37,8 @@ struct SQLiteCatalog: Sendable {
             catalog.types[id] = type
         }
         for row in try Row.fetchAll(db, sql: "SELECT id, unit_string FROM units") {
-            let id: Int64 = row[0], text: String = row[1]
+            let id: Int64 = row[0]
+            let text: String = row[1]
             guard let unit = try? HealthUnit(parsing: text) else {
                 throw HealthStoreError.corruptStore("units row \(id): \"\(text)\" does not parse")
             }
@@ -49,19 +51,26 @@ struct SQLiteCatalog: Sendable {
             catalog.sourceIDs[source] = id
             catalog.sources[id] = source
         }
-        for row in try Row.fetchAll(db, sql: "SELECT id, source_id, version, product_type, operating_system_version FROM source_revisions") {
-            let id: Int64 = row[0], sourceID: Int64 = row[1]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT id, source_id, version, product_type, operating_system_version FROM source_revisions")
+        {
+            let id: Int64 = row[0]
+            let sourceID: Int64 = row[1]
             guard let source = catalog.sources[sourceID] else {
                 throw HealthStoreError.corruptStore("source_revisions row \(id): no source \(sourceID)")
             }
-            let revision = SourceRevision(source: source, version: row[2], productType: row[3], operatingSystemVersion: row[4])
+            let revision = SourceRevision(
+                source: source, version: row[2], productType: row[3], operatingSystemVersion: row[4])
             catalog.revisionIDs[revision] = id
             catalog.revisions[id] = RevisionRow(revision: revision, sourceID: sourceID)
         }
-        for row in try Row.fetchAll(db, sql: """
-            SELECT id, name, manufacturer, model, hardware_version, firmware_version, software_version, local_identifier,
-                   udi_device_identifier FROM devices
-            """) {
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, name, manufacturer, model, hardware_version, firmware_version, software_version, local_identifier,
+                       udi_device_identifier FROM devices
+                """)
+        {
             let id: Int64 = row[0]
             let device = Device(
                 name: row[1], manufacturer: row[2], model: row[3], hardwareVersion: row[4], firmwareVersion: row[5],
@@ -77,8 +86,11 @@ struct SQLiteCatalog: Sendable {
     /// The row id of a sample type, adding the row if needed.
     mutating func typeID(_ type: SampleType, _ db: Database) throws -> Int64 {
         if let id = typeIDs[type.identifier] { return id }
-        try db.execute(sql: "INSERT OR IGNORE INTO sample_types (identifier, kind) VALUES (?, ?)", arguments: [type.identifier, Int(type.kind.rawValue)])
-        let id = try Int64.fetchOne(db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])!
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO sample_types (identifier, kind) VALUES (?, ?)",
+            arguments: [type.identifier, Int(type.kind.rawValue)])
+        let id = try Int64.fetchOne(
+            db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])!
         typeIDs[type.identifier] = id
         types[id] = type
         return id
@@ -98,8 +110,12 @@ struct SQLiteCatalog: Sendable {
     /// The row id of a source, adding the row if needed.
     mutating func sourceID(_ source: Source, _ db: Database) throws -> Int64 {
         if let id = sourceIDs[source] { return id }
-        try db.execute(sql: "INSERT OR IGNORE INTO sources (name, bundle_identifier) VALUES (?, ?)", arguments: [source.name, source.bundleIdentifier])
-        let id = try Int64.fetchOne(db, sql: "SELECT id FROM sources WHERE name = ? AND bundle_identifier = ?", arguments: [source.name, source.bundleIdentifier])!
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO sources (name, bundle_identifier) VALUES (?, ?)",
+            arguments: [source.name, source.bundleIdentifier])
+        let id = try Int64.fetchOne(
+            db, sql: "SELECT id FROM sources WHERE name = ? AND bundle_identifier = ?",
+            arguments: [source.name, source.bundleIdentifier])!
         sourceIDs[source] = id
         sources[id] = source
         return id
@@ -109,14 +125,19 @@ struct SQLiteCatalog: Sendable {
     mutating func revisionID(_ revision: SourceRevision, _ db: Database) throws -> (revision: Int64, source: Int64) {
         if let id = revisionIDs[revision], let row = revisions[id] { return (id, row.sourceID) }
         let sourceID = try sourceID(revision.source, db)
-        let arguments: StatementArguments = [sourceID, revision.version, revision.productType, revision.operatingSystemVersion]
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO source_revisions (source_id, version, product_type, operating_system_version) VALUES (?, ?, ?, ?)
-            """, arguments: arguments)
-        let id = try Int64.fetchOne(db, sql: """
-            SELECT id FROM source_revisions
-            WHERE source_id = ? AND version IS ? AND product_type IS ? AND operating_system_version IS ?
-            """, arguments: arguments)!
+        let arguments: StatementArguments = [
+            sourceID, revision.version, revision.productType, revision.operatingSystemVersion,
+        ]
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO source_revisions (source_id, version, product_type, operating_system_version) VALUES (?, ?, ?, ?)
+                """, arguments: arguments)
+        let id = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM source_revisions
+                WHERE source_id = ? AND version IS ? AND product_type IS ? AND operating_system_version IS ?
+                """, arguments: arguments)!
         revisionIDs[revision] = id
         revisions[id] = RevisionRow(revision: revision, sourceID: sourceID)
         return (id, sourceID)
@@ -129,14 +150,17 @@ struct SQLiteCatalog: Sendable {
             device.name, device.manufacturer, device.model, device.hardwareVersion, device.firmwareVersion,
             device.softwareVersion, device.localIdentifier, device.udiDeviceIdentifier,
         ]
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO devices (name, manufacturer, model, hardware_version, firmware_version, software_version,
-                                           local_identifier, udi_device_identifier) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: arguments)
-        let id = try Int64.fetchOne(db, sql: """
-            SELECT id FROM devices WHERE name IS ? AND manufacturer IS ? AND model IS ? AND hardware_version IS ?
-              AND firmware_version IS ? AND software_version IS ? AND local_identifier IS ? AND udi_device_identifier IS ?
-            """, arguments: arguments)!
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO devices (name, manufacturer, model, hardware_version, firmware_version, software_version,
+                                               local_identifier, udi_device_identifier) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: arguments)
+        let id = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM devices WHERE name IS ? AND manufacturer IS ? AND model IS ? AND hardware_version IS ?
+                  AND firmware_version IS ? AND software_version IS ? AND local_identifier IS ? AND udi_device_identifier IS ?
+                """, arguments: arguments)!
         deviceIDs[device] = id
         devices[id] = device
         return id

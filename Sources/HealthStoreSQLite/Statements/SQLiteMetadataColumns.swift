@@ -24,7 +24,9 @@ enum SQLiteMetadataColumns {
     ) -> [String: MetadataValue]? {
         guard creationTime != nil || utcOffset != nil else { return metadata }
         var merged = metadata ?? [:]
-        if let creationTime { merged[MetadataKey.exportCreationDate] = .date(Date(timeIntervalSinceReferenceDate: creationTime)) }
+        if let creationTime {
+            merged[MetadataKey.exportCreationDate] = .date(Date(timeIntervalSinceReferenceDate: creationTime))
+        }
         if let utcOffset { merged[MetadataKey.exportUTCOffset] = .number(Double(utcOffset)) }
         return merged
     }

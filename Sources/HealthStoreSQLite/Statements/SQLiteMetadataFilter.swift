@@ -73,7 +73,10 @@ enum SQLiteMetadataFilter {
             case let .number(number):
                 return ("m.key = ? AND m.kind = 1 AND m.number \(operatorSQL) ?", [.text(key), .number(number)])
             case let .date(date):
-                return ("m.key = ? AND m.kind = 2 AND m.number \(operatorSQL) ?", [.text(key), .number(date.timeIntervalSinceReferenceDate)])
+                return (
+                    "m.key = ? AND m.kind = 2 AND m.number \(operatorSQL) ?",
+                    [.text(key), .number(date.timeIntervalSinceReferenceDate)]
+                )
             case let .string(text) where comparison == .equalTo && isASCII(text):
                 return ("m.key = ? AND m.kind = 0 AND m.text = ?", [.text(key), .text(text)])
             case .string:

@@ -90,7 +90,9 @@ final class SQLiteRawStatement {
             return
         }
         bytes.withUnsafeBytes { raw in
-            _ = sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), SQLiteRawStatement.transient)
+            _ = sqlite3_bind_blob(
+                handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
+                SQLiteRawStatement.transient)
         }
     }
 
@@ -146,8 +148,12 @@ final class SQLiteRawStatement {
     }
     /// A 16-byte blob column as a UUID (nil when it is not 16 bytes).
     func uuid(_ column: Int32) -> UUID? {
-        guard sqlite3_column_bytes(handle, column) == 16, let pointer = sqlite3_column_blob(handle, column) else { return nil }
+        guard sqlite3_column_bytes(handle, column) == 16, let pointer = sqlite3_column_blob(handle, column) else {
+            return nil
+        }
         let b = UnsafeRawBufferPointer(start: pointer, count: 16)
-        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        return UUID(
+            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        )
     }
 }

@@ -52,14 +52,18 @@ struct SQLiteSampleInserter {
         let sharedIDs = "?1,?2,NULL,1,?3,?4,?5,NULL,NULL,NULL"
         let first = (1...Int(uniformColumnCount)).map { "?\(sharedIDCount + $0)" }.joined(separator: ",")
         let anonymous = Array(repeating: "?", count: Int(uniformColumnCount)).joined(separator: ",")
-        let rows = ["(\(first),\(sharedIDs))"] + Array(repeating: "(\(anonymous),\(sharedIDs))", count: rowsPerStatement - 1)
+        let rows =
+            ["(\(first),\(sharedIDs))"] + Array(repeating: "(\(anonymous),\(sharedIDs))", count: rowsPerStatement - 1)
         return "INSERT INTO samples (\(columns)) VALUES " + rows.joined(separator: ",")
     }()
     /// The parameters the shared-values statement's rows share (type, unit, source, revision and device ids).
     private static let sharedIDCount = 5
 
     /// A quantity row for the column caches.
-    typealias ColumnRow = (typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?, userEntered: Bool, series: Bool)
+    typealias ColumnRow = (
+        typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?,
+        userEntered: Bool, series: Bool
+    )
 
     /// What the insertion wrote besides the rows.
     struct Outcome {
@@ -81,14 +85,21 @@ struct SQLiteSampleInserter {
         /// missing, which rolls the commit back.
         func verify(_ db: Database) throws {
             for (table, ids) in [("sample_types", types), ("units", units), ("devices", devices)] {
-                for id in ids where try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE id = ?", arguments: [id]) != 1 {
-                    throw HealthStoreError.corruptStore("a new sample points at \(table) row \(id), which does not exist")
+                for id in ids
+                where try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE id = ?", arguments: [id]) != 1 {
+                    throw HealthStoreError.corruptStore(
+                        "a new sample points at \(table) row \(id), which does not exist")
                 }
             }
-            for pair in revisions where try Int64.fetchOne(db, sql: """
-                SELECT count(*) FROM source_revisions r JOIN sources s ON s.id = r.source_id WHERE r.id = ? AND r.source_id = ?
-                """, arguments: [pair[0], pair[1]]) != 1 {
-                throw HealthStoreError.corruptStore("a new sample points at source revision \(pair[0]) of source \(pair[1]), which does not exist")
+            for pair in revisions
+            where try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM source_revisions r JOIN sources s ON s.id = r.source_id WHERE r.id = ? AND r.source_id = ?
+                    """, arguments: [pair[0], pair[1]]) != 1
+            {
+                throw HealthStoreError.corruptStore(
+                    "a new sample points at source revision \(pair[0]) of source \(pair[1]), which does not exist")
             }
         }
     }
@@ -138,7 +149,11 @@ struct SQLiteSampleInserter {
         var lastType: SampleType?, lastUnit: HealthUnit?, lastRevision: SourceRevision?, lastDevice: Device?
         var lastConverter = UnitConverter.identity, lastBack = UnitConverter.identity, lastUnitIsCanonical = true
         /// Converters of the (type, unit) pairs met, for batches that interleave types.
-        var conversions: [(type: SampleType, unit: HealthUnit, forward: HealthModel.UnitConverter, back: HealthModel.UnitConverter, isCanonical: Bool)] = []
+        var conversions:
+            [(
+                type: SampleType, unit: HealthUnit, forward: HealthModel.UnitConverter, back: HealthModel.UnitConverter,
+                isCanonical: Bool
+            )] = []
         var timeZones: [String: TimeZone?] = [:]
 
         mutating func row(for sample: Sample, sequence: Int64) throws -> Row {
@@ -181,7 +196,8 @@ struct SQLiteSampleInserter {
                 row.value = content.duration
                 row.detail = SampleDetailCoding.detail(of: sample)
             }
-            if case .quantity = sample.content {} else if lastUnit != nil {
+            if case .quantity = sample.content {
+            } else if lastUnit != nil {
                 lastUnit = nil
                 changed |= Keys.unit
             }
@@ -243,7 +259,8 @@ struct SQLiteSampleInserter {
                 return
             }
             guard let canonical = type.canonicalUnit else {
-                throw HealthStoreError.model(.invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
+                throw HealthStoreError.model(
+                    .invalidField(field: "type", reason: "\(type.identifier) has no canonical unit"))
             }
             do {
                 lastConverter = try unit.converter(to: canonical)
@@ -256,7 +273,9 @@ struct SQLiteSampleInserter {
         }
 
         /// Rows for `samples[range]`, and the error that stopped them early, if any.
-        mutating func rows(for samples: [Sample], _ range: Range<Int>, firstSequence: Int64) -> (rows: [Row], error: Error?) {
+        mutating func rows(
+            for samples: [Sample], _ range: Range<Int>, firstSequence: Int64
+        ) -> (rows: [Row], error: Error?) {
             var rows: [Row] = []
             rows.reserveCapacity(range.count)
             for index in range {
@@ -389,7 +408,8 @@ struct SQLiteSampleInserter {
     /// Inserts `samples` with sequences `firstSequence`, `firstSequence + 1`, … in one transaction already open on `db`.
     /// Throws `duplicateObject` for the first sample (in order) whose UUID is stored already or repeats in the batch.
     static func insert(
-        _ samples: [Sample], firstSequence: Int64, catalog: inout SQLiteCatalog, collectingColumnRows: Bool, _ db: Database
+        _ samples: [Sample], firstSequence: Int64, catalog: inout SQLiteCatalog, collectingColumnRows: Bool,
+        _ db: Database
     ) throws -> Outcome {
         var outcome = Outcome()
         if collectingColumnRows { outcome.columnRows.reserveCapacity(samples.count) }
@@ -397,13 +417,18 @@ struct SQLiteSampleInserter {
         let single = try SQLiteRawStatement(db, singleRowSQL, purpose: "inserting a sample")
         let multiple = chunked ? try SQLiteRawStatement(db, multiRowSQL, purpose: "inserting samples") : nil
         let uniform = chunked ? try SQLiteRawStatement(db, uniformRowSQL, purpose: "inserting samples") : nil
-        let insertMetadata = try SQLiteRawStatement(db, """
+        let insertMetadata = try SQLiteRawStatement(
+            db,
+            """
             INSERT INTO metadata (sample, key, kind, text, number, unit_id) VALUES (?, ?, ?, ?, ?, ?)
             """, purpose: "inserting metadata")
-        let insertMember = try SQLiteRawStatement(db, """
+        let insertMember = try SQLiteRawStatement(
+            db,
+            """
             INSERT INTO correlation_members (correlation, member_uuid) VALUES (?, ?)
             """, purpose: "inserting a correlation member")
-        let find = try SQLiteRawStatement(db, "SELECT 1 FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
+        let find = try SQLiteRawStatement(
+            db, "SELECT 1 FROM samples WHERE uuid = ?", purpose: "looking up a sample by uuid")
         // The UUIDs of the rows bound but not yet run, bound without a copy (SQLite would allocate one per row).
         let uuidBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * rowsPerStatement, alignment: 16)
         defer { uuidBytes.deallocate() }
@@ -421,11 +446,13 @@ struct SQLiteSampleInserter {
             chunks.append(start..<(start + size))
             start += size
         }
-        let pipeline = chunked && chunks.count > 1 ? RowPipeline(samples, chunks: chunks, firstSequence: firstSequence) : nil
+        let pipeline =
+            chunked && chunks.count > 1 ? RowPipeline(samples, chunks: chunks, firstSequence: firstSequence) : nil
         var builder = RowBuilder()
         var ids = RowIDs()
         // The longest duration up to a day of the current run of one type (a dictionary lookup per row cost more).
-        var runTypeID: Int64 = -1, runLongest = -1.0
+        var runTypeID: Int64 = -1
+        var runLongest = -1.0
         func closeRun() {
             if runTypeID >= 0, runLongest >= 0 {
                 outcome.longestShortDuration[runTypeID] = max(outcome.longestShortDuration[runTypeID] ?? -1, runLongest)
@@ -439,7 +466,9 @@ struct SQLiteSampleInserter {
             var shared = true
             for slot in rows.indices {
                 let sampleIndex = range.lowerBound + slot
-                if rows[slot].changedKeys != 0 { try ids.update(for: rows[slot], of: samples[sampleIndex], catalog: &catalog, db) }
+                if rows[slot].changedKeys != 0 {
+                    try ids.update(for: rows[slot], of: samples[sampleIndex], catalog: &catalog, db)
+                }
                 rows[slot].typeID = ids.typeID
                 rows[slot].unitID = rows[slot].kind == .quantity ? ids.unitID : nil
                 rows[slot].sourceID = ids.sourceID
@@ -456,14 +485,21 @@ struct SQLiteSampleInserter {
                 }
                 if duration <= 86_400, duration > runLongest { runLongest = duration }
                 if collectingColumnRows, row.kind == .quantity, let value = row.value {
-                    outcome.columnRows.append((row.typeID, row.sequence, row.start, row.end, value, row.revisionID, row.userEntered, row.series))
+                    outcome.columnRows.append(
+                        (
+                            row.typeID, row.sequence, row.start, row.end, value, row.revisionID, row.userEntered,
+                            row.series
+                        ))
                 }
             }
             if let buildError {
                 // The rows before the one at fault go in one by one, so that an earlier duplicate is still found first.
                 for slot in rows.indices {
                     let sample = samples[range.lowerBound + slot]
-                    bind([rows[slot]], UnsafeMutableRawBufferPointer(rebasing: uuidBytes[(slot * 16)..<(slot * 16 + 16)]), to: single, sharingIDs: false)
+                    bind(
+                        [rows[slot]],
+                        UnsafeMutableRawBufferPointer(rebasing: uuidBytes[(slot * 16)..<(slot * 16 + 16)]), to: single,
+                        sharingIDs: false)
                     do {
                         try single.run()
                     } catch {
@@ -496,7 +532,8 @@ struct SQLiteSampleInserter {
             for row in rows where row.hasDependents {
                 let sample = samples[Int(row.sequence - firstSequence)]
                 if row.hasMetadata, let metadata = sample.metadata {
-                    try writeMetadata(metadata, of: row.sequence, insertMetadata, catalog: &catalog, parents: &ids.parents, db)
+                    try writeMetadata(
+                        metadata, of: row.sequence, insertMetadata, catalog: &catalog, parents: &ids.parents, db)
                 }
                 if let members = sample.correlatedObjects {
                     for member in members {
@@ -515,7 +552,9 @@ struct SQLiteSampleInserter {
 
     /// Binds `rows`: every column (row r from parameter 20r + 1), or with `sharingIDs` to the shared-values
     /// statement (the ids all rows share as ?1…?5, then 10 parameters per row).
-    private static func bind(_ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement, sharingIDs: Bool) {
+    private static func bind(
+        _ rows: [Row], _ uuids: UnsafeMutableRawBufferPointer, to statement: SQLiteRawStatement, sharingIDs: Bool
+    ) {
         statement.rewind()
         let perRow = sharingIDs ? uniformColumnCount : columnCount
         let first: Int32 = sharingIDs ? Int32(sharedIDCount) : 0
@@ -553,7 +592,8 @@ struct SQLiteSampleInserter {
 
     /// Writes one sample's metadata rows.
     private static func writeMetadata(
-        _ metadata: [String: MetadataValue], of sequence: Int64, _ statement: SQLiteRawStatement, catalog: inout SQLiteCatalog,
+        _ metadata: [String: MetadataValue], of sequence: Int64, _ statement: SQLiteRawStatement,
+        catalog: inout SQLiteCatalog,
         parents: inout ParentIDs, _ db: Database
     ) throws {
         for (key, entry) in metadata where !SQLiteMetadataColumns.isKeptInColumn(key, entry) {
@@ -585,6 +625,8 @@ struct SQLiteSampleInserter {
 extension UInt64 {
     /// The eight bytes of a UUID from `offset` (0 or 8) read as a big-endian number.
     fileprivate init(bigEndianBytes uuid: uuid_t, from offset: Int) {
-        self = withUnsafeBytes(of: uuid) { UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        self = withUnsafeBytes(of: uuid) {
+            UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
     }
 }

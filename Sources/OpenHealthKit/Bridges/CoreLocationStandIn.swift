@@ -67,17 +67,21 @@ public final class CLLocation: NSObject, @unchecked Sendable {
     /// A location from a latitude and longitude, now.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.init(
-            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0, horizontalAccuracy: 0,
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
+            horizontalAccuracy: 0,
             verticalAccuracy: -1, course: -1, speed: -1, timestamp: Date())
     }
 
     /// The great-circle distance to another location in meters (haversine, mean Earth radius).
     public func distance(from location: CLLocation) -> CLLocationDistance {
         let radius = 6_371_008.8
-        let latitude1 = coordinate.latitude * .pi / 180, latitude2 = location.coordinate.latitude * .pi / 180
+        let latitude1 = coordinate.latitude * .pi / 180
+        let latitude2 = location.coordinate.latitude * .pi / 180
         let deltaLatitude = latitude2 - latitude1
         let deltaLongitude = (location.coordinate.longitude - coordinate.longitude) * .pi / 180
-        let a = sin(deltaLatitude / 2) * sin(deltaLatitude / 2) + cos(latitude1) * cos(latitude2) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
+        let a =
+            sin(deltaLatitude / 2) * sin(deltaLatitude / 2) + cos(latitude1) * cos(latitude2) * sin(deltaLongitude / 2)
+            * sin(deltaLongitude / 2)
         return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 }

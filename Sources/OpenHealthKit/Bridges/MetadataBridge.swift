@@ -17,7 +17,9 @@ enum MetadataBridge {
             case let number as Double: result[key] = .number(number)
             case let number as NSNumber: result[key] = .number(number.doubleValue)
             default:
-                throw .invalidField(field: "metadata[\(key)]", reason: "a \(type(of: value)) is not a string, number, date or HKQuantity")
+                throw .invalidField(
+                    field: "metadata[\(key)]",
+                    reason: "a \(type(of: value)) is not a string, number, date or HKQuantity")
             }
         }
         return result

@@ -15,7 +15,8 @@ public struct HKActivitySummaryQueryDescriptor: @unchecked Sendable {
     /// The summaries the predicate selects, oldest first.
     public func result(for healthStore: HKHealthStore) async throws -> [HKActivitySummary] {
         try await healthStore.admitDescriptor(
-            kind: "HKActivitySummaryQueryDescriptor", types: [HKObjectType.activitySummaryType().identifier], predicate: predicate?.description)
+            kind: "HKActivitySummaryQueryDescriptor", types: [HKObjectType.activitySummaryType().identifier],
+            predicate: predicate?.description)
         let (model, calendar) = try HKActivitySummaryQuery.request(predicate)
         let summaries = try await healthStore.onStoreExecutor {
             do {

@@ -38,7 +38,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
     /// The changes after the anchor (at most `limit`) and the new anchor.
     public func result(for healthStore: HKHealthStore) async throws -> Result {
         try await healthStore.admitDescriptor(
-            kind: "HKAnchoredObjectQueryDescriptor", types: predicates.map(\.sampleType.identifier), predicate: predicates.first?.nsPredicate?.description)
+            kind: "HKAnchoredObjectQueryDescriptor", types: predicates.map(\.sampleType.identifier),
+            predicate: predicates.first?.nsPredicate?.description)
         let request = try self.request()
         let result = try await healthStore.onStoreExecutor {
             do {
@@ -61,7 +62,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
                 continuation.finish(throwing: error)
                 return
             }
-            let monitor = ChangeFeedMonitor(dataStore: healthStore.dataStore, descriptors: request.descriptors, queue: healthStore.callbackQueue)
+            let monitor = ChangeFeedMonitor(
+                dataStore: healthStore.dataStore, descriptors: request.descriptors, queue: healthStore.callbackQueue)
             continuation.onTermination = { _ in monitor.stop() }
             let forward: @Sendable (Swift.Result<AnchoredQueryResult, HKError>) -> Void = { outcome in
                 switch outcome {
@@ -92,9 +94,12 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
 
     private func request() throws -> AnchoredQueryRequest {
         if let limit, limit < 0 { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
-        guard !predicates.isEmpty else { throw HKError(.errorInvalidArgument, "an anchored object query needs at least one predicate") }
+        guard !predicates.isEmpty else {
+            throw HKError(.errorInvalidArgument, "an anchored object query needs at least one predicate")
+        }
         do {
-            return AnchoredQueryRequest(descriptors: try predicates.map { try $0.model() }, anchor: anchor?.sequence ?? 0, limit: limit ?? 0)
+            return AnchoredQueryRequest(
+                descriptors: try predicates.map { try $0.model() }, anchor: anchor?.sequence ?? 0, limit: limit ?? 0)
         } catch {
             throw HKError.from(error)
         }

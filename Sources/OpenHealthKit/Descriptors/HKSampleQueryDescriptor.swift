@@ -29,21 +29,27 @@ extension HKSamplePredicate where Sample == HKSample {
 
 extension HKSamplePredicate where Sample == HKQuantitySample {
     /// Quantity samples of a type.
-    public static func quantitySample(type: HKQuantityType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKQuantitySample> {
+    public static func quantitySample(
+        type: HKQuantityType, predicate: NSPredicate? = nil
+    ) -> HKSamplePredicate<HKQuantitySample> {
         HKSamplePredicate(sampleType: type, predicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKCategorySample {
     /// Category samples of a type.
-    public static func categorySample(type: HKCategoryType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCategorySample> {
+    public static func categorySample(
+        type: HKCategoryType, predicate: NSPredicate? = nil
+    ) -> HKSamplePredicate<HKCategorySample> {
         HKSamplePredicate(sampleType: type, predicate: predicate)
     }
 }
 
 extension HKSamplePredicate where Sample == HKCorrelation {
     /// Correlations of a type.
-    public static func correlation(type: HKCorrelationType, predicate: NSPredicate? = nil) -> HKSamplePredicate<HKCorrelation> {
+    public static func correlation(
+        type: HKCorrelationType, predicate: NSPredicate? = nil
+    ) -> HKSamplePredicate<HKCorrelation> {
         HKSamplePredicate(sampleType: type, predicate: predicate)
     }
 }
@@ -74,12 +80,15 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
     /// Runs the query and returns the matching samples, sorted and limited.
     public func result(for healthStore: HKHealthStore) async throws -> [Sample] {
         try await healthStore.admitDescriptor(
-            kind: "HKSampleQueryDescriptor", types: predicates.map(\.sampleType.identifier), predicate: predicates.first?.nsPredicate?.description)
+            kind: "HKSampleQueryDescriptor", types: predicates.map(\.sampleType.identifier),
+            predicate: predicates.first?.nsPredicate?.description)
         if let limit, limit < 0 { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
         do {
             let descriptors = try predicates.map { try $0.model() }
             if descriptors.contains(where: { $0.type.kind == .series }) {
-                let found = try await healthStore.onStoreExecutor { try HKSampleQuery.series(descriptors, limit: limit ?? 0, in: healthStore) }
+                let found = try await healthStore.onStoreExecutor {
+                    try HKSampleQuery.series(descriptors, limit: limit ?? 0, in: healthStore)
+                }
                 return found.compactMap { $0 as? Sample }
             }
             let unsortedLimit = sortDescriptors.isEmpty ? (limit ?? 0) : 0

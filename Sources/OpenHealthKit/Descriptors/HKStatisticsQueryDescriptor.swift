@@ -22,10 +22,12 @@ public struct HKStatisticsQueryDescriptor: Sendable {
     /// The statistics of the matching samples, or nil when none matches.
     public func result(for healthStore: HKHealthStore) async throws -> HKStatistics? {
         try await healthStore.admitDescriptor(
-            kind: "HKStatisticsQueryDescriptor", types: [predicate.sampleType.identifier], predicate: predicate.nsPredicate?.description)
+            kind: "HKStatisticsQueryDescriptor", types: [predicate.sampleType.identifier],
+            predicate: predicate.nsPredicate?.description)
         do {
             let type = HKQuantityType(sampleType: predicate.sampleType.sampleType)
-            let nsPredicate = predicate.nsPredicate, options = options
+            let nsPredicate = predicate.nsPredicate
+            let options = options
             return try await healthStore.onStoreExecutor {
                 try HKStatisticsQuery.statistics(in: healthStore, type: type, predicate: nsPredicate, options: options)
             }
@@ -50,7 +52,10 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
     public var intervalComponents: DateComponents
 
     /// A descriptor.
-    public init(predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions, anchorDate: Date, intervalComponents: DateComponents) {
+    public init(
+        predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions, anchorDate: Date,
+        intervalComponents: DateComponents
+    ) {
         self.predicate = predicate
         self.options = options
         self.anchorDate = anchorDate
@@ -69,7 +74,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
     /// The collection as the store holds it now.
     public func result(for healthStore: HKHealthStore) async throws -> HKStatisticsCollection {
         try await healthStore.admitDescriptor(
-            kind: "HKStatisticsCollectionQueryDescriptor", types: [predicate.sampleType.identifier], predicate: predicate.nsPredicate?.description)
+            kind: "HKStatisticsCollectionQueryDescriptor", types: [predicate.sampleType.identifier],
+            predicate: predicate.nsPredicate?.description)
         let monitor = try monitor(for: healthStore)
         return HKStatisticsCollection(try await healthStore.onStoreExecutor { try monitor.compute() })
     }
@@ -90,7 +96,8 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
                 initial: { result in
                     switch result {
                     case let .success(collection):
-                        continuation.yield(Result(statisticsCollection: HKStatisticsCollection(collection), updatedStatistics: nil))
+                        continuation.yield(
+                            Result(statisticsCollection: HKStatisticsCollection(collection), updatedStatistics: nil))
                     case let .failure(error):
                         continuation.finish(throwing: error)
                     }
@@ -98,9 +105,10 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
                 onUpdate: { result in
                     switch result {
                     case let .success(change):
-                        continuation.yield(Result(
-                            statisticsCollection: HKStatisticsCollection(change.collection),
-                            updatedStatistics: change.changed.map(HKStatistics.init)))
+                        continuation.yield(
+                            Result(
+                                statisticsCollection: HKStatisticsCollection(change.collection),
+                                updatedStatistics: change.changed.map(HKStatistics.init)))
                     case let .failure(error):
                         continuation.finish(throwing: error)
                     }
@@ -127,6 +135,7 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
     private func monitor(for healthStore: HKHealthStore) throws(HKError) -> StatisticsCollectionMonitor {
         try StatisticsCollectionMonitor(
             healthStore: healthStore, type: HKQuantityType(sampleType: predicate.sampleType.sampleType),
-            predicate: predicate.nsPredicate, options: options, anchorDate: anchorDate, intervalComponents: intervalComponents)
+            predicate: predicate.nsPredicate, options: options, anchorDate: anchorDate,
+            intervalComponents: intervalComponents)
     }
 }

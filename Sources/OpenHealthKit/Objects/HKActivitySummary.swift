@@ -28,7 +28,9 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
     }
 
     /// How the Move ring is measured that day.
-    public var activityMoveMode: HKActivityMoveMode { HKActivityMoveMode(rawValue: summary.moveMode.rawValue) ?? .activeEnergy }
+    public var activityMoveMode: HKActivityMoveMode {
+        HKActivityMoveMode(rawValue: summary.moveMode.rawValue) ?? .activeEnergy
+    }
     /// Whether the rings were paused that day.
     public var isPaused: Bool { summary.isPaused }
     /// Active energy burned.

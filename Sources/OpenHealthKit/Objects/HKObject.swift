@@ -35,7 +35,9 @@ public class HKObject: NSObject, @unchecked Sendable {
 
     /// The app and version that saved the object; the calling app's source for objects not saved yet.
     public var sourceRevision: HKSourceRevision {
-        if case let .success(sample) = backing, let revision = sample.sourceRevision { return HKSourceRevision(revision) }
+        if case let .success(sample) = backing, let revision = sample.sourceRevision {
+            return HKSourceRevision(revision)
+        }
         return HKSourceRevision(SourceRevision(source: HKSource.default().source))
     }
 
@@ -55,7 +57,10 @@ public class HKSample: HKObject, @unchecked Sendable {
     /// When the sample ends.
     public let endDate: Date
 
-    init(backing: Result<Sample, HealthModelError>, uuid: UUID, sampleType: HKSampleType, startDate: Date, endDate: Date, metadata: [String: Any]?, device: HKDevice?) {
+    init(
+        backing: Result<Sample, HealthModelError>, uuid: UUID, sampleType: HKSampleType, startDate: Date, endDate: Date,
+        metadata: [String: Any]?, device: HKDevice?
+    ) {
         self.sampleType = sampleType
         self.startDate = startDate
         self.endDate = endDate

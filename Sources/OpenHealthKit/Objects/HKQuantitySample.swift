@@ -23,7 +23,10 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     }
 
     /// HealthKit's designated initializer; invalid values fail at save with the field named.
-    public init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
+    public init(
+        type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
+        device: HKDevice?, metadata: [String: Any]?
+    ) {
         let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             try Sample.quantity(
@@ -38,12 +41,18 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     }
 
     /// A quantity sample with metadata.
-    public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, metadata: [String: Any]?) {
-        self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: metadata)
+    public convenience init(
+        type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: metadata)
     }
 
     /// A quantity sample.
-    public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date) {
+    public convenience init(
+        type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date
+    ) {
         self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: nil)
     }
 
@@ -98,7 +107,10 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
     }
 
     /// HealthKit's designated initializer; an invalid value fails at save naming the type and value.
-    public init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
+    public init(
+        type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
         let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             try Sample.category(
@@ -106,11 +118,15 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
                 metadata: try MetadataBridge.model(metadata), device: device?.device, uuid: uuid)
         }
         self.value = value
-        super.init(backing: backing, uuid: uuid, sampleType: type, startDate: startDate, endDate: endDate, metadata: metadata, device: device)
+        super.init(
+            backing: backing, uuid: uuid, sampleType: type, startDate: startDate, endDate: endDate, metadata: metadata,
+            device: device)
     }
 
     /// A category sample with metadata.
-    public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]?) {
+    public convenience init(
+        type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]?
+    ) {
         self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: metadata)
     }
 
@@ -136,11 +152,16 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
     }
 
     /// HealthKit's designated initializer; broken content rules fail at save naming the rule.
-    public init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?) {
+    public init(
+        type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>,
+        device: HKDevice?, metadata: [String: Any]?
+    ) {
         let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
             var members: [Sample] = []
-            for object in objects.sorted(by: { $0.startDate < $1.startDate || ($0.startDate == $1.startDate && $0.uuid.uuidString < $1.uuid.uuidString) }) {
+            for object in objects.sorted(by: {
+                $0.startDate < $1.startDate || ($0.startDate == $1.startDate && $0.uuid.uuidString < $1.uuid.uuidString)
+            }) {
                 members.append(try object.modelSample())
             }
             return try Sample.correlation(
@@ -148,16 +169,24 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
                 metadata: try MetadataBridge.model(metadata), device: device?.device, uuid: uuid)
         }
         self.objects = objects
-        super.init(backing: backing, uuid: uuid, sampleType: correlationType, startDate: startDate, endDate: endDate, metadata: metadata, device: device)
+        super.init(
+            backing: backing, uuid: uuid, sampleType: correlationType, startDate: startDate, endDate: endDate,
+            metadata: metadata, device: device)
     }
 
     /// A correlation with metadata.
-    public convenience init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>, metadata: [String: Any]?) {
-        self.init(type: correlationType, start: startDate, end: endDate, objects: objects, device: nil, metadata: metadata)
+    public convenience init(
+        type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            type: correlationType, start: startDate, end: endDate, objects: objects, device: nil, metadata: metadata)
     }
 
     /// A correlation.
-    public convenience init(type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>) {
+    public convenience init(
+        type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date, objects: Set<HKSample>
+    ) {
         self.init(type: correlationType, start: startDate, end: endDate, objects: objects, device: nil, metadata: nil)
     }
 

@@ -46,7 +46,8 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, 
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let value = try container.decode(Int64.self, forKey: .sequence)
         guard value >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .sequence, in: container, debugDescription: "an anchor position is never negative")
+            throw DecodingError.dataCorruptedError(
+                forKey: .sequence, in: container, debugDescription: "an anchor position is never negative")
         }
         sequence = value
         super.init()

@@ -15,8 +15,13 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
         self.series = series
         self.count = series.count
         super.init(
-            backing: .failure(.invalidField(field: "series", reason: "series are kept beside their workout or sample and cannot be saved or deleted on their own")),
-            uuid: series.uuid, sampleType: HKSeriesType(sampleType: series.type), startDate: series.startDate, endDate: series.endDate,
+            backing: .failure(
+                .invalidField(
+                    field: "series",
+                    reason: "series are kept beside their workout or sample and cannot be saved or deleted on their own"
+                )),
+            uuid: series.uuid, sampleType: HKSeriesType(sampleType: series.type), startDate: series.startDate,
+            endDate: series.endDate,
             metadata: nil, device: series.owner.device.map(HKDevice.init))
     }
 

@@ -43,8 +43,13 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
     }
 
     /// A revision from its parts (HealthKit's initializer; the OS version as a string such as "17.1").
-    public convenience init(source: HKSource, version: String?, productType: String? = nil, operatingSystemVersion: String? = nil) {
-        self.init(SourceRevision(source: source.source, version: version, productType: productType, operatingSystemVersion: operatingSystemVersion))
+    public convenience init(
+        source: HKSource, version: String?, productType: String? = nil, operatingSystemVersion: String? = nil
+    ) {
+        self.init(
+            SourceRevision(
+                source: source.source, version: version, productType: productType,
+                operatingSystemVersion: operatingSystemVersion))
     }
 
     /// The source.
@@ -62,7 +67,9 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
     }
 
     public override var description: String { sourceRevision.description }
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKSourceRevision)?.sourceRevision == sourceRevision }
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? HKSourceRevision)?.sourceRevision == sourceRevision
+    }
     public override var hash: Int { sourceRevision.hashValue }
 }
 
@@ -92,10 +99,11 @@ public final class HKDevice: NSObject, @unchecked Sendable {
         name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
         softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier: String?
     ) {
-        self.init(Device(
-            name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
-            firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
-            udiDeviceIdentifier: udiDeviceIdentifier))
+        self.init(
+            Device(
+                name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
+                firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
+                udiDeviceIdentifier: udiDeviceIdentifier))
     }
 
     /// The device running this code; on Linux a generic host description.

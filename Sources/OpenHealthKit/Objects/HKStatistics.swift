@@ -56,7 +56,9 @@ public final class HKStatistics: NSObject, @unchecked Sendable {
     /// One source's most recent value.
     public func mostRecentQuantity(for source: HKSource) -> HKQuantity? { quantity(\.mostRecent, for: source) }
     /// When the most recent sample was.
-    public func mostRecentQuantityDateInterval() -> DateInterval? { statistics.figures(for: nil)?.mostRecentDateInterval }
+    public func mostRecentQuantityDateInterval() -> DateInterval? {
+        statistics.figures(for: nil)?.mostRecentDateInterval
+    }
     /// When one source's most recent sample was.
     public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? {
         statistics.figures(for: source.source)?.mostRecentDateInterval

@@ -3,7 +3,14 @@ import HealthModel
 
 /// Kinds of workout events, with HealthKit's raw values.
 public enum HKWorkoutEventType: Int, Sendable, Hashable {
-    case pause = 1, resume = 2, lap = 3, marker = 4, motionPaused = 5, motionResumed = 6, segment = 7, pauseOrResumeRequest = 8
+    case pause = 1
+    case resume = 2
+    case lap = 3
+    case marker = 4
+    case motionPaused = 5
+    case motionResumed = 6
+    case segment = 7
+    case pauseOrResumeRequest = 8
 
     var model: WorkoutEventType { WorkoutEventType(rawValue: rawValue)! }
 }
@@ -25,7 +32,9 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
         self.dateInterval = dateInterval
         self.metadata = metadata
         backing = Result { () throws(HealthModelError) -> WorkoutEvent in
-            try WorkoutEvent(type: type.model, startDate: dateInterval.start, endDate: dateInterval.end, metadata: try MetadataBridge.model(metadata))
+            try WorkoutEvent(
+                type: type.model, startDate: dateInterval.start, endDate: dateInterval.end,
+                metadata: try MetadataBridge.model(metadata))
         }
         super.init()
     }
@@ -74,7 +83,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     public init(
         activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date, workoutEvents: [HKWorkoutEvent]?,
         totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, totalSwimmingStrokeCount: HKQuantity? = nil,
-        totalFlightsClimbed: HKQuantity? = nil, duration: TimeInterval? = nil, device: HKDevice?, metadata: [String: Any]?
+        totalFlightsClimbed: HKQuantity? = nil, duration: TimeInterval? = nil, device: HKDevice?,
+        metadata: [String: Any]?
     ) {
         let uuid = RandomUUID.make()
         let backing = Result<Sample, HealthModelError> { () throws(HealthModelError) -> Sample in
@@ -82,16 +92,27 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
             for event in workoutEvents ?? [] { events.append(try event.backing.get()) }
             var statistics: [WorkoutStatistic] = []
             if let totalEnergyBurned {
-                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierActiveEnergyBurned", sum: totalEnergyBurned.quantity))
+                statistics.append(
+                    try WorkoutStatistic(
+                        quantityTypeIdentifier: "HKQuantityTypeIdentifierActiveEnergyBurned",
+                        sum: totalEnergyBurned.quantity))
             }
             if let totalDistance {
-                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: HKWorkout.distanceType(for: activityType), sum: totalDistance.quantity))
+                statistics.append(
+                    try WorkoutStatistic(
+                        quantityTypeIdentifier: HKWorkout.distanceType(for: activityType), sum: totalDistance.quantity))
             }
             if let totalSwimmingStrokeCount {
-                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierSwimmingStrokeCount", sum: totalSwimmingStrokeCount.quantity))
+                statistics.append(
+                    try WorkoutStatistic(
+                        quantityTypeIdentifier: "HKQuantityTypeIdentifierSwimmingStrokeCount",
+                        sum: totalSwimmingStrokeCount.quantity))
             }
             if let totalFlightsClimbed {
-                statistics.append(try WorkoutStatistic(quantityTypeIdentifier: "HKQuantityTypeIdentifierFlightsClimbed", sum: totalFlightsClimbed.quantity))
+                statistics.append(
+                    try WorkoutStatistic(
+                        quantityTypeIdentifier: "HKQuantityTypeIdentifierFlightsClimbed",
+                        sum: totalFlightsClimbed.quantity))
             }
             return try Sample.workout(
                 activityTypeRawValue: activityType.rawValue, start: startDate, end: endDate, duration: duration,
@@ -104,13 +125,18 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         self.totalDistance = totalDistance
         self.totalSwimmingStrokeCount = totalSwimmingStrokeCount
         self.totalFlightsClimbed = totalFlightsClimbed
-        self.duration = (try? backing.get().workoutContent?.duration) ?? duration ?? endDate.timeIntervalSince(startDate)
-        super.init(backing: backing, uuid: uuid, sampleType: HKWorkoutType(sampleType: .workout), startDate: startDate, endDate: endDate, metadata: metadata, device: device)
+        self.duration =
+            (try? backing.get().workoutContent?.duration) ?? duration ?? endDate.timeIntervalSince(startDate)
+        super.init(
+            backing: backing, uuid: uuid, sampleType: HKWorkoutType(sampleType: .workout), startDate: startDate,
+            endDate: endDate, metadata: metadata, device: device)
     }
 
     /// A workout with only an activity and its interval.
     public convenience init(activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date) {
-        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil, totalEnergyBurned: nil, totalDistance: nil, device: nil, metadata: nil)
+        self.init(
+            activityType: activityType, start: startDate, end: endDate, workoutEvents: nil, totalEnergyBurned: nil,
+            totalDistance: nil, device: nil, metadata: nil)
     }
 
     /// A workout with events and totals.
@@ -118,7 +144,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date, workoutEvents: [HKWorkoutEvent]?,
         totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?
     ) {
-        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents, totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: nil, metadata: metadata)
+        self.init(
+            activityType: activityType, start: startDate, end: endDate, workoutEvents: workoutEvents,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, device: nil, metadata: metadata)
     }
 
     /// A workout with a given active duration and totals.
@@ -126,7 +154,10 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
         activityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date, duration: TimeInterval,
         totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, metadata: [String: Any]?
     ) {
-        self.init(activityType: activityType, start: startDate, end: endDate, workoutEvents: nil, totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, duration: duration, device: nil, metadata: metadata)
+        self.init(
+            activityType: activityType, start: startDate, end: endDate, workoutEvents: nil,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, duration: duration, device: nil,
+            metadata: metadata)
     }
 
     /// The distance type a workout of this activity records its distance under.

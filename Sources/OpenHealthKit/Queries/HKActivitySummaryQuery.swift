@@ -42,7 +42,10 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     static func request(_ predicate: NSPredicate?) throws -> (ActivitySummaryPredicate?, Calendar) {
         guard let predicate else { return (nil, Calendar.current) }
         guard let health = predicate as? HealthPredicate, let model = health.activitySummaryPredicate else {
-            throw HKError(.errorInvalidArgument, "an activity summary query takes a predicate from predicateForActivitySummary(with:) or predicate(forActivitySummariesBetweenStart:end:)")
+            throw HKError(
+                .errorInvalidArgument,
+                "an activity summary query takes a predicate from predicateForActivitySummary(with:) or predicate(forActivitySummariesBetweenStart:end:)"
+            )
         }
         switch model {
         case let .day(day): return (model, day.calendar ?? Calendar.current)
@@ -54,7 +57,8 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         let dataStore = healthStore.dataStore
-        let model: ActivitySummaryPredicate?, calendar: Calendar
+        let model: ActivitySummaryPredicate?
+        let calendar: Calendar
         do {
             (model, calendar) = try Self.request(predicate)
         } catch {
@@ -66,7 +70,10 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
         if hasUpdates {
             let watch = CommitWatch(dataStore) { [self] commit in
                 let outside = commit.inserted.isEmpty && commit.deleted.isEmpty
-                guard outside || !commit.deleted.isEmpty || commit.inserted.contains(where: { ActivitySummaryEngine.sourceTypes.contains($0.type) }) else { return }
+                guard
+                    outside || !commit.deleted.isEmpty
+                        || commit.inserted.contains(where: { ActivitySummaryEngine.sourceTypes.contains($0.type) })
+                else { return }
                 queue.async { [self] in refresh(dataStore, model, calendar) }
             }
             let running = state.withLock { state -> Bool in

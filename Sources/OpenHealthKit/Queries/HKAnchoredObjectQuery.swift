@@ -10,7 +10,8 @@ public let HKAnchoredObjectQueryNoAnchor: Int = 0
 /// update handler it keeps running and reports every later change once, in commit order (SEMANTICS §6).
 public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// What the results and update handlers receive.
-    public typealias Handler = (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+    public typealias Handler = (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) ->
+        Void
 
     /// The anchor the query starts from; nil for none.
     public let anchor: HKQueryAnchor?
@@ -29,7 +30,10 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     private let state: Mutex<State>
 
     /// A query over one type.
-    public init(type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int, resultsHandler handler: @escaping Handler) {
+    public init(
+        type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping Handler
+    ) {
         self.anchor = anchor
         self.limit = limit
         self.queryDescriptors = nil
@@ -38,7 +42,10 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query over several (type, predicate) descriptors.
-    public init(queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int, resultsHandler handler: @escaping Handler) {
+    public init(
+        queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping Handler
+    ) {
         self.anchor = anchor
         self.limit = limit
         self.queryDescriptors = queryDescriptors
@@ -59,11 +66,18 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// The engine's descriptors for this query.
     func modelDescriptors() throws -> [SampleQueryDescriptor] {
         if let queryDescriptors {
-            guard !queryDescriptors.isEmpty else { throw HKError(.errorInvalidArgument, "an anchored object query needs at least one query descriptor") }
+            guard !queryDescriptors.isEmpty else {
+                throw HKError(.errorInvalidArgument, "an anchored object query needs at least one query descriptor")
+            }
             return try queryDescriptors.map { try $0.model() }
         }
-        guard let sampleType else { throw HKError(.errorInvalidArgument, "an anchored object query needs a sample type") }
-        return [SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))]
+        guard let sampleType else {
+            throw HKError(.errorInvalidArgument, "an anchored object query needs a sample type")
+        }
+        return [
+            SampleQueryDescriptor(
+                type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))
+        ]
     }
 
     override func deliverFailure(_ error: HKError) {
@@ -75,7 +89,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         let (results, update) = state.withLock { ($0.results, $0.update) }
-        let report: @Sendable (Result<AnchoredQueryResult, HKError>, UncheckedSendable<Handler>?) -> Void = { [self] outcome, handler in
+        let report: @Sendable (Result<AnchoredQueryResult, HKError>, UncheckedSendable<Handler>?) -> Void = {
+            [self] outcome, handler in
             switch outcome {
             case let .success(result):
                 handler?.value(
@@ -89,14 +104,17 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         do {
             guard limit >= 0 else { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
             if update != nil, limit != HKObjectQueryNoLimit {
-                throw HKError(.errorInvalidArgument, "an anchored object query with an update handler must have no limit (got \(limit))")
+                throw HKError(
+                    .errorInvalidArgument,
+                    "an anchored object query with an update handler must have no limit (got \(limit))")
             }
             descriptors = try modelDescriptors()
         } catch {
             report(.failure(HKError.from(error)), results ?? update)
             return
         }
-        let monitor = ChangeFeedMonitor(dataStore: healthStore.dataStore, descriptors: descriptors, queue: healthStore.callbackQueue)
+        let monitor = ChangeFeedMonitor(
+            dataStore: healthStore.dataStore, descriptors: descriptors, queue: healthStore.callbackQueue)
         // A query runs once: HealthKit raises an exception on a second execute; here the second one does nothing.
         let started = state.withLock { state -> Bool in
             guard !state.stopped, state.monitor == nil else { return false }

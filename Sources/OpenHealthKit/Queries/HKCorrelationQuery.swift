@@ -13,7 +13,8 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
 
     /// A correlation query; `completion` receives the matching correlations on a background queue.
     public init(
-        type correlationType: HKCorrelationType, predicate: NSPredicate?, samplePredicates: [HKSampleType: NSPredicate]?,
+        type correlationType: HKCorrelationType, predicate: NSPredicate?,
+        samplePredicates: [HKSampleType: NSPredicate]?,
         completion: @escaping (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
     ) {
         self.correlationType = correlationType
@@ -31,7 +32,8 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
                 keyed[type.sampleType] = try PredicateBridge.samplePredicate(predicate)
             }
             let request = CorrelationQueryRequest(
-                type: correlationType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate), samplePredicates: keyed)
+                type: correlationType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate),
+                samplePredicates: keyed)
             let found = try healthStore.dataStore.correlations(request)
             completion(self, found.map(HKCorrelation.init(model:)), nil)
         } catch {

@@ -35,7 +35,9 @@ public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
     init(_ stored: ClinicalDocument, includeData: Bool) {
         document = HKCDADocument(stored, includeData: includeData)
         super.init(
-            backing: .failure(.invalidField(field: "document", reason: "documents come from imports and cannot be saved or deleted here")),
+            backing: .failure(
+                .invalidField(
+                    field: "document", reason: "documents come from imports and cannot be saved or deleted here")),
             uuid: stored.uuid, sampleType: HKDocumentType(sampleType: .clinicalDocument), startDate: stored.startDate,
             endDate: stored.endDate, metadata: nil, device: nil)
     }
@@ -76,7 +78,8 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
 
     /// A document query (date and object-identifier predicates apply).
     public init(
-        documentType: HKDocumentType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?, includeDocumentData: Bool,
+        documentType: HKDocumentType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
+        includeDocumentData: Bool,
         resultsHandler: @escaping (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
     ) {
         self.limit = limit
@@ -97,7 +100,9 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
             let window = TimeBounds.implied(by: model)
             var documents = try healthStore.dataStore.clinicalDocuments().filter { document in
                 (uuids?.contains(document.uuid) ?? true)
-                    && window.contains(start: document.startDate.timeIntervalSinceReferenceDate, end: document.endDate.timeIntervalSinceReferenceDate)
+                    && window.contains(
+                        start: document.startDate.timeIntervalSinceReferenceDate,
+                        end: document.endDate.timeIntervalSinceReferenceDate)
             }
             // Sorted by start date unless a descriptor says otherwise (start or end date, either way).
             if let sort = try sortDescriptors?.first.map(SortKeyPaths.sort(for:)) {
@@ -120,7 +125,9 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
         case let .uuids(set): uuids = uuids.map { $0.intersection(set) } ?? set
         case let .and(parts): for part in parts { try collect(part, uuids: &uuids) }
         default:
-            throw HKError(.errorInvalidArgument, "document queries take date and object-identifier predicates (and their conjunction)")
+            throw HKError(
+                .errorInvalidArgument,
+                "document queries take date and object-identifier predicates (and their conjunction)")
         }
     }
 }

@@ -12,7 +12,10 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     private let dataHandler: (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
 
     /// A query over one series.
-    public init(heartbeatSeries: HKHeartbeatSeriesSample, dataHandler: @escaping (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void) {
+    public init(
+        heartbeatSeries: HKHeartbeatSeriesSample,
+        dataHandler: @escaping (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
+    ) {
         seriesSample = heartbeatSeries
         self.dataHandler = dataHandler
         super.init(objectType: HKSeriesType.heartbeat(), predicate: nil)
@@ -22,7 +25,8 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
+            guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid)
+            else {
                 throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
             }
             let beats = series.beats.sorted { $0.date < $1.date }

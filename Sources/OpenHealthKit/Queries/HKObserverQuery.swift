@@ -16,7 +16,9 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     /// The handler of a query on one type.
     public typealias UpdateHandler = (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
     /// The handler of a query on several descriptors: it also receives the types that changed.
-    public typealias DescriptorsUpdateHandler = (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
+    public typealias DescriptorsUpdateHandler = (
+        HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?
+    ) -> Void
 
     /// The descriptors, when the query was made from several.
     public let queryDescriptors: [HKQueryDescriptor]?
@@ -81,10 +83,15 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         let descriptors: [SampleQueryDescriptor]
         do {
             if let queryDescriptors {
-                guard !queryDescriptors.isEmpty else { throw HKError(.errorInvalidArgument, "an observer query needs at least one query descriptor") }
+                guard !queryDescriptors.isEmpty else {
+                    throw HKError(.errorInvalidArgument, "an observer query needs at least one query descriptor")
+                }
                 descriptors = try queryDescriptors.map { try $0.model() }
             } else if let sampleType {
-                descriptors = [SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))]
+                descriptors = [
+                    SampleQueryDescriptor(
+                        type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))
+                ]
             } else {
                 throw HKError(.errorInvalidArgument, "an observer query needs a sample type")
             }
@@ -92,7 +99,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
             fail(HKError.from(error))
             return
         }
-        let monitor = ChangeFeedMonitor(dataStore: healthStore.dataStore, descriptors: descriptors, queue: healthStore.callbackQueue)
+        let monitor = ChangeFeedMonitor(
+            dataStore: healthStore.dataStore, descriptors: descriptors, queue: healthStore.callbackQueue)
         let started = state.withLock { state -> Bool in
             guard !state.stopped, state.monitor == nil else { return false }
             state.monitor = monitor
@@ -100,15 +108,17 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         }
         guard started else { return }
         let delivery = healthStore.backgroundDelivery
-        monitor.start(anchor: 0, limit: 0, skipInitialRead: true, initial: nil, onUpdate: { [self] outcome in
-            switch outcome {
-            case let .success(result):
-                let types = Set(result.changes.map(\.change.type))
-                delivery.route(self, types: types)
-            case let .failure(error):
-                fail(error)
-            }
-        })
+        monitor.start(
+            anchor: 0, limit: 0, skipInitialRead: true, initial: nil,
+            onUpdate: { [self] outcome in
+                switch outcome {
+                case let .success(result):
+                    let types = Set(result.changes.map(\.change.type))
+                    delivery.route(self, types: types)
+                case let .failure(error):
+                    fail(error)
+                }
+            })
     }
 
     override func stopRunning() {

@@ -9,7 +9,9 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     /// The handler of the older form: quantity, the entry's date, done.
     public typealias SampleHandler = (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) -> Void
     /// The handler of the newer form: quantity, the entry's interval, the sample it belongs to (with `includeSample`), done.
-    public typealias QuantityHandler = (HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?, Bool, (any Error)?) -> Void
+    public typealias QuantityHandler = (
+        HKQuantitySeriesSampleQuery, HKQuantity?, DateInterval?, HKQuantitySample?, Bool, (any Error)?
+    ) -> Void
 
     /// Whether the newer handler receives the sample each entry belongs to.
     public var includeSample = false
@@ -44,26 +46,35 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            guard let sampleType else { throw HKError(.errorInvalidArgument, "a quantity series query needs a quantity type") }
-            var samples = try healthStore.dataStore.samples(SampleQueryRequest(
-                type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate)))
+            guard let sampleType else {
+                throw HKError(.errorInvalidArgument, "a quantity series query needs a quantity type")
+            }
+            var samples = try healthStore.dataStore.samples(
+                SampleQueryRequest(
+                    type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate)))
             if orderByQuantitySampleStartDate {
-                samples = samples.enumerated().sorted { ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset) }.map(\.element)
+                samples = samples.enumerated().sorted {
+                    ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset)
+                }.map(\.element)
             }
             var entries: [(Quantity, DateInterval, Sample)] = []
             for sample in samples {
                 guard let content = sample.quantityContent else { continue }
                 if content.seriesEntries.isEmpty {
-                    entries.append((content.quantity, DateInterval(start: sample.startDate, end: sample.endDate), sample))
+                    entries.append(
+                        (content.quantity, DateInterval(start: sample.startDate, end: sample.endDate), sample))
                 } else {
                     for entry in content.seriesEntries.sorted(by: { $0.startDate < $1.startDate }) {
-                        entries.append((entry.quantity, DateInterval(start: entry.startDate, end: entry.endDate), sample))
+                        entries.append(
+                            (entry.quantity, DateInterval(start: entry.startDate, end: entry.endDate), sample))
                     }
                 }
             }
             switch handler {
             case let .sample(uuid, report):
-                guard !entries.isEmpty else { throw HKError(.errorInvalidArgument, "no stored quantity sample has uuid \(uuid)") }
+                guard !entries.isEmpty else {
+                    throw HKError(.errorInvalidArgument, "no stored quantity sample has uuid \(uuid)")
+                }
                 for (index, entry) in entries.enumerated() {
                     report(self, HKQuantity(entry.0), entry.1.start, index == entries.count - 1, nil)
                 }

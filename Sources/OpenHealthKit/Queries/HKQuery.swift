@@ -48,22 +48,30 @@ public class HKQuery: NSObject, @unchecked Sendable {
     // MARK: Dates
 
     /// Samples in a date window; see SEMANTICS §3 for how each option treats the edges.
-    public class func predicateForSamples(withStart startDate: Date?, end endDate: Date?, options: HKQueryOptions = []) -> NSPredicate {
+    public class func predicateForSamples(
+        withStart startDate: Date?, end endDate: Date?, options: HKQueryOptions = []
+    ) -> NSPredicate {
         HealthPredicate(.date(start: startDate, end: endDate, options: options.model))
     }
 
     // MARK: Objects
 
     /// Objects saved by one source.
-    public class func predicateForObjects(from source: HKSource) -> NSPredicate { HealthPredicate(.sources([source.source])) }
+    public class func predicateForObjects(from source: HKSource) -> NSPredicate {
+        HealthPredicate(.sources([source.source]))
+    }
     /// Objects saved by any of the sources.
-    public class func predicateForObjects(from sources: Set<HKSource>) -> NSPredicate { HealthPredicate(.sources(Set(sources.map(\.source)))) }
+    public class func predicateForObjects(from sources: Set<HKSource>) -> NSPredicate {
+        HealthPredicate(.sources(Set(sources.map(\.source))))
+    }
     /// Objects saved by any of the source revisions.
     public class func predicateForObjects(from sourceRevisions: Set<HKSourceRevision>) -> NSPredicate {
         HealthPredicate(.sourceRevisions(Set(sourceRevisions.map(\.sourceRevision))))
     }
     /// Objects recorded by any of the devices (every property equal).
-    public class func predicateForObjects(from devices: Set<HKDevice>) -> NSPredicate { HealthPredicate(.devices(Set(devices.map(\.device)))) }
+    public class func predicateForObjects(from devices: Set<HKDevice>) -> NSPredicate {
+        HealthPredicate(.devices(Set(devices.map(\.device))))
+    }
     /// Objects whose device property has one of the values; an unknown key matches nothing.
     public class func predicateForObjects(withDeviceProperty key: String, allowedValues: Set<String>) -> NSPredicate {
         guard let property = HKDevice.property(forKey: key) else { return HealthPredicate(.not(.all)) }
@@ -76,18 +84,24 @@ public class HKQuery: NSObject, @unchecked Sendable {
     /// Objects that belong to no correlation.
     public class func predicateForObjectsWithNoCorrelation() -> NSPredicate { HealthPredicate(.noCorrelation) }
     /// Samples associated with a workout.
-    public class func predicateForObjects(from workout: HKWorkout) -> NSPredicate { HealthPredicate(.associatedWithWorkout(workout.uuid)) }
+    public class func predicateForObjects(from workout: HKWorkout) -> NSPredicate {
+        HealthPredicate(.associatedWithWorkout(workout.uuid))
+    }
 
     // MARK: Metadata
 
     /// Objects whose metadata has the key.
-    public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate { HealthPredicate(.metadataKeyExists(key)) }
+    public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
+        HealthPredicate(.metadataKeyExists(key))
+    }
     /// Objects whose metadata value for the key is one of the values (strings, numbers, dates, quantities).
     public class func predicateForObjects(withMetadataKey key: String, allowedValues: [Any]) -> NSPredicate {
         HealthPredicate(.metadataValues(key: key, values: allowedValues.compactMap(MetadataBridge.value)))
     }
     /// Objects whose metadata value for the key compares with the value.
-    public class func predicateForObjects(withMetadataKey key: String, operatorType: NSComparisonPredicate.Operator, value: Any) -> NSPredicate {
+    public class func predicateForObjects(
+        withMetadataKey key: String, operatorType: NSComparisonPredicate.Operator, value: Any
+    ) -> NSPredicate {
         guard let comparison = comparisonOperator(operatorType), let value = MetadataBridge.value(value) else {
             return UnsupportedPredicate("metadata comparison \(operatorType) with \(type(of: value))")
         }
@@ -97,17 +111,27 @@ public class HKQuery: NSObject, @unchecked Sendable {
     // MARK: Quantity and category
 
     /// Quantity samples whose value compares with the quantity.
-    public class func predicateForQuantitySamples(with operatorType: NSComparisonPredicate.Operator, quantity: HKQuantity) -> NSPredicate {
-        guard let comparison = comparisonOperator(operatorType) else { return UnsupportedPredicate("quantity comparison \(operatorType)") }
+    public class func predicateForQuantitySamples(
+        with operatorType: NSComparisonPredicate.Operator, quantity: HKQuantity
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("quantity comparison \(operatorType)")
+        }
         return HealthPredicate(.quantity(comparison, quantity.quantity))
     }
     /// Category samples whose value compares with the value.
-    public class func predicateForCategorySamples(with operatorType: NSComparisonPredicate.Operator, value: Int) -> NSPredicate {
-        guard let comparison = comparisonOperator(operatorType) else { return UnsupportedPredicate("category comparison \(operatorType)") }
+    public class func predicateForCategorySamples(
+        with operatorType: NSComparisonPredicate.Operator, value: Int
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("category comparison \(operatorType)")
+        }
         return HealthPredicate(.categoryValue(comparison, value))
     }
     /// Category samples whose value is one of the values.
-    public class func predicateForCategorySamples(withValues values: Set<Int>) -> NSPredicate { HealthPredicate(.categoryValues(values)) }
+    public class func predicateForCategorySamples(withValues values: Set<Int>) -> NSPredicate {
+        HealthPredicate(.categoryValues(values))
+    }
 
     // MARK: Workouts
 
@@ -116,41 +140,63 @@ public class HKQuery: NSObject, @unchecked Sendable {
         HealthPredicate(.workoutActivityType(workoutActivityType.rawValue))
     }
     /// Workouts whose duration compares with the value.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, duration: TimeInterval) -> NSPredicate {
-        guard let comparison = comparisonOperator(operatorType) else { return UnsupportedPredicate("duration comparison \(operatorType)") }
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, duration: TimeInterval
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("duration comparison \(operatorType)")
+        }
         return HealthPredicate(.workoutDuration(comparison, duration))
     }
     /// Workouts whose total energy burned compares with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, totalEnergyBurned: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, totalEnergyBurned: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, "HKQuantityTypeIdentifierActiveEnergyBurned", .sum, totalEnergyBurned)
     }
     /// Workouts whose total distance compares with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, totalDistance: HKQuantity) -> NSPredicate {
-        guard let comparison = comparisonOperator(operatorType) else { return UnsupportedPredicate("distance comparison \(operatorType)") }
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, totalDistance: HKQuantity
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("distance comparison \(operatorType)")
+        }
         return HealthPredicate(.workoutTotalDistance(comparison, totalDistance.quantity))
     }
     /// Workouts whose total swimming strokes compare with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, totalSwimmingStrokeCount: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, totalSwimmingStrokeCount: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, "HKQuantityTypeIdentifierSwimmingStrokeCount", .sum, totalSwimmingStrokeCount)
     }
     /// Workouts whose total flights climbed compare with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, totalFlightsClimbed: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, totalFlightsClimbed: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, "HKQuantityTypeIdentifierFlightsClimbed", .sum, totalFlightsClimbed)
     }
     /// Workouts whose sum for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, sumQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, sumQuantity: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .sum, sumQuantity)
     }
     /// Workouts whose average for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, averageQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, averageQuantity: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .average, averageQuantity)
     }
     /// Workouts whose minimum for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, minimumQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .minimum, minimumQuantity)
     }
     /// Workouts whose maximum for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, maximumQuantity: HKQuantity) -> NSPredicate {
+    public class func predicateForWorkouts(
+        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
+    ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .maximum, maximumQuantity)
     }
 
@@ -161,15 +207,24 @@ public class HKQuery: NSObject, @unchecked Sendable {
         HealthPredicate(.day(dateComponents))
     }
     /// Activity summaries from one day through another, both included.
-    public class func predicate(forActivitySummariesBetweenStart startDateComponents: DateComponents, end endDateComponents: DateComponents) -> NSPredicate {
+    public class func predicate(
+        forActivitySummariesBetweenStart startDateComponents: DateComponents, end endDateComponents: DateComponents
+    ) -> NSPredicate {
         HealthPredicate(.days(from: startDateComponents, through: endDateComponents))
     }
 
     // MARK: Helpers
 
-    private class func workoutStatistic(_ operatorType: NSComparisonPredicate.Operator, _ identifier: String, _ kind: WorkoutStatisticKind, _ quantity: HKQuantity) -> NSPredicate {
-        guard let comparison = comparisonOperator(operatorType) else { return UnsupportedPredicate("workout comparison \(operatorType)") }
-        return HealthPredicate(.workoutStatistic(quantityTypeIdentifier: identifier, kind: kind, comparison: comparison, value: quantity.quantity))
+    private class func workoutStatistic(
+        _ operatorType: NSComparisonPredicate.Operator, _ identifier: String, _ kind: WorkoutStatisticKind,
+        _ quantity: HKQuantity
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("workout comparison \(operatorType)")
+        }
+        return HealthPredicate(
+            .workoutStatistic(
+                quantityTypeIdentifier: identifier, kind: kind, comparison: comparison, value: quantity.quantity))
     }
 
     static func comparisonOperator(_ operatorType: NSComparisonPredicate.Operator) -> ComparisonOperator? {

@@ -82,7 +82,10 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         if let queryDescriptors {
             descriptors = try queryDescriptors.map { try $0.model() }
         } else if let sampleType {
-            descriptors = [SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))]
+            descriptors = [
+                SampleQueryDescriptor(
+                    type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))
+            ]
         } else {
             throw HKError(.errorInvalidArgument, "a sample query needs a sample type")
         }
@@ -95,13 +98,16 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
 
     /// Routes and heartbeat series for queries on the series types (they are not stored as samples), oldest first.
-    static func series(_ descriptors: [SampleQueryDescriptor], limit: Int, in healthStore: HKHealthStore) throws -> [HKSample] {
+    static func series(
+        _ descriptors: [SampleQueryDescriptor], limit: Int, in healthStore: HKHealthStore
+    ) throws -> [HKSample] {
         guard descriptors.allSatisfy({ $0.type.kind == .series }) else {
             throw HKError(.errorInvalidArgument, "a query cannot mix series types with other sample types")
         }
         var found: [HKSample] = []
         for descriptor in descriptors {
-            found += try healthStore.dataStore.series(of: descriptor.type, matching: descriptor.predicate).map(HKSeriesSample.wrap)
+            found += try healthStore.dataStore.series(of: descriptor.type, matching: descriptor.predicate).map(
+                HKSeriesSample.wrap)
         }
         found.sort { $0.startDate < $1.startDate }
         return limit > 0 ? Array(found.prefix(limit)) : found

@@ -7,7 +7,10 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// A source query; the handler receives the sources on a background queue.
-    public init(sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?, completionHandler: @escaping (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void) {
+    public init(
+        sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
+        completionHandler: @escaping (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
+    ) {
         self.completionHandler = completionHandler
         super.init(objectType: sampleType, predicate: objectPredicate)
     }
@@ -17,7 +20,8 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
     override func run(in healthStore: HKHealthStore) {
         do {
             guard let sampleType else { throw HKError(.errorInvalidArgument, "a source query needs a sample type") }
-            let sources = try healthStore.dataStore.sources(of: sampleType.sampleType, matching: try PredicateBridge.samplePredicate(predicate))
+            let sources = try healthStore.dataStore.sources(
+                of: sampleType.sampleType, matching: try PredicateBridge.samplePredicate(predicate))
             completionHandler(self, Set(sources.map(HKSource.init)), nil)
         } catch {
             completionHandler(self, nil, HKError.from(error))

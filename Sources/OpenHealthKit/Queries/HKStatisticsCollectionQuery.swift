@@ -25,7 +25,10 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
 
     private struct State {
         var initial: UncheckedSendable<(HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void>?
-        var update: UncheckedSendable<(HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void>?
+        var update:
+            UncheckedSendable<
+                (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void
+            >?
         var monitor: StatisticsCollectionMonitor?
         var stopped = false
     }
@@ -54,7 +57,9 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
 
     /// Receives each later change: the changed interval's statistics and the recomputed collection (or an error).
     /// When set, the query keeps running until stopped.
-    public var statisticsUpdateHandler: ((HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)? {
+    public var statisticsUpdateHandler:
+        ((HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
+    {
         get { state.withLock { $0.update }?.value }
         set {
             let handler = newValue.map(UncheckedSendable.init)
@@ -182,7 +187,8 @@ final class StatisticsCollectionMonitor: Sendable {
     func compute() throws(HKError) -> StatisticsCollection {
         do {
             return try dataStore.statisticsCollection(
-                of: type, matching: predicate, options: options, anchor: anchorDate, interval: interval, calendar: calendar)
+                of: type, matching: predicate, options: options, anchor: anchorDate, interval: interval,
+                calendar: calendar)
         } catch {
             throw HKError.from(error)
         }
@@ -264,7 +270,9 @@ final class StatisticsCollectionMonitor: Sendable {
         var changed = Set(before.keys).union(collection.buckets.keys).filter { before[$0] != collection.buckets[$0] }
         if changed.isEmpty, let insertedAt { changed = [collection.grid.index(containing: insertedAt)] }
         guard !changed.isEmpty else { return }
-        let statistics = changed.sorted().map { collection.buckets[$0] ?? collection.statistics(for: collection.grid.start(of: $0)) }
+        let statistics = changed.sorted().map {
+            collection.buckets[$0] ?? collection.statistics(for: collection.grid.start(of: $0))
+        }
         onUpdate(.success(Update(collection: collection, changed: statistics)))
     }
 }

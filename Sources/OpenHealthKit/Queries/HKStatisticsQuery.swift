@@ -41,7 +41,8 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     ) throws(HKError) -> HKStatistics {
         do {
             let model = try PredicateBridge.samplePredicate(predicate)
-            return HKStatistics(try healthStore.dataStore.statistics(of: type.sampleType, matching: model, options: options.model))
+            return HKStatistics(
+                try healthStore.dataStore.statistics(of: type.sampleType, matching: model, options: options.model))
         } catch {
             throw HKError.from(error)
         }

@@ -12,7 +12,10 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     private let dataHandler: (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
 
     /// The whole route.
-    public init(route workoutRoute: HKWorkoutRoute, dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void) {
+    public init(
+        route workoutRoute: HKWorkoutRoute,
+        dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
+    ) {
         route = workoutRoute
         dateInterval = nil
         self.dataHandler = dataHandler
@@ -20,7 +23,10 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     }
 
     /// The locations within a date interval.
-    public init(route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval, dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void) {
+    public init(
+        route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval,
+        dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
+    ) {
         route = workoutRoute
         self.dateInterval = dateInterval
         self.dataHandler = dataHandler
@@ -52,7 +58,8 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
 
     static func location(_ point: WorkoutRouteLocation) -> CLLocation {
         CLLocation(
-            coordinate: CLLocationCoordinate2D(latitude: point.latitude, longitude: point.longitude), altitude: point.altitude ?? 0,
+            coordinate: CLLocationCoordinate2D(latitude: point.latitude, longitude: point.longitude),
+            altitude: point.altitude ?? 0,
             horizontalAccuracy: point.horizontalAccuracy ?? -1, verticalAccuracy: point.verticalAccuracy ?? -1,
             course: point.course ?? -1, speed: point.speed ?? -1, timestamp: point.date)
     }

@@ -48,7 +48,8 @@ enum PredicateBridge {
             case .or: return .or(parts)
             case .not:
                 guard parts.count == 1 else {
-                    throw HKError(.errorInvalidArgument, "a NOT predicate needs exactly one subpredicate, has \(parts.count)")
+                    throw HKError(
+                        .errorInvalidArgument, "a NOT predicate needs exactly one subpredicate, has \(parts.count)")
                 }
                 return .not(parts[0])
             @unknown default:
@@ -61,7 +62,8 @@ enum PredicateBridge {
         default:
             throw HKError(
                 .errorInvalidArgument,
-                "predicate \"\(predicate.predicateFormat)\" cannot be evaluated: build predicates with HKQuery's factories and NSCompoundPredicate (format-string and block predicates are not supported)")
+                "predicate \"\(predicate.predicateFormat)\" cannot be evaluated: build predicates with HKQuery's factories and NSCompoundPredicate (format-string and block predicates are not supported)"
+            )
         }
     }
 }

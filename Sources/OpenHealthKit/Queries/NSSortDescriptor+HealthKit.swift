@@ -15,10 +15,14 @@ extension NSSortDescriptor {
         case HKSampleSortIdentifierStartDate: self.init(keyPath: \HKSample.startDate, ascending: ascending)
         case HKSampleSortIdentifierEndDate: self.init(keyPath: \HKSample.endDate, ascending: ascending)
         case HKWorkoutSortIdentifierDuration: self.init(keyPath: \HKWorkout.duration, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalDistance: self.init(keyPath: \HKWorkout.totalDistanceSortValue, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalEnergyBurned: self.init(keyPath: \HKWorkout.totalEnergyBurnedSortValue, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalSwimmingStrokeCount: self.init(keyPath: \HKWorkout.totalSwimmingStrokeCountSortValue, ascending: ascending)
-        case HKWorkoutSortIdentifierTotalFlightsClimbed: self.init(keyPath: \HKWorkout.totalFlightsClimbedSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalDistance:
+            self.init(keyPath: \HKWorkout.totalDistanceSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalEnergyBurned:
+            self.init(keyPath: \HKWorkout.totalEnergyBurnedSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalSwimmingStrokeCount:
+            self.init(keyPath: \HKWorkout.totalSwimmingStrokeCountSortValue, ascending: ascending)
+        case HKWorkoutSortIdentifierTotalFlightsClimbed:
+            self.init(keyPath: \HKWorkout.totalFlightsClimbedSortValue, ascending: ascending)
         default: self.init(keyPath: \SortKeyPaths.UnknownKey.value, ascending: ascending)
         }
     }
@@ -30,8 +34,12 @@ extension String {
 
 extension HKWorkout {
     var totalDistanceSortValue: Double { totalDistance.map { $0.doubleValue(for: .meter()) } ?? -.infinity }
-    var totalEnergyBurnedSortValue: Double { totalEnergyBurned.map { $0.doubleValue(for: .kilocalorie()) } ?? -.infinity }
-    var totalSwimmingStrokeCountSortValue: Double { totalSwimmingStrokeCount.map { $0.doubleValue(for: .count()) } ?? -.infinity }
+    var totalEnergyBurnedSortValue: Double {
+        totalEnergyBurned.map { $0.doubleValue(for: .kilocalorie()) } ?? -.infinity
+    }
+    var totalSwimmingStrokeCountSortValue: Double {
+        totalSwimmingStrokeCount.map { $0.doubleValue(for: .count()) } ?? -.infinity
+    }
     var totalFlightsClimbedSortValue: Double { totalFlightsClimbed.map { $0.doubleValue(for: .count()) } ?? -.infinity }
 }
 
@@ -61,6 +69,7 @@ enum SortKeyPaths {
         }
         throw HKError(
             .errorInvalidArgument,
-            "sort descriptor \(descriptor.keyPath) is not supported: use HKSampleSortIdentifierStartDate, HKSampleSortIdentifierEndDate or an HKWorkoutSortIdentifier")
+            "sort descriptor \(descriptor.keyPath) is not supported: use HKSampleSortIdentifierStartDate, HKSampleSortIdentifierEndDate or an HKWorkoutSortIdentifier"
+        )
     }
 }

@@ -40,9 +40,11 @@ final class BackgroundDeliveryRouter: Sendable {
     func enable(_ type: SampleType, frequency: UpdateFrequency) throws {
         try lock.withLock { _ in
             let existing = try subscriptions()[type]
-            try dataStore.saveBackgroundDelivery(BackgroundDeliverySubscription(
-                bundleIdentifier: bundleIdentifier, type: type, frequency: UpdateFrequency.effective(frequency, for: type),
-                lastNotified: existing?.lastNotified))
+            try dataStore.saveBackgroundDelivery(
+                BackgroundDeliverySubscription(
+                    bundleIdentifier: bundleIdentifier, type: type,
+                    frequency: UpdateFrequency.effective(frequency, for: type),
+                    lastNotified: existing?.lastNotified))
         }
     }
 
@@ -72,7 +74,9 @@ final class BackgroundDeliveryRouter: Sendable {
     }
 
     private func dispatch(_ query: HKObserverQuery, types: Set<SampleType>) {
-        var notified = Set<SampleType>(), acknowledged = Set<SampleType>(), held = Set<SampleType>()
+        var notified = Set<SampleType>()
+        var acknowledged = Set<SampleType>()
+        var held = Set<SampleType>()
         do {
             try lock.withLock { _ in
                 let subscriptions = try subscriptions()
@@ -83,7 +87,8 @@ final class BackgroundDeliveryRouter: Sendable {
                         continue
                     }
                     if subscription.suspended { continue }
-                    if let last = subscription.lastNotified, now.timeIntervalSince(last) < subscription.frequency.period {
+                    if let last = subscription.lastNotified, now.timeIntervalSince(last) < subscription.frequency.period
+                    {
                         held.insert(type)
                         continue
                     }
@@ -117,7 +122,12 @@ final class BackgroundDeliveryRouter: Sendable {
         guard !types.isEmpty else { return {} }
         let called = Mutex(false)
         return { [self] in
-            guard !called.withLock({ called in defer { called = true }; return called }) else { return }
+            guard
+                !called.withLock({ called in
+                    defer { called = true }
+                    return called
+                })
+            else { return }
             try? lock.withLock { _ in
                 let subscriptions = try subscriptions()
                 for type in types {

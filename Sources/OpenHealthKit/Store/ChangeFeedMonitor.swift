@@ -63,7 +63,8 @@ final class ChangeFeedMonitor: Sendable {
                 if skipInitialRead {
                     result = AnchoredQueryResult(changes: [], anchor: try dataStore.latestSequence())
                 } else {
-                    result = try dataStore.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit))
+                    result = try dataStore.changes(
+                        AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit))
                 }
             } catch {
                 stop()

@@ -26,15 +26,19 @@ extension HKHealthStore {
     /// Asks the person (the store's authorization policy) for permission to share and read types; succeeds whatever
     /// was decided, as HealthKit never reveals read decisions. Correlation types cannot be requested directly (ask for
     /// their contained types), and read-only types cannot be shared: both fail with `errorInvalidArgument`.
-    public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
+    public func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) async throws {
         try await onStoreExecutor { try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead) }
     }
 
     /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.
     public func requestAuthorization(
-        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?, completion: @escaping (Bool, (any Error)?) -> Void
+        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
+        completion: @escaping (Bool, (any Error)?) -> Void
     ) {
-        let share = typesToShare ?? [], read = typesToRead ?? []
+        let share = typesToShare ?? []
+        let read = typesToRead ?? []
         let handler = UncheckedSendable(completion)
         callbackQueue.async {
             do {
@@ -66,29 +70,42 @@ extension HKHealthStore {
     }
 
     /// Whether requesting these types would ask the person anything.
-    public func statusForAuthorizationRequest(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws -> HKAuthorizationRequestStatus {
+    public func statusForAuthorizationRequest(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) async throws -> HKAuthorizationRequestStatus {
         requestStatus(toShare: typesToShare, read: typesToRead)
     }
 
-    private func requestStatus(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) -> HKAuthorizationRequestStatus {
+    private func requestStatus(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) -> HKAuthorizationRequestStatus {
         dataStore.access.wouldAsk(
-            client: client.bundleIdentifier, share: Set(typesToShare.map(\.identifier)), read: Set(typesToRead.map(\.identifier)))
+            client: client.bundleIdentifier, share: Set(typesToShare.map(\.identifier)),
+            read: Set(typesToRead.map(\.identifier)))
             ? .shouldRequest : .unnecessary
     }
 
-    private func requestAuthorizationNow(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) throws {
-        if dataStore.condition == .unavailable { throw HKError(.errorHealthDataUnavailable, "health data is not available in this store") }
+    private func requestAuthorizationNow(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) throws {
+        if dataStore.condition == .unavailable {
+            throw HKError(.errorHealthDataUnavailable, "health data is not available in this store")
+        }
         guard !typesToShare.isEmpty || !typesToRead.isEmpty else {
             throw HKError(.errorInvalidArgument, "an authorization request needs at least one type to share or read")
         }
-        let correlations = (Array(typesToShare) as [HKObjectType] + Array(typesToRead)).filter { $0 is HKCorrelationType }
+        let correlations = (Array(typesToShare) as [HKObjectType] + Array(typesToRead)).filter {
+            $0 is HKCorrelationType
+        }
         if let first = correlations.map(\.identifier).sorted().first {
-            throw HKError(.errorInvalidArgument, "authorization for \(first) cannot be requested: ask for the types it contains")
+            throw HKError(
+                .errorInvalidArgument, "authorization for \(first) cannot be requested: ask for the types it contains")
         }
         if let readOnly = typesToShare.map(\.sampleType).filter(\.isReadOnly).map(\.identifier).sorted().first {
             throw HKError(.errorInvalidArgument, "sharing \(readOnly) cannot be requested: it is read-only")
         }
         dataStore.access.request(
-            client: client.bundleIdentifier, share: Set(typesToShare.map(\.identifier)), read: Set(typesToRead.map(\.identifier)))
+            client: client.bundleIdentifier, share: Set(typesToShare.map(\.identifier)),
+            read: Set(typesToRead.map(\.identifier)))
     }
 }

@@ -37,7 +37,8 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// delivery, so tests can move time on. `client` is the app this health store acts for: by default
     /// `HKSource.default()`, which has full access unless `dataStore.access.restrict(_:)` was called for it; any other
     /// client follows the decisions of its authorization requests (SEMANTICS §8).
-    public init(dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date = { Date() }, client: HKSource? = nil) {
+    public init(dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date = { Date() }, client: HKSource? = nil)
+    {
         let source = client ?? HKSource.default()
         if client == nil { dataStore.access.adoptDefaultClient(source.bundleIdentifier) }
         self.client = source
@@ -126,7 +127,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Deletes every object of a type that matches the predicate and reports the count on a background queue.
-    public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate, withCompletion completion: @escaping (Bool, Int, (any Error)?) -> Void) {
+    public func deleteObjects(
+        of objectType: HKObjectType, predicate: NSPredicate,
+        withCompletion completion: @escaping (Bool, Int, (any Error)?) -> Void
+    ) {
         let handler = UncheckedSendable(completion)
         let predicateBox = UncheckedSendable(predicate)
         callbackQueue.async {
@@ -155,7 +159,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Associates saved samples with a saved workout.
     public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, (any Error)?) -> Void) {
-        reportInBackground(to: completion) { try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid) }
+        reportInBackground(to: completion) {
+            try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
+        }
     }
 
     /// Runs blocking store work (SQLite reads and writes wait on the disk) on the store's executor (`StoreExecutor`)
@@ -167,7 +173,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
 
-    private func reportInBackground(to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void) {
+    private func reportInBackground(
+        to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void
+    ) {
         let handler = UncheckedSendable(completion)
         callbackQueue.async {
             do {
@@ -183,7 +191,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Lets the app's observer queries for the type be told about new data at most at this frequency (step count at
     /// most hourly); enabling again also resumes delivery stopped by missed completion handlers.
-    public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+    public func enableBackgroundDelivery(
+        for type: HKObjectType, frequency: HKUpdateFrequency,
+        withCompletion completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
         reportInBackground(to: completion) { try self.enableBackgroundDeliveryNow(for: type, frequency: frequency) }
     }
 
@@ -193,7 +204,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Stops background delivery for the type.
-    public func disableBackgroundDelivery(for type: HKObjectType, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+    public func disableBackgroundDelivery(
+        for type: HKObjectType, withCompletion completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
         reportInBackground(to: completion) { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
     }
 

@@ -21,7 +21,9 @@ extension HKHealthStore {
     func admit(_ query: HKQuery) -> Bool {
         guard let interceptor = queryInterceptor else { return true }
         let types = (query.queryTypes).map(\.identifier)
-        switch interceptor.queryWillRun(kind: String(describing: type(of: query)), types: types, predicate: query.predicate?.description) {
+        switch interceptor.queryWillRun(
+            kind: String(describing: type(of: query)), types: types, predicate: query.predicate?.description)
+        {
         case nil:
             return true
         case let .delay(seconds)?:

@@ -48,7 +48,9 @@ public class HKObjectType: NSObject, @unchecked Sendable {
     }
 
     /// The characteristic type with this identifier.
-    public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier) -> HKCharacteristicType? {
+    public class func characteristicType(
+        forIdentifier identifier: HKCharacteristicTypeIdentifier
+    ) -> HKCharacteristicType? {
         guard let description = TypeTable.characteristicType(identifier.rawValue) else { return nil }
         return HKCharacteristicType(identifier: description.identifier)
     }

@@ -20,67 +20,84 @@ public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable, Co
 
 extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierAppleSleepingWristTemperature (degC).
-    public static let appleSleepingWristTemperature = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAppleSleepingWristTemperature")
+    public static let appleSleepingWristTemperature = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierAppleSleepingWristTemperature")
     /// HKQuantityTypeIdentifierBodyFatPercentage (%).
-    public static let bodyFatPercentage = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBodyFatPercentage")
+    public static let bodyFatPercentage = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierBodyFatPercentage")
     /// HKQuantityTypeIdentifierBodyMass (kg).
     public static let bodyMass = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBodyMass")
     /// HKQuantityTypeIdentifierBodyMassIndex (count).
     public static let bodyMassIndex = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBodyMassIndex")
     /// HKQuantityTypeIdentifierElectrodermalActivity (S).
-    public static let electrodermalActivity = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierElectrodermalActivity")
+    public static let electrodermalActivity = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierElectrodermalActivity")
     /// HKQuantityTypeIdentifierHeight (m).
     public static let height = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierHeight")
     /// HKQuantityTypeIdentifierLeanBodyMass (kg).
     public static let leanBodyMass = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierLeanBodyMass")
     /// HKQuantityTypeIdentifierWaistCircumference (m).
-    public static let waistCircumference = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWaistCircumference")
+    public static let waistCircumference = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierWaistCircumference")
     /// HKQuantityTypeIdentifierActiveEnergyBurned (kcal).
-    public static let activeEnergyBurned = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierActiveEnergyBurned")
+    public static let activeEnergyBurned = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierActiveEnergyBurned")
     /// HKQuantityTypeIdentifierAppleExerciseTime (min).
-    public static let appleExerciseTime = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAppleExerciseTime")
+    public static let appleExerciseTime = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierAppleExerciseTime")
     /// HKQuantityTypeIdentifierAppleMoveTime (min).
     public static let appleMoveTime = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAppleMoveTime")
     /// HKQuantityTypeIdentifierAppleStandTime (min).
     public static let appleStandTime = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAppleStandTime")
     /// HKQuantityTypeIdentifierBasalEnergyBurned (kcal).
-    public static let basalEnergyBurned = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBasalEnergyBurned")
+    public static let basalEnergyBurned = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierBasalEnergyBurned")
     /// HKQuantityTypeIdentifierCrossCountrySkiingSpeed (m/s).
-    public static let crossCountrySkiingSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierCrossCountrySkiingSpeed")
+    public static let crossCountrySkiingSpeed = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierCrossCountrySkiingSpeed")
     /// HKQuantityTypeIdentifierCyclingCadence (count/min).
     public static let cyclingCadence = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierCyclingCadence")
     /// HKQuantityTypeIdentifierCyclingFunctionalThresholdPower (W).
-    public static let cyclingFunctionalThresholdPower = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierCyclingFunctionalThresholdPower")
+    public static let cyclingFunctionalThresholdPower = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierCyclingFunctionalThresholdPower")
     /// HKQuantityTypeIdentifierCyclingPower (W).
     public static let cyclingPower = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierCyclingPower")
     /// HKQuantityTypeIdentifierCyclingSpeed (m/s).
     public static let cyclingSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierCyclingSpeed")
     /// HKQuantityTypeIdentifierDistanceCrossCountrySkiing (m).
-    public static let distanceCrossCountrySkiing = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceCrossCountrySkiing")
+    public static let distanceCrossCountrySkiing = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDistanceCrossCountrySkiing")
     /// HKQuantityTypeIdentifierDistanceCycling (m).
     public static let distanceCycling = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceCycling")
     /// HKQuantityTypeIdentifierDistanceDownhillSnowSports (m).
-    public static let distanceDownhillSnowSports = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceDownhillSnowSports")
+    public static let distanceDownhillSnowSports = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDistanceDownhillSnowSports")
     /// HKQuantityTypeIdentifierDistancePaddleSports (m).
-    public static let distancePaddleSports = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistancePaddleSports")
+    public static let distancePaddleSports = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDistancePaddleSports")
     /// HKQuantityTypeIdentifierDistanceRowing (m).
     public static let distanceRowing = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceRowing")
     /// HKQuantityTypeIdentifierDistanceSkatingSports (m).
-    public static let distanceSkatingSports = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceSkatingSports")
+    public static let distanceSkatingSports = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDistanceSkatingSports")
     /// HKQuantityTypeIdentifierDistanceSwimming (m).
     public static let distanceSwimming = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceSwimming")
     /// HKQuantityTypeIdentifierDistanceWalkingRunning (m).
-    public static let distanceWalkingRunning = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceWalkingRunning")
+    public static let distanceWalkingRunning = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDistanceWalkingRunning")
     /// HKQuantityTypeIdentifierDistanceWheelchair (m).
-    public static let distanceWheelchair = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceWheelchair")
+    public static let distanceWheelchair = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDistanceWheelchair")
     /// HKQuantityTypeIdentifierEstimatedWorkoutEffortScore (appleEffortScore).
-    public static let estimatedWorkoutEffortScore = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore")
+    public static let estimatedWorkoutEffortScore = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore")
     /// HKQuantityTypeIdentifierFlightsClimbed (count).
     public static let flightsClimbed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierFlightsClimbed")
     /// HKQuantityTypeIdentifierNikeFuel (count).
     public static let nikeFuel = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierNikeFuel")
     /// HKQuantityTypeIdentifierPaddleSportsSpeed (m/s).
-    public static let paddleSportsSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierPaddleSportsSpeed")
+    public static let paddleSportsSpeed = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierPaddleSportsSpeed")
     /// HKQuantityTypeIdentifierPhysicalEffort (kcal/hr.kg).
     public static let physicalEffort = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierPhysicalEffort")
     /// HKQuantityTypeIdentifierPushCount (count).
@@ -94,55 +111,74 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierStepCount (count).
     public static let stepCount = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierStepCount")
     /// HKQuantityTypeIdentifierSwimmingStrokeCount (count).
-    public static let swimmingStrokeCount = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierSwimmingStrokeCount")
+    public static let swimmingStrokeCount = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierSwimmingStrokeCount")
     /// HKQuantityTypeIdentifierUnderwaterDepth (m).
     public static let underwaterDepth = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierUnderwaterDepth")
     /// HKQuantityTypeIdentifierWorkoutEffortScore (appleEffortScore).
-    public static let workoutEffortScore = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWorkoutEffortScore")
+    public static let workoutEffortScore = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierWorkoutEffortScore")
     /// HKQuantityTypeIdentifierEnvironmentalAudioExposure (dBASPL).
-    public static let environmentalAudioExposure = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierEnvironmentalAudioExposure")
+    public static let environmentalAudioExposure = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierEnvironmentalAudioExposure")
     /// HKQuantityTypeIdentifierEnvironmentalSoundReduction (dBASPL).
-    public static let environmentalSoundReduction = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierEnvironmentalSoundReduction")
+    public static let environmentalSoundReduction = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierEnvironmentalSoundReduction")
     /// HKQuantityTypeIdentifierHeadphoneAudioExposure (dBASPL).
-    public static let headphoneAudioExposure = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierHeadphoneAudioExposure")
+    public static let headphoneAudioExposure = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierHeadphoneAudioExposure")
     /// HKQuantityTypeIdentifierAtrialFibrillationBurden (%).
-    public static let atrialFibrillationBurden = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAtrialFibrillationBurden")
+    public static let atrialFibrillationBurden = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierAtrialFibrillationBurden")
     /// HKQuantityTypeIdentifierHeartRate (count/min).
     public static let heartRate = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierHeartRate")
     /// HKQuantityTypeIdentifierHeartRateRecoveryOneMinute (count/min).
-    public static let heartRateRecoveryOneMinute = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute")
+    public static let heartRateRecoveryOneMinute = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute")
     /// HKQuantityTypeIdentifierHeartRateVariabilitySDNN (ms).
-    public static let heartRateVariabilitySDNN = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN")
+    public static let heartRateVariabilitySDNN = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN")
     /// HKQuantityTypeIdentifierPeripheralPerfusionIndex (%).
-    public static let peripheralPerfusionIndex = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierPeripheralPerfusionIndex")
+    public static let peripheralPerfusionIndex = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierPeripheralPerfusionIndex")
     /// HKQuantityTypeIdentifierRestingHeartRate (count/min).
     public static let restingHeartRate = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierRestingHeartRate")
     /// HKQuantityTypeIdentifierVO2Max (mL/kg.min).
     public static let vo2Max = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierVO2Max")
     /// HKQuantityTypeIdentifierWalkingHeartRateAverage (count/min).
-    public static let walkingHeartRateAverage = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWalkingHeartRateAverage")
+    public static let walkingHeartRateAverage = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierWalkingHeartRateAverage")
     /// HKQuantityTypeIdentifierAppleWalkingSteadiness (%).
-    public static let appleWalkingSteadiness = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAppleWalkingSteadiness")
+    public static let appleWalkingSteadiness = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierAppleWalkingSteadiness")
     /// HKQuantityTypeIdentifierRunningGroundContactTime (ms).
-    public static let runningGroundContactTime = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierRunningGroundContactTime")
+    public static let runningGroundContactTime = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierRunningGroundContactTime")
     /// HKQuantityTypeIdentifierRunningStrideLength (m).
-    public static let runningStrideLength = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierRunningStrideLength")
+    public static let runningStrideLength = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierRunningStrideLength")
     /// HKQuantityTypeIdentifierRunningVerticalOscillation (cm).
-    public static let runningVerticalOscillation = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierRunningVerticalOscillation")
+    public static let runningVerticalOscillation = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierRunningVerticalOscillation")
     /// HKQuantityTypeIdentifierSixMinuteWalkTestDistance (m).
-    public static let sixMinuteWalkTestDistance = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierSixMinuteWalkTestDistance")
+    public static let sixMinuteWalkTestDistance = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierSixMinuteWalkTestDistance")
     /// HKQuantityTypeIdentifierStairAscentSpeed (m/s).
     public static let stairAscentSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierStairAscentSpeed")
     /// HKQuantityTypeIdentifierStairDescentSpeed (m/s).
-    public static let stairDescentSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierStairDescentSpeed")
+    public static let stairDescentSpeed = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierStairDescentSpeed")
     /// HKQuantityTypeIdentifierWalkingAsymmetryPercentage (%).
-    public static let walkingAsymmetryPercentage = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWalkingAsymmetryPercentage")
+    public static let walkingAsymmetryPercentage = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierWalkingAsymmetryPercentage")
     /// HKQuantityTypeIdentifierWalkingDoubleSupportPercentage (%).
-    public static let walkingDoubleSupportPercentage = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage")
+    public static let walkingDoubleSupportPercentage = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage")
     /// HKQuantityTypeIdentifierWalkingSpeed (m/s).
     public static let walkingSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWalkingSpeed")
     /// HKQuantityTypeIdentifierWalkingStepLength (m).
-    public static let walkingStepLength = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWalkingStepLength")
+    public static let walkingStepLength = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierWalkingStepLength")
     /// HKQuantityTypeIdentifierDietaryBiotin (g).
     public static let dietaryBiotin = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryBiotin")
     /// HKQuantityTypeIdentifierDietaryCaffeine (g).
@@ -150,23 +186,29 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierDietaryCalcium (g).
     public static let dietaryCalcium = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryCalcium")
     /// HKQuantityTypeIdentifierDietaryCarbohydrates (g).
-    public static let dietaryCarbohydrates = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryCarbohydrates")
+    public static let dietaryCarbohydrates = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryCarbohydrates")
     /// HKQuantityTypeIdentifierDietaryChloride (g).
     public static let dietaryChloride = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryChloride")
     /// HKQuantityTypeIdentifierDietaryCholesterol (g).
-    public static let dietaryCholesterol = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryCholesterol")
+    public static let dietaryCholesterol = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryCholesterol")
     /// HKQuantityTypeIdentifierDietaryChromium (g).
     public static let dietaryChromium = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryChromium")
     /// HKQuantityTypeIdentifierDietaryCopper (g).
     public static let dietaryCopper = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryCopper")
     /// HKQuantityTypeIdentifierDietaryEnergyConsumed (kcal).
-    public static let dietaryEnergyConsumed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryEnergyConsumed")
+    public static let dietaryEnergyConsumed = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryEnergyConsumed")
     /// HKQuantityTypeIdentifierDietaryFatMonounsaturated (g).
-    public static let dietaryFatMonounsaturated = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryFatMonounsaturated")
+    public static let dietaryFatMonounsaturated = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryFatMonounsaturated")
     /// HKQuantityTypeIdentifierDietaryFatPolyunsaturated (g).
-    public static let dietaryFatPolyunsaturated = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryFatPolyunsaturated")
+    public static let dietaryFatPolyunsaturated = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryFatPolyunsaturated")
     /// HKQuantityTypeIdentifierDietaryFatSaturated (g).
-    public static let dietaryFatSaturated = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryFatSaturated")
+    public static let dietaryFatSaturated = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryFatSaturated")
     /// HKQuantityTypeIdentifierDietaryFatTotal (g).
     public static let dietaryFatTotal = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryFatTotal")
     /// HKQuantityTypeIdentifierDietaryFiber (g).
@@ -182,19 +224,23 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierDietaryManganese (g).
     public static let dietaryManganese = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryManganese")
     /// HKQuantityTypeIdentifierDietaryMolybdenum (g).
-    public static let dietaryMolybdenum = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryMolybdenum")
+    public static let dietaryMolybdenum = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryMolybdenum")
     /// HKQuantityTypeIdentifierDietaryNiacin (g).
     public static let dietaryNiacin = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryNiacin")
     /// HKQuantityTypeIdentifierDietaryPantothenicAcid (g).
-    public static let dietaryPantothenicAcid = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryPantothenicAcid")
+    public static let dietaryPantothenicAcid = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryPantothenicAcid")
     /// HKQuantityTypeIdentifierDietaryPhosphorus (g).
-    public static let dietaryPhosphorus = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryPhosphorus")
+    public static let dietaryPhosphorus = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryPhosphorus")
     /// HKQuantityTypeIdentifierDietaryPotassium (g).
     public static let dietaryPotassium = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryPotassium")
     /// HKQuantityTypeIdentifierDietaryProtein (g).
     public static let dietaryProtein = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryProtein")
     /// HKQuantityTypeIdentifierDietaryRiboflavin (g).
-    public static let dietaryRiboflavin = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryRiboflavin")
+    public static let dietaryRiboflavin = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryRiboflavin")
     /// HKQuantityTypeIdentifierDietarySelenium (g).
     public static let dietarySelenium = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietarySelenium")
     /// HKQuantityTypeIdentifierDietarySodium (g).
@@ -206,7 +252,8 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierDietaryVitaminA (g).
     public static let dietaryVitaminA = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryVitaminA")
     /// HKQuantityTypeIdentifierDietaryVitaminB12 (g).
-    public static let dietaryVitaminB12 = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryVitaminB12")
+    public static let dietaryVitaminB12 = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierDietaryVitaminB12")
     /// HKQuantityTypeIdentifierDietaryVitaminB6 (g).
     public static let dietaryVitaminB6 = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryVitaminB6")
     /// HKQuantityTypeIdentifierDietaryVitaminC (g).
@@ -222,17 +269,22 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierDietaryZinc (g).
     public static let dietaryZinc = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDietaryZinc")
     /// HKQuantityTypeIdentifierBloodAlcoholContent (%).
-    public static let bloodAlcoholContent = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBloodAlcoholContent")
+    public static let bloodAlcoholContent = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierBloodAlcoholContent")
     /// HKQuantityTypeIdentifierBloodPressureDiastolic (mmHg).
-    public static let bloodPressureDiastolic = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBloodPressureDiastolic")
+    public static let bloodPressureDiastolic = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierBloodPressureDiastolic")
     /// HKQuantityTypeIdentifierBloodPressureSystolic (mmHg).
-    public static let bloodPressureSystolic = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBloodPressureSystolic")
+    public static let bloodPressureSystolic = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierBloodPressureSystolic")
     /// HKQuantityTypeIdentifierInsulinDelivery (IU).
     public static let insulinDelivery = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierInsulinDelivery")
     /// HKQuantityTypeIdentifierNumberOfAlcoholicBeverages (count).
-    public static let numberOfAlcoholicBeverages = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages")
+    public static let numberOfAlcoholicBeverages = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages")
     /// HKQuantityTypeIdentifierNumberOfTimesFallen (count).
-    public static let numberOfTimesFallen = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierNumberOfTimesFallen")
+    public static let numberOfTimesFallen = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierNumberOfTimesFallen")
     /// HKQuantityTypeIdentifierTimeInDaylight (min).
     public static let timeInDaylight = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierTimeInDaylight")
     /// HKQuantityTypeIdentifierUVExposure (count).
@@ -240,19 +292,24 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierWaterTemperature (degC).
     public static let waterTemperature = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWaterTemperature")
     /// HKQuantityTypeIdentifierBasalBodyTemperature (degC).
-    public static let basalBodyTemperature = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierBasalBodyTemperature")
+    public static let basalBodyTemperature = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierBasalBodyTemperature")
     /// HKQuantityTypeIdentifierAppleSleepingBreathingDisturbances (count).
-    public static let appleSleepingBreathingDisturbances = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierAppleSleepingBreathingDisturbances")
+    public static let appleSleepingBreathingDisturbances = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierAppleSleepingBreathingDisturbances")
     /// HKQuantityTypeIdentifierForcedExpiratoryVolume1 (L).
-    public static let forcedExpiratoryVolume1 = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierForcedExpiratoryVolume1")
+    public static let forcedExpiratoryVolume1 = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierForcedExpiratoryVolume1")
     /// HKQuantityTypeIdentifierForcedVitalCapacity (L).
-    public static let forcedVitalCapacity = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierForcedVitalCapacity")
+    public static let forcedVitalCapacity = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierForcedVitalCapacity")
     /// HKQuantityTypeIdentifierInhalerUsage (count).
     public static let inhalerUsage = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierInhalerUsage")
     /// HKQuantityTypeIdentifierOxygenSaturation (%).
     public static let oxygenSaturation = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierOxygenSaturation")
     /// HKQuantityTypeIdentifierPeakExpiratoryFlowRate (L/min).
-    public static let peakExpiratoryFlowRate = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierPeakExpiratoryFlowRate")
+    public static let peakExpiratoryFlowRate = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierPeakExpiratoryFlowRate")
     /// HKQuantityTypeIdentifierRespiratoryRate (count/min).
     public static let respiratoryRate = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierRespiratoryRate")
     /// HKQuantityTypeIdentifierBloodGlucose (mg/dL).
@@ -277,59 +334,80 @@ extension HKCategoryTypeIdentifier {
     /// HKCategoryTypeIdentifierAppleStandHour.
     public static let appleStandHour = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierAppleStandHour")
     /// HKCategoryTypeIdentifierEnvironmentalAudioExposureEvent.
-    public static let environmentalAudioExposureEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierEnvironmentalAudioExposureEvent")
+    public static let environmentalAudioExposureEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierEnvironmentalAudioExposureEvent")
     /// HKCategoryTypeIdentifierHeadphoneAudioExposureEvent.
-    public static let headphoneAudioExposureEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierHeadphoneAudioExposureEvent")
+    public static let headphoneAudioExposureEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierHeadphoneAudioExposureEvent")
     /// HKCategoryTypeIdentifierAudioExposureEvent.
-    public static let audioExposureEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierAudioExposureEvent")
+    public static let audioExposureEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierAudioExposureEvent")
     /// HKCategoryTypeIdentifierHighHeartRateEvent.
-    public static let highHeartRateEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierHighHeartRateEvent")
+    public static let highHeartRateEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierHighHeartRateEvent")
     /// HKCategoryTypeIdentifierHypertensionEvent.
-    public static let hypertensionEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierHypertensionEvent")
+    public static let hypertensionEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierHypertensionEvent")
     /// HKCategoryTypeIdentifierIrregularHeartRhythmEvent.
-    public static let irregularHeartRhythmEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierIrregularHeartRhythmEvent")
+    public static let irregularHeartRhythmEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierIrregularHeartRhythmEvent")
     /// HKCategoryTypeIdentifierLowCardioFitnessEvent.
-    public static let lowCardioFitnessEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierLowCardioFitnessEvent")
+    public static let lowCardioFitnessEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierLowCardioFitnessEvent")
     /// HKCategoryTypeIdentifierLowHeartRateEvent.
-    public static let lowHeartRateEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierLowHeartRateEvent")
+    public static let lowHeartRateEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierLowHeartRateEvent")
     /// HKCategoryTypeIdentifierMindfulSession.
     public static let mindfulSession = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierMindfulSession")
     /// HKCategoryTypeIdentifierAppleWalkingSteadinessEvent.
-    public static let appleWalkingSteadinessEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierAppleWalkingSteadinessEvent")
+    public static let appleWalkingSteadinessEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierAppleWalkingSteadinessEvent")
     /// HKCategoryTypeIdentifierHandwashingEvent.
     public static let handwashingEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierHandwashingEvent")
     /// HKCategoryTypeIdentifierToothbrushingEvent.
-    public static let toothbrushingEvent = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierToothbrushingEvent")
+    public static let toothbrushingEvent = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierToothbrushingEvent")
     /// HKCategoryTypeIdentifierBleedingAfterPregnancy.
-    public static let bleedingAfterPregnancy = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierBleedingAfterPregnancy")
+    public static let bleedingAfterPregnancy = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierBleedingAfterPregnancy")
     /// HKCategoryTypeIdentifierBleedingDuringPregnancy.
-    public static let bleedingDuringPregnancy = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierBleedingDuringPregnancy")
+    public static let bleedingDuringPregnancy = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierBleedingDuringPregnancy")
     /// HKCategoryTypeIdentifierCervicalMucusQuality.
-    public static let cervicalMucusQuality = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierCervicalMucusQuality")
+    public static let cervicalMucusQuality = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierCervicalMucusQuality")
     /// HKCategoryTypeIdentifierContraceptive.
     public static let contraceptive = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierContraceptive")
     /// HKCategoryTypeIdentifierInfrequentMenstrualCycles.
-    public static let infrequentMenstrualCycles = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierInfrequentMenstrualCycles")
+    public static let infrequentMenstrualCycles = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierInfrequentMenstrualCycles")
     /// HKCategoryTypeIdentifierIntermenstrualBleeding.
-    public static let intermenstrualBleeding = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierIntermenstrualBleeding")
+    public static let intermenstrualBleeding = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierIntermenstrualBleeding")
     /// HKCategoryTypeIdentifierIrregularMenstrualCycles.
-    public static let irregularMenstrualCycles = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierIrregularMenstrualCycles")
+    public static let irregularMenstrualCycles = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierIrregularMenstrualCycles")
     /// HKCategoryTypeIdentifierLactation.
     public static let lactation = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierLactation")
     /// HKCategoryTypeIdentifierMenstrualFlow.
     public static let menstrualFlow = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierMenstrualFlow")
     /// HKCategoryTypeIdentifierOvulationTestResult.
-    public static let ovulationTestResult = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierOvulationTestResult")
+    public static let ovulationTestResult = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierOvulationTestResult")
     /// HKCategoryTypeIdentifierPersistentIntermenstrualBleeding.
-    public static let persistentIntermenstrualBleeding = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierPersistentIntermenstrualBleeding")
+    public static let persistentIntermenstrualBleeding = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierPersistentIntermenstrualBleeding")
     /// HKCategoryTypeIdentifierPregnancy.
     public static let pregnancy = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierPregnancy")
     /// HKCategoryTypeIdentifierPregnancyTestResult.
-    public static let pregnancyTestResult = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierPregnancyTestResult")
+    public static let pregnancyTestResult = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierPregnancyTestResult")
     /// HKCategoryTypeIdentifierProgesteroneTestResult.
-    public static let progesteroneTestResult = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierProgesteroneTestResult")
+    public static let progesteroneTestResult = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierProgesteroneTestResult")
     /// HKCategoryTypeIdentifierProlongedMenstrualPeriods.
-    public static let prolongedMenstrualPeriods = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierProlongedMenstrualPeriods")
+    public static let prolongedMenstrualPeriods = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierProlongedMenstrualPeriods")
     /// HKCategoryTypeIdentifierSexualActivity.
     public static let sexualActivity = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierSexualActivity")
     /// HKCategoryTypeIdentifierSleepApneaEvent.
@@ -343,13 +421,15 @@ extension HKCategoryTypeIdentifier {
     /// HKCategoryTypeIdentifierAppetiteChanges.
     public static let appetiteChanges = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierAppetiteChanges")
     /// HKCategoryTypeIdentifierBladderIncontinence.
-    public static let bladderIncontinence = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierBladderIncontinence")
+    public static let bladderIncontinence = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierBladderIncontinence")
     /// HKCategoryTypeIdentifierBloating.
     public static let bloating = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierBloating")
     /// HKCategoryTypeIdentifierBreastPain.
     public static let breastPain = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierBreastPain")
     /// HKCategoryTypeIdentifierChestTightnessOrPain.
-    public static let chestTightnessOrPain = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierChestTightnessOrPain")
+    public static let chestTightnessOrPain = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierChestTightnessOrPain")
     /// HKCategoryTypeIdentifierChills.
     public static let chills = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierChills")
     /// HKCategoryTypeIdentifierConstipation.
@@ -369,7 +449,8 @@ extension HKCategoryTypeIdentifier {
     /// HKCategoryTypeIdentifierFever.
     public static let fever = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierFever")
     /// HKCategoryTypeIdentifierGeneralizedBodyAche.
-    public static let generalizedBodyAche = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierGeneralizedBodyAche")
+    public static let generalizedBodyAche = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierGeneralizedBodyAche")
     /// HKCategoryTypeIdentifierHairLoss.
     public static let hairLoss = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierHairLoss")
     /// HKCategoryTypeIdentifierHeadache.
@@ -395,11 +476,13 @@ extension HKCategoryTypeIdentifier {
     /// HKCategoryTypeIdentifierPelvicPain.
     public static let pelvicPain = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierPelvicPain")
     /// HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat.
-    public static let rapidPoundingOrFlutteringHeartbeat = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat")
+    public static let rapidPoundingOrFlutteringHeartbeat = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat")
     /// HKCategoryTypeIdentifierRunnyNose.
     public static let runnyNose = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierRunnyNose")
     /// HKCategoryTypeIdentifierShortnessOfBreath.
-    public static let shortnessOfBreath = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierShortnessOfBreath")
+    public static let shortnessOfBreath = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierShortnessOfBreath")
     /// HKCategoryTypeIdentifierSinusCongestion.
     public static let sinusCongestion = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierSinusCongestion")
     /// HKCategoryTypeIdentifierSkippedHeartbeat.
@@ -449,17 +532,22 @@ public struct HKCharacteristicTypeIdentifier: RawRepresentable, Hashable, Sendab
 
 extension HKCharacteristicTypeIdentifier {
     /// HKCharacteristicTypeIdentifierActivityMoveMode.
-    public static let activityMoveMode = HKCharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierActivityMoveMode")
+    public static let activityMoveMode = HKCharacteristicTypeIdentifier(
+        rawValue: "HKCharacteristicTypeIdentifierActivityMoveMode")
     /// HKCharacteristicTypeIdentifierBiologicalSex.
-    public static let biologicalSex = HKCharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierBiologicalSex")
+    public static let biologicalSex = HKCharacteristicTypeIdentifier(
+        rawValue: "HKCharacteristicTypeIdentifierBiologicalSex")
     /// HKCharacteristicTypeIdentifierBloodType.
     public static let bloodType = HKCharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierBloodType")
     /// HKCharacteristicTypeIdentifierDateOfBirth.
-    public static let dateOfBirth = HKCharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierDateOfBirth")
+    public static let dateOfBirth = HKCharacteristicTypeIdentifier(
+        rawValue: "HKCharacteristicTypeIdentifierDateOfBirth")
     /// HKCharacteristicTypeIdentifierFitzpatrickSkinType.
-    public static let fitzpatrickSkinType = HKCharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierFitzpatrickSkinType")
+    public static let fitzpatrickSkinType = HKCharacteristicTypeIdentifier(
+        rawValue: "HKCharacteristicTypeIdentifierFitzpatrickSkinType")
     /// HKCharacteristicTypeIdentifierWheelchairUse.
-    public static let wheelchairUse = HKCharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierWheelchairUse")
+    public static let wheelchairUse = HKCharacteristicTypeIdentifier(
+        rawValue: "HKCharacteristicTypeIdentifierWheelchairUse")
 }
 
 /// The identifier of the workout type.
@@ -974,7 +1062,8 @@ public let HKMetadataKeyHeartRateRecoveryActivityType = "HKMetadataKeyHeartRateR
 /// The duration of the activity before a heart rate recovery measurement.
 public let HKMetadataKeyHeartRateRecoveryActivityDuration = "HKMetadataKeyHeartRateRecoveryActivityDuration"
 /// The highest heart rate seen before recovery.
-public let HKMetadataKeyHeartRateRecoveryMaxObservedRecoveryHeartRate = "HKMetadataKeyHeartRateRecoveryMaxObservedRecoveryHeartRate"
+public let HKMetadataKeyHeartRateRecoveryMaxObservedRecoveryHeartRate =
+    "HKMetadataKeyHeartRateRecoveryMaxObservedRecoveryHeartRate"
 /// Whether a value is an estimate made for a whole session.
 public let HKMetadataKeySessionEstimate = "HKMetadataKeySessionEstimate"
 /// Whether the value was clamped to the type's lower bound.
@@ -989,7 +1078,6 @@ public let HKMetadataKeyWaterSalinity = "HKMetadataKeyWaterSalinity"
 public let HKMetadataKeyAppleFitnessPlusSession = "HKMetadataKeyAppleFitnessPlusSession"
 /// A description of a glasses prescription.
 public let HKMetadataKeyGlassesPrescriptionDescription = "HKMetadataKeyGlassesPrescriptionDescription"
-
 
 // MARK: - Sort identifiers
 

@@ -3,7 +3,20 @@ import HealthModel
 
 /// SI prefixes, with HealthKit's raw values.
 public enum HKMetricPrefix: Int, Sendable, Hashable {
-    case none = 0, pico = 1, nano = 2, micro = 3, milli = 4, centi = 5, deci = 6, deca = 7, hecto = 8, kilo = 9, mega = 10, giga = 11, tera = 12, femto = 13
+    case none = 0
+    case pico = 1
+    case nano = 2
+    case micro = 3
+    case milli = 4
+    case centi = 5
+    case deci = 6
+    case deca = 7
+    case hecto = 8
+    case kilo = 9
+    case mega = 10
+    case giga = 11
+    case tera = 12
+    case femto = 13
 
     var unitPrefix: UnitPrefix {
         switch self {
@@ -42,7 +55,8 @@ public final class HKUnit: NSObject, @unchecked Sendable {
         do {
             self.init(try HealthUnit(parsing: string))
         } catch {
-            fatalError("HKUnit(from:): \(error) (HealthKit raises an exception here; use HKUnit(validating:) to handle it)")
+            fatalError(
+                "HKUnit(from:): \(error) (HealthKit raises an exception here; use HKUnit(validating:) to handle it)")
         }
     }
 
@@ -74,7 +88,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     public static func ounce() -> HKUnit { HKUnit(.ounce) }
     public static func pound() -> HKUnit { HKUnit(.pound) }
     public static func stone() -> HKUnit { HKUnit(.stone) }
-    public static func moleUnit(with prefix: HKMetricPrefix, molarMass: Double) -> HKUnit { HKUnit(.mole(molarMass: molarMass, prefix: prefix.unitPrefix)) }
+    public static func moleUnit(with prefix: HKMetricPrefix, molarMass: Double) -> HKUnit {
+        HKUnit(.mole(molarMass: molarMass, prefix: prefix.unitPrefix))
+    }
     public static func moleUnit(withMolarMass molarMass: Double) -> HKUnit { HKUnit(.mole(molarMass: molarMass)) }
     public static func meterUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.meter(prefix.unitPrefix)) }
     public static func meter() -> HKUnit { HKUnit(.meter()) }
@@ -122,7 +138,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     public static func watt() -> HKUnit { HKUnit(.watt()) }
     public static func hertzUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.hertz(prefix.unitPrefix)) }
     public static func hertz() -> HKUnit { HKUnit(.hertz()) }
-    public static func radianAngleUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.radianAngle(prefix.unitPrefix)) }
+    public static func radianAngleUnit(with prefix: HKMetricPrefix) -> HKUnit {
+        HKUnit(.radianAngle(prefix.unitPrefix))
+    }
     public static func radianAngle() -> HKUnit { HKUnit(.radianAngle()) }
     public static func degreeAngle() -> HKUnit { HKUnit(.degreeAngle) }
     public static func luxUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.lux(prefix.unitPrefix)) }
@@ -159,7 +177,9 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
         do {
             return try quantity.value(in: unit.unit)
         } catch {
-            fatalError("HKQuantity.doubleValue(for:): \(error) (HealthKit raises an exception here; check is(compatibleWith:) first)")
+            fatalError(
+                "HKQuantity.doubleValue(for:): \(error) (HealthKit raises an exception here; check is(compatibleWith:) first)"
+            )
         }
     }
 

@@ -38,9 +38,13 @@ struct DemoCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660 (got \(days))") }
+        guard (1...3660).contains(days) else {
+            throw ValidationError("--days must be between 1 and 3660 (got \(days))")
+        }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("\(tz == nil ? "--time-zone" : "--tz") \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
+            throw ValidationError(
+                "\(tz == nil ? "--time-zone" : "--tz") \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)"
+            )
         }
         if let date, DemoCommand.parseDay(date, in: .gmt) == nil {
             throw ValidationError("--date \"\(date)\" is not a day written as yyyy-MM-dd")
@@ -69,10 +73,13 @@ struct DemoCommand: ParsableCommand {
             let clock = ContinuousClock()
             var saved = 0
             let elapsed = try clock.measure {
-                saved = try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).save(into: store)
+                saved = try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).save(
+                    into: store)
             }
             print("OpenHealthKit demo: \(days) days of generated data from an Apple Watch, an iPhone and a food app")
-            print("Saved \(saved) samples into \(destination) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            print(
+                "Saved \(saved) samples into \(destination) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))"
+            )
         }
         print("")
         for line in try DemoReport(store: store, day: lastDay, calendar: calendar).lines { print(line) }
@@ -86,7 +93,9 @@ struct DemoCommand: ParsableCommand {
         let calculator = try TrendsCalculator(store: store, calendar: calendar, clock: { Date() })
         let trends = try TrendsReport.make(calculator, date: lastDay, days: typicalDays, goalFallback: 500)
         print("")
-        print("HealthTrends (ohk trends): the day's active energy by the end of each hour, against the typical day of the \(typicalDays) days before")
+        print(
+            "HealthTrends (ohk trends): the day's active energy by the end of each hour, against the typical day of the \(typicalDays) days before"
+        )
         print(trends.chart(), terminator: "")
     }
 

@@ -40,12 +40,15 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         guard format != .table else { throw ValidationError("--format for export is csv, json or ndjson") }
-        if let timeZone, TimeZone(identifier: timeZone) == nil { throw ValidationError("--tz \"\(timeZone)\" is not a known time zone") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--tz \"\(timeZone)\" is not a known time zone")
+        }
     }
 
     func run() throws {
         let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let start = try OptionValues.date(from, "--from", zone), end = try OptionValues.date(to, "--to", zone)
+        let start = try OptionValues.date(from, "--from", zone)
+        let end = try OptionValues.date(to, "--to", zone)
         let chosen = try types.map(TypeArgument.parse)
         let store = try storeOptions.openStore(as: clientOptions)
         let exported = chosen.isEmpty ? try store.typeSummaries().map(\.type) : chosen
@@ -58,7 +61,8 @@ struct ExportCommand: ParsableCommand {
             output.write(Data("[\n".utf8))
         }
         for type in exported {
-            let samples = try store.samples(SampleQueryRequest(type: type, predicate: predicate, sort: [SampleSort(.startDate)]))
+            let samples = try store.samples(
+                SampleQueryRequest(type: type, predicate: predicate, sort: [SampleSort(.startDate)]))
             if samples.isEmpty { continue }
             if format == .csv {
                 let table = try SampleListing.table(samples, type: type, unit: nil, timeZone: zone, includingType: true)

@@ -50,7 +50,8 @@ struct ImportCommand: ParsableCommand {
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let megabytes = { (bytes: Int64) in String(format: "%.1f MB", Double(bytes) / 1_000_000) }
         let eta = progress.estimatedRemaining.map { "ETA \(Int($0.components.seconds))s" } ?? ""
-        return "[\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(megabytes(progress.bytesRead)) of \(megabytes(progress.totalBytes))"
+        return
+            "[\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(megabytes(progress.bytesRead)) of \(megabytes(progress.totalBytes))"
             + "  \(progress.records) records  \(Int(progress.recordsPerSecond))/s  \(eta)   "
     }
 }

@@ -58,7 +58,8 @@ struct SamplesCommand: ParsableCommand {
     func run() throws {
         let type = try TypeArgument.parse(self.type)
         let timeZone = output.resolvedTimeZone
-        let start = try OptionValues.date(from, "--from", timeZone), end = try OptionValues.date(to, "--to", timeZone)
+        let start = try OptionValues.date(from, "--from", timeZone)
+        let end = try OptionValues.date(to, "--to", timeZone)
         if let start, let end, end <= start { throw ValidationError("--to must be after --from") }
         var dateOptions: DateMatchingOptions = []
         if strictStart { dateOptions.insert(.strictStartDate) }
@@ -72,20 +73,30 @@ struct SamplesCommand: ParsableCommand {
             let chosen = Set(known.filter { sources.contains($0.name) })
             let missing = sources.filter { name in !known.contains { $0.name == name } }
             if !missing.isEmpty {
-                throw ValidationError("--source \"\(missing[0])\" has no \(type.identifier) samples (known: \(known.map(\.name).joined(separator: ", ")))")
+                throw ValidationError(
+                    "--source \"\(missing[0])\" has no \(type.identifier) samples (known: \(known.map(\.name).joined(separator: ", ")))"
+                )
             }
             predicates.append(.sources(chosen))
         }
-        let predicate: SamplePredicate = predicates.isEmpty ? .all : predicates.count == 1 ? predicates[0] : .and(predicates)
+        let predicate: SamplePredicate =
+            predicates.isEmpty ? .all : predicates.count == 1 ? predicates[0] : .and(predicates)
         let key: SampleSort.Key = sort == .start ? .startDate : .endDate
-        let samples = try store.samples(SampleQueryRequest(type: type, predicate: predicate, limit: limit, sort: [SampleSort(key, ascending: !reverse)]))
+        let samples = try store.samples(
+            SampleQueryRequest(
+                type: type, predicate: predicate, limit: limit, sort: [SampleSort(key, ascending: !reverse)]))
         do {
             let unit = try OptionValues.unit(unit)
             // JSON and NDJSON are the API's sample objects (HealthReports' SampleJSON); table and CSV are rows.
-            if let json = SampleJSON.rendered(samples, unit: try SampleListing.outputUnit(unit, for: type), timeZone: timeZone, as: output.resolvedFormat) {
+            if let json = SampleJSON.rendered(
+                samples, unit: try SampleListing.outputUnit(unit, for: type), timeZone: timeZone,
+                as: output.resolvedFormat)
+            {
                 output.write(json)
             } else {
-                output.write(try SampleListing.table(samples, type: type, unit: unit, timeZone: timeZone).rendered(as: output.resolvedFormat))
+                output.write(
+                    try SampleListing.table(samples, type: type, unit: unit, timeZone: timeZone).rendered(
+                        as: output.resolvedFormat))
             }
         } catch let error as HealthReportsError {
             throw ValidationError(error.commandLineMessage)

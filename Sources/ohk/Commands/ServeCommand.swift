@@ -25,17 +25,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var serverOptions: ServerOptions
     @OptionGroup(title: "HTTPS") var tlsOptions: TLSOptions
-    @OptionGroup(title: "Limits (each request's budget; over one: a 4xx JSON error naming it)") var limitOptions: LimitOptions
+    @OptionGroup(title: "Limits (each request's budget; over one: a 4xx JSON error naming it)") var limitOptions:
+        LimitOptions
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port).") var port = 8080
-    @Option(name: .customLong("tz"), help: "The web page's time zone when a request names none (default: this machine's).")
+    @Option(
+        name: .customLong("tz"), help: "The web page's time zone when a request names none (default: this machine's).")
     var tz: String?
     /// `--time-zone`, the option's former name, still read (hidden).
     @Option(name: .customLong("time-zone"), help: .hidden) var timeZoneAlias: String?
     /// The time zone given with `--tz` (or `--time-zone`).
     var timeZone: String? { tz ?? timeZoneAlias }
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
     @Option(
         name: .customLong("metrics-token-file"),
         help: ArgumentHelp(
@@ -44,25 +47,36 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsTokenFile: String?
     @Option(
         name: .customLong("transaction-pause-ms"),
-        help: ArgumentHelp("Tests only: pause each PostgreSQL store transaction a random time up to this many milliseconds.", visibility: .hidden))
+        help: ArgumentHelp(
+            "Tests only: pause each PostgreSQL store transaction a random time up to this many milliseconds.",
+            visibility: .hidden))
     var transactionPauseMilliseconds = 0
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0–65535)") }
-        guard (0...10_000).contains(transactionPauseMilliseconds) else { throw ValidationError("--transaction-pause-ms must be 0–10000") }
-        if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("\(tz == nil ? "--time-zone" : "--tz") \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)")
+        guard (0...10_000).contains(transactionPauseMilliseconds) else {
+            throw ValidationError("--transaction-pause-ms must be 0–10000")
         }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a log level") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError(
+                "\(tz == nil ? "--time-zone" : "--tz") \"\(timeZone)\" is not a known time zone identifier (e.g. America/Los_Angeles)"
+            )
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel) is not a log level")
+        }
     }
 
     func run() async throws {
         let directory = try serverOptions.directory()
         let tls = try tlsOptions.serverTLS()
         var configuration = ServerConfiguration(
-            host: host, port: port, limits: limitOptions.limits, timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() }, clock: ContinuousClock())
+            host: host, port: port, limits: limitOptions.limits,
+            timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() },
+            clock: ContinuousClock())
         configuration.metricsAccess = MetricsAccess(token: try metricsToken())
-        let postgres = try serverOptions.postgresClient(maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
+        let postgres = try serverOptions.postgresClient(
+            maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
         defer { postgres?.shutdown() }
         let server = try HealthServer(directory: directory, configuration: configuration, postgres: postgres, tls: tls)
         var logger = Logger(label: "ohk.serve")
@@ -74,7 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         try await server.application(logger: logger) { port in
             // Whatever the log level: scripts starting `ohk serve --port 0` read the port from this line.
-            FileHandle.standardError.write(Data("ohk serve: listening on \(host):\(port)\(tls == nil ? "" : " (HTTPS)")\n".utf8))
+            FileHandle.standardError.write(
+                Data("ohk serve: listening on \(host):\(port)\(tls == nil ? "" : " (HTTPS)")\n".utf8))
         }.runService()
         logger.info("stopped; stores closed")
     }
@@ -86,7 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--metrics-token-file \(metricsTokenFile) cannot be read")
         }
         let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard token.count >= 16 else { throw ValidationError("--metrics-token-file \(metricsTokenFile): the token must be at least 16 characters") }
+        guard token.count >= 16 else {
+            throw ValidationError("--metrics-token-file \(metricsTokenFile): the token must be at least 16 characters")
+        }
         return token
     }
 }

@@ -33,7 +33,7 @@ struct SourcesCommand: ParsableCommand {
     @Flag(help: "Go back to the default order.") var reset = false
 
     func validate() throws {
-        if (!order.isEmpty || reset), type == nil { throw ValidationError("--order and --reset need a TYPE") }
+        if !order.isEmpty || reset, type == nil { throw ValidationError("--order and --reset need a TYPE") }
         if !order.isEmpty, reset { throw ValidationError("give --order or --reset, not both") }
     }
 
@@ -43,7 +43,9 @@ struct SourcesCommand: ParsableCommand {
             var seen = Set<Source>()
             var all: [Source] = []
             for summary in try store.typeSummaries() {
-                for source in try store.sourcesInPriorityOrder(for: summary.type) where seen.insert(source).inserted { all.append(source) }
+                for source in try store.sourcesInPriorityOrder(for: summary.type) where seen.insert(source).inserted {
+                    all.append(source)
+                }
             }
             output.write(SourceListing.table(all.sorted()).rendered(as: output.resolvedFormat))
             return
@@ -54,11 +56,16 @@ struct SourcesCommand: ParsableCommand {
         } else if !order.isEmpty {
             let known = try store.sourcesInPriorityOrder(for: type)
             let bundles = try order.map { name -> String in
-                if let source = known.first(where: { $0.name == name || $0.bundleIdentifier == name }) { return source.bundleIdentifier }
-                throw ValidationError("--order: \"\(name)\" is not a source of \(type.identifier) (known: \(known.map(\.name).joined(separator: ", ")))")
+                if let source = known.first(where: { $0.name == name || $0.bundleIdentifier == name }) {
+                    return source.bundleIdentifier
+                }
+                throw ValidationError(
+                    "--order: \"\(name)\" is not a source of \(type.identifier) (known: \(known.map(\.name).joined(separator: ", ")))"
+                )
             }
             try store.setSourceOrder(bundles, for: type)
         }
-        output.write(SourceListing.table(try store.sourcesInPriorityOrder(for: type)).rendered(as: output.resolvedFormat))
+        output.write(
+            SourceListing.table(try store.sourcesInPriorityOrder(for: type)).rendered(as: output.resolvedFormat))
     }
 }

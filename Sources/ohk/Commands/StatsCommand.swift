@@ -54,11 +54,15 @@ struct StatsCommand: ParsableCommand {
 
     @Option(
         name: .customLong("max-buckets"),
-        help: "The most buckets the answer may have, as `ohk serve --max-buckets` allows its clients (more: refused before reading).")
+        help:
+            "The most buckets the answer may have, as `ohk serve --max-buckets` allows its clients (more: refused before reading)."
+    )
     var maximumBuckets = ServerLimits().maximumBuckets
 
     func validate() throws {
-        guard maximumBuckets > 0 else { throw ValidationError("--max-buckets must be above zero (got \(maximumBuckets))") }
+        guard maximumBuckets > 0 else {
+            throw ValidationError("--max-buckets must be above zero (got \(maximumBuckets))")
+        }
     }
 
     func run() throws {
@@ -73,9 +77,12 @@ struct StatsCommand: ParsableCommand {
         if duration { options.insert(.duration) }
         if bySource { options.insert(.separateBySource) }
         var request = StatisticsReportRequest(
-            type: type, from: try OptionValues.date(from, "--from", timeZone), to: try OptionValues.date(to, "--to", timeZone),
+            type: type, from: try OptionValues.date(from, "--from", timeZone),
+            to: try OptionValues.date(to, "--to", timeZone),
             interval: try interval.map { text in
-                do { return try IntervalArgument.parse(text) } catch { throw ValidationError(commandLineMessage(error)) }
+                do { return try IntervalArgument.parse(text) } catch {
+                    throw ValidationError(commandLineMessage(error))
+                }
             },
             anchor: try OptionValues.date(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
             unit: try OptionValues.unit(unit))
@@ -85,7 +92,9 @@ struct StatsCommand: ParsableCommand {
         do {
             report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))
         } catch let error as HealthReportsError {
-            if case .tooManyBuckets = error { throw ValidationError(error.description + "; --max-buckets raises the limit") }
+            if case .tooManyBuckets = error {
+                throw ValidationError(error.description + "; --max-buckets raises the limit")
+            }
             throw ValidationError(error.commandLineMessage)
         } catch let HealthStoreError.engine(error) {
             throw ValidationError(error.description)

@@ -9,7 +9,8 @@ import HealthTrends
 struct TrendsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trends",
-        abstract: "A day's cumulative total against the typical day of the last N days, with the projection and the Move goal.",
+        abstract:
+            "A day's cumulative total against the typical day of the last N days, with the projection and the Move goal.",
         discussion: """
             Hours are local hours of --tz (23 or 25 on daylight-saving days); each line is the total at the END of \
             the hour. The typical day averages the cumulative totals of the previous --days days by hour, leaving out \
@@ -41,7 +42,9 @@ struct TrendsCommand: ParsableCommand {
     @Option(help: "Days in the typical day (default 30).")
     var days: Int = 30
 
-    @Option(name: .customLong("goal-fallback"), help: "The Move goal when the day's activity summary has none (default 500 kcal).")
+    @Option(
+        name: .customLong("goal-fallback"),
+        help: "The Move goal when the day's activity summary has none (default 500 kcal).")
     var goalFallback: Double = 500
 
     @Option(help: "The unit of the figures (default: the type's unit).")
@@ -50,7 +53,9 @@ struct TrendsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the chart as an SVG picture to this file.", valueName: "file"))
     var svg: String?
 
-    @Option(help: ArgumentHelp("The typical-day cache file (default: the store's path + .trends-cache.json).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The typical-day cache file (default: the store's path + .trends-cache.json).", valueName: "path"))
     var cache: String?
 
     @Flag(name: .customLong("no-cache"), help: "Compute the typical day afresh; do not read or write the cache file.")
@@ -68,19 +73,26 @@ struct TrendsCommand: ParsableCommand {
     func run() throws {
         let type = try TypeArgument.parse(self.type)
         guard type.aggregationStyle == .cumulative else {
-            throw ValidationError("TYPE \(type.identifier) is not cumulative: trends add samples up (try activeEnergyBurned or stepCount)")
+            throw ValidationError(
+                "TYPE \(type.identifier) is not cumulative: trends add samples up (try activeEnergyBurned or stepCount)"
+            )
         }
         let day = try OptionValues.date(date, "--date", output.resolvedTimeZone)
         let store = try storeOptions.openStore(as: clientOptions)
-        let calculator = try TrendsCalculator(store: store, type: type, unit: try OptionValues.unit(unit), calendar: output.calendar, clock: { Date() })
+        let calculator = try TrendsCalculator(
+            store: store, type: type, unit: try OptionValues.unit(unit), calendar: output.calendar, clock: { Date() })
         var typicalDay: TypicalDay?
         if !noCache {
             let file = try cache ?? storeOptions.resolvedPath() + ".trends-cache.json"
-            let lookup = try TypicalDayCache(fileURL: URL(fileURLWithPath: file)).typicalDay(calculator, before: day ?? calculator.clock(), days: days)
-            if let problem = lookup.writeError { FileHandle.standardError.write(Data("ohk trends: warning: \(problem)\n".utf8)) }
+            let lookup = try TypicalDayCache(fileURL: URL(fileURLWithPath: file)).typicalDay(
+                calculator, before: day ?? calculator.clock(), days: days)
+            if let problem = lookup.writeError {
+                FileHandle.standardError.write(Data("ohk trends: warning: \(problem)\n".utf8))
+            }
             typicalDay = lookup.typicalDay
         }
-        var report = try TrendsReport.make(calculator, date: day, days: days, goalFallback: goalFallback, typicalDay: typicalDay)
+        var report = try TrendsReport.make(
+            calculator, date: day, days: days, goalFallback: goalFallback, typicalDay: typicalDay)
         report.timeZoneName = output.timeZoneName
         if let svg { try TrendsChartSVG(report: report).write(to: URL(fileURLWithPath: svg)) }
         switch output.resolvedFormat {

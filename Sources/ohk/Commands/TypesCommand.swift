@@ -18,6 +18,8 @@ struct TypesCommand: ParsableCommand {
 
     func run() throws {
         let store = try storeOptions.openStore(as: clientOptions)
-        output.write(TypeListing.table(try store.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(as: output.resolvedFormat))
+        output.write(
+            TypeListing.table(try store.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(
+                as: output.resolvedFormat))
     }
 }

@@ -9,12 +9,15 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: table, csv, json or ndjson (default: table on a terminal, otherwise json).")
     var format: OutputFormat?
 
-    @Option(name: .customLong("tz"), help: "The time zone of dates given and printed, e.g. Europe/Berlin (default: this machine's).")
+    @Option(
+        name: .customLong("tz"),
+        help: "The time zone of dates given and printed, e.g. Europe/Berlin (default: this machine's).")
     var timeZone: String?
 
     func validate() throws {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("--tz \"\(timeZone)\" is not a known time zone (use an IANA name such as America/Los_Angeles)")
+            throw ValidationError(
+                "--tz \"\(timeZone)\" is not a known time zone (use an IANA name such as America/Los_Angeles)")
         }
     }
 

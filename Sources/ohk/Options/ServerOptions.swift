@@ -3,8 +3,8 @@ import Foundation
 import HealthEngine
 import HealthRegistry
 import HealthStore
-import HealthStoreSQLite
 import HealthStorePostgres
+import HealthStoreSQLite
 
 /// `--store DIR` for the server commands: the server directory (`server.sqlite` for people, clients and token hashes,
 /// `people/NAME.sqlite` for each person's store); `--postgres URL` (or `OHK_POSTGRES`) keeps the people, clients and
@@ -45,7 +45,8 @@ struct ServerOptions: ParsableArguments {
         do {
             return try PostgresStoreClient(url: url, maximumTransactionPause: maximumTransactionPause)
         } catch {
-            throw ValidationError("cannot use the PostgreSQL database at \(PostgresStoreClient.redacted(url)): \(error)")
+            throw ValidationError(
+                "cannot use the PostgreSQL database at \(PostgresStoreClient.redacted(url)): \(error)")
         }
     }
 
@@ -63,7 +64,9 @@ struct ServerOptions: ParsableArguments {
         let directory = try directory()
         let client = try postgresClient()
         defer { client?.shutdown() }
-        let registry = try client.map { try PersonRegistry(directory: directory, postgres: $0) } ?? PersonRegistry(directory: directory)
+        let registry =
+            try client.map { try PersonRegistry(directory: directory, postgres: $0) }
+            ?? PersonRegistry(directory: directory)
         guard try registry.people().contains(person) else { throw ValidationError("no person named \(person)") }
         if let client { return try body(try .postgres(client: client, person: person)) }
         let path = directory.storePath(of: person)

@@ -5,11 +5,14 @@ import HealthServer
 struct TLSOptions: ParsableArguments {
     @Option(
         name: .customLong("tls-certificate"),
-        help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (server certificate first); needs --tls-key.", valueName: "pem"))
+        help: ArgumentHelp(
+            "Serve HTTPS with this PEM certificate chain (server certificate first); needs --tls-key.", valueName: "pem"
+        ))
     var certificate: String?
 
     @Option(
-        name: .customLong("tls-key"), help: ArgumentHelp("The unencrypted PEM private key of --tls-certificate.", valueName: "pem"))
+        name: .customLong("tls-key"),
+        help: ArgumentHelp("The unencrypted PEM private key of --tls-certificate.", valueName: "pem"))
     var key: String?
 
     func validate() throws {

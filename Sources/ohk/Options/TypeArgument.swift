@@ -10,7 +10,9 @@ enum TypeArgument {
         do {
             return try SampleType.named(text)
         } catch {
-            throw ValidationError("TYPE \"\(text)\" is not a HealthKit type identifier or short name (e.g. stepCount, HKQuantityTypeIdentifierHeartRate, sleepAnalysis)")
+            throw ValidationError(
+                "TYPE \"\(text)\" is not a HealthKit type identifier or short name (e.g. stepCount, HKQuantityTypeIdentifierHeartRate, sleepAnalysis)"
+            )
         }
     }
 }

@@ -12,14 +12,17 @@ struct DemoReport: Sendable {
     init(store: HealthDataStore, day: Date, calendar: Calendar) throws {
         let start = calendar.startOfDay(for: day)
         guard let end = calendar.date(byAdding: .day, value: 1, to: start) else {
-            throw HealthStoreError.model(.invalidField(field: "day", reason: "has no following day in \(calendar.identifier)"))
+            throw HealthStoreError.model(
+                .invalidField(field: "day", reason: "has no following day in \(calendar.identifier)"))
         }
         let today = SamplePredicate.date(start: start, end: end, options: .strictStartDate)
         var formatter = Date.FormatStyle(date: .abbreviated, time: .omitted)
         formatter.timeZone = calendar.timeZone
         var timeFormatter = Date.FormatStyle(date: .omitted, time: .shortened)
         timeFormatter.timeZone = calendar.timeZone
-        var lines = ["Sample queries for \(day.formatted(formatter)) (\(calendar.timeZone.identifier), samples that start that day):"]
+        var lines = [
+            "Sample queries for \(day.formatted(formatter)) (\(calendar.timeZone.identifier), samples that start that day):"
+        ]
 
         let steps = try store.samples(SampleQueryRequest(type: try SampleType.quantity("stepCount"), predicate: today))
         var stepsBySource: [String: (samples: Int, sum: Double)] = [:]
@@ -30,26 +33,39 @@ struct DemoReport: Sendable {
             stepsBySource[name, default: (0, 0)].sum += value
         }
         let rawSum = stepsBySource.values.reduce(0) { $0 + $1.sum }
-        lines.append("  steps: \(steps.count) samples; " + stepsBySource.sorted { $0.key < $1.key }
-            .map { "\($0.key) \($0.value.samples) samples, \(Int($0.value.sum)) steps" }.joined(separator: "; "))
-        lines.append("    adding them all up gives \(Int(rawSum)) steps: the watch and the phone counted the same walks, so a raw sum double-counts")
+        lines.append(
+            "  steps: \(steps.count) samples; "
+                + stepsBySource.sorted { $0.key < $1.key }
+                .map { "\($0.key) \($0.value.samples) samples, \(Int($0.value.sum)) steps" }.joined(separator: "; "))
+        lines.append(
+            "    adding them all up gives \(Int(rawSum)) steps: the watch and the phone counted the same walks, so a raw sum double-counts"
+        )
         let stepType = try SampleType.quantity("stepCount")
         let daily = try store.statisticsCollection(
-            of: stepType, options: [.cumulativeSum, .separateBySource], anchor: start, interval: DateComponents(day: 1), calendar: calendar)
+            of: stepType, options: [.cumulativeSum, .separateBySource], anchor: start, interval: DateComponents(day: 1),
+            calendar: calendar)
         let bucket = daily.statistics(for: start)
         if let merged = try bucket.merged.sum?.value(in: .count) {
-            lines.append("    merged by source priority, as the Health app counts them: \(Int(merged.rounded())) steps (the day's calendar bucket, samples split at midnight)")
+            lines.append(
+                "    merged by source priority, as the Health app counts them: \(Int(merged.rounded())) steps (the day's calendar bucket, samples split at midnight)"
+            )
         }
 
-        let heartRates = try store.samples(SampleQueryRequest(
-            type: try SampleType.quantity("heartRate"), predicate: today, sort: [SampleSort(.startDate, ascending: false)]))
+        let heartRates = try store.samples(
+            SampleQueryRequest(
+                type: try SampleType.quantity("heartRate"), predicate: today,
+                sort: [SampleSort(.startDate, ascending: false)]))
         let perMinute = try HealthUnit(parsing: "count/min")
         let rates = try heartRates.compactMap { try $0.quantity?.value(in: perMinute) }
         if let latest = heartRates.first, let minimum = rates.min(), let maximum = rates.max() {
-            lines.append("  heart rate: \(heartRates.count) readings, \(Int(minimum))–\(Int(maximum)) count/min, latest \(Int(rates[0])) at \(latest.startDate.formatted(timeFormatter))")
+            lines.append(
+                "  heart rate: \(heartRates.count) readings, \(Int(minimum))–\(Int(maximum)) count/min, latest \(Int(rates[0])) at \(latest.startDate.formatted(timeFormatter))"
+            )
         }
 
-        let night = SamplePredicate.date(start: start.addingTimeInterval(-6 * 3600), end: start.addingTimeInterval(12 * 3600), options: .strictStartDate)
+        let night = SamplePredicate.date(
+            start: start.addingTimeInterval(-6 * 3600), end: start.addingTimeInterval(12 * 3600),
+            options: .strictStartDate)
         let sleepType = try SampleType.category("sleepAnalysis")
         let sleep = try store.samples(SampleQueryRequest(type: sleepType, predicate: night))
         var minutesByStage: [Int: Double] = [:]
@@ -61,9 +77,10 @@ struct DemoReport: Sendable {
             lines.append("  sleep the night before: " + parts.joined(separator: ", "))
         }
 
-        let foods = try store.samples(SampleQueryRequest(
-            type: try SampleType.quantity("dietaryEnergyConsumed"),
-            predicate: .and([today, .metadataKeyExists(MetadataKey.foodType)]), sort: [SampleSort(.startDate)]))
+        let foods = try store.samples(
+            SampleQueryRequest(
+                type: try SampleType.quantity("dietaryEnergyConsumed"),
+                predicate: .and([today, .metadataKeyExists(MetadataKey.foodType)]), sort: [SampleSort(.startDate)]))
         if !foods.isEmpty {
             let items = try foods.map { food in
                 "\(food.metadata?[MetadataKey.foodType]?.stringValue ?? "?") \(Int(try food.quantity?.value(in: .kilocalorie) ?? 0)) kcal"
@@ -72,11 +89,14 @@ struct DemoReport: Sendable {
         }
 
         let week = SamplePredicate.date(start: start.addingTimeInterval(-6 * 86_400), end: end, options: [])
-        let workouts = try store.samples(SampleQueryRequest(type: .workout, predicate: week, sort: [SampleSort(.workoutDuration, ascending: false)]))
+        let workouts = try store.samples(
+            SampleQueryRequest(type: .workout, predicate: week, sort: [SampleSort(.workoutDuration, ascending: false)]))
         if let longest = workouts.first?.workoutContent {
             let distance = try longest.totalDistance.map { try $0.value(in: .meter(.kilo)) } ?? 0
             let energy = try longest.totalEnergyBurned.map { try $0.value(in: .kilocalorie) } ?? 0
-            lines.append("  workouts in the last 7 days: \(workouts.count); longest \(longest.activityType?.caseName ?? "workout") \(Int(longest.duration / 60)) min active, \(String(format: "%.1f", distance)) km, \(Int(energy)) kcal")
+            lines.append(
+                "  workouts in the last 7 days: \(workouts.count); longest \(longest.activityType?.caseName ?? "workout") \(Int(longest.duration / 60)) min active, \(String(format: "%.1f", distance)) km, \(Int(energy)) kcal"
+            )
         }
         self.lines = lines
     }

@@ -8,7 +8,8 @@ enum NegativeNumberArguments {
     /// The arguments (without the program name) with `--` inserted before the first negative number, if needed.
     static func prepared(_ arguments: [String]) -> [String] {
         guard let index = arguments.firstIndex(where: { $0 == "--" || isNegativeNumber($0) }),
-              arguments[index] != "--" else {
+            arguments[index] != "--"
+        else {
             return arguments
         }
         var result = arguments

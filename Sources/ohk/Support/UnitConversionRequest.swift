@@ -31,7 +31,8 @@ struct UnitConversionRequest: Sendable, Hashable {
             switch self {
             case let .notANumber(text): return "value \"\(text)\" is not a number"
             case let .notFinite(text): return "value \"\(text)\" is not a finite number"
-            case let .invalidUnit(argument, spelling, error): return "\(argument) unit \"\(spelling)\": \(error.description)"
+            case let .invalidUnit(argument, spelling, error):
+                return "\(argument) unit \"\(spelling)\": \(error.description)"
             case let .incompatibleUnits(error): return error.description
             }
         }

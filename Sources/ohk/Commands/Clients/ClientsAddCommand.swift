@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import HealthModel
-import HealthReports
 import HealthRegistry
+import HealthReports
 
 /// `ohk clients add PERSON BUNDLE-ID --share TYPE… --read TYPE…`: prints the token once.
 struct ClientsAddCommand: ParsableCommand {
@@ -21,25 +21,31 @@ struct ClientsAddCommand: ParsableCommand {
     @Argument(help: "The person.") var person: String
     @Argument(help: "The app's bundle identifier.") var bundleIdentifier: String
     @Option(help: "The app's name (default: the bundle identifier).") var name: String?
-    @Option(parsing: .upToNextOption, help: "Types the app may save (full identifiers or short names).") var share: [String] = []
+    @Option(parsing: .upToNextOption, help: "Types the app may save (full identifiers or short names).") var share:
+        [String] = []
     @Option(parsing: .upToNextOption, help: "Types the app may read.") var read: [String] = []
-    @Flag(name: .customLong("full-access"), help: "Read and write all of the person's data and set source priorities.") var fullAccess = false
+    @Flag(name: .customLong("full-access"), help: "Read and write all of the person's data and set source priorities.")
+    var fullAccess = false
 
     func run() throws {
         let (client, token): (RegisteredClient, AccessToken)
         do {
             (client, token) = try serverOptions.withRegistry { registry in
                 try registry.addClient(
-                    person: person, bundleIdentifier: bundleIdentifier, name: name, share: share, read: read, fullAccess: fullAccess, now: Date())
+                    person: person, bundleIdentifier: bundleIdentifier, name: name, share: share, read: read,
+                    fullAccess: fullAccess, now: Date())
             }
         } catch let error as RegistryError {
             switch error {
             case .unknownPerson: throw ValidationError("\(error): add them first with `ohk people add \(person)`")
-            case .clientExists: throw ValidationError("\(error): revoke it first with `ohk clients revoke \(person) \(bundleIdentifier)`")
+            case .clientExists:
+                throw ValidationError(
+                    "\(error): revoke it first with `ohk clients revoke \(person) \(bundleIdentifier)`")
             default: throw ValidationError(error.description)
             }
         }
-        FileHandle.standardError.write(Data("registered \(client.bundleIdentifier) for \(client.person); the token is shown only now:\n".utf8))
+        FileHandle.standardError.write(
+            Data("registered \(client.bundleIdentifier) for \(client.person); the token is shown only now:\n".utf8))
         print(token.text)
     }
 }

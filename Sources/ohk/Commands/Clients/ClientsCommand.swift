@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import HealthModel
-import HealthReports
 import HealthRegistry
+import HealthReports
 
 /// `ohk clients`: the apps registered for a person, with their grants and tokens.
 struct ClientsCommand: ParsableCommand {

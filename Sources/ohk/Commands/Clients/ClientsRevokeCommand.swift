@@ -1,19 +1,22 @@
 import ArgumentParser
 import Foundation
 import HealthModel
-import HealthReports
 import HealthRegistry
+import HealthReports
 
 /// `ohk clients revoke PERSON BUNDLE-ID`: a running server refuses the token from its next request on.
 struct ClientsRevokeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an app's token (at once, also for a running server).")
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Revoke an app's token (at once, also for a running server).")
 
     @OptionGroup var serverOptions: ServerOptions
     @Argument(help: "The person.") var person: String
     @Argument(help: "The app's bundle identifier.") var bundleIdentifier: String
 
     func run() throws {
-        let count = try serverOptions.withRegistry { try $0.revokeClient(person: person, bundleIdentifier: bundleIdentifier, now: Date()) }
+        let count = try serverOptions.withRegistry {
+            try $0.revokeClient(person: person, bundleIdentifier: bundleIdentifier, now: Date())
+        }
         guard count > 0 else { throw ValidationError("\(bundleIdentifier) has no active token for \(person)") }
         print("revoked \(bundleIdentifier) for \(person)")
     }

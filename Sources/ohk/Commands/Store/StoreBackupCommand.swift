@@ -29,7 +29,9 @@ struct StoreBackupCommand: ParsableCommand {
         guard URL(fileURLWithPath: target).standardizedFileURL != URL(fileURLWithPath: path).standardizedFileURL else {
             throw ValidationError("DEST is the store itself")
         }
-        if FileManager.default.fileExists(atPath: target), !force { throw ValidationError("\(destination) exists already: choose another file, or pass --force") }
+        if FileManager.default.fileExists(atPath: target), !force {
+            throw ValidationError("\(destination) exists already: choose another file, or pass --force")
+        }
         let size = try HealthDataStore.sqlite(path: path).backup(to: target, replacing: force)
         print("backed up \(path) to \(destination) (\(size) bytes)")
     }

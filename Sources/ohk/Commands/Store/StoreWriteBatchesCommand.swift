@@ -6,7 +6,8 @@ import HealthStore
 /// commit returns; the crash test kills it at random moments and checks that every printed batch survived.
 struct StoreWriteBatchesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "write-batches", abstract: "Write numbered test batches (for the crash test).", shouldDisplay: false)
+        commandName: "write-batches", abstract: "Write numbered test batches (for the crash test).",
+        shouldDisplay: false)
 
     @OptionGroup var storeOptions: StoreOptions
 

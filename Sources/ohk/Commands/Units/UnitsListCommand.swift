@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import HealthModel
 
 /// `ohk units list`: prints the base units of the unit grammar with a short description, one per line.

@@ -8,7 +8,8 @@ import HealthStorePostgres
 
 /// `ohk people add NAME`.
 struct UsersAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a person (their store is created on first use).")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a person (their store is created on first use).")
 
     @OptionGroup var serverOptions: ServerOptions
     @Argument(help: "The person's name: lowercase letters, digits, '.', '_' or '-'.") var name: String

@@ -25,16 +25,22 @@ struct UsersExportCommand: ParsableCommand {
     @OptionGroup var serverOptions: ServerOptions
     @Argument(help: "The person's name.") var name: String
 
-    @Option(name: .customLong("output"), help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"))
     var output: String?
 
     @Flag(help: "Replace an existing --output file.") var force = false
 
-    @Option(name: .customLong("tz"), help: "The time zone of dates that no import recorded an offset for (default: this machine's).")
+    @Option(
+        name: .customLong("tz"),
+        help: "The time zone of dates that no import recorded an offset for (default: this machine's).")
     var timeZone: String?
 
     func validate() throws {
-        if let timeZone, TimeZone(identifier: timeZone) == nil { throw ValidationError("--tz \"\(timeZone)\" is not a known time zone") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--tz \"\(timeZone)\" is not a known time zone")
+        }
     }
 
     func run() throws {
@@ -48,10 +54,14 @@ struct UsersExportCommand: ParsableCommand {
                 return
             }
             let path = (output as NSString).expandingTildeInPath
-            if FileManager.default.fileExists(atPath: path), !force { throw ValidationError("\(output) exists already: choose another file, or pass --force") }
+            if FileManager.default.fileExists(atPath: path), !force {
+                throw ValidationError("\(output) exists already: choose another file, or pass --force")
+            }
             let partial = path + ".partial"
-            guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600]),
-                  let handle = FileHandle(forWritingAtPath: partial) else { throw ValidationError("cannot write \(output)") }
+            guard
+                FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600]),
+                let handle = FileHandle(forWritingAtPath: partial)
+            else { throw ValidationError("cannot write \(output)") }
             do {
                 let summary = try writer.write { try handle.write(contentsOf: $0) }
                 try handle.close()

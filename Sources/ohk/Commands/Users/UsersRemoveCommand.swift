@@ -32,9 +32,13 @@ struct UsersRemoveCommand: ParsableCommand {
         }
         guard exists else { throw ValidationError("no person named \(name)") }
         if !yes {
-            guard isatty(STDIN_FILENO) != 0 else { throw ValidationError("removing \(name) cannot be undone: confirm with --yes") }
-            FileHandle.standardError.write(Data(
-                "Remove \(name) with their store, \(clients) active client(s) and uploads? This cannot be undone. [y/N] ".utf8))
+            guard isatty(STDIN_FILENO) != 0 else {
+                throw ValidationError("removing \(name) cannot be undone: confirm with --yes")
+            }
+            FileHandle.standardError.write(
+                Data(
+                    "Remove \(name) with their store, \(clients) active client(s) and uploads? This cannot be undone. [y/N] "
+                        .utf8))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
                 print("kept \(name)")
@@ -45,7 +49,8 @@ struct UsersRemoveCommand: ParsableCommand {
         do {
             if let client = try serverOptions.postgresClient() {
                 defer { client.shutdown() }
-                try PersonRegistry(directory: directory, postgres: client).removePerson(name, storage: .postgres(client))
+                try PersonRegistry(directory: directory, postgres: client).removePerson(
+                    name, storage: .postgres(client))
             } else {
                 try PersonRegistry(directory: directory).removePerson(name, storage: .directory(directory))
             }
