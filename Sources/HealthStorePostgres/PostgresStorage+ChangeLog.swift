@@ -1,3 +1,6 @@
+// The public members here implement ChangeLog's requirements; the protocol documents them.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import Foundation
 import HealthEngine
 import HealthModel

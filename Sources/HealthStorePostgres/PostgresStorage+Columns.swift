@@ -1,3 +1,6 @@
+// The public member here implements a SampleStorage requirement; the protocol documents it.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import Foundation
 import HealthEngine
 import HealthModel

@@ -1,3 +1,6 @@
+// The public members here implement SampleStorage's requirements; the protocol documents them.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import Foundation
 import GRDB
 import HealthEngine

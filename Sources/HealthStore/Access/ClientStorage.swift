@@ -1,3 +1,7 @@
+// The storage members of ClientStorage implement the requirements of HealthStorage's parts (SampleStorage,
+// ChangeLog, StoreSettings, ImportedDataStorage), which document them; the class says how this view narrows them.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import Foundation
 import HealthEngine
 import HealthModel

@@ -1,3 +1,7 @@
+// The undocumented public members here implement the requirements of HealthStorage's parts (SampleStorage,
+// ChangeLog, StoreSettings, ImportedDataStorage); the protocols document them.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import Foundation
 import HealthEngine
 import HealthModel
