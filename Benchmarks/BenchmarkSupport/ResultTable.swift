@@ -16,6 +16,7 @@ public struct ResultTable {
         public let met: Bool?
     }
 
+    /// The rows in the order they were added.
     public private(set) var rows: [Row] = []
 
     /// An empty table.

@@ -16,6 +16,7 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
     /// A statistics collection would have more buckets than the caller's budget allows (`count` of `maximum`).
     case tooManyBuckets(count: Int, maximum: Int)
 
+    /// The error in words; a wrapped model error keeps its own description.
     public var description: String {
         switch self {
         case let .predicateNotEvaluable(type, reason): return "the predicate cannot be evaluated on \(type): \(reason)"

@@ -25,6 +25,7 @@ public enum HealthModelError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A sync identifier was given without a sync version (or the reverse).
     case syncMetadataIncomplete(missing: String)
 
+    /// The error in words, naming the unit, type or field at fault.
     public var description: String {
         switch self {
         case let .invalidUnit(string, position, reason):

@@ -23,6 +23,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A person was removed from the registry, but their store or uploads could not be erased.
     case erasureFailure(String)
 
+    /// The error in words, naming the person, client or field at fault.
     public var description: String {
         switch self {
         case let .invalidField(field, reason): return "\(field): \(reason)"

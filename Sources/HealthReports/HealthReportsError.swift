@@ -18,6 +18,7 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
     /// An output file (such as `--svg FILE`) that could not be written.
     case outputNotWritten(path: String, reason: String)
 
+    /// The error in words, naming the field and the value at fault where there is one.
     public var description: String {
         switch self {
         case let .invalidDate(field, value, reason): return "\(field): '\(value)' is not a date: \(reason)"

@@ -86,6 +86,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The error in words: the `message` of the JSON error body.
     public var description: String {
         switch self {
         case let .invalidField(field, reason): return "\(field): \(reason)"

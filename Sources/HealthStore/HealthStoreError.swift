@@ -39,6 +39,7 @@ public enum HealthStoreError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The store is in guest mode: nothing can be saved or deleted.
     case notPermissibleInGuestMode(String)
 
+    /// The error in words; wrapped model and engine errors keep their own description.
     public var description: String {
         switch self {
         case let .duplicateObject(uuid): return "an object with uuid \(uuid) is already stored"

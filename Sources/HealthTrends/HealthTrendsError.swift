@@ -21,6 +21,7 @@ public enum HealthTrendsError: Error, Equatable, Sendable, CustomStringConvertib
         return .store("\(error)")
     }
 
+    /// The error in words; a store error keeps the store's message.
     public var description: String {
         switch self {
         case let .notCumulative(type): return "\(type) is not a cumulative quantity type: trends add samples up"

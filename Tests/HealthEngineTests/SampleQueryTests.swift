@@ -179,7 +179,8 @@ struct SampleQueryTests {
         let longRide = try Sample.workout(
             activityTypeRawValue: 13, start: Fixture.at(120), end: Fixture.at(210),
             statistics: [
-                WorkoutStatistic(quantityTypeIdentifier: "activeEnergyBurned", sum: Quantity(2000, kilojoule)),  // 478 kcal
+                // 2000 kJ is 478 kcal.
+                WorkoutStatistic(quantityTypeIdentifier: "activeEnergyBurned", sum: Quantity(2000, kilojoule)),
                 WorkoutStatistic(quantityTypeIdentifier: "distanceCycling", sum: Quantity(20, .mile)),  // 32 187 m
             ])
         let pausedRun = try Sample.workout(
@@ -190,7 +191,8 @@ struct SampleQueryTests {
             ],
             statistics: [
                 WorkoutStatistic(quantityTypeIdentifier: "activeEnergyBurned", sum: Quantity(610, .kilocalorie)),
-                WorkoutStatistic(quantityTypeIdentifier: "distanceWalkingRunning", sum: Quantity(3.1, .mile)),  // 4 989 m
+                // 3.1 mile is 4 989 m.
+                WorkoutStatistic(quantityTypeIdentifier: "distanceWalkingRunning", sum: Quantity(3.1, .mile)),
             ])
         let strength = try Sample.workout(activityTypeRawValue: 50, start: Fixture.at(400), end: Fixture.at(455))
         let workouts = Workouts(easyRun: easyRun, longRide: longRide, pausedRun: pausedRun, strength: strength)
@@ -504,7 +506,8 @@ struct SampleQueryTests {
             ])
         #expect(try store.uuids(Fixture.distance, .quantity(.greaterThan, oneKilometer)) == [long.uuid, miles.uuid])
         #expect(try store.uuids(Fixture.distance, .quantity(.equalTo, oneKilometer)) == [exact.uuid])
-        #expect(try store.uuids(Fixture.distance, .quantity(.lessThan, Quantity(0.5, .mile))) == [short.uuid])  // 804.672 m
+        // 0.5 mile is 804.672 m.
+        #expect(try store.uuids(Fixture.distance, .quantity(.lessThan, Quantity(0.5, .mile))) == [short.uuid])
         #expect(try store.uuids(Fixture.distance, .quantity(.greaterThan, Quantity(1205, .meter()))) == [miles.uuid])
     }
 

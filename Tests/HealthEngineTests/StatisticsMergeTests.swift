@@ -207,7 +207,8 @@ struct StatisticsMergeTests {
         #expect(close(single.figures(for: Fixture.watchSource)?.average, 100))
 
         let hour = try F.hours(store, Fixture.heartRate, options: options)
-        #expect(close(hour.statistics(for: Clock.june12(10)).merged.average, 110))  // (100·600 + 130·300) / 900 = 99000 / 900
+        // (100·600 + 130·300) / 900 = 99000 / 900
+        #expect(close(hour.statistics(for: Clock.june12(10)).merged.average, 110))
         #expect(close(hour.statistics(for: Clock.june12(9)).merged.average, 140))
     }
 

@@ -28,7 +28,8 @@ struct ServerDatesTests {
             "2024-03-10T08:00:00",
             "2024-03-10T08:00Z", "2024-03-10", "2024-03-10T08:00:00+25:00", "2024-03-10T08:00:00Zjunk",
             "2024-03-10T08:00:00.Z", "yesterday",
-            "0001-01-01T00:00:00Z",  // before 1600: Foundation's calendar is Julian there, so the general parser decides
+            // Before 1600: Foundation's calendar is Julian there, so the general parser decides.
+            "0001-01-01T00:00:00Z",
 
         ])
     func leavesTheRest(_ text: String) {

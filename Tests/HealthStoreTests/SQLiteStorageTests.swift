@@ -381,7 +381,8 @@ struct SQLiteStorageTests {
                 start: Fixture.at(Double(index)), end: Fixture.at(Double(index) + 1))
         }
         try store.save(samples, as: Fixture.watch)
-        let first = try #require(try storage.quantityColumns(of: Fixture.stepCount, within: .unbounded))  // builds the cache
+        // Builds the cache.
+        let first = try #require(try storage.quantityColumns(of: Fixture.stepCount, within: .unbounded))
         #expect(first.count == count)
         try store.delete([samples[5].uuid])
         try store.save([try Fixture.steps(7, from: Fixture.at(-30))], as: Fixture.phone)

@@ -211,7 +211,8 @@ struct TypeIndexTests {
                         "seed \(seed) window \(String(describing: s))–\(String(describing: e)) options \(options.rawValue)"
                     )
                     #expect(Set(rows).count == rows.count, "no row twice")
-                    if rows.sorted() != expected || Set(rows).count != rows.count { return }  // one report per seed is enough
+                    // One report per seed is enough.
+                    if rows.sorted() != expected || Set(rows).count != rows.count { return }
                 }
             }
         }

@@ -64,5 +64,6 @@ public enum StorageBackend: String, CaseIterable, CustomTestStringConvertible, S
         }
     }
 
+    /// The case name (`inMemory`, `sqlite`, `postgres`), as a parameterised test shows its argument.
     public var testDescription: String { rawValue }
 }

@@ -13,6 +13,8 @@ private func fuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
+/// The executable's entry point: hands the command line to libFuzzer's driver with `fuzzerTestOneInput` as
+/// the callback, and returns the driver's exit code.
 @_cdecl("ParserFuzzer_main")
 public func parserFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     var count = argc
@@ -23,6 +25,8 @@ public func parserFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMu
 /// The target chosen at start-up.
 nonisolated(unsafe) private var selectedTarget: (@Sendable (Data) throws(ParserFuzzTargets.Violation) -> Void)?
 
+/// Called once by libFuzzer before any input: selects the target OHK_FUZZ_TARGET names, or exits with status 2
+/// listing the names when it names none.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzerInitialize(
     _ argc: UnsafeMutablePointer<CInt>,
@@ -38,6 +42,8 @@ public func fuzzerInitialize(
     return 0
 }
 
+/// Called by libFuzzer for each input: runs the selected target on the bytes; a violated property stops the
+/// process, so that libFuzzer keeps the input. Always returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()

@@ -419,7 +419,8 @@ public struct StatisticsEngine: Sendable {
             }
             lastSource = source
             lastSourceIndex = index
-            let manual = request.priority.order == nil && sample.wasUserEntered  // hand entry only counts in the default order
+            // A hand entry counts as such only in the default order.
+            let manual = request.priority.order == nil && sample.wasUserEntered
             let rankClass = classes.note(
                 position, stored.sequence, source: revisionSource == nil ? nil : index, manual: manual)
             func canonical(_ quantity: Quantity) throws -> Double {

@@ -55,15 +55,25 @@ extension ImportedDataStorage {
 public protocol KeepsNoImportedData: ImportedDataStorage {}
 
 extension KeepsNoImportedData {
+    /// Drops the data: nothing besides samples is kept.
     public func saveImportedData(_ data: ImportedData) throws {}
+    /// No activity summaries, whatever the days.
     public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
     { [] }
+    /// No routes for any workout.
     public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] { [] }
+    /// No route, whatever the identifier.
     public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? { nil }
+    /// No heartbeat series for any sample.
     public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? { nil }
+    /// No characteristics.
     public func characteristics() throws -> [String: String] { [:] }
+    /// No export date or locale.
     public func exportInformation() throws -> ExportInformation? { nil }
+    /// No kept elements, under any parent.
     public func keptElements(parent: UUID?) throws -> [KeptElement] { [] }
+    /// Zero of everything.
     public func importedDataCounts() throws -> ImportedDataCounts { ImportedDataCounts() }
+    /// No clinical documents.
     public func clinicalDocuments() throws -> [ClinicalDocument] { [] }
 }

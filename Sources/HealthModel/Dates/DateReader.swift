@@ -244,6 +244,7 @@ public struct DateFields: Sendable, Equatable {
     /// Whether a time of day was written.
     public var hasTime = false
 
+    /// Every part zero, with no offset and no time of day written.
     @inlinable public init() {}
 
     /// Seconds since 1970 of the proleptic Gregorian date and time at `offset` (UTC when none was written).
@@ -310,5 +311,6 @@ public struct DateReadingFailure: Error, Sendable, Equatable, CustomStringConver
     /// A failure for `reason`.
     public init(_ reason: String) { self.reason = reason }
 
+    /// The reason alone.
     public var description: String { reason }
 }

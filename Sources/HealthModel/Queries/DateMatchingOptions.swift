@@ -1,5 +1,6 @@
 /// How a date-range predicate treats samples at its edges (HealthKit's `HKQueryOptions`).
 public struct DateMatchingOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits, in HealthKit's layout.
     public let rawValue: Int
     /// Options from HealthKit's raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -1,5 +1,6 @@
 /// What a statistics query computes (HealthKit's `HKStatisticsOptions`).
 public struct StatisticsOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The options' bits, in HealthKit's layout.
     public let rawValue: Int
     /// Options from a raw value (HealthKit's bit layout).
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -35,6 +36,7 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable, CustomStringConv
         return all.filter { contains($0.0) }.map(\.1)
     }
 
+    /// HealthKit's names of the options in brackets, e.g. `[discreteMin, discreteMax]`.
     public var description: String { "[" + names.joined(separator: ", ") + "]" }
 
     /// Throws when an option does not fit the type's aggregation style, naming both (SEMANTICS §5).

@@ -94,9 +94,12 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Two devices are equal when every field is equal (the same box is equal without comparing).
     public static func == (lhs: Device, rhs: Device) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    /// Hashes every field.
     public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
+    /// `<Device name:…, model:…>`, listing only the fields that are set.
     public var description: String {
         let parts: [(String, String?)] = [
             ("name", name), ("manufacturer", manufacturer), ("model", model), ("hardware", hardwareVersion),

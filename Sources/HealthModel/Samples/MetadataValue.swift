@@ -11,6 +11,8 @@ public enum MetadataValue: Sendable, Hashable, CustomStringConvertible {
     /// A quantity with a unit, e.g. `418 cm`.
     case quantity(Quantity)
 
+    /// The value as text: a string as is, a whole number without a fraction, a date in ISO 8601, a quantity
+    /// with its unit.
     public var description: String {
         switch self {
         case let .string(text): return text

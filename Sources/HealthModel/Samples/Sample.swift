@@ -49,7 +49,9 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// The object identifier, for `Identifiable`.
     public var id: UUID { box.fields.uuid }
 
+    /// Two samples are equal when every field is equal, identifier included.
     public static func == (lhs: Sample, rhs: Sample) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    /// Hashes every field.
     public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     /// A sample from all of its parts, validated as a whole (the content must match the type's kind).

@@ -11,8 +11,10 @@ public struct Source: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.bundleIdentifier = bundleIdentifier
     }
 
+    /// The name with the bundle identifier in parentheses.
     public var description: String { "\(name) (\(bundleIdentifier))" }
 
+    /// Orders by bundle identifier, then by name.
     public static func < (lhs: Source, rhs: Source) -> Bool {
         (lhs.bundleIdentifier, lhs.name) < (rhs.bundleIdentifier, rhs.name)
     }

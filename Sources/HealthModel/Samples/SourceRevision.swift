@@ -37,11 +37,14 @@ public struct SourceRevision: Sendable, Hashable, CustomStringConvertible {
                 operatingSystemVersion: operatingSystemVersion))
     }
 
+    /// Two revisions are equal when source, version, product type and system version are all equal.
     public static func == (lhs: SourceRevision, rhs: SourceRevision) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
+    /// Hashes every field.
     public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
+    /// The source, then its version, product type and system version, with `-` for each one unknown.
     public var description: String {
         "\(source) version \(version ?? "-") on \(productType ?? "-") \(operatingSystemVersion ?? "-")"
     }

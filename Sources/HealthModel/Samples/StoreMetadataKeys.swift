@@ -7,6 +7,7 @@ import Foundation
 /// for the sync identifier of every sample several times, which hashed "HKMetadataKeySyncIdentifier" millions of
 /// times for a 1 GB export. One byte a sample, so in-memory stores stay the same size.
 public struct StoreMetadataKeys: OptionSet, Sendable {
+    /// One bit for each key present.
     public let rawValue: UInt8
     /// A set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }

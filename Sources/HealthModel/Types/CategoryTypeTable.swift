@@ -101,8 +101,9 @@ extension TypeTable {
         category(
             "headphoneAudioExposureEvent", "HKCategoryTypeIdentifierHeadphoneAudioExposureEvent",
             headphoneAudioExposureEvent, readOnly: true),
+        // Deprecated in iOS 14.
         category(
-            "audioExposureEvent", "HKCategoryTypeIdentifierAudioExposureEvent", audioExposureEvent, readOnly: true),  // deprecated in iOS 14
+            "audioExposureEvent", "HKCategoryTypeIdentifierAudioExposureEvent", audioExposureEvent, readOnly: true),
 
         // Heart
         category("highHeartRateEvent", "HKCategoryTypeIdentifierHighHeartRateEvent", nil, readOnly: true),

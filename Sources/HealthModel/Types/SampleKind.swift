@@ -15,5 +15,6 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     /// Clinical documents (CDA), kept whole beside the samples; read with document queries.
     case document
 
+    /// Orders by raw value: the order in which the kinds are declared.
     public static func < (lhs: SampleKind, rhs: SampleKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -108,8 +108,10 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// The type's identifier.
     public var description: String { identifier }
 
+    /// Orders by kind, then by identifier.
     public static func < (lhs: SampleType, rhs: SampleType) -> Bool {
         (lhs.kind, lhs.identifier) < (rhs.kind, rhs.identifier)
     }

@@ -41,7 +41,8 @@ extension TypeTable {
         workout("lacrosse", 27),
         workout("martialArts", 28),
         workout("mindAndBody", 29),
-        workout("mixedMetabolicCardioTraining", 30),  // deprecated in iOS 11: mixedCardio or highIntensityIntervalTraining
+        // Deprecated in iOS 11: mixedCardio or highIntensityIntervalTraining.
+        workout("mixedMetabolicCardioTraining", 30),
         workout("paddleSports", 31),
         workout("play", 32),
         workout("preparationAndRecovery", 33),

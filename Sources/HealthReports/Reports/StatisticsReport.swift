@@ -187,7 +187,8 @@ public struct StatisticsReport: Sendable {
             let withData = collection.buckets.keys.sorted()
             let firstIndex = request.from.map { grid.index(containing: $0) } ?? withData.first
             var lastIndex = request.to.map { grid.index(containing: $0) } ?? withData.last
-            if let to = request.to, let last = lastIndex, grid.start(of: last) >= to { lastIndex = last - 1 }  // `to` is exclusive
+            // `to` is exclusive: a last bucket that starts at it is left out.
+            if let to = request.to, let last = lastIndex, grid.start(of: last) >= to { lastIndex = last - 1 }
             if let firstIndex, let lastIndex, firstIndex <= lastIndex {
                 // A window open at one end runs from the data to the given end: its rows are known only now.
                 if let maximum = request.maximumBuckets {

@@ -18,6 +18,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         return .number(value)
     }
 
+    /// Two values are equal when they write the same compact JSON text (so an object's key order counts).
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.text == rhs.text
     }

@@ -5,6 +5,7 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
     /// A generator whose sequence is fixed by the seed.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 bits: advances the state by a fixed step and mixes it (SplitMix64).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state

@@ -120,7 +120,8 @@ final class SQLiteRawStatement {
     /// Whether the last step failed on a UNIQUE or PRIMARY KEY constraint.
     var failedOnUniqueness: Bool {
         let code = sqlite3_extended_errcode(sqlite3_db_handle(handle))
-        return code == 2067 /* SQLITE_CONSTRAINT_UNIQUE */ || code == 1555 /* SQLITE_CONSTRAINT_PRIMARYKEY */
+        // 2067 is SQLITE_CONSTRAINT_UNIQUE, 1555 SQLITE_CONSTRAINT_PRIMARYKEY.
+        return code == 2067 || code == 1555
     }
 
     /// Whether a column of the current row is NULL.

@@ -78,6 +78,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
 
     /// The batches of changes `results(for:)` delivers.
     public struct Results: AsyncSequence, Sendable {
+        /// Each element is one batch of changes.
         public typealias Element = Result
         let stream: AsyncThrowingStream<Result, any Error>
 

@@ -119,6 +119,7 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
 
     /// The asynchronous sequence of `results(for:)`.
     public struct Results: AsyncSequence, Sendable {
+        /// Each element is the current collection with the intervals that changed.
         public typealias Element = Result
         let stream: AsyncThrowingStream<Result, any Error>
 
@@ -129,6 +130,7 @@ public struct HKStatisticsCollectionQueryDescriptor: Sendable {
             public mutating func next() async throws -> Result? { try await base.next() }
         }
 
+        /// An iterator over the results, reading the underlying stream.
         public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
     }
 

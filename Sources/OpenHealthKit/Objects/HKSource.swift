@@ -73,14 +73,22 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
     public override var hash: Int { sourceRevision.hashValue }
 }
 
-/// Property keys for `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)`.
+/// The key for the device's display name. These keys name the device properties that
+/// `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)` filters by.
 public let HKDevicePropertyKeyName = "HKDevicePropertyName"
+/// The key for the device's manufacturer.
 public let HKDevicePropertyKeyManufacturer = "HKDevicePropertyManufacturer"
+/// The key for the device's model.
 public let HKDevicePropertyKeyModel = "HKDevicePropertyModel"
+/// The key for the device's hardware version.
 public let HKDevicePropertyKeyHardwareVersion = "HKDevicePropertyHardwareVersion"
+/// The key for the device's firmware version.
 public let HKDevicePropertyKeyFirmwareVersion = "HKDevicePropertyFirmwareVersion"
+/// The key for the device's software version.
 public let HKDevicePropertyKeySoftwareVersion = "HKDevicePropertySoftwareVersion"
+/// The key for the device's local identifier.
 public let HKDevicePropertyKeyLocalIdentifier = "HKDevicePropertyLocalIdentifier"
+/// The key for the device's FDA Unique Device Identifier.
 public let HKDevicePropertyKeyUDIDeviceIdentifier = "HKDevicePropertyUDIDeviceIdentifier"
 
 /// The hardware that recorded a sample, as in HealthKit.
@@ -109,13 +117,21 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     /// The device running this code; on Linux a generic host description.
     public static func local() -> HKDevice { HKDevice(Device(name: "Linux", manufacturer: nil, model: "Server")) }
 
+    /// The display name, e.g. "Apple Watch".
     public var name: String? { device.name }
+    /// The manufacturer, e.g. "Apple Inc.".
     public var manufacturer: String? { device.manufacturer }
+    /// The model, e.g. "Watch".
     public var model: String? { device.model }
+    /// The hardware version, e.g. "Watch6,1".
     public var hardwareVersion: String? { device.hardwareVersion }
+    /// The firmware version.
     public var firmwareVersion: String? { device.firmwareVersion }
+    /// The software version, e.g. "10.1".
     public var softwareVersion: String? { device.softwareVersion }
+    /// An identifier local to the device's maker (e.g. a Bluetooth identifier).
     public var localIdentifier: String? { device.localIdentifier }
+    /// The FDA Unique Device Identifier.
     public var udiDeviceIdentifier: String? { device.udiDeviceIdentifier }
 
     public override var description: String { device.description }

@@ -4,6 +4,7 @@ import HealthModel
 
 /// The identifier of a document type, as in HealthKit.
 public struct HKDocumentTypeIdentifier: RawRepresentable, Hashable, Sendable {
+    /// The identifier string, e.g. `HKDocumentTypeIdentifierCDA`.
     public let rawValue: String
     /// An identifier from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -3,6 +3,7 @@ import HealthModel
 
 /// Date-window options of `predicateForSamples(withStart:end:options:)`, as in HealthKit.
 public struct HKQueryOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits, HealthKit's raw value.
     public let rawValue: UInt
     /// Options from HealthKit's raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -48,17 +48,31 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
     public var errorCode: Int { code.rawValue }
     /// The message, for `LocalizedError`.
     public var errorDescription: String? { message.isEmpty ? "\(code)" : message }
+    /// The code's name and number, then the message: `HKError(errorNoData, 11): …`.
     public var description: String { "HKError(\(code), \(code.rawValue)): \(message)" }
 
+    /// HealthKit's code for a failure it cannot classify; raised here for an error from outside the store's modules.
     public static var errorUnknown: Code { .errorUnknown }
+    /// HealthKit's code for a device without health data; raised when the store's condition is unavailable.
     public static var errorHealthDataUnavailable: Code { .errorHealthDataUnavailable }
+    /// HealthKit's code for health data restricted on the device by a policy; not raised by the store itself.
     public static var errorHealthDataRestricted: Code { .errorHealthDataRestricted }
+    /// HealthKit's code for a bad argument or an object that fails validation; also the code of other store and
+    /// engine errors that have no closer HealthKit code.
     public static var errorInvalidArgument: Code { .errorInvalidArgument }
+    /// HealthKit's code for an operation the client is not allowed: sharing a type it was denied, changing another
+    /// app's data or subscriptions, or a setting that needs full access.
     public static var errorAuthorizationDenied: Code { .errorAuthorizationDenied }
+    /// HealthKit's code for a write to a type the client has not yet been asked to share.
     public static var errorAuthorizationNotDetermined: Code { .errorAuthorizationNotDetermined }
+    /// HealthKit's code for a store that cannot be read (a locked device); raised when the store's condition is locked.
     public static var errorDatabaseInaccessible: Code { .errorDatabaseInaccessible }
+    /// HealthKit's code for a request the user abandoned; not raised by the store itself.
     public static var errorUserCanceled: Code { .errorUserCanceled }
+    /// HealthKit's code for a query that found nothing to answer with; raised by statistics over no matching sample.
     public static var errorNoData: Code { .errorNoData }
+    /// HealthKit's code for an operation refused in guest mode; raised by a save or delete while the store is in the
+    /// guest condition.
     public static var errorNotPermissibleForGuestUserMode: Code { .errorNotPermissibleForGuestUserMode }
 
     /// Translates an error of the modules below into HealthKit's terms.

@@ -6,6 +6,7 @@ import HealthModel
 /// `discreteMax`) discrete types; `mostRecent`, `duration` and `separateBySource` fit either. A wrong combination makes
 /// the query fail with `errorInvalidArgument`, naming the option and the type.
 public struct HKStatisticsOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits, HealthKit's raw value.
     public let rawValue: UInt
     /// Options from HealthKit's raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }

@@ -78,75 +78,143 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     /// Whether this is the dimensionless null unit (HealthKit's `count` is not null).
     public func isNull() -> Bool { false }
 
+    /// The product of this unit and `unit`, e.g. `m` times `s` gives `m.s`.
     public func unitMultiplied(by unit: HKUnit) -> HKUnit { HKUnit(self.unit.multiplied(by: unit.unit)) }
+    /// This unit divided by `unit`, e.g. `count` by `min` gives `count/min`.
     public func unitDivided(by unit: HKUnit) -> HKUnit { HKUnit(self.unit.divided(by: unit.unit)) }
+    /// This unit to an integer power, e.g. `m` to the power 2 gives `m^2`.
     public func unitRaised(toPower power: Int) -> HKUnit { HKUnit(unit.raised(toPower: power)) }
+    /// One over this unit, e.g. `s` gives `s^-1`.
     public func reciprocal() -> HKUnit { HKUnit(unit.reciprocal()) }
 
+    /// Grams, with an optional metric prefix (`g`, `kg`, `mg`, `mcg`, …).
     public static func gramUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.gram(prefix.unitPrefix)) }
+    /// Grams (`g`).
     public static func gram() -> HKUnit { HKUnit(.gram()) }
+    /// Avoirdupois ounces (`oz`), a sixteenth of a pound.
     public static func ounce() -> HKUnit { HKUnit(.ounce) }
+    /// Avoirdupois pounds (`lb`), 0.45359237 kg.
     public static func pound() -> HKUnit { HKUnit(.pound) }
+    /// Stones (`st`), 14 pounds.
     public static func stone() -> HKUnit { HKUnit(.stone) }
+    /// Moles of a substance of molar mass `molarMass` g/mol, with an optional metric prefix (`mmol<180.15588…>`);
+    /// convertible to grams. A molar mass that is not positive and finite stops the program.
     public static func moleUnit(with prefix: HKMetricPrefix, molarMass: Double) -> HKUnit {
         HKUnit(.mole(molarMass: molarMass, prefix: prefix.unitPrefix))
     }
+    /// Moles of a substance of molar mass `molarMass` g/mol (`mol<M>`); convertible to grams. A molar mass
+    /// that is not positive and finite stops the program.
     public static func moleUnit(withMolarMass molarMass: Double) -> HKUnit { HKUnit(.mole(molarMass: molarMass)) }
+    /// Metres, with an optional metric prefix (`m`, `km`, `cm`, …).
     public static func meterUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.meter(prefix.unitPrefix)) }
+    /// Metres (`m`).
     public static func meter() -> HKUnit { HKUnit(.meter()) }
+    /// Inches (`in`), 0.0254 m.
     public static func inch() -> HKUnit { HKUnit(.inch) }
+    /// Feet (`ft`), 0.3048 m.
     public static func foot() -> HKUnit { HKUnit(.foot) }
+    /// Yards (`yd`), 0.9144 m.
     public static func yard() -> HKUnit { HKUnit(.yard) }
+    /// Miles (`mi`), 1609.344 m.
     public static func mile() -> HKUnit { HKUnit(.mile) }
+    /// Litres, with an optional metric prefix (`L`, `mL`, `dL`, …).
     public static func literUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.liter(prefix.unitPrefix)) }
+    /// Litres (`L`).
     public static func liter() -> HKUnit { HKUnit(.liter()) }
+    /// US fluid ounces (`fl_oz_us`), about 29.57 mL.
     public static func fluidOunceUS() -> HKUnit { HKUnit(.fluidOunceUS) }
+    /// Imperial fluid ounces (`fl_oz_imp`), about 28.41 mL.
     public static func fluidOunceImperial() -> HKUnit { HKUnit(.fluidOunceImperial) }
+    /// US pints (`pt_us`), 16 US fluid ounces.
     public static func pintUS() -> HKUnit { HKUnit(.pintUS) }
+    /// Imperial pints (`pt_imp`), 20 imperial fluid ounces.
     public static func pintImperial() -> HKUnit { HKUnit(.pintImperial) }
+    /// US cups (`cup_us`), 8 US fluid ounces.
     public static func cupUS() -> HKUnit { HKUnit(.cupUS) }
+    /// Imperial cups (`cup_imp`), 10 imperial fluid ounces.
     public static func cupImperial() -> HKUnit { HKUnit(.cupImperial) }
+    /// Pascals, with an optional metric prefix (`Pa`, `kPa`, …).
     public static func pascalUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.pascal(prefix.unitPrefix)) }
+    /// Pascals (`Pa`).
     public static func pascal() -> HKUnit { HKUnit(.pascal()) }
+    /// Millimetres of mercury (`mmHg`), the unit of blood pressure; about 133.32 Pa.
     public static func millimeterOfMercury() -> HKUnit { HKUnit(.millimeterOfMercury) }
+    /// Centimetres of water (`cmAq`), 98.0665 Pa.
     public static func centimeterOfWater() -> HKUnit { HKUnit(.centimeterOfWater) }
+    /// Standard atmospheres (`atm`), 101 325 Pa.
     public static func atmosphere() -> HKUnit { HKUnit(.atmosphere) }
+    /// Inches of mercury (`inHg`), about 3386.39 Pa.
     public static func inchesOfMercury() -> HKUnit { HKUnit(.inchesOfMercury) }
+    /// A-weighted decibels of sound pressure level (`dBASPL`), for environmental and headphone audio;
+    /// convertible only to itself.
     public static func decibelAWeightedSoundPressureLevel() -> HKUnit { HKUnit(.decibelASPL) }
+    /// Decibels hearing level (`dBHL`), for audiograms; convertible only to itself.
     public static func decibelHearingLevel() -> HKUnit { HKUnit(.decibelHL) }
+    /// Seconds, with an optional metric prefix (`s`, `ms`, …).
     public static func secondUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.second(prefix.unitPrefix)) }
+    /// Seconds (`s`).
     public static func second() -> HKUnit { HKUnit(.second()) }
+    /// Minutes (`min`), 60 s.
     public static func minute() -> HKUnit { HKUnit(.minute) }
+    /// Hours (`hr`), 3600 s.
     public static func hour() -> HKUnit { HKUnit(.hour) }
+    /// Days (`d`), 86 400 s.
     public static func day() -> HKUnit { HKUnit(.day) }
+    /// Joules, with an optional metric prefix (`J`, `kJ`, …).
     public static func jouleUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.joule(prefix.unitPrefix)) }
+    /// Joules (`J`).
     public static func joule() -> HKUnit { HKUnit(.joule()) }
+    /// Kilocalories (`kcal`), 4184 J: the calories of food labels.
     public static func kilocalorie() -> HKUnit { HKUnit(.kilocalorie) }
+    /// Small calories (`cal`), 4.184 J.
     public static func smallCalorie() -> HKUnit { HKUnit(.smallCalorie) }
+    /// Large calories (`Cal`), the same unit as the kilocalorie.
     public static func largeCalorie() -> HKUnit { HKUnit(.largeCalorie) }
+    /// Degrees Celsius (`degC`).
     public static func degreeCelsius() -> HKUnit { HKUnit(.degreeCelsius) }
+    /// Degrees Fahrenheit (`degF`).
     public static func degreeFahrenheit() -> HKUnit { HKUnit(.degreeFahrenheit) }
+    /// Kelvin (`K`).
     public static func kelvin() -> HKUnit { HKUnit(.kelvin()) }
+    /// Siemens, with an optional metric prefix (`S`, `mcS`, …), for electrodermal activity.
     public static func siemenUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.siemens(prefix.unitPrefix)) }
+    /// Siemens (`S`).
     public static func siemen() -> HKUnit { HKUnit(.siemens()) }
+    /// International units (`IU`), a dimension of their own (vitamins).
     public static func internationalUnit() -> HKUnit { HKUnit(.internationalUnit) }
+    /// A plain number of things (`count`), dimensionless.
     public static func count() -> HKUnit { HKUnit(.count) }
+    /// Percent (`%`); values are fractions, so 97 % is 0.97.
     public static func percent() -> HKUnit { HKUnit(.percent) }
+    /// Volts, with an optional metric prefix (`V`, `mV`, …).
     public static func voltUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.volt(prefix.unitPrefix)) }
+    /// Volts (`V`).
     public static func volt() -> HKUnit { HKUnit(.volt()) }
+    /// Watts, with an optional metric prefix (`W`, `kW`, …).
     public static func wattUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.watt(prefix.unitPrefix)) }
+    /// Watts (`W`).
     public static func watt() -> HKUnit { HKUnit(.watt()) }
+    /// Hertz, with an optional metric prefix (`Hz`, `kHz`, …).
     public static func hertzUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.hertz(prefix.unitPrefix)) }
+    /// Hertz (`Hz`).
     public static func hertz() -> HKUnit { HKUnit(.hertz()) }
+    /// Radians, with an optional metric prefix (`rad`, …).
     public static func radianAngleUnit(with prefix: HKMetricPrefix) -> HKUnit {
         HKUnit(.radianAngle(prefix.unitPrefix))
     }
+    /// Radians (`rad`).
     public static func radianAngle() -> HKUnit { HKUnit(.radianAngle()) }
+    /// Degrees of angle (`deg`), π/180 rad.
     public static func degreeAngle() -> HKUnit { HKUnit(.degreeAngle) }
+    /// Lux, with an optional metric prefix (`lx`, …).
     public static func luxUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.lux(prefix.unitPrefix)) }
+    /// Lux (`lx`), for illuminance.
     public static func lux() -> HKUnit { HKUnit(.lux()) }
+    /// Dioptres (`D`), the power of a lens; a dimension of their own.
     public static func diopter() -> HKUnit { HKUnit(.diopter) }
+    /// Prism dioptres (`pD`), the deviation of a prism lens; a dimension of their own.
     public static func prismDiopter() -> HKUnit { HKUnit(.prismDiopter) }
+    /// Apple's workout effort score (`appleEffortScore`), a dimension of its own.
     public static func appleEffortScore() -> HKUnit { HKUnit(.appleEffortScore) }
 }
 
