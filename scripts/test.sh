@@ -3,6 +3,8 @@
 # Usage: scripts/test.sh            (from the repository root, on a machine with Swift 6.3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Formatting and doc comments (.swift-format), in a few seconds, before the long build.
+scripts/ci/format.sh --check
 swift build --build-tests
 swift test --skip-build
 if [ -x scripts/ci/check-cli.sh ]; then
