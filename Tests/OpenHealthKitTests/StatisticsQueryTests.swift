@@ -14,9 +14,11 @@ final class StatisticsEventLog<Event: Sendable>: Sendable {
 
     /// Waits until at least `count` events arrived (or the timeout passed) and returns them all.
     ///
-    /// The timeout is generous: on a 2-core machine the whole test run shares two cooperative threads, and the task
-    /// that delivers events may not be scheduled for seconds while other suites run.
-    func wait(forCount count: Int, timeout: TimeInterval = 120) async throws -> [Event] {
+    /// The timeout is generous: on a 2-core machine the whole test run (about 500 tests started at once, the
+    /// PostgreSQL suites among them) shares two cooperative threads and GCD's worker threads, and the work that
+    /// delivers events may wait behind theirs for minutes: a whole run of 435 s once delivered the first element of a
+    /// collection query after more than 120 s. A wait that succeeds returns as soon as the events are in.
+    func wait(forCount count: Int, timeout: TimeInterval = 600) async throws -> [Event] {
         let deadline = Date().addingTimeInterval(timeout)
         while all.count < count, Date() < deadline { try await Task.sleep(nanoseconds: 5_000_000) }
         return all
