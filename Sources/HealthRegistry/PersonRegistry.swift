@@ -44,7 +44,7 @@ public final class PersonRegistry: Sendable {
             !"._-".unicodeScalars.contains(first)
         else {
             throw .invalidField(
-                field: "NAME",
+                field: "person",
                 reason:
                     "'\(name)' is not a person's name: use 1–64 lowercase letters, digits, '.', '_' or '-', starting with a letter or digit"
             )
@@ -100,13 +100,13 @@ public final class PersonRegistry: Sendable {
             })
         else {
             throw .invalidField(
-                field: "BUNDLE-ID",
+                field: "bundleIdentifier",
                 reason: "'\(bundleIdentifier)' is not a bundle identifier (letters, digits, '.', '-', '_')")
         }
         var shareTypes = Set<String>()
-        for text in share { shareTypes.insert(try RegisteredClient.grantedType(text, share: true, field: "--share")) }
+        for text in share { shareTypes.insert(try RegisteredClient.grantedType(text, share: true, field: "share")) }
         var readTypes = Set<String>()
-        for text in read { readTypes.insert(try RegisteredClient.grantedType(text, share: false, field: "--read")) }
+        for text in read { readTypes.insert(try RegisteredClient.grantedType(text, share: false, field: "read")) }
         let token = AccessToken.generate()
         let client = RegisteredClient(
             person: person, bundleIdentifier: bundleIdentifier, name: name ?? bundleIdentifier, share: shareTypes,

@@ -6,7 +6,8 @@ import Foundation
 /// The server answers these as its own errors (`HealthServerError.from(_:)`); `ohk people` and `ohk clients` print
 /// them.
 public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A person's name, a bundle identifier or a granted type is not allowed; `field` names the argument at fault.
+    /// A person's name, a bundle identifier or a granted type is not allowed; `field` names the value at fault in the
+    /// registry's own terms (`person`, `bundleIdentifier`, `share`, `read`), which `ohk` turns into its arguments.
     case invalidField(field: String, reason: String)
     /// A person with this name exists already.
     case personExists(String)
@@ -32,7 +33,8 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .clientExists(person, bundleIdentifier):
             return "\(bundleIdentifier) is registered for \(person) already"
         case let .tokenRefused(reason): return reason
-        case .noServerDirectory: return "no --store given and none of OHK_SERVER_STORE, XDG_DATA_HOME and HOME is set"
+        case .noServerDirectory:
+            return "no server directory given and none of OHK_SERVER_STORE, XDG_DATA_HOME and HOME is set"
         case let .databaseFailure(reason), let .erasureFailure(reason): return reason
         }
     }

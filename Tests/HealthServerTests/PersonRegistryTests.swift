@@ -66,6 +66,16 @@ struct PersonRegistryTests {
         #expect(throws: RegistryError.self) { try server.authenticate(forged) }
     }
 
+    /// The field of the `invalidField` error `body` throws (nil for any other outcome).
+    private static func field(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+        } catch let RegistryError.invalidField(field, _) {
+            return field
+        } catch {}
+        return nil
+    }
+
     @Test("Registration refuses bad names, unknown people, duplicate apps and types that cannot be granted")
     func registrationRules() throws {
         let directory = temporaryDirectory()
@@ -83,8 +93,11 @@ struct PersonRegistryTests {
                 now: now)
         }
         #expect(throws: RegistryError.unknownPerson("erin")) { try add("erin", "org.example.app") }
-        #expect(throws: RegistryError.self) { try add("dave", "org example") }
-        #expect(throws: RegistryError.self) { try add("dave", "org.example.app", share: ["stepsTaken"]) }
+        // Fields are named in the registry's terms (the server answers with them; `ohk` names its arguments).
+        #expect(Self.field { try registry.addPerson("Alice", now: now) } == "person")
+        #expect(Self.field { try add("dave", "org example") } == "bundleIdentifier")
+        #expect(Self.field { try add("dave", "org.example.app", share: ["stepsTaken"]) } == "share")
+        #expect(Self.field { try add("dave", "org.example.app", read: ["stepsTaken"]) } == "read")
         #expect(throws: RegistryError.self) { try add("dave", "org.example.app", read: ["bloodPressure"]) }
         #expect(throws: RegistryError.self) { try add("dave", "org.example.app", share: ["appleStandTime"]) }
         try add("dave", "org.example.app", share: ["stepCount"], read: ["activitySummary"])

@@ -14,7 +14,14 @@ struct ServerAdminCommandTests {
         try expectOHK(["people", "add", "alice", "--store", server], stdout: "added alice")
         try expectOHK(["people", "add", "alice", "--store", server], exit: .usage, stderrContains: "exists already")
         try expectOHK(
-            ["--store", server, "users", "add", "../alice"], exit: .usage, stderrContains: "is not a person's name")
+            ["--store", server, "users", "add", "../alice"], exit: .usage,
+            stderrContains: "NAME: '../alice' is not a person's name")
+        try expectOHK(
+            ["clients", "add", "alice", "com example", "--store", server], exit: .usage,
+            stderrContains: "BUNDLE-ID: 'com example' is not a bundle identifier")
+        try expectOHK(
+            ["clients", "add", "alice", "com.example.app", "--share", "stepsTaken", "--store", server], exit: .usage,
+            stderrContains: "--share: 'stepsTaken' is not a HealthKit type identifier")
         try expectOHK(
             ["clients", "add", "zoe", "com.example.app", "--store", server], exit: .usage,
             stderrContains: "no person named zoe")

@@ -22,7 +22,12 @@ struct ServerOptions: ParsableArguments {
 
     /// The directory given with `--store` (before or after the subcommand), by OHK_SERVER_STORE, or the default.
     func directory() throws -> ServerDirectory {
-        try ServerDirectory.resolve(option: store ?? root.store, environment: ProcessInfo.processInfo.environment)
+        do {
+            return try ServerDirectory.resolve(
+                option: store ?? root.store, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.commandLineMessage())
+        }
     }
 
     @Option(

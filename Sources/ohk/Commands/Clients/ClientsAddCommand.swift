@@ -41,7 +41,7 @@ struct ClientsAddCommand: ParsableCommand {
             case .clientExists:
                 throw ValidationError(
                     "\(error): revoke it first with `ohk clients revoke \(person) \(bundleIdentifier)`")
-            default: throw ValidationError(error.description)
+            default: throw ValidationError(error.commandLineMessage())
             }
         }
         FileHandle.standardError.write(

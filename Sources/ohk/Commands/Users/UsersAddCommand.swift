@@ -18,7 +18,7 @@ struct UsersAddCommand: ParsableCommand {
         do {
             try serverOptions.withRegistry { try $0.addPerson(name, now: Date()) }
         } catch let error as RegistryError {
-            throw ValidationError(error.description)
+            throw ValidationError(error.commandLineMessage(person: "NAME"))
         }
         print("added \(name)")
     }

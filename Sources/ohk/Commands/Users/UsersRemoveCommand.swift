@@ -25,7 +25,7 @@ struct UsersRemoveCommand: ParsableCommand {
         do {
             try PersonRegistry.checkPersonName(name)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(error.commandLineMessage(person: "NAME"))
         }
         let (exists, clients) = try serverOptions.withRegistry { registry in
             (try registry.people().contains(name), try registry.clients(of: name).filter { $0.revoked == nil }.count)
