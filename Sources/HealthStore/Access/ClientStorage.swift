@@ -256,7 +256,7 @@ public final class ClientStorage: HealthStorage {
     /// The order statistics merge the client's visible samples by: the stored order, unfiltered (it only ranks
     /// sources among the samples it is given, so identifiers the client cannot see change nothing), without the
     /// scan `sourceOrder(for:)` needs. Never shown to the client.
-    public func mergeOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
+    func mergeOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
 
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         guard fullAccess else {

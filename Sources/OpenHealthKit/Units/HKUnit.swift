@@ -105,9 +105,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     /// Moles of a substance of molar mass `molarMass` g/mol (`mol<M>`); convertible to grams. A molar mass
     /// that is not positive and finite stops the program.
     public static func moleUnit(withMolarMass molarMass: Double) -> HKUnit { HKUnit(.mole(molarMass: molarMass)) }
-    /// Metres, with an optional metric prefix (`m`, `km`, `cm`, …).
+    /// Meters, with an optional metric prefix (`m`, `km`, `cm`, …).
     public static func meterUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.meter(prefix.unitPrefix)) }
-    /// Metres (`m`).
+    /// Meters (`m`).
     public static func meter() -> HKUnit { HKUnit(.meter()) }
     /// Inches (`in`), 0.0254 m.
     public static func inch() -> HKUnit { HKUnit(.inch) }
@@ -117,9 +117,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     public static func yard() -> HKUnit { HKUnit(.yard) }
     /// Miles (`mi`), 1609.344 m.
     public static func mile() -> HKUnit { HKUnit(.mile) }
-    /// Litres, with an optional metric prefix (`L`, `mL`, `dL`, …).
+    /// Liters, with an optional metric prefix (`L`, `mL`, `dL`, …).
     public static func literUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.liter(prefix.unitPrefix)) }
-    /// Litres (`L`).
+    /// Liters (`L`).
     public static func liter() -> HKUnit { HKUnit(.liter()) }
     /// US fluid ounces (`fl_oz_us`), about 29.57 mL.
     public static func fluidOunceUS() -> HKUnit { HKUnit(.fluidOunceUS) }
@@ -137,9 +137,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     public static func pascalUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.pascal(prefix.unitPrefix)) }
     /// Pascals (`Pa`).
     public static func pascal() -> HKUnit { HKUnit(.pascal()) }
-    /// Millimetres of mercury (`mmHg`), the unit of blood pressure; about 133.32 Pa.
+    /// Millimeters of mercury (`mmHg`), the unit of blood pressure; about 133.32 Pa.
     public static func millimeterOfMercury() -> HKUnit { HKUnit(.millimeterOfMercury) }
-    /// Centimetres of water (`cmAq`), 98.0665 Pa.
+    /// Centimeters of water (`cmAq`), 98.0665 Pa.
     public static func centimeterOfWater() -> HKUnit { HKUnit(.centimeterOfWater) }
     /// Standard atmospheres (`atm`), 101 325 Pa.
     public static func atmosphere() -> HKUnit { HKUnit(.atmosphere) }
@@ -210,9 +210,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     public static func luxUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.lux(prefix.unitPrefix)) }
     /// Lux (`lx`), for illuminance.
     public static func lux() -> HKUnit { HKUnit(.lux()) }
-    /// Dioptres (`D`), the power of a lens; a dimension of their own.
+    /// Diopters (`D`), the power of a lens; a dimension of their own.
     public static func diopter() -> HKUnit { HKUnit(.diopter) }
-    /// Prism dioptres (`pD`), the deviation of a prism lens; a dimension of their own.
+    /// Prism diopters (`pD`), the deviation of a prism lens; a dimension of their own.
     public static func prismDiopter() -> HKUnit { HKUnit(.prismDiopter) }
     /// Apple's workout effort score (`appleEffortScore`), a dimension of its own.
     public static func appleEffortScore() -> HKUnit { HKUnit(.appleEffortScore) }
