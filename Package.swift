@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "HealthStorePostgres", targets: ["HealthStorePostgres"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        // `import HealthKit` on Linux: OpenHealthKit and Foundation under HealthKit's module name.
+        .library(name: "HealthKit", targets: ["HealthKit"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
         .library(name: "OpenHealthKitTesting", targets: ["OpenHealthKitTesting"]),
         .library(name: "HealthTrends", targets: ["HealthTrends"]),
@@ -60,6 +62,7 @@ let package = Package(
             ]
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
+        .target(name: "HealthKit", dependencies: ["OpenHealthKit"]),
         .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends"]),
         .target(name: "HealthTrends", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(
@@ -137,6 +140,8 @@ let package = Package(
             dependencies: [
                 "HealthTestSupport", "OpenHealthKit", "HealthStore", "HealthModel", "HealthEngine", "HealthExport",
             ]),
+        // Imports nothing but HealthKit (and Testing): what an app's file sees.
+        .testTarget(name: "HealthKitModuleTests", dependencies: ["HealthKit"]),
         .testTarget(
             name: "HealthTrendsTests",
             dependencies: ["HealthTestSupport", "HealthTrends", "HealthModel", "HealthEngine", "HealthStore"]),

@@ -10,6 +10,8 @@ swift test --skip-build
 if [ -x scripts/ci/check-cli.sh ]; then
     scripts/ci/check-cli.sh --no-build
 fi
+# `import HealthKit` from another package, depending on the HealthKit product only on Linux (about 30 s).
+scripts/ci/check-healthkit-package.sh
 # The server against its own OpenAPI document: schemathesis (from PyPI, into .venv-contract on first use), about 90 s.
 scripts/ci/check-contract.sh --no-build
 # Two `ohk serve --postgres` processes, writer and reader processes: every change seen exactly once (needs PostgreSQL).
