@@ -56,6 +56,37 @@ public final class HealthKitTestBench: Sendable {
 
     // MARK: Seeding
 
+    /// Sets the person's characteristics, as the Health app's profile does (apps cannot); a nil argument leaves that
+    /// characteristic as it is, `.notSet` clears it, and `dateOfBirth` needs year, month and day.
+    public func setCharacteristics(
+        biologicalSex: HKBiologicalSex? = nil, bloodType: HKBloodType? = nil, dateOfBirth: DateComponents? = nil,
+        fitzpatrickSkinType: HKFitzpatrickSkinType? = nil, wheelchairUse: HKWheelchairUse? = nil,
+        activityMoveMode: HKActivityMoveMode? = nil
+    ) throws {
+        var values: [String: String?] = [:]
+        if let biologicalSex {
+            values[HKCharacteristicTypeIdentifier.biologicalSex.rawValue] = biologicalSex.storedName
+        }
+        if let bloodType { values[HKCharacteristicTypeIdentifier.bloodType.rawValue] = bloodType.storedName }
+        if let fitzpatrickSkinType {
+            values[HKCharacteristicTypeIdentifier.fitzpatrickSkinType.rawValue] = fitzpatrickSkinType.storedName
+        }
+        if let wheelchairUse {
+            values[HKCharacteristicTypeIdentifier.wheelchairUse.rawValue] = wheelchairUse.storedName
+        }
+        if let activityMoveMode {
+            values[HKCharacteristicTypeIdentifier.activityMoveMode.rawValue] = activityMoveMode.storedName
+        }
+        if let dateOfBirth {
+            guard let year = dateOfBirth.year, let month = dateOfBirth.month, let day = dateOfBirth.day else {
+                throw HKError(.errorInvalidArgument, "dateOfBirth needs a year, a month and a day")
+            }
+            values[HKCharacteristicTypeIdentifier.dateOfBirth.rawValue] = String(
+                format: "%04d-%02d-%02d", year, month, day)
+        }
+        try dataStore.setCharacteristics(values)
+    }
+
     /// Saves generated data (overlapping Watch and iPhone steps, energy, heart rate, sleep, workouts, food) for `days`
     /// local days from the clock's day back; returns how many samples were saved.
     @discardableResult

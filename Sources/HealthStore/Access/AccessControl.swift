@@ -112,6 +112,14 @@ public final class AccessControl: Sendable {
         }
     }
 
+    /// The client's reading decision for a type (authorized for full-access clients). Only the store itself looks at
+    /// it: what a client is shown never tells a denial from having nothing (`canRead(client:type:)`).
+    public func readDecision(client: String, type: String) -> AuthorizationDecision {
+        state.withLock { state in
+            state.fullAccess.contains(client) ? .authorized : state.grants[client]?.read[type] ?? .notDetermined
+        }
+    }
+
     /// Whether the client may read other clients' data of the type (it always reads its own).
     public func canRead(client: String, type: String) -> Bool {
         state.withLock { state in state.fullAccess.contains(client) || state.grants[client]?.read[type] == .authorized }

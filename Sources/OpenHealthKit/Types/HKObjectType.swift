@@ -147,7 +147,12 @@ public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
 public final class HKWorkoutType: HKSampleType, @unchecked Sendable {}
 
 /// A characteristic (date of birth, blood type…), not a sample.
-public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {}
+public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
+    /// The characteristic type of an identifier, as `HKObjectType.characteristicType(forIdentifier:)` gives it.
+    public convenience init(_ identifier: HKCharacteristicTypeIdentifier) {
+        self.init(identifier: identifier.rawValue)
+    }
+}
 
 /// The activity summary type.
 public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {}
