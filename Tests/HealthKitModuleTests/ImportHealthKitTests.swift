@@ -83,4 +83,22 @@ struct ImportHealthKitTests {
         // The spring-forward day is 23 hours long in both zones.
         #expect(end.timeIntervalSince(springForward) == 23 * 3600)
     }
+
+    @Test("HealthKit's error spellings: userInfo, the domain, catching by code; a profile read as apps write it")
+    func errorsAndProfile() throws {
+        let error = HKError(.errorDataSizeExceeded, userInfo: [NSLocalizedDescriptionKey: "too large"])
+        #expect(error.code == HKError.errorDataSizeExceeded)
+        #expect((error as NSError).domain == HKErrorDomain && (error as NSError).code == 13)
+        #expect(error.localizedDescription == "too large")
+        let healthStore = HKHealthStore(dataStore: .init())
+        // An app's profile code: the default client reads everything; nothing is set in a new store.
+        let sex: HKBiologicalSex = try healthStore.biologicalSex().biologicalSex
+        #expect(sex == .notSet)
+        do {
+            _ = try healthStore.dateOfBirthComponents()
+            Issue.record("a new store has no date of birth")
+        } catch HKError.errorNoData {
+            // HealthKit's answer when no date of birth is readable.
+        }
+    }
 }

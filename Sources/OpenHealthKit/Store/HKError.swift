@@ -42,12 +42,21 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
         self.message = message
     }
 
+    /// An error with a code and a user info dictionary, as Swift's HealthKit builds one; the message is the
+    /// dictionary's `NSLocalizedDescriptionKey` (other entries are not kept).
+    public init(_ code: Code, userInfo: [String: Any]) {
+        self.init(code, userInfo[NSLocalizedDescriptionKey] as? String ?? "")
+    }
+
     /// The error domain, for `CustomNSError`.
     public static var errorDomain: String { HKErrorDomain }
     /// The numeric code, for `CustomNSError`.
     public var errorCode: Int { code.rawValue }
     /// The message, for `LocalizedError`.
     public var errorDescription: String? { message.isEmpty ? "\(code)" : message }
+    /// The message under `NSLocalizedDescriptionKey`, for `CustomNSError`: on Linux, `localizedDescription` and
+    /// `NSError` read it from here (not from `errorDescription`), so without it an app would print a generic text.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? "\(code)"] }
     /// The code's name and number, then the message: `HKError(errorNoData, 11): …`.
     public var description: String { "HKError(\(code), \(code.rawValue)): \(message)" }
 
@@ -74,6 +83,18 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
     /// HealthKit's code for an operation refused in guest mode; raised by a save or delete while the store is in the
     /// guest condition.
     public static var errorNotPermissibleForGuestUserMode: Code { .errorNotPermissibleForGuestUserMode }
+    /// HealthKit's code for a workout session ended because another app started one; not raised here yet.
+    public static var errorAnotherWorkoutSessionStarted: Code { .errorAnotherWorkoutSessionStarted }
+    /// HealthKit's code for a workout session the person left; not raised here yet.
+    public static var errorUserExitedWorkoutSession: Code { .errorUserExitedWorkoutSession }
+    /// HealthKit's code for a request refused because a required type was denied; not raised here yet.
+    public static var errorRequiredAuthorizationDenied: Code { .errorRequiredAuthorizationDenied }
+    /// HealthKit's code for a workout activity the session does not allow; not raised here yet.
+    public static var errorWorkoutActivityNotAllowed: Code { .errorWorkoutActivityNotAllowed }
+    /// HealthKit's code for data above the size HealthKit accepts; not raised here yet.
+    public static var errorDataSizeExceeded: Code { .errorDataSizeExceeded }
+    /// HealthKit's code for a workout session that may not start in the background; not raised here yet.
+    public static var errorBackgroundWorkoutSessionNotAllowed: Code { .errorBackgroundWorkoutSessionNotAllowed }
 
     /// Translates an error of the modules below into HealthKit's terms.
     static func from(_ error: any Error) -> HKError {
