@@ -55,6 +55,14 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether health data is available here (always, unless a later configuration says otherwise).
     public class func isHealthDataAvailable() -> Bool { true }
 
+    /// The earliest start date a sample may have to be saved. HealthKit's depends on the device; this store takes any
+    /// finite date, so it answers `Date.distantPast`.
+    public func earliestPermittedSampleDate() -> Date { .distantPast }
+
+    /// Whether this store can hold clinical records (`HKClinicalRecord`): not yet, so false, as on a device without
+    /// Health Records.
+    public func supportsHealthRecords() -> Bool { false }
+
     /// The source revision that saves from this process are stamped with.
     var clientRevision: SourceRevision { SourceRevision(source: client.source, version: "1") }
 
