@@ -78,11 +78,13 @@ public final class HealthKitTestBench: Sendable {
             values[HKCharacteristicTypeIdentifier.activityMoveMode.rawValue] = activityMoveMode.storedName
         }
         if let dateOfBirth {
-            guard let year = dateOfBirth.year, let month = dateOfBirth.month, let day = dateOfBirth.day else {
-                throw HKError(.errorInvalidArgument, "dateOfBirth needs a year, a month and a day")
+            guard let year = dateOfBirth.year, let month = dateOfBirth.month, let day = dateOfBirth.day,
+                ProlepticGregorian.isDay(year: year, month: month, day: day)
+            else {
+                throw HKError(.errorInvalidArgument, "dateOfBirth needs a year, a month and a day that exist")
             }
-            values[HKCharacteristicTypeIdentifier.dateOfBirth.rawValue] = String(
-                format: "%04d-%02d-%02d", year, month, day)
+            values[HKCharacteristicTypeIdentifier.dateOfBirth.rawValue] = DateWriter.day(
+                year: year, month: month, day: day)
         }
         try dataStore.setCharacteristics(values)
     }

@@ -121,5 +121,9 @@ struct CharacteristicsTests {
         #expect(try healthStore.wheelchairUse().wheelchairUse == .no)
         #expect(try healthStore.biologicalSex().biologicalSex == .male)
         #expect(throws: HKError.self) { try bench.setCharacteristics(dateOfBirth: DateComponents(year: 1990)) }
+        #expect(throws: HKError.self) {
+            try bench.setCharacteristics(dateOfBirth: DateComponents(year: 1990, month: 2, day: 30))
+        }
+        #expect([try healthStore.dateOfBirthComponents()].map { [$0.year, $0.month, $0.day] } == [[1990, 2, 28]])
     }
 }

@@ -40,6 +40,8 @@ script() {
     [ -n "$found" ] || { echo "compare-revisions: no $2 under $1/scripts" >&2; exit 1; }
     echo "$found"
 }
+# tree SIDE: the checkout of a side (base or this).
+tree() { if [ "$1" = base ]; then echo "$base"; else echo "$here"; fi; }
 log() { echo "[$(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)] $*" >&2; }
 
 log "start"
@@ -59,7 +61,7 @@ for side in this base; do
 done
 for round in $(seq 1 "$rounds"); do
     for side in base this; do
-        tree="$here"; [ "$side" = base ] && tree="$base"
+        tree="$(tree "$side")"
         log "import: $side, round $round"
         (cd "$tree" && bash "$(script "$tree" compare-import.sh)" --megabytes 1024 --skip-h2s --work "$work/import-$side") \
             > "$work/import-$side-$round.txt" 2> "$work/import-$side-$round.err"
@@ -67,7 +69,7 @@ for round in $(seq 1 "$rounds"); do
 done
 for round in $(seq 1 "$rounds"); do
     for side in base this; do
-        tree="$here"; [ "$side" = base ] && tree="$base"
+        tree="$(tree "$side")"
         log "statistics against DuckDB: $side, round $round"
         (cd "$tree" && bash "$(script "$tree" compare-duckdb.sh)" --stats-large-days 0) \
             > "$work/duckdb-$side-$round.txt" 2> "$work/duckdb-$side-$round.err"
@@ -75,7 +77,7 @@ for round in $(seq 1 "$rounds"); do
 done
 for round in $(seq 1 "$load_rounds"); do
     for side in base this; do
-        tree="$here"; [ "$side" = base ] && tree="$base"
+        tree="$(tree "$side")"
         log "server load: $side, round $round"
         (cd "$tree" && bash "$(script "$tree" load-server.sh)") > "$work/load-$side-$round.txt" 2> "$work/load-$side-$round.err"
     done

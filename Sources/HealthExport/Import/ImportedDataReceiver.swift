@@ -64,7 +64,7 @@ public final class ImportedDataCollector: ImportedDataReceiver {
     /// Keeps a day's summary, replacing that day's earlier one.
     public func receive(activitySummary: ActivitySummary) {
         let day = activitySummary.day
-        activitySummaries[String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)] =
+        activitySummaries[DateWriter.day(year: day.year ?? 0, month: day.month ?? 0, day: day.day ?? 0)] =
             activitySummary
     }
 

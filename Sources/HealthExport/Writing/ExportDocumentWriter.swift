@@ -351,7 +351,7 @@ public struct ExportDocumentWriter {
     private func writeActivitySummary(_ day: ActivitySummary, into sink: inout Sink) {
         sink.append(" <ActivitySummary")
         sink.attribute(
-            "dateComponents", String(format: "%04d-%02d-%02d", day.day.year ?? 0, day.day.month ?? 0, day.day.day ?? 0))
+            "dateComponents", DateWriter.day(year: day.day.year ?? 0, month: day.day.month ?? 0, day: day.day.day ?? 0))
         let energyUnit = day.activeEnergyBurned.unit
         let figures: [(String, Quantity, HealthUnit)] = [
             ("activeEnergyBurned", day.activeEnergyBurned, energyUnit),

@@ -52,13 +52,20 @@ public enum DateWriter {
             second: parts.second ?? 0, offset: offset)
     }
 
+    /// A calendar day as `yyyy-MM-dd` (the year padded to four digits), as exports write a summary's day and a date of
+    /// birth; `DateReader.day(_:)` reads it back.
+    public static func day(year: Int, month: Int, day: Int) -> String {
+        let yearText = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        return "\(yearText)-\(two(month))-\(two(day))"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
     private static func text(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int
     ) -> String {
         let magnitude = abs(offset)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):"
+        return "\(Self.day(year: year, month: month, day: day))T\(two(hour)):\(two(minute)):"
             + "\(two(second))\(offset < 0 ? "-" : "+")\(two(magnitude / 3600)):\(two(magnitude % 3600 / 60))"
     }
 }

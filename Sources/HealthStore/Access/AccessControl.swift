@@ -107,16 +107,22 @@ public final class AccessControl: Sendable {
 
     /// The client's sharing decision for a type (authorized for full-access clients).
     public func shareDecision(client: String, type: String) -> AuthorizationDecision {
-        state.withLock { state in
-            state.fullAccess.contains(client) ? .authorized : state.grants[client]?.share[type] ?? .notDetermined
-        }
+        decision(client: client, type: type, in: \.share)
     }
 
     /// The client's reading decision for a type (authorized for full-access clients). Only the store itself looks at
     /// it: what a client is shown never tells a denial from having nothing (`canRead(client:type:)`).
     public func readDecision(client: String, type: String) -> AuthorizationDecision {
+        decision(client: client, type: type, in: \.read)
+    }
+
+    /// A decision of the client's sharing or reading grants (authorized for full-access clients).
+    private func decision(
+        client: String, type: String, in grants: KeyPath<Grants, [String: AuthorizationDecision]>
+    ) -> AuthorizationDecision {
         state.withLock { state in
-            state.fullAccess.contains(client) ? .authorized : state.grants[client]?.read[type] ?? .notDetermined
+            state.fullAccess.contains(client)
+                ? .authorized : state.grants[client]?[keyPath: grants][type] ?? .notDetermined
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthStore
 
 /// The person's characteristics, read as HealthKit reads them: synchronously, as the app's client sees them. A value
@@ -54,11 +55,9 @@ extension HKHealthStore {
 
     /// A stored date of birth (`1985-06-01`, an export's spelling) as Gregorian date components; nil when malformed.
     static func dateOfBirthComponents(_ text: String) -> DateComponents? {
-        let parts = text.split(separator: "-").map { Int($0) }
-        guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2], (1...12).contains(month),
-            (1...31).contains(day)
-        else { return nil }
-        return DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
+        guard let day = DateReader.day(text) else { return nil }
+        return DateComponents(
+            calendar: Calendar(identifier: .gregorian), year: day.year, month: day.month, day: day.day)
     }
 
     /// The stored value of a characteristic as this app may see it, in HealthKit's errors.
