@@ -54,6 +54,12 @@ public final class HealthKitTestBench: Sendable {
         return healthStore
     }
 
+    /// Sends the background notifications the health stores held back because their frequency's period had not
+    /// passed, now that the bench's clock has moved on (on a device the system wakes the app at that time).
+    public func deliverDueBackgroundUpdates(to healthStores: HKHealthStore...) {
+        for healthStore in healthStores { healthStore.deliverDueBackgroundUpdates() }
+    }
+
     // MARK: Seeding
 
     /// Sets the person's characteristics, as the Health app's profile does (apps cannot); a nil argument leaves that

@@ -158,4 +158,25 @@ struct HKActivitySummaryQueryTests {
         #expect(updates.all.count == 1, "a heart rate save changes no summary")
         healthStore.stop(query)
     }
+
+    @Test(
+        "results(for:) gives the day's summaries, then the summary each active energy save changes",
+        arguments: StorageBackend.allCases)
+    func resultsSequence(_ backend: StorageBackend) async throws {
+        let healthStore = HKHealthStore(dataStore: backend.makeStore())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        var day = DateComponents(year: 2024, month: 3, day: 31)
+        day.calendar = calendar
+        let descriptor = HKActivitySummaryQueryDescriptor(predicate: HKQuery.predicateForActivitySummary(with: day))
+        var iterator = descriptor.results(for: healthStore).makeAsyncIterator()
+        #expect(try await iterator.next()?.isEmpty == true)
+        let start = calendar.date(from: DateComponents(year: 2024, month: 3, day: 31, hour: 10))!
+        try await healthStore.save(
+            HKQuantitySample(
+                type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 120),
+                start: start, end: start.addingTimeInterval(900)))
+        let changed = try #require(try await iterator.next())
+        #expect(changed.map { $0.activeEnergyBurned.doubleValue(for: .kilocalorie()) } == [120])
+    }
 }

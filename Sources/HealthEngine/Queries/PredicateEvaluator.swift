@@ -65,7 +65,7 @@ public struct PredicateEvaluator: Sendable {
             return sources.contains(source)
         case let .sourceRevisions(revisions):
             guard let revision = sample.sourceRevision else { return false }
-            return revisions.contains(revision)
+            return revisions.contains(revision) || revisions.contains { $0.matches(revision) }
         case let .devices(devices):
             guard let device = sample.device else { return false }
             return devices.contains(device)

@@ -64,11 +64,11 @@ extension HKSamplePredicate where Sample == HKWorkout {
 /// The async form of a sample query, as in HealthKit: `try await descriptor.result(for: store)`.
 public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
     /// The (type, predicate) pairs.
-    public let predicates: [HKSamplePredicate<Sample>]
+    public var predicates: [HKSamplePredicate<Sample>]
     /// The sort order, applied before the limit.
-    public let sortDescriptors: [SortDescriptor<Sample>]
+    public var sortDescriptors: [SortDescriptor<Sample>]
     /// The most samples returned; nil for all.
-    public let limit: Int?
+    public var limit: Int?
 
     /// A descriptor.
     public init(predicates: [HKSamplePredicate<Sample>], sortDescriptors: [SortDescriptor<Sample>], limit: Int? = nil) {

@@ -4,11 +4,11 @@ import HealthModel
 
 /// An object that was deleted, as an anchored object query reports it: its identifier and, when it had them, its sync
 /// identifier and version (`HKMetadataKeySyncIdentifier`, `HKMetadataKeySyncVersion`) — nothing else.
-public final class HKDeletedObject: NSObject, @unchecked Sendable {
+open class HKDeletedObject: NSObject, @unchecked Sendable {
     /// The deleted object's identifier.
-    public let uuid: UUID
+    open internal(set) var uuid: UUID
     /// The sync identifier and version the object carried, or nil.
-    public let metadata: [String: Any]?
+    open internal(set) var metadata: [String: Any]?
 
     init(_ change: Change) {
         uuid = change.uuid
@@ -19,7 +19,7 @@ public final class HKDeletedObject: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKDeletedObject)?.uuid == uuid }
-    public override var hash: Int { uuid.hashValue }
-    public override var description: String { "HKDeletedObject(\(uuid))" }
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKDeletedObject)?.uuid == uuid }
+    open override var hash: Int { uuid.hashValue }
+    open override var description: String { "HKDeletedObject(\(uuid))" }
 }

@@ -5,11 +5,11 @@ import HealthModel
 ///
 /// HealthKit's initializers do not throw; an object built from invalid values (end before start, NaN, a unit that does
 /// not fit the type) keeps the validation error and fails to save with `HKError.errorInvalidArgument` naming the field.
-public class HKObject: NSObject, @unchecked Sendable {
+open class HKObject: NSObject, @unchecked Sendable {
     /// The validated model sample, or why the values were rejected.
     let backing: Result<Sample, HealthModelError>
     /// The identifier given at creation (kept even when the values were rejected).
-    public let uuid: UUID
+    open internal(set) var uuid: UUID
     private let rawMetadata: [String: Any]?
     private let rawDevice: HKDevice?
 
@@ -22,19 +22,19 @@ public class HKObject: NSObject, @unchecked Sendable {
     }
 
     /// The metadata.
-    public var metadata: [String: Any]? {
+    open var metadata: [String: Any]? {
         if case let .success(sample) = backing { return MetadataBridge.healthKit(sample.metadata) }
         return rawMetadata
     }
 
     /// The device that recorded the object.
-    public var device: HKDevice? {
+    open var device: HKDevice? {
         if case let .success(sample) = backing { return sample.device.map(HKDevice.init) }
         return rawDevice
     }
 
     /// The app and version that saved the object; the calling app's source for objects not saved yet.
-    public var sourceRevision: HKSourceRevision {
+    open var sourceRevision: HKSourceRevision {
         if case let .success(sample) = backing, let revision = sample.sourceRevision {
             return HKSourceRevision(revision)
         }
@@ -42,20 +42,20 @@ public class HKObject: NSObject, @unchecked Sendable {
     }
 
     /// The model sample; throws the validation error for objects built from invalid values.
-    public func modelSample() throws(HealthModelError) -> Sample { try backing.get() }
+    package func modelSample() throws(HealthModelError) -> Sample { try backing.get() }
 
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKObject)?.uuid == uuid }
-    public override var hash: Int { uuid.hashValue }
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKObject)?.uuid == uuid }
+    open override var hash: Int { uuid.hashValue }
 }
 
 /// A sample: an object with a type, a start and an end.
-public class HKSample: HKObject, @unchecked Sendable {
+open class HKSample: HKObject, @unchecked Sendable {
     /// The sample's type.
-    public let sampleType: HKSampleType
+    open internal(set) var sampleType: HKSampleType
     /// When the sample starts.
-    public let startDate: Date
+    open internal(set) var startDate: Date
     /// When the sample ends.
-    public let endDate: Date
+    open internal(set) var endDate: Date
 
     init(
         backing: Result<Sample, HealthModelError>, uuid: UUID, sampleType: HKSampleType, startDate: Date, endDate: Date,
@@ -68,9 +68,9 @@ public class HKSample: HKObject, @unchecked Sendable {
     }
 
     /// Whether the sample has a duration (HealthKit's `hasUndeterminedDuration` is its opposite for open samples).
-    public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
+    open var hasUndeterminedDuration: Bool { endDate == .distantFuture }
 
-    public override var description: String {
+    open override var description: String {
         "\(sampleType.identifier) \(startDate) - \(endDate) (\(uuid))"
     }
 

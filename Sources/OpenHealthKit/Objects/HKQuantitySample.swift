@@ -2,17 +2,17 @@ import Foundation
 import HealthModel
 
 /// A quantity sample, as in HealthKit. Query results are `HKCumulativeQuantitySample` or `HKDiscreteQuantitySample`.
-public class HKQuantitySample: HKSample, @unchecked Sendable {
+open class HKQuantitySample: HKSample, @unchecked Sendable {
     /// The value.
-    public var quantity: HKQuantity { HKQuantity(modelQuantity) }
+    open var quantity: HKQuantity { HKQuantity(modelQuantity) }
     /// The quantity as the model keeps it (the `HKQuantity` object is made on access: query results are built in
     /// pages of thousands, most of which are never asked for it).
     let modelQuantity: Quantity
     /// How many measurements the sample summarizes.
-    public let count: Int
+    open internal(set) var count: Int
 
     /// The quantity type.
-    public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
+    open var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
     init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
         modelQuantity = content.quantity
@@ -56,34 +56,33 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
         self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: nil)
     }
 
-    public override var description: String { "\(quantity) \(super.description)" }
+    open override var description: String { "\(quantity) \(super.description)" }
 }
 
 /// A sample of a cumulative type (steps, energy): its quantity is a sum.
-public final class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
+open class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
     /// The sum over the sample's interval.
-    public var sumQuantity: HKQuantity { quantity }
+    open var sumQuantity: HKQuantity { quantity }
 }
 
 /// A sample of a discrete type (heart rate, weight): average, minimum, maximum and most recent of its measurements.
-public final class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
-    private let content: QuantityContent
-
-    override init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
-        self.content = content
-        super.init(model: sample, type: type, content: content)
+open class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
+    /// The measurements: the stored sample's, or the single value of a sample the app made (so that the class inherits
+    /// `HKQuantitySample`'s initializers, as in HealthKit).
+    private var content: QuantityContent {
+        (try? modelSample())?.quantityContent ?? QuantityContent(quantity: modelQuantity)
     }
 
     /// The average of the measurements.
-    public var averageQuantity: HKQuantity { HKQuantity(content.average) }
+    open var averageQuantity: HKQuantity { HKQuantity(content.average) }
     /// The smallest measurement.
-    public var minimumQuantity: HKQuantity { HKQuantity(content.minimum) }
+    open var minimumQuantity: HKQuantity { HKQuantity(content.minimum) }
     /// The largest measurement.
-    public var maximumQuantity: HKQuantity { HKQuantity(content.maximum) }
+    open var maximumQuantity: HKQuantity { HKQuantity(content.maximum) }
     /// The latest measurement.
-    public var mostRecentQuantity: HKQuantity { HKQuantity(content.mostRecent) }
+    open var mostRecentQuantity: HKQuantity { HKQuantity(content.mostRecent) }
     /// When the latest measurement was taken.
-    public var mostRecentQuantityDateInterval: DateInterval {
+    open var mostRecentQuantityDateInterval: DateInterval {
         if let last = content.seriesEntries.max(by: { $0.startDate < $1.startDate }) {
             return DateInterval(start: last.startDate, end: last.endDate)
         }
@@ -92,12 +91,12 @@ public final class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendab
 }
 
 /// A category sample, as in HealthKit.
-public final class HKCategorySample: HKSample, @unchecked Sendable {
+open class HKCategorySample: HKSample, @unchecked Sendable {
     /// The category value (see the type's value enum, e.g. `HKCategoryValueSleepAnalysis`).
-    public let value: Int
+    open internal(set) var value: Int
 
     /// The category type.
-    public var categoryType: HKCategoryType { sampleType as! HKCategoryType }
+    open var categoryType: HKCategoryType { sampleType as! HKCategoryType }
 
     init(model sample: Sample) {
         value = sample.categoryValue ?? 0
@@ -137,12 +136,12 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
 }
 
 /// A correlation (blood pressure, food) grouping quantity samples, as in HealthKit.
-public final class HKCorrelation: HKSample, @unchecked Sendable {
+open class HKCorrelation: HKSample, @unchecked Sendable {
     /// The contained samples.
-    public let objects: Set<HKSample>
+    open internal(set) var objects: Set<HKSample>
 
     /// The correlation type.
-    public var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
+    open var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
 
     init(model sample: Sample) {
         objects = Set(HKSample.wrap(sample.correlatedObjects ?? []))
@@ -191,7 +190,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
     }
 
     /// The contained samples of one type.
-    public func objects(for objectType: HKObjectType) -> Set<HKSample> {
+    open func objects(for objectType: HKObjectType) -> Set<HKSample> {
         objects.filter { $0.sampleType == objectType }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where an anchored object query left off: opaque to apps, archivable (`NSSecureCoding`) and `Codable`, and valid
 /// after the store is closed and opened again (it is a position in the store's change sequence).
-public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, @unchecked Sendable {
+open class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, @unchecked Sendable {
     /// The change-sequence position: every change up to it has been delivered.
     let sequence: Int64
 
@@ -24,12 +24,12 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, 
     private static let sequenceKey = "HKQueryAnchorSequence"
 
     /// Archives the anchor.
-    public func encode(with coder: NSCoder) {
+    open func encode(with coder: NSCoder) {
         coder.encode(sequence, forKey: HKQueryAnchor.sequenceKey)
     }
 
     /// Unarchives an anchor; fails on an archive without a valid position.
-    public init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard coder.containsValue(forKey: HKQueryAnchor.sequenceKey) else { return nil }
         let value = coder.decodeInt64(forKey: HKQueryAnchor.sequenceKey)
         guard value >= 0 else { return nil }
@@ -42,7 +42,7 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, 
     private enum CodingKeys: String, CodingKey { case sequence }
 
     /// Decodes an anchor; fails on a negative position.
-    public init(from decoder: any Decoder) throws {
+    public required init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let value = try container.decode(Int64.self, forKey: .sequence)
         guard value >= 0 else {
@@ -54,7 +54,7 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, 
     }
 
     /// Encodes the anchor.
-    public func encode(to encoder: any Encoder) throws {
+    open func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sequence, forKey: .sequence)
     }
@@ -62,9 +62,9 @@ public final class HKQueryAnchor: NSObject, NSSecureCoding, NSCopying, Codable, 
     // MARK: NSObject
 
     /// Anchors are immutable: the copy is the anchor itself.
-    public func copy(with zone: NSZone? = nil) -> Any { self }
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKQueryAnchor)?.sequence == sequence }
-    public override var hash: Int { sequence.hashValue }
-    public override var description: String { "HKQueryAnchor(\(sequence))" }
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKQueryAnchor)?.sequence == sequence }
+    open override var hash: Int { sequence.hashValue }
+    open override var description: String { "HKQueryAnchor(\(sequence))" }
 }

@@ -6,9 +6,9 @@ import HealthModel
 /// series. Found with sample (or anchored) queries on `HKSeriesType.workoutRoute()` / `.heartbeat()`; its data is
 /// read with `HKWorkoutRouteQuery` / `HKHeartbeatSeriesQuery`. Series come from imports and cannot be saved or
 /// deleted on their own here.
-public class HKSeriesSample: HKSample, @unchecked Sendable {
+open class HKSeriesSample: HKSample, @unchecked Sendable {
     /// How many points or beats the series holds.
-    public let count: Int
+    open internal(set) var count: Int
     let series: SeriesSample
 
     init(_ series: SeriesSample) {
@@ -26,7 +26,7 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
     }
 
     /// The app or device that recorded the owning workout or sample.
-    public override var sourceRevision: HKSourceRevision {
+    open override var sourceRevision: HKSourceRevision {
         series.owner.sourceRevision.map(HKSourceRevision.init) ?? super.sourceRevision
     }
 
@@ -40,7 +40,7 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
 }
 
 /// A workout's route: its locations, read with `HKWorkoutRouteQuery`.
-public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {}
+open class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {}
 
 /// The beat-to-beat series under a heart rate variability sample, read with `HKHeartbeatSeriesQuery`.
-public final class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {}
+open class HKHeartbeatSeriesSample: HKSeriesSample, @unchecked Sendable {}

@@ -3,9 +3,9 @@ import HealthModel
 import Synchronization
 
 /// An app or device that saves data, as in HealthKit.
-public final class HKSource: NSObject, @unchecked Sendable {
+open class HKSource: NSObject, @unchecked Sendable {
     /// The model source.
-    public let source: Source
+    package let source: Source
 
     /// Wraps a model source.
     public init(_ source: Source) {
@@ -14,9 +14,9 @@ public final class HKSource: NSObject, @unchecked Sendable {
     }
 
     /// The display name.
-    public var name: String { source.name }
+    open var name: String { source.name }
     /// The bundle identifier.
-    public var bundleIdentifier: String { source.bundleIdentifier }
+    open var bundleIdentifier: String { source.bundleIdentifier }
 
     private static let current = Mutex(Source(name: "OpenHealthKit", bundleIdentifier: "org.openhealthkit.default"))
 
@@ -24,17 +24,17 @@ public final class HKSource: NSObject, @unchecked Sendable {
     public static func `default`() -> HKSource { HKSource(current.withLock { $0 }) }
 
     /// Sets the calling app's source for this process (HealthKit takes it from the app bundle).
-    public static func setDefault(_ source: Source) { current.withLock { $0 = source } }
+    package static func setDefault(_ source: Source) { current.withLock { $0 = source } }
 
-    public override var description: String { source.description }
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKSource)?.source == source }
-    public override var hash: Int { source.hashValue }
+    open override var description: String { source.description }
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKSource)?.source == source }
+    open override var hash: Int { source.hashValue }
 }
 
 /// A source at a version, on a product and operating system, as in HealthKit.
-public final class HKSourceRevision: NSObject, @unchecked Sendable {
+open class HKSourceRevision: NSObject, @unchecked Sendable {
     /// The model source revision.
-    public let sourceRevision: SourceRevision
+    package let sourceRevision: SourceRevision
 
     /// Wraps a model source revision.
     public init(_ sourceRevision: SourceRevision) {
@@ -42,36 +42,56 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// A revision from its parts (HealthKit's initializer; the OS version as a string such as "17.1").
+    /// A revision of a source at a version, for source-revision predicates.
+    public init(source: HKSource, version: String?) {
+        sourceRevision = SourceRevision(source: source.source, version: version)
+        super.init()
+    }
+
+    /// A revision from its parts, for source-revision predicates: `HKSourceRevisionAnyVersion`,
+    /// `HKSourceRevisionAnyProductType` and `HKSourceRevisionAnyOperatingSystem` match any value of their field.
     public convenience init(
-        source: HKSource, version: String?, productType: String? = nil, operatingSystemVersion: String? = nil
+        source: HKSource, version: String?, productType: String?, operatingSystemVersion: OperatingSystemVersion
     ) {
         self.init(
             SourceRevision(
                 source: source.source, version: version, productType: productType,
-                operatingSystemVersion: operatingSystemVersion))
+                operatingSystemVersion: SourceRevision.versionString(
+                    major: operatingSystemVersion.majorVersion, minor: operatingSystemVersion.minorVersion,
+                    patch: operatingSystemVersion.patchVersion)))
     }
 
     /// The source.
-    public var source: HKSource { HKSource(sourceRevision.source) }
+    open var source: HKSource { HKSource(sourceRevision.source) }
     /// The app version.
-    public var version: String? { sourceRevision.version }
+    open var version: String? { sourceRevision.version }
     /// The product type, e.g. `Watch6,1`.
-    public var productType: String? { sourceRevision.productType }
-    /// The operating system version.
-    public var operatingSystemVersion: OperatingSystemVersion {
-        let parts = (sourceRevision.operatingSystemVersion ?? "").split(separator: ".").map { Int($0) ?? 0 }
+    open var productType: String? { sourceRevision.productType }
+    /// The operating system version (`17.4.1` is 17, 4, 1); 0.0.0 when unknown.
+    open var operatingSystemVersion: OperatingSystemVersion {
+        guard let text = sourceRevision.operatingSystemVersion else {
+            return OperatingSystemVersion(majorVersion: 0, minorVersion: 0, patchVersion: 0)
+        }
+        let numbers = SourceRevision.versionNumbers(text)
         return OperatingSystemVersion(
-            majorVersion: parts.count > 0 ? parts[0] : 0, minorVersion: parts.count > 1 ? parts[1] : 0,
-            patchVersion: parts.count > 2 ? parts[2] : 0)
+            majorVersion: numbers.major, minorVersion: numbers.minor, patchVersion: numbers.patch)
     }
 
-    public override var description: String { sourceRevision.description }
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override var description: String { sourceRevision.description }
+    open override func isEqual(_ object: Any?) -> Bool {
         (object as? HKSourceRevision)?.sourceRevision == sourceRevision
     }
-    public override var hash: Int { sourceRevision.hashValue }
+    open override var hash: Int { sourceRevision.hashValue }
 }
+
+/// A version that matches any version, for `HKSourceRevision(source:version:productType:operatingSystemVersion:)` in
+/// source-revision predicates.
+public let HKSourceRevisionAnyVersion: String = SourceRevision.anyVersion
+/// A product type that matches any product type, for source-revision predicates.
+public let HKSourceRevisionAnyProductType: String = SourceRevision.anyProductType
+/// An operating system version that matches any operating system, for source-revision predicates.
+public let HKSourceRevisionAnyOperatingSystem = OperatingSystemVersion(
+    majorVersion: -1, minorVersion: 0, patchVersion: 0)
 
 /// The key for the device's display name. These keys name the device properties that
 /// `HKQuery.predicateForObjects(withDeviceProperty:allowedValues:)` filters by.
@@ -92,9 +112,9 @@ public let HKDevicePropertyKeyLocalIdentifier = "HKDevicePropertyLocalIdentifier
 public let HKDevicePropertyKeyUDIDeviceIdentifier = "HKDevicePropertyUDIDeviceIdentifier"
 
 /// The hardware that recorded a sample, as in HealthKit.
-public final class HKDevice: NSObject, @unchecked Sendable {
+open class HKDevice: NSObject, @unchecked Sendable {
     /// The model device.
-    public let device: Device
+    package let device: Device
 
     /// Wraps a model device.
     public init(_ device: Device) {
@@ -103,40 +123,41 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     }
 
     /// HealthKit's initializer; every field is optional.
-    public convenience init(
+    public init(
         name: String?, manufacturer: String?, model: String?, hardwareVersion: String?, firmwareVersion: String?,
         softwareVersion: String?, localIdentifier: String?, udiDeviceIdentifier: String?
     ) {
-        self.init(
+        device =
             Device(
                 name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
                 firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
-                udiDeviceIdentifier: udiDeviceIdentifier))
+                udiDeviceIdentifier: udiDeviceIdentifier)
+        super.init()
     }
 
     /// The device running this code; on Linux a generic host description.
     public static func local() -> HKDevice { HKDevice(Device(name: "Linux", manufacturer: nil, model: "Server")) }
 
     /// The display name, e.g. "Apple Watch".
-    public var name: String? { device.name }
+    open var name: String? { device.name }
     /// The manufacturer, e.g. "Apple Inc.".
-    public var manufacturer: String? { device.manufacturer }
+    open var manufacturer: String? { device.manufacturer }
     /// The model, e.g. "Watch".
-    public var model: String? { device.model }
+    open var model: String? { device.model }
     /// The hardware version, e.g. "Watch6,1".
-    public var hardwareVersion: String? { device.hardwareVersion }
+    open var hardwareVersion: String? { device.hardwareVersion }
     /// The firmware version.
-    public var firmwareVersion: String? { device.firmwareVersion }
+    open var firmwareVersion: String? { device.firmwareVersion }
     /// The software version, e.g. "10.1".
-    public var softwareVersion: String? { device.softwareVersion }
+    open var softwareVersion: String? { device.softwareVersion }
     /// An identifier local to the device's maker (e.g. a Bluetooth identifier).
-    public var localIdentifier: String? { device.localIdentifier }
+    open var localIdentifier: String? { device.localIdentifier }
     /// The FDA Unique Device Identifier.
-    public var udiDeviceIdentifier: String? { device.udiDeviceIdentifier }
+    open var udiDeviceIdentifier: String? { device.udiDeviceIdentifier }
 
-    public override var description: String { device.description }
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKDevice)?.device == device }
-    public override var hash: Int { device.hashValue }
+    open override var description: String { device.description }
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKDevice)?.device == device }
+    open override var hash: Int { device.hashValue }
 
     /// The model property for a HealthKit device property key.
     static func property(forKey key: String) -> DeviceProperty? {

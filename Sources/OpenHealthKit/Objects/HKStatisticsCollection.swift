@@ -3,7 +3,7 @@ import HealthEngine
 import HealthModel
 
 /// The statistics of a series of time intervals, as a statistics collection query returns them (SEMANTICS §5.3).
-public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
+open class HKStatisticsCollection: NSObject, @unchecked Sendable {
     /// The engine's collection.
     let collection: StatisticsCollection
 
@@ -13,20 +13,20 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
     }
 
     /// The intervals that hold data, in time order.
-    public func statistics() -> [HKStatistics] {
+    open func statistics() -> [HKStatistics] {
         collection.statistics().map(HKStatistics.init)
     }
 
     /// The interval that contains `date`; when it holds no data, its statistics have nil quantities.
     ///
     /// HealthKit declares the result optional; here every date has an interval, so it is never nil.
-    public func statistics(for date: Date) -> HKStatistics? {
+    open func statistics(for date: Date) -> HKStatistics? {
         HKStatistics(collection.statistics(for: date))
     }
 
     /// Visits every interval from the one containing `startDate` to the one containing `endDate`, empty ones
     /// included (nil quantities); set `stop.pointee = true` to stop early.
-    public func enumerateStatistics(
+    open func enumerateStatistics(
         from startDate: Date, to endDate: Date, with block: (HKStatistics, UnsafeMutablePointer<ObjCBool>) -> Void
     ) {
         var stop = ObjCBool(false)
@@ -37,13 +37,13 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
     }
 
     /// Every source with data in the collection (only known with `.separateBySource`; otherwise empty).
-    public func sources() -> Set<HKSource> {
+    open func sources() -> Set<HKSource> {
         var sources = Set<Source>()
         for statistics in collection.buckets.values { sources.formUnion(statistics.bySource.keys) }
         return Set(sources.map(HKSource.init))
     }
 
-    public override var description: String {
+    open override var description: String {
         "HKStatisticsCollection(\(collection.type.identifier), \(collection.buckets.count) intervals with data)"
     }
 }

@@ -16,15 +16,15 @@ public enum HKWorkoutEventType: Int, Sendable, Hashable {
 }
 
 /// A workout event, as in HealthKit.
-public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
+open class HKWorkoutEvent: NSObject, @unchecked Sendable {
     /// The model event, or why its values were rejected.
     let backing: Result<WorkoutEvent, HealthModelError>
     /// The kind of event.
-    public let type: HKWorkoutEventType
+    open internal(set) var type: HKWorkoutEventType
     /// When it happened.
-    public let dateInterval: DateInterval
+    open internal(set) var dateInterval: DateInterval
     /// The event's metadata.
-    public let metadata: [String: Any]?
+    open internal(set) var metadata: [String: Any]?
 
     /// An event over a date interval.
     public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
@@ -49,21 +49,21 @@ public final class HKWorkoutEvent: NSObject, @unchecked Sendable {
 }
 
 /// A workout, as in HealthKit.
-public final class HKWorkout: HKSample, @unchecked Sendable {
+open class HKWorkout: HKSample, @unchecked Sendable {
     /// The activity.
-    public let workoutActivityType: HKWorkoutActivityType
+    open internal(set) var workoutActivityType: HKWorkoutActivityType
     /// Active time in seconds.
-    public let duration: TimeInterval
+    open internal(set) var duration: TimeInterval
     /// Pauses, laps, segments and markers.
-    public let workoutEvents: [HKWorkoutEvent]?
+    open internal(set) var workoutEvents: [HKWorkoutEvent]?
     /// Total active energy.
-    public let totalEnergyBurned: HKQuantity?
+    open internal(set) var totalEnergyBurned: HKQuantity?
     /// Total distance.
-    public let totalDistance: HKQuantity?
+    open internal(set) var totalDistance: HKQuantity?
     /// Total swimming strokes.
-    public let totalSwimmingStrokeCount: HKQuantity?
+    open internal(set) var totalSwimmingStrokeCount: HKQuantity?
     /// Total flights climbed.
-    public let totalFlightsClimbed: HKQuantity?
+    open internal(set) var totalFlightsClimbed: HKQuantity?
 
     init(model sample: Sample) {
         let content = sample.workoutContent!

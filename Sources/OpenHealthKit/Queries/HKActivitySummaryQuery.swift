@@ -9,7 +9,7 @@ import Synchronization
 /// `predicate(forActivitySummariesBetweenStart:end:)` selects (nil: every day with data). Days are those of the date
 /// components' calendar (the current calendar when they carry none). With an update handler it keeps running and
 /// reports the summaries again whenever a save or delete of active energy, exercise time or stand hours changes them.
-public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
+open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     /// What the results and update handlers receive.
     public typealias Handler = (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
 
@@ -30,7 +30,7 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     }
 
     /// Receives the summaries again after each change to them; set it before executing the query.
-    public var updateHandler: Handler? {
+    open var updateHandler: Handler? {
         get { state.withLock { $0.update }?.value }
         set {
             let handler = newValue.map(UncheckedSendable.init)

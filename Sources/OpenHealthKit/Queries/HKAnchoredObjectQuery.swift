@@ -8,17 +8,17 @@ public let HKAnchoredObjectQueryNoAnchor: Int = 0
 
 /// Returns the samples saved and the objects deleted since an anchor, with a new anchor to ask from next time; with an
 /// update handler it keeps running and reports every later change once, in commit order (SEMANTICS §6).
-public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
+open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// What the results and update handlers receive.
     public typealias Handler = (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) ->
         Void
 
     /// The anchor the query starts from; nil for none.
-    public let anchor: HKQueryAnchor?
+    let anchor: HKQueryAnchor?
     /// The most samples and deleted objects returned, counted together; `HKObjectQueryNoLimit` for all.
-    public let limit: Int
+    let limit: Int
     /// The descriptors, when the query was made from several.
-    public let queryDescriptors: [HKQueryDescriptor]?
+    let queryDescriptors: [HKQueryDescriptor]?
 
     private struct State {
         var results: UncheckedSendable<Handler>?
@@ -55,7 +55,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     /// Receives each later batch of changes with the anchor after it. Set it before executing the query; the query then
     /// keeps running until stopped. Only for queries without a limit.
-    public var updateHandler: Handler? {
+    open var updateHandler: Handler? {
         get { state.withLock { $0.update }?.value }
         set {
             let handler = newValue.map(UncheckedSendable.init)

@@ -4,11 +4,11 @@ import HealthModel
 
 /// Finds correlations (food, blood pressure) by their own predicate and a predicate per contained type: a correlation
 /// matches when it contains at least one sample of every keyed type and every such sample matches (SEMANTICS §7).
-public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
+open class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     /// The correlation type searched.
-    public let correlationType: HKCorrelationType
+    open internal(set) var correlationType: HKCorrelationType
     /// Per contained type, the condition its samples must meet.
-    public let samplePredicates: [HKSampleType: NSPredicate]?
+    open internal(set) var samplePredicates: [HKSampleType: NSPredicate]?
     private let completion: (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
 
     /// A correlation query; `completion` receives the matching correlations on a background queue.

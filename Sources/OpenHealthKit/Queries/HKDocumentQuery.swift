@@ -13,7 +13,7 @@ public struct HKDocumentTypeIdentifier: RawRepresentable, Hashable, Sendable {
 }
 
 /// A type of document, as in HealthKit.
-public final class HKDocumentType: HKSampleType, @unchecked Sendable {}
+open class HKDocumentType: HKSampleType, @unchecked Sendable {}
 
 extension HKObjectType {
     /// The document type with this identifier, or nil for an unknown one.
@@ -23,15 +23,15 @@ extension HKObjectType {
 }
 
 /// A document sample, as in HealthKit.
-public class HKDocumentSample: HKSample, @unchecked Sendable {
+open class HKDocumentSample: HKSample, @unchecked Sendable {
     /// The document's type.
-    public var documentType: HKDocumentType { sampleType as! HKDocumentType }
+    open var documentType: HKDocumentType { sampleType as! HKDocumentType }
 }
 
 /// A clinical document (CDA) sample: the document's fields, and its data when the query asked for it.
-public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
+open class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
     /// The document; its data is nil unless the query set `includeDocumentData`.
-    public let document: HKCDADocument?
+    open internal(set) var document: HKCDADocument?
 
     init(_ stored: ClinicalDocument, includeData: Bool) {
         document = HKCDADocument(stored, includeData: includeData)
@@ -45,17 +45,17 @@ public final class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
 }
 
 /// A CDA document's fields, as in HealthKit.
-public final class HKCDADocument: NSObject, @unchecked Sendable {
+open class HKCDADocument: NSObject, @unchecked Sendable {
     /// The document (XML), or nil when the query did not ask for it.
-    public let documentData: Data?
+    open internal(set) var documentData: Data?
     /// The title.
-    public let title: String
+    open internal(set) var title: String
     /// The patient's name.
-    public let patientName: String
+    open internal(set) var patientName: String
     /// The author's name.
-    public let authorName: String
+    open internal(set) var authorName: String
     /// The custodian's name.
-    public let custodianName: String
+    open internal(set) var custodianName: String
 
     init(_ stored: ClinicalDocument, includeData: Bool) {
         documentData = includeData ? stored.data : nil
@@ -68,13 +68,13 @@ public final class HKCDADocument: NSObject, @unchecked Sendable {
 }
 
 /// Finds documents of a type; the results handler may be called several times, `done` on the last call.
-public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
+open class HKDocumentQuery: HKQuery, @unchecked Sendable {
     /// The most documents returned; `HKObjectQueryNoLimit` for all.
-    public let limit: Int
+    open internal(set) var limit: Int
     /// The order of the results.
-    public let sortDescriptors: [NSSortDescriptor]?
+    open internal(set) var sortDescriptors: [NSSortDescriptor]?
     /// Whether the documents' data is returned.
-    public let includeDocumentData: Bool
+    open internal(set) var includeDocumentData: Bool
     private let resultsHandler: (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
 
     /// A document query (date and object-identifier predicates apply).

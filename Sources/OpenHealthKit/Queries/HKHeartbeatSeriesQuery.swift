@@ -7,7 +7,7 @@ import HealthModel
 ///
 /// Exports keep each beat's time and instantaneous rate, not HealthKit's gap flags, so a gap is inferred: a beat is
 /// preceded by a gap when it comes more than twice the previous beat's period (60 / its rate) after it.
-public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
+open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     private let seriesSample: HKHeartbeatSeriesSample
     private let dataHandler: (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
 
@@ -25,26 +25,37 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid)
-            else {
-                throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
-            }
-            let beats = series.beats.sorted { $0.date < $1.date }
-            guard let first = beats.first else {
+            let beats = try Self.heartbeats(of: seriesSample, in: healthStore)
+            guard !beats.isEmpty else {
                 dataHandler(self, 0, false, true, nil)
                 return
             }
             for (index, beat) in beats.enumerated() {
-                var gap = false
-                if index > 0 {
-                    let previous = beats[index - 1]
-                    let period = previous.beatsPerMinute > 0 ? 60 / previous.beatsPerMinute : .infinity
-                    gap = beat.date.timeIntervalSince(previous.date) > 2 * period
-                }
-                dataHandler(self, beat.date.timeIntervalSince(first.date), gap, index == beats.count - 1, nil)
+                dataHandler(self, beat.time, beat.precededByGap, index == beats.count - 1, nil)
             }
         } catch {
             dataHandler(self, 0, false, true, HKError.from(error))
+        }
+    }
+
+    /// A stored series' beats in time order: the time since the first beat and whether a gap came before (shared with
+    /// `HKHeartbeatSeriesQueryDescriptor`).
+    static func heartbeats(
+        of seriesSample: HKHeartbeatSeriesSample, in healthStore: HKHealthStore
+    ) throws -> [(time: TimeInterval, precededByGap: Bool)] {
+        guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
+            throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
+        }
+        let beats = series.beats.sorted { $0.date < $1.date }
+        guard let first = beats.first else { return [] }
+        return beats.enumerated().map { index, beat in
+            var gap = false
+            if index > 0 {
+                let previous = beats[index - 1]
+                let period = previous.beatsPerMinute > 0 ? 60 / previous.beatsPerMinute : .infinity
+                gap = beat.date.timeIntervalSince(previous.date) > 2 * period
+            }
+            return (beat.date.timeIntervalSince(first.date), gap)
         }
     }
 }

@@ -12,7 +12,7 @@ public typealias HKObserverQueryCompletionHandler = @Sendable () -> Void
 /// Commits that complete at the same moment may be reported in one call. When background delivery is enabled for the
 /// calling app and the type, the store's background delivery rules (frequency, acknowledgements) decide when the
 /// handler is called.
-public final class HKObserverQuery: HKQuery, @unchecked Sendable {
+open class HKObserverQuery: HKQuery, @unchecked Sendable {
     /// The handler of a query on one type.
     public typealias UpdateHandler = (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
     /// The handler of a query on several descriptors: it also receives the types that changed.
@@ -21,7 +21,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     ) -> Void
 
     /// The descriptors, when the query was made from several.
-    public let queryDescriptors: [HKQueryDescriptor]?
+    let queryDescriptors: [HKQueryDescriptor]?
 
     private enum Handler {
         case single(UpdateHandler)

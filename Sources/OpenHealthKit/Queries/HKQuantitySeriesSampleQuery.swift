@@ -5,7 +5,7 @@ import HealthModel
 /// Reads the entries of quantity series samples (many measurements in one sample, such as a Watch's steps), one call
 /// of the handler per entry with `done` on the last. A sample saved without series entries counts as one entry: its
 /// own quantity over its own interval.
-public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
+open class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     /// The handler of the older form: quantity, the entry's date, done.
     public typealias SampleHandler = (HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?) -> Void
     /// The handler of the newer form: quantity, the entry's interval, the sample it belongs to (with `includeSample`), done.
@@ -14,9 +14,9 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     ) -> Void
 
     /// Whether the newer handler receives the sample each entry belongs to.
-    public var includeSample = false
+    open var includeSample = false
     /// Whether entries come ordered by their sample's start date (otherwise by sample insertion), then by entry start.
-    public var orderByQuantitySampleStartDate = false
+    open var orderByQuantitySampleStartDate = false
 
     private enum Handler {
         case sample(UUID, SampleHandler)
@@ -49,27 +49,9 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
             guard let sampleType else {
                 throw HKError(.errorInvalidArgument, "a quantity series query needs a quantity type")
             }
-            var samples = try healthStore.dataStore.samples(
-                SampleQueryRequest(
-                    type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate)))
-            if orderByQuantitySampleStartDate {
-                samples = samples.enumerated().sorted {
-                    ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset)
-                }.map(\.element)
-            }
-            var entries: [(Quantity, DateInterval, Sample)] = []
-            for sample in samples {
-                guard let content = sample.quantityContent else { continue }
-                if content.seriesEntries.isEmpty {
-                    entries.append(
-                        (content.quantity, DateInterval(start: sample.startDate, end: sample.endDate), sample))
-                } else {
-                    for entry in content.seriesEntries.sorted(by: { $0.startDate < $1.startDate }) {
-                        entries.append(
-                            (entry.quantity, DateInterval(start: entry.startDate, end: entry.endDate), sample))
-                    }
-                }
-            }
+            let entries = try Self.entries(
+                of: sampleType, matching: predicate, orderedBySampleStart: orderByQuantitySampleStartDate,
+                in: healthStore)
             switch handler {
             case let .sample(uuid, report):
                 guard !entries.isEmpty else {
@@ -91,5 +73,32 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
             case let .quantity(report): report(self, nil, nil, nil, true, HKError.from(error))
             }
         }
+    }
+
+    /// The series entries of the matching samples, in delivery order (shared with
+    /// `HKQuantitySeriesSampleQueryDescriptor`): a sample saved without entries counts as one entry.
+    static func entries(
+        of sampleType: HKSampleType, matching predicate: NSPredicate?, orderedBySampleStart: Bool,
+        in healthStore: HKHealthStore
+    ) throws -> [(quantity: Quantity, interval: DateInterval, sample: Sample)] {
+        var samples = try healthStore.dataStore.samples(
+            SampleQueryRequest(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate)))
+        if orderedBySampleStart {
+            samples = samples.enumerated().sorted {
+                ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset)
+            }.map(\.element)
+        }
+        var entries: [(quantity: Quantity, interval: DateInterval, sample: Sample)] = []
+        for sample in samples {
+            guard let content = sample.quantityContent else { continue }
+            if content.seriesEntries.isEmpty {
+                entries.append((content.quantity, DateInterval(start: sample.startDate, end: sample.endDate), sample))
+            } else {
+                for entry in content.seriesEntries.sorted(by: { $0.startDate < $1.startDate }) {
+                    entries.append((entry.quantity, DateInterval(start: entry.startDate, end: entry.endDate), sample))
+                }
+            }
+        }
+        return entries
     }
 }

@@ -19,14 +19,14 @@ public struct HKQueryOptions: OptionSet, Sendable, Hashable {
 public let HKObjectQueryNoLimit: Int = 0
 
 /// The base of every query, with HealthKit's predicate factories.
-public class HKQuery: NSObject, @unchecked Sendable {
+open class HKQuery: NSObject, @unchecked Sendable {
     /// The type the query searches, if it has one.
-    public let objectType: HKObjectType?
+    open internal(set) var objectType: HKObjectType?
     /// The query's predicate.
-    public let predicate: NSPredicate?
+    open internal(set) var predicate: NSPredicate?
 
     /// The type the query searches, when it is a sample type.
-    public var sampleType: HKSampleType? { objectType as? HKSampleType }
+    open var sampleType: HKSampleType? { objectType as? HKSampleType }
 
     init(objectType: HKObjectType?, predicate: NSPredicate?) {
         self.objectType = objectType
@@ -49,7 +49,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
     // MARK: Dates
 
     /// Samples in a date window; see SEMANTICS §3 for how each option treats the edges.
-    public class func predicateForSamples(
+    open class func predicateForSamples(
         withStart startDate: Date?, end endDate: Date?, options: HKQueryOptions = []
     ) -> NSPredicate {
         HealthPredicate(.date(start: startDate, end: endDate, options: options.model))
@@ -58,49 +58,49 @@ public class HKQuery: NSObject, @unchecked Sendable {
     // MARK: Objects
 
     /// Objects saved by one source.
-    public class func predicateForObjects(from source: HKSource) -> NSPredicate {
+    open class func predicateForObjects(from source: HKSource) -> NSPredicate {
         HealthPredicate(.sources([source.source]))
     }
     /// Objects saved by any of the sources.
-    public class func predicateForObjects(from sources: Set<HKSource>) -> NSPredicate {
+    open class func predicateForObjects(from sources: Set<HKSource>) -> NSPredicate {
         HealthPredicate(.sources(Set(sources.map(\.source))))
     }
     /// Objects saved by any of the source revisions.
-    public class func predicateForObjects(from sourceRevisions: Set<HKSourceRevision>) -> NSPredicate {
+    open class func predicateForObjects(from sourceRevisions: Set<HKSourceRevision>) -> NSPredicate {
         HealthPredicate(.sourceRevisions(Set(sourceRevisions.map(\.sourceRevision))))
     }
     /// Objects recorded by any of the devices (every property equal).
-    public class func predicateForObjects(from devices: Set<HKDevice>) -> NSPredicate {
+    open class func predicateForObjects(from devices: Set<HKDevice>) -> NSPredicate {
         HealthPredicate(.devices(Set(devices.map(\.device))))
     }
     /// Objects whose device property has one of the values; an unknown key matches nothing.
-    public class func predicateForObjects(withDeviceProperty key: String, allowedValues: Set<String>) -> NSPredicate {
+    open class func predicateForObjects(withDeviceProperty key: String, allowedValues: Set<String>) -> NSPredicate {
         guard let property = HKDevice.property(forKey: key) else { return HealthPredicate(.not(.all)) }
         return HealthPredicate(.deviceProperty(property, values: allowedValues))
     }
     /// The object with this identifier.
-    public class func predicateForObject(with uuid: UUID) -> NSPredicate { HealthPredicate(.uuids([uuid])) }
+    open class func predicateForObject(with uuid: UUID) -> NSPredicate { HealthPredicate(.uuids([uuid])) }
     /// Objects with these identifiers.
-    public class func predicateForObjects(with uuids: Set<UUID>) -> NSPredicate { HealthPredicate(.uuids(uuids)) }
+    open class func predicateForObjects(with uuids: Set<UUID>) -> NSPredicate { HealthPredicate(.uuids(uuids)) }
     /// Objects that belong to no correlation.
-    public class func predicateForObjectsWithNoCorrelation() -> NSPredicate { HealthPredicate(.noCorrelation) }
+    open class func predicateForObjectsWithNoCorrelation() -> NSPredicate { HealthPredicate(.noCorrelation) }
     /// Samples associated with a workout.
-    public class func predicateForObjects(from workout: HKWorkout) -> NSPredicate {
+    open class func predicateForObjects(from workout: HKWorkout) -> NSPredicate {
         HealthPredicate(.associatedWithWorkout(workout.uuid))
     }
 
     // MARK: Metadata
 
     /// Objects whose metadata has the key.
-    public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
+    open class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
         HealthPredicate(.metadataKeyExists(key))
     }
     /// Objects whose metadata value for the key is one of the values (strings, numbers, dates, quantities).
-    public class func predicateForObjects(withMetadataKey key: String, allowedValues: [Any]) -> NSPredicate {
+    open class func predicateForObjects(withMetadataKey key: String, allowedValues: [Any]) -> NSPredicate {
         HealthPredicate(.metadataValues(key: key, values: allowedValues.compactMap(MetadataBridge.value)))
     }
     /// Objects whose metadata value for the key compares with the value.
-    public class func predicateForObjects(
+    open class func predicateForObjects(
         withMetadataKey key: String, operatorType: NSComparisonPredicate.Operator, value: Any
     ) -> NSPredicate {
         guard let comparison = comparisonOperator(operatorType), let value = MetadataBridge.value(value) else {
@@ -112,7 +112,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
     // MARK: Quantity and category
 
     /// Quantity samples whose value compares with the quantity.
-    public class func predicateForQuantitySamples(
+    open class func predicateForQuantitySamples(
         with operatorType: NSComparisonPredicate.Operator, quantity: HKQuantity
     ) -> NSPredicate {
         guard let comparison = comparisonOperator(operatorType) else {
@@ -121,7 +121,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
         return HealthPredicate(.quantity(comparison, quantity.quantity))
     }
     /// Category samples whose value compares with the value.
-    public class func predicateForCategorySamples(
+    open class func predicateForCategorySamples(
         with operatorType: NSComparisonPredicate.Operator, value: Int
     ) -> NSPredicate {
         guard let comparison = comparisonOperator(operatorType) else {
@@ -130,18 +130,18 @@ public class HKQuery: NSObject, @unchecked Sendable {
         return HealthPredicate(.categoryValue(comparison, value))
     }
     /// Category samples whose value is one of the values.
-    public class func predicateForCategorySamples(withValues values: Set<Int>) -> NSPredicate {
+    open class func predicateForCategorySamples(withValues values: Set<Int>) -> NSPredicate {
         HealthPredicate(.categoryValues(values))
     }
 
     // MARK: Workouts
 
     /// Workouts of one activity type.
-    public class func predicateForWorkouts(with workoutActivityType: HKWorkoutActivityType) -> NSPredicate {
+    open class func predicateForWorkouts(with workoutActivityType: HKWorkoutActivityType) -> NSPredicate {
         HealthPredicate(.workoutActivityType(workoutActivityType.rawValue))
     }
     /// Workouts whose duration compares with the value.
-    public class func predicateForWorkouts(
+    open class func predicateForWorkouts(
         with operatorType: NSComparisonPredicate.Operator, duration: TimeInterval
     ) -> NSPredicate {
         guard let comparison = comparisonOperator(operatorType) else {
@@ -150,13 +150,13 @@ public class HKQuery: NSObject, @unchecked Sendable {
         return HealthPredicate(.workoutDuration(comparison, duration))
     }
     /// Workouts whose total energy burned compares with the quantity.
-    public class func predicateForWorkouts(
+    open class func predicateForWorkouts(
         with operatorType: NSComparisonPredicate.Operator, totalEnergyBurned: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, "HKQuantityTypeIdentifierActiveEnergyBurned", .sum, totalEnergyBurned)
     }
     /// Workouts whose total distance compares with the quantity.
-    public class func predicateForWorkouts(
+    open class func predicateForWorkouts(
         with operatorType: NSComparisonPredicate.Operator, totalDistance: HKQuantity
     ) -> NSPredicate {
         guard let comparison = comparisonOperator(operatorType) else {
@@ -165,38 +165,38 @@ public class HKQuery: NSObject, @unchecked Sendable {
         return HealthPredicate(.workoutTotalDistance(comparison, totalDistance.quantity))
     }
     /// Workouts whose total swimming strokes compare with the quantity.
-    public class func predicateForWorkouts(
+    open class func predicateForWorkouts(
         with operatorType: NSComparisonPredicate.Operator, totalSwimmingStrokeCount: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, "HKQuantityTypeIdentifierSwimmingStrokeCount", .sum, totalSwimmingStrokeCount)
     }
     /// Workouts whose total flights climbed compare with the quantity.
-    public class func predicateForWorkouts(
+    open class func predicateForWorkouts(
         with operatorType: NSComparisonPredicate.Operator, totalFlightsClimbed: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, "HKQuantityTypeIdentifierFlightsClimbed", .sum, totalFlightsClimbed)
     }
     /// Workouts whose sum for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(
-        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, sumQuantity: HKQuantity
+    open class func predicateForWorkouts(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, sumQuantity: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .sum, sumQuantity)
     }
     /// Workouts whose average for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(
-        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, averageQuantity: HKQuantity
+    open class func predicateForWorkouts(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, averageQuantity: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .average, averageQuantity)
     }
     /// Workouts whose minimum for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(
-        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
+    open class func predicateForWorkouts(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .minimum, minimumQuantity)
     }
     /// Workouts whose maximum for a quantity type compares with the quantity.
-    public class func predicateForWorkouts(
-        with operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
+    open class func predicateForWorkouts(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
     ) -> NSPredicate {
         workoutStatistic(operatorType, quantityType.identifier, .maximum, maximumQuantity)
     }
@@ -204,11 +204,11 @@ public class HKQuery: NSObject, @unchecked Sendable {
     // MARK: Activity summaries
 
     /// The activity summary of one day (year, month and day components).
-    public class func predicateForActivitySummary(with dateComponents: DateComponents) -> NSPredicate {
+    open class func predicateForActivitySummary(with dateComponents: DateComponents) -> NSPredicate {
         HealthPredicate(.day(dateComponents))
     }
     /// Activity summaries from one day through another, both included.
-    public class func predicate(
+    open class func predicate(
         forActivitySummariesBetweenStart startDateComponents: DateComponents, end endDateComponents: DateComponents
     ) -> NSPredicate {
         HealthPredicate(.days(from: startDateComponents, through: endDateComponents))

@@ -3,11 +3,11 @@ import HealthEngine
 import HealthModel
 
 /// A sample type and a predicate, for queries over several types at once.
-public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
+open class HKQueryDescriptor: NSObject, @unchecked Sendable {
     /// The sample type.
-    public let sampleType: HKSampleType
+    open internal(set) var sampleType: HKSampleType
     /// The predicate; nil matches every sample of the type.
-    public let predicate: NSPredicate?
+    open internal(set) var predicate: NSPredicate?
 
     /// A descriptor.
     public init(sampleType: HKSampleType, predicate: NSPredicate?) {
@@ -22,13 +22,13 @@ public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
 }
 
 /// A snapshot query for samples, as in HealthKit: predicate, limit and sort; results on a background queue.
-public final class HKSampleQuery: HKQuery, @unchecked Sendable {
+open class HKSampleQuery: HKQuery, @unchecked Sendable {
     /// The most samples returned; `HKObjectQueryNoLimit` (0) for all.
-    public let limit: Int
+    open internal(set) var limit: Int
     /// The sort order; nil for insertion order.
-    public let sortDescriptors: [NSSortDescriptor]?
+    open internal(set) var sortDescriptors: [NSSortDescriptor]?
     /// The (type, predicate) pairs of a multi-type query.
-    public let queryDescriptors: [HKQueryDescriptor]?
+    let queryDescriptors: [HKQueryDescriptor]?
     private let resultsHandler: (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
 
     /// A query over one sample type.
@@ -44,11 +44,15 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query over several (type, predicate) pairs, unsorted.
-    public convenience init(
+    public init(
         queryDescriptors: [HKQueryDescriptor], limit: Int,
         resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
-        self.init(queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: [], resultsHandler: resultsHandler)
+        self.limit = limit
+        self.sortDescriptors = nil
+        self.queryDescriptors = queryDescriptors
+        self.resultsHandler = resultsHandler
+        super.init(objectType: nil, predicate: nil)
     }
 
     /// A query over several (type, predicate) pairs, sorted.

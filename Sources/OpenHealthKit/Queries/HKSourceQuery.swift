@@ -3,7 +3,7 @@ import HealthEngine
 import HealthModel
 
 /// Finds the sources (apps and devices) that saved samples of a type matching a predicate.
-public final class HKSourceQuery: HKQuery, @unchecked Sendable {
+open class HKSourceQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// A source query; the handler receives the sources on a background queue.
@@ -33,7 +33,7 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
 /// sorted by name.
 public struct HKSourceQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
     /// The type and predicate.
-    public let predicate: HKSamplePredicate<Sample>
+    public var predicate: HKSamplePredicate<Sample>
 
     /// A descriptor.
     public init(predicate: HKSamplePredicate<Sample>) {

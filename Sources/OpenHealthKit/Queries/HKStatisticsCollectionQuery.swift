@@ -15,13 +15,13 @@ import Synchronization
 ///
 /// Intervals are computed in `intervalComponents.calendar` (and its time zone) when it is set, otherwise in
 /// `Calendar.current` (SEMANTICS §11); `intervalComponents.timeZone`, when set, overrides the time zone.
-public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
+open class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     /// The anchor of the intervals; only its position matters, not its date.
-    public let anchorDate: Date
+    open internal(set) var anchorDate: Date
     /// What the query computes.
-    public let options: HKStatisticsOptions
+    open internal(set) var options: HKStatisticsOptions
     /// The length of one interval.
-    public let intervalComponents: DateComponents
+    open internal(set) var intervalComponents: DateComponents
 
     private struct State {
         var initial: UncheckedSendable<(HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void>?
@@ -47,7 +47,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     }
 
     /// Receives the collection computed when the query is executed (or the error).
-    public var initialResultsHandler: ((HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
+    open var initialResultsHandler: ((HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)? {
         get { state.withLock { $0.initial }?.value }
         set {
             let handler = newValue.map(UncheckedSendable.init)
@@ -57,7 +57,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
 
     /// Receives each later change: the changed interval's statistics and the recomputed collection (or an error).
     /// When set, the query keeps running until stopped.
-    public var statisticsUpdateHandler:
+    open var statisticsUpdateHandler:
         ((HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
     {
         get { state.withLock { $0.update }?.value }

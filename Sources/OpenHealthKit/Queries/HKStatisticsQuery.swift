@@ -8,7 +8,7 @@ import HealthModel
 /// The completion handler runs on the store's background queue. Each matching sample counts whole (no interval cuts
 /// it); no matching sample gives `HKError.errorNoData`, an option that does not fit the type `errorInvalidArgument`
 /// naming the option and the type.
-public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
+open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     /// What the query computes.
     let options: HKStatisticsOptions
     private let completionHandler: (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void

@@ -3,7 +3,7 @@ import HealthEngine
 import HealthModel
 
 /// Reads a workout route's locations in batches, the last with `done` (as HealthKit delivers them).
-public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
+open class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     /// Locations per handler call.
     static let batchSize = 100
 
@@ -37,10 +37,7 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            guard let stored = try healthStore.dataStore.workoutRoute(withUUID: route.uuid) else {
-                throw HKError(.errorInvalidArgument, "no stored workout route has uuid \(route.uuid)")
-            }
-            let locations = stored.locations.filter { dateInterval?.contains($0.date) ?? true }.map(Self.location)
+            let locations = try Self.locations(of: route, within: dateInterval, in: healthStore)
             if locations.isEmpty {
                 dataHandler(self, [], true, nil)
                 return
@@ -54,6 +51,17 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
         } catch {
             dataHandler(self, nil, true, HKError.from(error))
         }
+    }
+
+    /// A stored route's locations within an interval (nil: all), in time order as stored (shared with
+    /// `HKWorkoutRouteQueryDescriptor`).
+    static func locations(
+        of route: HKWorkoutRoute, within dateInterval: DateInterval?, in healthStore: HKHealthStore
+    ) throws -> [CLLocation] {
+        guard let stored = try healthStore.dataStore.workoutRoute(withUUID: route.uuid) else {
+            throw HKError(.errorInvalidArgument, "no stored workout route has uuid \(route.uuid)")
+        }
+        return stored.locations.filter { dateInterval?.contains($0.date) ?? true }.map(Self.location)
     }
 
     static func location(_ point: WorkoutRouteLocation) -> CLLocation {

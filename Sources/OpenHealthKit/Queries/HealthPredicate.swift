@@ -24,6 +24,15 @@ public final class HealthPredicate: NSPredicate {
     /// Not supported: health predicates are not archived.
     public required init?(coder: NSCoder) { nil }
 
+    /// Equal when both mean the same model predicate.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HealthPredicate else { return false }
+        return other.samplePredicate == samplePredicate && other.activitySummaryPredicate == activitySummaryPredicate
+    }
+
+    /// Hashes the model predicate.
+    public override var hash: Int { samplePredicate?.hashValue ?? activitySummaryPredicate.hashValue }
+
     public override var predicateFormat: String {
         if let samplePredicate { return "HealthPredicate(\(samplePredicate))" }
         return "HealthPredicate(\(String(describing: activitySummaryPredicate)))"

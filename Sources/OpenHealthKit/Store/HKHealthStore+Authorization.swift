@@ -22,27 +22,18 @@ public enum HKAuthorizationRequestStatus: Int, Sendable, Hashable {
     case unnecessary = 2
 }
 
+/// The authorization rules behind `HKHealthStore`'s authorization methods (declared in the class so that test doubles
+/// can override them).
 extension HKHealthStore {
-    /// Asks the person (the store's authorization policy) for permission to share and read types; succeeds whatever
-    /// was decided, as HealthKit never reveals read decisions. Correlation types cannot be requested directly (ask for
-    /// their contained types), and read-only types cannot be shared: both fail with `errorInvalidArgument`.
-    public func requestAuthorization(
-        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
-    ) async throws {
-        try await onStoreExecutor { try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead) }
-    }
-
-    /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.
-    public func requestAuthorization(
-        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
+    /// Runs an authorization request on the callback queue and reports to a completion handler.
+    func requestAuthorizationInBackground(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
         completion: @escaping (Bool, (any Error)?) -> Void
     ) {
-        let share = typesToShare ?? []
-        let read = typesToRead ?? []
         let handler = UncheckedSendable(completion)
         callbackQueue.async {
             do {
-                try self.requestAuthorizationNow(toShare: share, read: read)
+                try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead)
                 handler.value(true, nil)
             } catch {
                 handler.value(false, HKError.from(error))
@@ -50,8 +41,8 @@ extension HKHealthStore {
         }
     }
 
-    /// Whether the app may share (save) the type. Says nothing about reading.
-    public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+    /// The share decision for a type, in HealthKit's terms.
+    func shareStatus(for type: HKObjectType) -> HKAuthorizationStatus {
         switch dataStore.access.shareDecision(client: client.bundleIdentifier, type: type.identifier) {
         case .notDetermined: return .notDetermined
         case .denied: return .sharingDenied
@@ -59,24 +50,7 @@ extension HKHealthStore {
         }
     }
 
-    /// Whether requesting these types would ask the person anything.
-    public func getRequestStatusForAuthorization(
-        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
-        completion: @escaping (HKAuthorizationRequestStatus, (any Error)?) -> Void
-    ) {
-        let status = requestStatus(toShare: typesToShare, read: typesToRead)
-        let handler = UncheckedSendable(completion)
-        callbackQueue.async { handler.value(status, nil) }
-    }
-
-    /// Whether requesting these types would ask the person anything.
-    public func statusForAuthorizationRequest(
-        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
-    ) async throws -> HKAuthorizationRequestStatus {
-        requestStatus(toShare: typesToShare, read: typesToRead)
-    }
-
-    private func requestStatus(
+    func requestStatus(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
     ) -> HKAuthorizationRequestStatus {
         dataStore.access.wouldAsk(
@@ -85,7 +59,7 @@ extension HKHealthStore {
             ? .shouldRequest : .unnecessary
     }
 
-    private func requestAuthorizationNow(
+    func requestAuthorizationNow(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
     ) throws {
         if dataStore.condition == .unavailable {

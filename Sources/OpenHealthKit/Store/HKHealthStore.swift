@@ -9,12 +9,12 @@ import Synchronization
 ///
 /// `HKHealthStore()` uses one store per process, as every `HKHealthStore` of an app shares HealthKit's database;
 /// `HKHealthStore(dataStore:)` uses a store of your own (tests give each case its own).
-public final class HKHealthStore: NSObject, @unchecked Sendable {
+open class HKHealthStore: NSObject, @unchecked Sendable {
     /// The store queries run against, as the client sees it.
-    public let dataStore: HealthDataStore
+    package let dataStore: HealthDataStore
 
     /// The store that `HKHealthStore()` uses: in memory, shared by the process.
-    public static let sharedDataStore = HealthDataStore()
+    package static let sharedDataStore = HealthDataStore()
 
     /// Queues the results handlers run on, as HealthKit runs them on an anonymous background queue.
     let callbackQueue = DispatchQueue(label: "org.openhealthkit.queries", attributes: .concurrent)
@@ -23,14 +23,17 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     private let interceptorBox = Mutex<(any QueryInterceptor)?>(nil)
 
     /// The clock background delivery measures its frequencies with.
-    public let clock: @Sendable () -> Date
+    package let clock: @Sendable () -> Date
 
     /// When this app's observer queries are told about new data.
     let backgroundDelivery: BackgroundDeliveryRouter
 
-    /// A health store on the process's shared store, on the system clock.
-    public override convenience init() {
-        self.init(dataStore: HKHealthStore.sharedDataStore)
+    /// A health store on the process's shared store, on the system clock. Designated, as HealthKit's, so that a
+    /// subclass's initializer can call `super.init()`.
+    public override init() {
+        (client, dataStore, clock, backgroundDelivery) = Self.parts(
+            dataStore: HKHealthStore.sharedDataStore, clock: { Date() }, client: nil)
+        super.init()
     }
 
     /// A health store on a store of your own; `clock` (the system clock by default, as on a device) times background
@@ -39,52 +42,147 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// client follows the decisions of its authorization requests (SEMANTICS §8).
     public init(dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date = { Date() }, client: HKSource? = nil)
     {
-        let source = client ?? HKSource.default()
-        if client == nil { dataStore.access.adoptDefaultClient(source.bundleIdentifier) }
-        self.client = source
-        self.dataStore = dataStore.client(source.bundleIdentifier)
-        self.clock = clock
-        self.backgroundDelivery = BackgroundDeliveryRouter(
-            dataStore: self.dataStore, bundleIdentifier: source.bundleIdentifier, clock: clock)
+        (self.client, self.dataStore, self.clock, backgroundDelivery) = Self.parts(
+            dataStore: dataStore, clock: clock, client: client)
         super.init()
     }
 
+    /// What both initializers set: the client, its view of the store, the clock and background delivery.
+    private static func parts(
+        dataStore: HealthDataStore, clock: @escaping @Sendable () -> Date, client: HKSource?
+    ) -> (HKSource, HealthDataStore, @Sendable () -> Date, BackgroundDeliveryRouter) {
+        let source = client ?? HKSource.default()
+        if client == nil { dataStore.access.adoptDefaultClient(source.bundleIdentifier) }
+        let view = dataStore.client(source.bundleIdentifier)
+        let delivery = BackgroundDeliveryRouter(
+            dataStore: view, bundleIdentifier: source.bundleIdentifier, clock: clock)
+        return (source, view, clock, delivery)
+    }
+
     /// The app this health store acts for: whose permissions apply and whose source saves are stamped with.
-    public let client: HKSource
+    package let client: HKSource
 
     /// Whether health data is available here (always, unless a later configuration says otherwise).
-    public class func isHealthDataAvailable() -> Bool { true }
+    open class func isHealthDataAvailable() -> Bool { true }
 
     /// The earliest start date a sample may have to be saved. HealthKit's depends on the device; this store takes any
     /// finite date, so it answers `Date.distantPast`.
-    public func earliestPermittedSampleDate() -> Date { .distantPast }
+    open func earliestPermittedSampleDate() -> Date { .distantPast }
 
     /// Whether this store can hold clinical records (`HKClinicalRecord`): not yet, so false, as on a device without
     /// Health Records.
-    public func supportsHealthRecords() -> Bool { false }
+    open func supportsHealthRecords() -> Bool { false }
 
     /// The source revision that saves from this process are stamped with.
     var clientRevision: SourceRevision { SourceRevision(source: client.source, version: "1") }
 
+    // MARK: Authorization (the rules: HKHealthStore+Authorization.swift)
+
+    /// Asks the person (the store's authorization policy) for permission to share and read types; succeeds whatever
+    /// was decided, as HealthKit never reveals read decisions. Correlation types cannot be requested directly (ask for
+    /// their contained types), and read-only types cannot be shared: both fail with `errorInvalidArgument`.
+    open func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) async throws {
+        try await onStoreExecutor { try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead) }
+    }
+
+    /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.
+    open func requestAuthorization(
+        toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
+        completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
+        requestAuthorizationInBackground(toShare: typesToShare ?? [], read: typesToRead ?? [], completion: completion)
+    }
+
+    /// Whether the app may share (save) the type. Says nothing about reading.
+    open func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { shareStatus(for: type) }
+
+    /// Whether requesting these types would ask the person anything.
+    open func getRequestStatusForAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+        completion: @escaping (HKAuthorizationRequestStatus, (any Error)?) -> Void
+    ) {
+        let status = requestStatus(toShare: typesToShare, read: typesToRead)
+        let handler = UncheckedSendable(completion)
+        callbackQueue.async { handler.value(status, nil) }
+    }
+
+    /// Whether requesting these types would ask the person anything.
+    open func statusForAuthorizationRequest(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+    ) async throws -> HKAuthorizationRequestStatus {
+        requestStatus(toShare: typesToShare, read: typesToRead)
+    }
+
+    // MARK: Characteristics (how they are read: HKHealthStore+Characteristics.swift)
+
+    /// The person's biological sex.
+    open func biologicalSex() throws -> HKBiologicalSexObject {
+        HKBiologicalSexObject(HKBiologicalSex(stored: try characteristic(.biologicalSex)))
+    }
+
+    /// The person's blood type.
+    open func bloodType() throws -> HKBloodTypeObject {
+        HKBloodTypeObject(HKBloodType(stored: try characteristic(.bloodType)))
+    }
+
+    /// The person's skin type on the Fitzpatrick scale.
+    open func fitzpatrickSkinType() throws -> HKFitzpatrickSkinTypeObject {
+        HKFitzpatrickSkinTypeObject(HKFitzpatrickSkinType(stored: try characteristic(.fitzpatrickSkinType)))
+    }
+
+    /// Whether the person uses a wheelchair.
+    open func wheelchairUse() throws -> HKWheelchairUseObject {
+        HKWheelchairUseObject(HKWheelchairUse(stored: try characteristic(.wheelchairUse)))
+    }
+
+    /// How the person's Move ring is measured (active energy unless they chose move time).
+    open func activityMoveMode() throws -> HKActivityMoveModeObject {
+        HKActivityMoveModeObject(HKActivityMoveMode(stored: try characteristic(.activityMoveMode)))
+    }
+
+    /// The person's date of birth as Gregorian year, month and day; throws `errorNoData` when it is not set or the
+    /// app may not read it.
+    open func dateOfBirthComponents() throws -> DateComponents {
+        let text = try characteristic(.dateOfBirth)
+        guard let text, let components = Self.dateOfBirthComponents(text) else {
+            throw HKError(.errorNoData, "the date of birth is not set")
+        }
+        return components
+    }
+
+    /// The person's date of birth as the start of that day in the current time zone; throws as
+    /// `dateOfBirthComponents()` does.
+    @available(*, deprecated, message: "Use dateOfBirthComponents()")
+    open func dateOfBirth() throws -> Date {
+        var components = try dateOfBirthComponents()
+        components.timeZone = TimeZone.current
+        guard let date = components.calendar?.date(from: components) else {
+            throw HKError(.errorNoData, "the date of birth is not set")
+        }
+        return date
+    }
+
     // MARK: Saving
 
     /// Saves objects as one all-or-nothing batch.
-    public func save(_ objects: [HKObject]) async throws {
+    open func save(_ objects: [HKObject]) async throws {
         try await onStoreExecutor { try self.saveNow(objects) }
     }
 
     /// Saves one object.
-    public func save(_ object: HKObject) async throws {
+    open func save(_ object: HKObject) async throws {
         try await onStoreExecutor { try self.saveNow([object]) }
     }
 
     /// Saves objects as one batch and reports on a background queue.
-    public func save(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+    open func save(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
         reportInBackground(to: completion) { try self.saveNow(objects) }
     }
 
     /// Saves one object and reports on a background queue.
-    public func save(_ object: HKObject, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+    open func save(_ object: HKObject, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
         save([object], withCompletion: completion)
     }
 
@@ -101,22 +199,22 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     // MARK: Deleting
 
     /// Deletes objects as one all-or-nothing batch.
-    public func delete(_ objects: [HKObject]) async throws {
+    open func delete(_ objects: [HKObject]) async throws {
         try await onStoreExecutor { try self.deleteNow(objects) }
     }
 
     /// Deletes one object.
-    public func delete(_ object: HKObject) async throws {
+    open func delete(_ object: HKObject) async throws {
         try await onStoreExecutor { try self.deleteNow([object]) }
     }
 
     /// Deletes objects and reports on a background queue.
-    public func delete(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+    open func delete(_ objects: [HKObject], withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
         reportInBackground(to: completion) { try self.deleteNow(objects) }
     }
 
     /// Deletes one object and reports on a background queue.
-    public func delete(_ object: HKObject, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
+    open func delete(_ object: HKObject, withCompletion completion: @escaping (Bool, (any Error)?) -> Void) {
         delete([object], withCompletion: completion)
     }
 
@@ -130,12 +228,12 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Deletes every object of a type that matches the predicate; returns how many were deleted.
-    public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
+    open func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
         try await onStoreExecutor { try self.deleteObjectsNow(of: objectType, predicate: predicate) }
     }
 
     /// Deletes every object of a type that matches the predicate and reports the count on a background queue.
-    public func deleteObjects(
+    open func deleteObjects(
         of objectType: HKObjectType, predicate: NSPredicate,
         withCompletion completion: @escaping (Bool, Int, (any Error)?) -> Void
     ) {
@@ -166,7 +264,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     // MARK: Workouts
 
     /// Associates saved samples with a saved workout.
-    public func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, (any Error)?) -> Void) {
+    open func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, (any Error)?) -> Void) {
         reportInBackground(to: completion) {
             try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
         }
@@ -199,7 +297,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Lets the app's observer queries for the type be told about new data at most at this frequency (step count at
     /// most hourly); enabling again also resumes delivery stopped by missed completion handlers.
-    public func enableBackgroundDelivery(
+    open func enableBackgroundDelivery(
         for type: HKObjectType, frequency: HKUpdateFrequency,
         withCompletion completion: @escaping (Bool, (any Error)?) -> Void
     ) {
@@ -207,35 +305,35 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Lets the app's observer queries for the type be told about new data at most at this frequency.
-    public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {
+    open func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency) async throws {
         try await onStoreExecutor { try self.enableBackgroundDeliveryNow(for: type, frequency: frequency) }
     }
 
     /// Stops background delivery for the type.
-    public func disableBackgroundDelivery(
+    open func disableBackgroundDelivery(
         for type: HKObjectType, withCompletion completion: @escaping (Bool, (any Error)?) -> Void
     ) {
         reportInBackground(to: completion) { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
     }
 
     /// Stops background delivery for the type.
-    public func disableBackgroundDelivery(for type: HKObjectType) async throws {
+    open func disableBackgroundDelivery(for type: HKObjectType) async throws {
         try await onStoreExecutor { try self.backgroundDelivery.disable([try Self.sampleType(type)]) }
     }
 
     /// Stops background delivery for every type.
-    public func disableAllBackgroundDelivery(completion: @escaping (Bool, (any Error)?) -> Void) {
+    open func disableAllBackgroundDelivery(completion: @escaping (Bool, (any Error)?) -> Void) {
         reportInBackground(to: completion) { try self.backgroundDelivery.disable(nil) }
     }
 
     /// Stops background delivery for every type.
-    public func disableAllBackgroundDelivery() async throws {
+    open func disableAllBackgroundDelivery() async throws {
         try await onStoreExecutor { try self.backgroundDelivery.disable(nil) }
     }
 
     /// Sends the background notifications held back by a frequency whose period has passed on the store's clock.
-    /// (OpenHealthKit addition: on a device the system does this; tests and servers that move the clock call it.)
-    public func deliverDueBackgroundUpdates() {
+    /// (On a device the system does this; the test bench's `deliverDueBackgroundUpdates(to:)` calls it.)
+    package func deliverDueBackgroundUpdates() {
         backgroundDelivery.deliverDue()
     }
 
@@ -253,7 +351,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     // MARK: Queries
 
     /// Runs a query on a background queue; its handler receives the results there.
-    public func execute(_ query: HKQuery) {
+    open func execute(_ query: HKQuery) {
         callbackQueue.async {
             guard self.admit(query) else { return }
             query.run(in: self)
@@ -267,7 +365,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     /// Stops a long-running query.
-    public func stop(_ query: HKQuery) {
+    open func stop(_ query: HKQuery) {
         query.stopRunning()
     }
 }

@@ -13,42 +13,42 @@ public enum HKQuantityAggregationStyle: Int, Sendable, Hashable {
 }
 
 /// Any kind of data in the store, identified by its HealthKit identifier.
-public class HKObjectType: NSObject, @unchecked Sendable {
+open class HKObjectType: NSObject, @unchecked Sendable {
     /// The identifier exactly as HealthKit spells it.
-    public let identifier: String
+    open internal(set) var identifier: String
 
     init(identifier: String) {
         self.identifier = identifier
         super.init()
     }
 
-    public override var description: String { identifier }
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override var description: String { identifier }
+    open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKObjectType else { return false }
         return type(of: other) == type(of: self) && other.identifier == identifier
     }
-    public override var hash: Int { identifier.hashValue }
+    open override var hash: Int { identifier.hashValue }
 
     /// The quantity type with this identifier.
-    public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
+    open class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
         guard let sampleType = try? SampleType.quantity(identifier.rawValue) else { return nil }
         return HKQuantityType(sampleType: sampleType)
     }
 
     /// The category type with this identifier.
-    public class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
+    open class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
         guard let sampleType = try? SampleType.category(identifier.rawValue) else { return nil }
         return HKCategoryType(sampleType: sampleType)
     }
 
     /// The correlation type with this identifier.
-    public class func correlationType(forIdentifier identifier: HKCorrelationTypeIdentifier) -> HKCorrelationType? {
+    open class func correlationType(forIdentifier identifier: HKCorrelationTypeIdentifier) -> HKCorrelationType? {
         guard let sampleType = try? SampleType.correlation(identifier.rawValue) else { return nil }
         return HKCorrelationType(sampleType: sampleType)
     }
 
     /// The characteristic type with this identifier.
-    public class func characteristicType(
+    open class func characteristicType(
         forIdentifier identifier: HKCharacteristicTypeIdentifier
     ) -> HKCharacteristicType? {
         guard let description = TypeTable.characteristicType(identifier.rawValue) else { return nil }
@@ -56,10 +56,10 @@ public class HKObjectType: NSObject, @unchecked Sendable {
     }
 
     /// The workout type.
-    public class func workoutType() -> HKWorkoutType { HKWorkoutType(sampleType: .workout) }
+    open class func workoutType() -> HKWorkoutType { HKWorkoutType(sampleType: .workout) }
 
     /// The activity summary type.
-    public class func activitySummaryType() -> HKActivitySummaryType {
+    open class func activitySummaryType() -> HKActivitySummaryType {
         HKActivitySummaryType(identifier: TypeTable.activitySummaryTypeIdentifier)
     }
 
@@ -77,17 +77,17 @@ public class HKObjectType: NSObject, @unchecked Sendable {
 }
 
 /// A type of series data stored beside a sample: workout routes and heartbeat series, as in HealthKit.
-public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+open class HKSeriesType: HKSampleType, @unchecked Sendable {
     /// The type of workout routes.
-    public class func workoutRoute() -> HKSeriesType { HKSeriesType(sampleType: .workoutRoute) }
+    open class func workoutRoute() -> HKSeriesType { HKSeriesType(sampleType: .workoutRoute) }
     /// The type of heartbeat series.
-    public class func heartbeat() -> HKSeriesType { HKSeriesType(sampleType: .heartbeatSeries) }
+    open class func heartbeat() -> HKSeriesType { HKSeriesType(sampleType: .heartbeatSeries) }
 }
 
 /// A type of sample: data with a start and an end date.
-public class HKSampleType: HKObjectType, @unchecked Sendable {
+open class HKSampleType: HKObjectType, @unchecked Sendable {
     /// The model sample type.
-    public let sampleType: SampleType
+    package let sampleType: SampleType
 
     init(sampleType: SampleType) {
         self.sampleType = sampleType
@@ -96,7 +96,7 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {
 }
 
 /// A type of quantity sample, with its aggregation style and canonical unit.
-public final class HKQuantityType: HKSampleType, @unchecked Sendable {
+open class HKQuantityType: HKSampleType, @unchecked Sendable {
     /// The quantity type with this identifier (HealthKit's iOS 15 initializer; stops the program for unknown ones).
     public convenience init(_ identifier: HKQuantityTypeIdentifier) {
         guard let sampleType = try? SampleType.quantity(identifier.rawValue) else {
@@ -106,7 +106,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     }
 
     /// How statistics combine samples of this type.
-    public var aggregationStyle: HKQuantityAggregationStyle {
+    open var aggregationStyle: HKQuantityAggregationStyle {
         switch sampleType.aggregationStyle ?? .discreteArithmetic {
         case .cumulative: return .cumulative
         case .discreteArithmetic: return .discreteArithmetic
@@ -116,13 +116,13 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     }
 
     /// Whether quantities in the unit can be saved as this type.
-    public func `is`(compatibleWith unit: HKUnit) -> Bool {
+    open func `is`(compatibleWith unit: HKUnit) -> Bool {
         sampleType.canonicalUnit.map { unit.unit.isCompatible(with: $0) } ?? false
     }
 }
 
 /// A type of category sample.
-public final class HKCategoryType: HKSampleType, @unchecked Sendable {
+open class HKCategoryType: HKSampleType, @unchecked Sendable {
     /// The category type with this identifier (stops the program for unknown ones).
     public convenience init(_ identifier: HKCategoryTypeIdentifier) {
         guard let sampleType = try? SampleType.category(identifier.rawValue) else {
@@ -133,7 +133,7 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
 }
 
 /// A type of correlation (blood pressure, food).
-public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
+open class HKCorrelationType: HKSampleType, @unchecked Sendable {
     /// The correlation type with this identifier (stops the program for unknown ones).
     public convenience init(_ identifier: HKCorrelationTypeIdentifier) {
         guard let sampleType = try? SampleType.correlation(identifier.rawValue) else {
@@ -144,10 +144,10 @@ public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
 }
 
 /// The workout type.
-public final class HKWorkoutType: HKSampleType, @unchecked Sendable {}
+open class HKWorkoutType: HKSampleType, @unchecked Sendable {}
 
 /// A characteristic (date of birth, blood type…), not a sample.
-public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
+open class HKCharacteristicType: HKObjectType, @unchecked Sendable {
     /// The characteristic type of an identifier, as `HKObjectType.characteristicType(forIdentifier:)` gives it.
     public convenience init(_ identifier: HKCharacteristicTypeIdentifier) {
         self.init(identifier: identifier.rawValue)
@@ -155,4 +155,4 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
 }
 
 /// The activity summary type.
-public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {}
+open class HKActivitySummaryType: HKObjectType, @unchecked Sendable {}

@@ -39,9 +39,9 @@ public enum HKMetricPrefix: Int, Sendable, Hashable {
 }
 
 /// A unit of measure, as in HealthKit; built from a unit string or HealthKit's constructors.
-public final class HKUnit: NSObject, @unchecked Sendable {
+open class HKUnit: NSObject, @unchecked Sendable {
     /// The unit of the model layer.
-    public let unit: HealthUnit
+    package let unit: HealthUnit
 
     /// Wraps a model unit.
     public init(_ unit: HealthUnit) {
@@ -70,22 +70,22 @@ public final class HKUnit: NSObject, @unchecked Sendable {
     }
 
     /// The canonical unit string, which parses back to this unit.
-    public var unitString: String { unit.unitString }
-    public override var description: String { unit.unitString }
-    public override func isEqual(_ object: Any?) -> Bool { (object as? HKUnit)?.unit == unit }
-    public override var hash: Int { unit.hashValue }
+    open var unitString: String { unit.unitString }
+    open override var description: String { unit.unitString }
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKUnit)?.unit == unit }
+    open override var hash: Int { unit.hashValue }
 
     /// Whether this is the dimensionless null unit (HealthKit's `count` is not null).
-    public func isNull() -> Bool { false }
+    open func isNull() -> Bool { false }
 
     /// The product of this unit and `unit`, e.g. `m` times `s` gives `m.s`.
-    public func unitMultiplied(by unit: HKUnit) -> HKUnit { HKUnit(self.unit.multiplied(by: unit.unit)) }
+    open func unitMultiplied(by unit: HKUnit) -> HKUnit { HKUnit(self.unit.multiplied(by: unit.unit)) }
     /// This unit divided by `unit`, e.g. `count` by `min` gives `count/min`.
-    public func unitDivided(by unit: HKUnit) -> HKUnit { HKUnit(self.unit.divided(by: unit.unit)) }
+    open func unitDivided(by unit: HKUnit) -> HKUnit { HKUnit(self.unit.divided(by: unit.unit)) }
     /// This unit to an integer power, e.g. `m` to the power 2 gives `m^2`.
-    public func unitRaised(toPower power: Int) -> HKUnit { HKUnit(unit.raised(toPower: power)) }
+    open func unitRaised(toPower power: Int) -> HKUnit { HKUnit(unit.raised(toPower: power)) }
     /// One over this unit, e.g. `s` gives `s^-1`.
-    public func reciprocal() -> HKUnit { HKUnit(unit.reciprocal()) }
+    open func reciprocal() -> HKUnit { HKUnit(unit.reciprocal()) }
 
     /// Grams, with an optional metric prefix (`g`, `kg`, `mg`, `mcg`, …).
     public static func gramUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(.gram(prefix.unitPrefix)) }
@@ -222,9 +222,9 @@ public final class HKUnit: NSObject, @unchecked Sendable {
 public let HKUnitMolarMassBloodGlucose: Double = HealthUnit.bloodGlucoseMolarMass
 
 /// A value with a unit, as in HealthKit.
-public final class HKQuantity: NSObject, @unchecked Sendable {
+open class HKQuantity: NSObject, @unchecked Sendable {
     /// The quantity of the model layer.
-    public let quantity: Quantity
+    package let quantity: Quantity
 
     /// Wraps a model quantity.
     public init(_ quantity: Quantity) {
@@ -238,10 +238,10 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
     }
 
     /// Whether the quantity can be expressed in the unit.
-    public func `is`(compatibleWith unit: HKUnit) -> Bool { quantity.isCompatible(with: unit.unit) }
+    open func `is`(compatibleWith unit: HKUnit) -> Bool { quantity.isCompatible(with: unit.unit) }
 
     /// The value in a compatible unit; an incompatible unit stops the program, as in HealthKit.
-    public func doubleValue(for unit: HKUnit) -> Double {
+    open func doubleValue(for unit: HKUnit) -> Double {
         do {
             return try quantity.value(in: unit.unit)
         } catch {
@@ -252,18 +252,18 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
     }
 
     /// Orders two compatible quantities.
-    public func compare(_ quantity: HKQuantity) -> ComparisonResult {
+    open func compare(_ quantity: HKQuantity) -> ComparisonResult {
         let other = (try? quantity.quantity.value(in: self.quantity.unit)) ?? .nan
         if self.quantity.value < other { return .orderedAscending }
         if self.quantity.value > other { return .orderedDescending }
         return .orderedSame
     }
 
-    public override var description: String { quantity.description }
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override var description: String { quantity.description }
+    open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? HKQuantity, other.quantity.isCompatible(with: quantity.unit) else { return false }
         return compare(other) == .orderedSame
     }
     /// Equal quantities may be written in different units (1 km and 1000 m), so the hash cannot use the value.
-    public override var hash: Int { 0 }
+    open override var hash: Int { 0 }
 }
