@@ -47,6 +47,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
         self.backgroundDelivery = BackgroundDeliveryRouter(
             dataStore: self.dataStore, bundleIdentifier: source.bundleIdentifier, clock: clock)
         super.init()
+        observeUnitPreferences()
     }
 
     /// The app this health store acts for: whose permissions apply and whose source saves are stamped with.
