@@ -64,14 +64,20 @@ public struct RegisteredClient: Sendable, Hashable {
     }
 
     /// A type identifier a grant names (full identifier or short name), as the identifier grants are kept under.
-    /// Correlation types are never granted (their contained types decide, as in HealthKit); read-only types cannot be
-    /// shared.
+    /// Correlation types are never granted (their contained types decide, as in HealthKit); read-only types and
+    /// characteristics (`biologicalSex`, `HKCharacteristicTypeIdentifierBloodType`) cannot be shared.
     public static func grantedType(_ text: String, share: Bool, field: String) throws(RegistryError) -> String {
         if text == TypeTable.activitySummaryTypeIdentifier || text == "activitySummary" {
             guard !share else {
                 throw .invalidField(field: field, reason: "activity summaries are read-only and cannot be shared")
             }
             return TypeTable.activitySummaryTypeIdentifier
+        }
+        if let characteristic = TypeTable.characteristicType(text) {
+            guard !share else {
+                throw .invalidField(field: field, reason: "characteristics are read-only and cannot be shared")
+            }
+            return characteristic.identifier
         }
         let type: SampleType
         do {

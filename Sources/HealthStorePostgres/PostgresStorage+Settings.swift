@@ -40,6 +40,60 @@ extension PostgresStorage {
         }
     }
 
+    // MARK: Preferred units
+
+    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] {
+        try database.blocking("reading the preferred units") { [self] in
+            var units: [SampleType: HealthUnit] = [:]
+            for row in try await rows(
+                "SELECT type_identifier, unit FROM preferred_units WHERE person = \(person)")
+            {
+                let (identifier, unit) = try row.decode((String, String).self)
+                guard let type = try? SampleType.named(identifier), let parsed = try? HealthUnit(parsing: unit) else {
+                    throw HealthStoreError.corruptStore("preferred unit \(unit) of \(identifier) does not read back")
+                }
+                units[type] = parsed
+            }
+            return units
+        }
+    }
+
+    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
+        try database.blocking("setting the preferred unit of \(type.identifier)") { [self] in
+            if let unit {
+                try await client.query(
+                    """
+                    INSERT INTO preferred_units (person, type_identifier, unit) VALUES (\(person), \(type.identifier), \(unit.unitString))
+                    ON CONFLICT (person, type_identifier) DO UPDATE SET unit = excluded.unit
+                    """, logger: logger)
+            } else {
+                try await client.query(
+                    "DELETE FROM preferred_units WHERE person = \(person) AND type_identifier = \(type.identifier)",
+                    logger: logger)
+            }
+        }
+    }
+
+    public func unitLocaleIdentifier() throws -> String? {
+        try database.blocking("reading the locale of the default units") { [self] in
+            try await column("SELECT identifier FROM unit_locales WHERE person = \(person)", as: String.self).first
+        }
+    }
+
+    public func setUnitLocaleIdentifier(_ identifier: String?) throws {
+        try database.blocking("setting the locale of the default units") { [self] in
+            if let identifier {
+                try await client.query(
+                    """
+                    INSERT INTO unit_locales (person, identifier) VALUES (\(person), \(identifier))
+                    ON CONFLICT (person) DO UPDATE SET identifier = excluded.identifier
+                    """, logger: logger)
+            } else {
+                try await client.query("DELETE FROM unit_locales WHERE person = \(person)", logger: logger)
+            }
+        }
+    }
+
     // MARK: Background delivery
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {

@@ -42,6 +42,53 @@ extension SQLiteStorage {
         publish(catalog)
     }
 
+    // MARK: Preferred units
+
+    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] {
+        try read("reading the preferred units") { db in
+            var units: [SampleType: HealthUnit] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT type_identifier, unit FROM preferred_units") {
+                let identifier: String = row[0]
+                let unit: String = row[1]
+                guard let type = try? SampleType.named(identifier), let parsed = try? HealthUnit(parsing: unit) else {
+                    throw HealthStoreError.corruptStore("preferred unit \(unit) of \(identifier) does not read back")
+                }
+                units[type] = parsed
+            }
+            return units
+        }
+    }
+
+    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
+        try write("setting the preferred unit of \(type.identifier)") { db in
+            if let unit {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO preferred_units (type_identifier, unit) VALUES (?, ?)",
+                    arguments: [type.identifier, unit.unitString])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM preferred_units WHERE type_identifier = ?", arguments: [type.identifier])
+            }
+        }
+    }
+
+    public func unitLocaleIdentifier() throws -> String? {
+        try read("reading the locale of the default units") { db in
+            try String.fetchOne(db, sql: "SELECT identifier FROM unit_locale WHERE id = 1")
+        }
+    }
+
+    public func setUnitLocaleIdentifier(_ identifier: String?) throws {
+        try write("setting the locale of the default units") { db in
+            if let identifier {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO unit_locale (id, identifier) VALUES (1, ?)", arguments: [identifier])
+            } else {
+                try db.execute(sql: "DELETE FROM unit_locale")
+            }
+        }
+    }
+
     // MARK: Background delivery
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {

@@ -51,6 +51,8 @@ struct TenancyTests {
         "/observe": "?type=stepCount&anchor=0&timeout=1",
         "/activity-summaries": "?startDay=2024-03-05&endDay=2024-03-05&timeZone=UTC",
         "/export": "?timeZone=UTC",
+        "/preferred-units": "?type=stepCount",
+        "/characteristics": "",
     ]
 
     @Test(

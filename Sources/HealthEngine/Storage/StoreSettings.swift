@@ -2,7 +2,8 @@ import Foundation
 import HealthModel
 
 /// Settings kept with a store's data: the source order of each type (statistics merging, SEMANTICS §5.1) and the
-/// background-delivery subscriptions of the clients (an `OpenHealthKit` feature).
+/// background-delivery subscriptions of the clients (an `OpenHealthKit` feature), the preferred units set for quantity
+/// types and the locale their defaults follow (the facade applies the rules: `HealthDataStore+PreferredUnits`).
 public protocol StoreSettings: AnyObject, Sendable {
     /// The source order set for a type (bundle identifiers, highest priority first), or nil for the default order.
     func sourceOrder(for type: SampleType) throws -> [String]?
@@ -18,6 +19,19 @@ public protocol StoreSettings: AnyObject, Sendable {
 
     /// Removes a client's subscriptions to the types (nil: all of its subscriptions).
     func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws
+
+    /// The preferred units set for quantity types (the person's choices over the locale's defaults), by type.
+    func preferredUnitOverrides() throws -> [SampleType: HealthUnit]
+
+    /// Sets the preferred unit of a type; nil forgets the choice (the locale's default applies again). Kept with the
+    /// data.
+    func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws
+
+    /// The locale identifier set for the store's default units, or nil when none was set.
+    func unitLocaleIdentifier() throws -> String?
+
+    /// Sets the locale identifier the store's default units follow; nil forgets it. Kept with the data.
+    func setUnitLocaleIdentifier(_ identifier: String?) throws
 }
 
 extension StoreSettings {
@@ -32,4 +46,20 @@ extension StoreSettings {
 
     /// By default a storage keeps no subscriptions.
     public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {}
+
+    /// By default a storage keeps no preferred units: every type has its locale's default.
+    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] { [:] }
+
+    /// By default a storage keeps no preferred units and says so.
+    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
+        throw HealthEngineError.invalidQuery(field: "preferred unit", reason: "this storage does not keep settings")
+    }
+
+    /// By default a storage keeps no locale.
+    public func unitLocaleIdentifier() throws -> String? { nil }
+
+    /// By default a storage keeps no locale and says so.
+    public func setUnitLocaleIdentifier(_ identifier: String?) throws {
+        throw HealthEngineError.invalidQuery(field: "locale", reason: "this storage does not keep settings")
+    }
 }

@@ -50,14 +50,16 @@ public struct DashboardPage: Sendable {
             throw HealthServerError.invalidField(
                 field: "timeZone", reason: "no calendar days before \(today) in \(timeZoneName)")
         }
+        // Active energy in the person's preferred unit (kcal, Cal or kJ by locale) when the client may ask for it.
+        let energyUnit = store.displayUnit(for: try SampleType.quantity("activeEnergyBurned")) ?? .kilocalorie
         let charts = [
             DailyChartSVG(
                 identifier: "steps", title: "Steps", unit: "count",
                 days: try daily("stepCount", unit: .count, option: .cumulativeSum, from: first),
                 style: .bars, colour: "#1a66c9", timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(
-                identifier: "active-energy", title: "Active energy", unit: "kcal",
-                days: try daily("activeEnergyBurned", unit: .kilocalorie, option: .cumulativeSum, from: first),
+                identifier: "active-energy", title: "Active energy", unit: energyUnit.unitString,
+                days: try daily("activeEnergyBurned", unit: energyUnit, option: .cumulativeSum, from: first),
                 style: .bars, colour: "#e07b00",
                 timeZone: zone, timeZoneName: timeZoneName),
             DailyChartSVG(

@@ -459,6 +459,76 @@ public enum OpenAPIDocument {
                 "400": {$ref: "#/components/responses/Error"}
                 "401": {$ref: "#/components/responses/Error"}
                 "429": {$ref: "#/components/responses/TooManyRequests"}
+          /preferred-units:
+            get:
+              summary: The person's preferred unit of each quantity type, and the locale of the defaults
+              description: >-
+                The unit the person chose, else HealthKit's default for the store's locale (set by PUT, else the last imported
+                export's `locale`, else en_US). Without `type`: every quantity type the client was granted (all for full
+                access). A type the client was granted neither reading nor sharing is refused (403), as HealthKit refuses an
+                app that never asked.
+              parameters:
+                - {name: type, in: query, description: "Quantity types; repeatable, or comma-separated.", schema: {type: string}, example: "bodyMass,distanceWalkingRunning"}
+              responses:
+                "200": {$ref: "#/components/responses/PreferredUnits"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Error"}
+                "403": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
+            put:
+              summary: Choose preferred units and the locale of the defaults (clients with full access only)
+              description: >-
+                `units` maps types to HealthKit unit strings (null: back to the locale's default); `locale` is an identifier
+                such as de_DE (null: the imported export's again). Every `HKHealthStore` on the store posts
+                HKUserPreferencesDidChange. A unit that does not fit its type is a 400 naming `units.TYPE`; nothing is kept then.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        locale: {type: [string, "null"]}
+                        units: {type: object, additionalProperties: {type: [string, "null"]}}
+                    example: {"locale": "en_GB", "units": {"bodyMass": "kg", "bloodGlucose": "mmol<180.15588000005408>/L"}}
+              responses:
+                "200": {$ref: "#/components/responses/PreferredUnits"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Error"}
+                "403": {$ref: "#/components/responses/Error"}
+                "408": {$ref: "#/components/responses/Error"}
+                "413": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
+          /characteristics:
+            get:
+              summary: The person's characteristics (biological sex, blood type, date of birth, skin type, wheelchair use, move mode)
+              description: >-
+                By HealthKit identifier, in the export's spelling (HKBiologicalSexFemale; a date of birth as YYYY-MM-DD). Null
+                when not set, and equally when the client may not read it; a characteristic the client was never granted
+                (`ohk clients add … --read biologicalSex`) is left out.
+              responses:
+                "200": {$ref: "#/components/responses/Characteristics"}
+                "401": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
+            put:
+              summary: Set characteristics (clients with full access only)
+              description: >-
+                Those named are set (null or a …NotSet value clears one); others keep their values. An unknown characteristic
+                or value is a 400 naming it.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object, additionalProperties: {type: [string, "null"]}}
+                    example: {"HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale", "HKCharacteristicTypeIdentifierDateOfBirth": "1985-06-01"}
+              responses:
+                "200": {$ref: "#/components/responses/Characteristics"}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Error"}
+                "403": {$ref: "#/components/responses/Error"}
+                "408": {$ref: "#/components/responses/Error"}
+                "413": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
         components:
           securitySchemes:
             bearer:
@@ -517,6 +587,27 @@ public enum OpenAPIDocument {
                       type: {type: string}
                       order: {type: [array, "null"], items: {type: string}}
                       sources: {type: array, items: {$ref: "#/components/schemas/Source"}}
+            PreferredUnits:
+              description: The locale of the defaults and each type's unit; `chosen` is true where the person chose it.
+              content:
+                application/json:
+                  schema:
+                    type: object
+                    properties:
+                      locale: {type: string}
+                      units:
+                        type: array
+                        items:
+                          type: object
+                          properties:
+                            type: {type: string}
+                            unit: {type: string}
+                            chosen: {type: boolean}
+            Characteristics:
+              description: Characteristic values by identifier; null when not set or not readable.
+              content:
+                application/json:
+                  schema: {type: object, additionalProperties: {type: [string, "null"]}}
           headers:
             RetryAfter:
               description: Seconds to wait before the request can succeed.

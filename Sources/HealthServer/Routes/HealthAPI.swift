@@ -61,6 +61,20 @@ struct HealthAPI: Sendable {
         routes.get("/activity-summaries") { request, context in
             try await StoreExecutor.shared.run { try activitySummaries(request, context) }
         }
+        routes.get("/preferred-units") { request, context in
+            try await StoreExecutor.shared.run { try preferredUnits(request, context) }
+        }
+        routes.put("/preferred-units") { request, context in
+            let data = try await collectedBody(request)
+            return try await StoreExecutor.shared.run { try setPreferredUnits(request, context, body: data) }
+        }
+        routes.get("/characteristics") { request, context in
+            try await StoreExecutor.shared.run { try characteristics(request, context) }
+        }
+        routes.put("/characteristics") { request, context in
+            let data = try await collectedBody(request)
+            return try await StoreExecutor.shared.run { try setCharacteristics(request, context, body: data) }
+        }
     }
 
     /// The store of the request's person as its client sees it.

@@ -265,6 +265,32 @@ public final class ClientStorage: HealthStorage {
         try base.setSourceOrder(bundleIdentifiers, for: type)
     }
 
+    /// The person's unit choices are no one app's data: every client sees them (the facade answers only for types
+    /// the client asked about, as HealthKit does); only a full-access client changes them.
+    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] {
+        try checkReadable()
+        return try base.preferredUnitOverrides()
+    }
+
+    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("only a client with full access sets preferred units")
+        }
+        try base.setPreferredUnit(unit, for: type)
+    }
+
+    public func unitLocaleIdentifier() throws -> String? {
+        try checkReadable()
+        return try base.unitLocaleIdentifier()
+    }
+
+    public func setUnitLocaleIdentifier(_ identifier: String?) throws {
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("only a client with full access sets the locale of the units")
+        }
+        try base.setUnitLocaleIdentifier(identifier)
+    }
+
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
         guard bundleIdentifier == client || fullAccess else { return [] }
         return try base.backgroundDeliveries(of: bundleIdentifier)

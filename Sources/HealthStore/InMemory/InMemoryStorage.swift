@@ -30,6 +30,8 @@ public final class InMemoryStorage: HealthStorage {
         var deletedSamples: [Int64: Sample] = [:]
         var backgroundDeliveries: [String: [SampleType: BackgroundDeliverySubscription]] = [:]
         var sourceOrders: [SampleType: [String]] = [:]
+        var preferredUnits: [SampleType: HealthUnit] = [:]
+        var unitLocale: String?
         /// Spans of export files imported whole since the last deletion.
         var importedSpans: [ImportedSpan.Key: ImportedSpan] = [:]
     }
@@ -435,6 +437,16 @@ public final class InMemoryStorage: HealthStorage {
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         state.withLock { $0.sourceOrders[type] = bundleIdentifiers }
     }
+
+    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] { state.withLock { $0.preferredUnits } }
+
+    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
+        state.withLock { $0.preferredUnits[type] = unit }
+    }
+
+    public func unitLocaleIdentifier() throws -> String? { state.withLock { $0.unitLocale } }
+
+    public func setUnitLocaleIdentifier(_ identifier: String?) throws { state.withLock { $0.unitLocale = identifier } }
 
     // MARK: Background delivery
 

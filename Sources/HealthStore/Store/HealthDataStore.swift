@@ -34,6 +34,9 @@ public final class HealthDataStore: Sendable {
     /// The observers of the store and of all its client views, each behind its view's visibility filter.
     let hub: ObserverHub
 
+    /// Who hears of changes to the preferred units; shared by the store and every client view of it.
+    package let unitPreferenceObservers: UnitPreferenceObservers
+
     /// The client this store object acts for (nil: the store itself, unrestricted).
     public let client: String?
 
@@ -57,9 +60,12 @@ public final class HealthDataStore: Sendable {
         self.client = nil
         self.executor = executor
         self.hub = ObserverHub(latestSequence: (try? storage.latestSequence()) ?? 0, storage: storage)
+        self.unitPreferenceObservers = UnitPreferenceObservers()
     }
 
-    private init(view: ClientStorage, hub: ObserverHub, executor: StoreExecutor) {
+    private init(
+        view: ClientStorage, hub: ObserverHub, executor: StoreExecutor, unitPreferenceObservers: UnitPreferenceObservers
+    ) {
         self.storage = view
         self.base = view.base
         self.view = view
@@ -71,6 +77,7 @@ public final class HealthDataStore: Sendable {
         self.client = view.client
         self.executor = executor
         self.hub = hub
+        self.unitPreferenceObservers = unitPreferenceObservers
     }
 
     /// The store as one client (app) sees it: reads limited to what the client may read plus its own data, writes
@@ -78,7 +85,8 @@ public final class HealthDataStore: Sendable {
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
     public func client(_ bundleIdentifier: String) -> HealthDataStore {
         HealthDataStore(
-            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
+            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor,
+            unitPreferenceObservers: unitPreferenceObservers)
     }
 
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,

@@ -226,6 +226,24 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX clinical_documents_by_start ON clinical_documents (person, start_time, uuid)",
             ]),
+        Migration(
+            name: "v3 preferred units and the locale of their defaults",
+            statements: [
+                """
+                CREATE TABLE preferred_units (
+                    person text NOT NULL REFERENCES people,
+                    type_identifier text NOT NULL CHECK (length(type_identifier) BETWEEN 1 AND 200),
+                    unit text NOT NULL CHECK (length(unit) BETWEEN 1 AND 200),
+                    PRIMARY KEY (person, type_identifier)
+                )
+                """,
+                """
+                CREATE TABLE unit_locales (
+                    person text PRIMARY KEY REFERENCES people,
+                    identifier text NOT NULL CHECK (length(identifier) BETWEEN 1 AND 100)
+                )
+                """,
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.

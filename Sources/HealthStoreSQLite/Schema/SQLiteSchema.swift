@@ -19,12 +19,13 @@ enum SQLiteSchema {
         "v4 clinical documents",
         "v5 imported records' creation date and UTC offset as sample columns",
         "v6 spans of export files imported whole",
+        "v7 preferred units and the locale of their defaults",
     ]
 
     /// The migrator holding every migration: each runs its SQL and sets `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        let statements = [version1, importedDataTables, version3, version4, version5, version6]
+        let statements = [version1, importedDataTables, version3, version4, version5, version6, version7]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
             migrator.registerMigration(migrationNames[index]) { db in
@@ -34,6 +35,20 @@ enum SQLiteSchema {
         }
         return migrator
     }
+
+    /// Release 7: the preferred unit set for a quantity type (a unit string, `lb`), by type identifier, and the locale
+    /// identifier the other types' default units follow (one row at most).
+    private static let version7 = """
+        CREATE TABLE preferred_units (
+            type_identifier TEXT PRIMARY KEY NOT NULL CHECK (length(type_identifier) > 0),
+            unit TEXT NOT NULL CHECK (length(unit) > 0)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE unit_locale (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            identifier TEXT NOT NULL CHECK (length(identifier) > 0)
+        );
+        """
 
     /// Release 6: spans of export files imported whole (`ImportedSpan`), so that an import of the same bytes passes
     /// over them; a commit that deletes samples empties the table. digest: 16 bytes, the span's 128-bit digest.

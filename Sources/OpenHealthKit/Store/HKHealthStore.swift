@@ -45,6 +45,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         (self.client, self.dataStore, self.clock, backgroundDelivery) = Self.parts(
             dataStore: dataStore, clock: clock, client: client)
         super.init()
+        observeUnitPreferences()
     }
 
     /// What both initializers set: the client, its view of the store, the clock and background delivery.

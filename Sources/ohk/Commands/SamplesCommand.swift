@@ -46,7 +46,9 @@ struct SamplesCommand: ParsableCommand {
 
     @Flag(help: "Newest first.") var reverse = false
 
-    @Option(help: "The unit of values (quantity types), e.g. km, kcal.")
+    @Option(
+        help: "The unit of values (quantity types), e.g. km, kcal (default: the preferred unit, `ohk units preferred`)."
+    )
     var unit: String?
 
     enum SortKey: String, ExpressibleByArgument, CaseIterable { case start, end }
@@ -86,7 +88,8 @@ struct SamplesCommand: ParsableCommand {
             SampleQueryRequest(
                 type: type, predicate: predicate, limit: limit, sort: [SampleSort(key, ascending: !reverse)]))
         do {
-            let unit = try OptionValues.unit(unit)
+            // Without --unit, values are shown in the person's preferred unit of the type.
+            let unit = try OptionValues.unit(unit) ?? store.displayUnit(for: type)
             // JSON and NDJSON are the API's sample objects (HealthReports' SampleJSON); table and CSV are rows.
             if let json = SampleJSON.rendered(
                 samples, unit: try SampleListing.outputUnit(unit, for: type), timeZone: timeZone,

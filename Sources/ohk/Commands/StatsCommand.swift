@@ -49,7 +49,7 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "Time covered by samples, in seconds.") var duration = false
     @Flag(name: .customLong("by-source"), help: "Each source's own figures as well.") var bySource = false
 
-    @Option(help: "The unit of values, e.g. km, kcal, count/min (default: the type's unit).")
+    @Option(help: "The unit of values, e.g. km, kcal, count/min (default: the preferred unit, `ohk units preferred`).")
     var unit: String?
 
     @Option(
@@ -86,11 +86,14 @@ struct StatsCommand: ParsableCommand {
             },
             anchor: try OptionValues.date(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
             unit: try OptionValues.unit(unit))
+        let store = try storeOptions.openStore(as: clientOptions)
+        // Without --unit, figures are in the person's preferred unit of the type.
+        if request.unit == nil { request.unit = store.displayUnit(for: type) }
         request.timeZoneName = output.timeZoneName
         request.maximumBuckets = maximumBuckets
         let report: StatisticsReport
         do {
-            report = try StatisticsReport.make(request, store: try storeOptions.openStore(as: clientOptions))
+            report = try StatisticsReport.make(request, store: store)
         } catch let error as HealthReportsError {
             if case .tooManyBuckets = error {
                 throw ValidationError(error.description + "; --max-buckets raises the limit")

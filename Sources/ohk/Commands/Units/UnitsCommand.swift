@@ -4,7 +4,7 @@ import ArgumentParser
 struct UnitsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "units",
-        abstract: "Convert values between HealthKit units and list the unit grammar.",
-        subcommands: [UnitsConvertCommand.self, UnitsListCommand.self]
+        abstract: "Convert values between HealthKit units, list the unit grammar, show and choose preferred units.",
+        subcommands: [UnitsConvertCommand.self, UnitsListCommand.self, UnitsPreferredCommand.self]
     )
 }

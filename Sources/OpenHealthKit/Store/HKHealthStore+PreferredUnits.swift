@@ -1,0 +1,56 @@
+import Foundation
+import HealthModel
+import HealthStore
+
+extension NSNotification.Name {
+    /// Posted by each `HKHealthStore` (the notification's object) when the person's preferred units change: a unit
+    /// chosen or cleared, or the locale of the defaults changed.
+    public static let HKUserPreferencesDidChange = NSNotification.Name("HKUserPreferencesDidChangeNotification")
+}
+
+/// The person's preferred units, as HealthKit gives them: the unit chosen for each quantity type, else the default of
+/// the store's locale (`PreferredUnitDefaults`). The app must have asked to share or read every type it asks about.
+extension HKHealthStore {
+    /// Looks up the preferred units of quantity types and reports them on a background queue; the error is
+    /// `errorAuthorizationNotDetermined` when the app never asked to share or read one of the types.
+    public func preferredUnits(
+        for quantityTypes: Set<HKQuantityType>,
+        completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
+    ) {
+        callbackQueue.async {
+            do {
+                completion(try self.preferredUnitsNow(for: quantityTypes), nil)
+            } catch {
+                completion([:], error)
+            }
+        }
+    }
+
+    /// The preferred units of quantity types; throws `errorAuthorizationNotDetermined` when the app never asked to
+    /// share or read one of the types.
+    public func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws -> [HKQuantityType: HKUnit] {
+        try await onStoreExecutor { try self.preferredUnitsNow(for: quantityTypes) }
+    }
+
+    func preferredUnitsNow(for quantityTypes: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
+        do {
+            let units = try dataStore.preferredUnits(for: Set(quantityTypes.map(\.sampleType)))
+            var result: [HKQuantityType: HKUnit] = [:]
+            for type in quantityTypes {
+                if let unit = units[type.sampleType] { result[type] = HKUnit(unit) }
+            }
+            return result
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    /// Posts `HKUserPreferencesDidChange` from this health store whenever the store's preferred units change, for as
+    /// long as this health store exists.
+    func observeUnitPreferences() {
+        dataStore.unitPreferenceObservers.add(owner: self) { [weak self] in
+            guard let self else { return }
+            NotificationCenter.default.post(name: .HKUserPreferencesDidChange, object: self)
+        }
+    }
+}
