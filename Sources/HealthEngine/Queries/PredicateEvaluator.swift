@@ -116,12 +116,30 @@ public struct PredicateEvaluator: Sendable {
                 return false
             }
             return comparison.holds(total.value, target)
+        case let .workoutActivity(inner):
+            return PredicateEvaluator.activities(of: sample).contains { evaluate(inner, on: $0) }
         case let .and(predicates):
             return predicates.allSatisfy { evaluate($0, on: sample) }
         case let .or(predicates):
             return predicates.contains { evaluate($0, on: sample) }
         case let .not(inner):
             return !evaluate(inner, on: sample)
+        }
+    }
+
+    /// A workout's activities, each as a workout sample of its own (a workout without activities is one).
+    static func activities(of sample: Sample) -> [Sample] {
+        guard let content = sample.workoutContent else { return [] }
+        guard !content.activities.isEmpty else { return [sample] }
+        return content.activities.compactMap { activity in
+            try? Sample(
+                uuid: activity.uuid, type: .workout, startDate: activity.startDate,
+                endDate: activity.endDate ?? sample.endDate, metadata: activity.metadata, device: sample.device,
+                sourceRevision: sample.sourceRevision,
+                content: .workout(
+                    WorkoutContent(
+                        activityTypeRawValue: activity.configuration.activityTypeRawValue,
+                        duration: activity.duration, events: activity.events, statistics: activity.statistics)))
         }
     }
 

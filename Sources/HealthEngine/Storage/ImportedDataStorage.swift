@@ -40,6 +40,10 @@ public protocol ImportedDataStorage: AnyObject, Sendable {
 
     /// Remembers spans imported whole (their samples are committed); a commit that deletes forgets them all.
     func saveImportedSpans(_ spans: [ImportedSpan]) throws
+
+    /// Saves a route an app recorded for its workout (kept as an import keeps routes); a client view checks that
+    /// the app may share routes and saved the workout.
+    func saveWorkoutRoute(_ route: WorkoutRoute) throws
 }
 
 extension ImportedDataStorage {
@@ -48,6 +52,13 @@ extension ImportedDataStorage {
 
     /// By default spans are not remembered.
     public func saveImportedSpans(_ spans: [ImportedSpan]) throws {}
+
+    /// By default a route is saved as imported data with that route alone.
+    public func saveWorkoutRoute(_ route: WorkoutRoute) throws {
+        var data = ImportedData()
+        data.workoutRoutes = [route]
+        try saveImportedData(data)
+    }
 }
 
 /// A storage that keeps no data besides samples (a stand-in that measures something else): saves are dropped and

@@ -41,6 +41,9 @@ public indirect enum SamplePredicate: Sendable, Hashable {
         quantityTypeIdentifier: String, kind: WorkoutStatisticKind, comparison: ComparisonOperator, value: Quantity)
     /// Workouts whose total distance (any distance type) compares with the quantity.
     case workoutTotalDistance(ComparisonOperator, Quantity)
+    /// Workouts with an activity the subpredicate matches, each activity taken as a workout of its own (its type,
+    /// interval, duration and statistics); a workout without recorded activities is one activity.
+    case workoutActivity(SamplePredicate)
     /// Every subpredicate holds.
     case and([SamplePredicate])
     /// At least one subpredicate holds.
@@ -82,6 +85,13 @@ public indirect enum SamplePredicate: Sendable, Hashable {
                 try Validation.check(
                     value, for: try SampleType.quantity("distanceWalkingRunning"), field: "predicate quantity")
             }
+        case let .workoutActivity(inner):
+            guard type.kind == .workout else {
+                throw .invalidField(
+                    field: "predicate", reason: "a workout activity predicate cannot be evaluated on \(type.identifier)"
+                )
+            }
+            try inner.check(for: type)
         case let .and(predicates), let .or(predicates):
             for predicate in predicates { try predicate.check(for: type) }
         case let .not(predicate):

@@ -166,18 +166,20 @@ public struct Sample: Sendable, Hashable, Identifiable {
     public static func workout(
         activityTypeRawValue: UInt, start: Date, end: Date, duration: TimeInterval? = nil, events: [WorkoutEvent] = [],
         statistics: [WorkoutStatistic] = [], metadata: [String: MetadataValue]? = nil, device: Device? = nil,
-        uuid: UUID = RandomUUID.make()
+        uuid: UUID = RandomUUID.make(), activities: [WorkoutActivity] = []
     ) throws(HealthModelError) -> Sample {
         try Validation.checkInterval(start: start, end: end)
         for (index, event) in events.enumerated() where event.startDate < start || event.endDate > end {
             throw .invalidField(field: "events[\(index)]", reason: "lies outside the workout's interval")
         }
+        try WorkoutActivity.checkPlacement(activities, start: start, end: end)
         var byType: [String: WorkoutStatistic] = [:]
         for statistic in statistics { byType[statistic.quantityTypeIdentifier] = statistic }
         let activeDuration = duration ?? WorkoutContent.activeDuration(start: start, end: end, events: events)
         let content = WorkoutContent(
             activityTypeRawValue: activityTypeRawValue, duration: activeDuration,
-            events: events.sorted { $0.startDate < $1.startDate }, statistics: byType)
+            events: events.sorted { $0.startDate < $1.startDate }, statistics: byType,
+            activities: activities.sorted { $0.startDate < $1.startDate })
         return try Sample(
             uuid: uuid, type: .workout, startDate: start, endDate: end, metadata: metadata, device: device,
             content: .workout(content))

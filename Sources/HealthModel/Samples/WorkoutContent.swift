@@ -10,16 +10,19 @@ public struct WorkoutContent: Sendable, Hashable {
     public let events: [WorkoutEvent]
     /// Figures per quantity type identifier.
     public let statistics: [String: WorkoutStatistic]
+    /// The activities of a multi-sport or interval workout, in time order (empty for a single-activity workout).
+    public let activities: [WorkoutActivity]
 
     /// Workout content; use `Sample.workout(...)` to build a validated workout sample.
     public init(
         activityTypeRawValue: UInt, duration: TimeInterval, events: [WorkoutEvent],
-        statistics: [String: WorkoutStatistic]
+        statistics: [String: WorkoutStatistic], activities: [WorkoutActivity] = []
     ) {
         self.activityTypeRawValue = activityTypeRawValue
         self.duration = duration
         self.events = events
         self.statistics = statistics
+        self.activities = activities
     }
 
     /// The activity type's table entry, when known.

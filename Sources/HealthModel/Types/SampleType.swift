@@ -103,8 +103,9 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         switch kind {
         case .quantity: return quantityDescription?.isReadOnly ?? false
         case .category: return categoryDescription?.isReadOnly ?? false
-        case .correlation, .workout: return false
-        case .series, .document: return true
+        // Apps write routes and heartbeat series (through their builders), never documents.
+        case .correlation, .workout, .series: return false
+        case .document: return true
         }
     }
 

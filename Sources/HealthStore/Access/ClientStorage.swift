@@ -319,6 +319,29 @@ public final class ClientStorage: HealthStorage {
         try base.saveImportedData(data)
     }
 
+    public func saveWorkoutRoute(_ route: WorkoutRoute) throws {
+        switch access.condition {
+        case .unavailable: throw HealthStoreError.healthDataUnavailable
+        case .guest: throw HealthStoreError.notPermissibleInGuestMode("save")
+        case .locked: throw HealthStoreError.databaseInaccessible
+        case .available: break
+        }
+        if !fullAccess {
+            let type = SampleType.workoutRoute.identifier
+            switch access.shareDecision(client: client, type: type) {
+            case .authorized: break
+            case .notDetermined: throw HealthStoreError.authorizationNotDetermined(type: type)
+            case .denied: throw HealthStoreError.authorizationDenied("sharing \(type) was denied")
+            }
+            let stored = try base.storedSamples(withUUIDs: [route.workout]).first?.sample
+            guard let stored, visible(stored) != nil else { throw HealthStoreError.objectNotFound(route.workout) }
+            guard owns(stored) else {
+                throw HealthStoreError.authorizationDenied("adding a route to a workout another app saved")
+            }
+        }
+        try base.saveWorkoutRoute(route)
+    }
+
     public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
     {
         try checkReadable()

@@ -6,6 +6,8 @@ struct BinaryReader {
     private var offset = 0
     /// What is being read, for error messages.
     private let context: String
+    /// The layout version the bytes were written in (set by the reader of a versioned blob), for parts added later.
+    var layout: UInt8 = 1
 
     /// A reader over bytes written by `BinaryWriter`.
     init(_ bytes: [UInt8], context: String) {

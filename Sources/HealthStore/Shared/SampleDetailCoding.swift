@@ -2,9 +2,15 @@ import Foundation
 import HealthModel
 
 /// The binary layout of what a sample row keeps outside its columns: series entries, a workout's events and
-/// statistics, a correlation's contained samples. Version byte first, so the layout can grow.
+/// statistics, a correlation's contained samples. Version byte first, so the layout can grow: layout 2 adds a
+/// workout's activities after its statistics (layout 1 blobs still read, with no activities).
 package enum SampleDetailCoding {
-    private static let version: UInt8 = 1
+    private static let version: UInt8 = 2
+    /// The layout a blob is written in: 2 only for a workout with activities, so every other blob keeps its bytes.
+    private static func layout(of content: SampleContent) -> UInt8 {
+        if case let .workout(workout) = content, !workout.activities.isEmpty { return 2 }
+        return 1
+    }
 
     // MARK: Kind-specific detail of a stored row
 
@@ -14,20 +20,20 @@ package enum SampleDetailCoding {
         case let .quantity(content):
             guard !content.seriesEntries.isEmpty else { return nil }
             var writer = BinaryWriter()
-            writer.write(version)
+            writer.write(layout(of: sample.content))
             write(content.seriesEntries, to: &writer)
             return writer.bytes
         case .category:
             return nil
         case let .correlation(objects):
             var writer = BinaryWriter()
-            writer.write(version)
+            writer.write(layout(of: sample.content))
             writer.write(varint: UInt64(objects.count))
             for object in objects { write(object, to: &writer) }
             return writer.bytes
         case let .workout(content):
             var writer = BinaryWriter()
-            writer.write(version)
+            writer.write(layout(of: sample.content))
             write(content, to: &writer)
             return writer.bytes
         }
@@ -55,7 +61,7 @@ package enum SampleDetailCoding {
     /// A whole sample, as a tombstone keeps the object it deleted.
     package static func encoded(_ sample: Sample) -> [UInt8] {
         var writer = BinaryWriter()
-        writer.write(version)
+        writer.write(layout(of: sample.content))
         write(sample, to: &writer)
         return writer.bytes
     }
@@ -69,20 +75,21 @@ package enum SampleDetailCoding {
     private static func opened(_ bytes: [UInt8], _ context: String) throws -> BinaryReader {
         var reader = BinaryReader(bytes, context: context)
         let found = try reader.readByte()
-        guard found == version else {
+        guard (1...version).contains(found) else {
             throw HealthStoreError.corruptStore("\(context): unknown detail layout \(found)")
         }
+        reader.layout = found
         return reader
     }
 
     // MARK: Parts
 
-    private static func write(_ quantity: Quantity, to writer: inout BinaryWriter) {
+    static func write(_ quantity: Quantity, to writer: inout BinaryWriter) {
         writer.write(quantity.value)
         writer.write(quantity.unit.unitString)
     }
 
-    private static func readQuantity(_ reader: inout BinaryReader) throws -> Quantity {
+    static func readQuantity(_ reader: inout BinaryReader) throws -> Quantity {
         let value = try reader.readDouble()
         let unitString = try reader.readString()
         do {
@@ -157,7 +164,7 @@ package enum SampleDetailCoding {
         return metadata
     }
 
-    private static func write(_ content: WorkoutContent, to writer: inout BinaryWriter) {
+    static func write(_ content: WorkoutContent, to writer: inout BinaryWriter) {
         writer.write(varint: UInt64(content.activityTypeRawValue))
         writer.write(varint: UInt64(content.events.count))
         for event in content.events {
@@ -179,9 +186,10 @@ package enum SampleDetailCoding {
                 }
             }
         }
+        if !content.activities.isEmpty { write(content.activities, to: &writer) }
     }
 
-    private static func readWorkout(_ reader: inout BinaryReader, duration: TimeInterval) throws -> WorkoutContent {
+    static func readWorkout(_ reader: inout BinaryReader, duration: TimeInterval) throws -> WorkoutContent {
         let activity = UInt(try reader.readVarint())
         let eventCount = try reader.readCount()
         var events: [WorkoutEvent] = []
@@ -219,7 +227,8 @@ package enum SampleDetailCoding {
             }
         }
         return WorkoutContent(
-            activityTypeRawValue: activity, duration: duration, events: events, statistics: statistics)
+            activityTypeRawValue: activity, duration: duration, events: events, statistics: statistics,
+            activities: reader.layout >= 2 ? try readActivities(&reader) : [])
     }
 
     // MARK: Whole samples (correlation members)

@@ -280,7 +280,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
 
-    private func reportInBackground(
+    func reportInBackground(
         to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void
     ) {
         let handler = UncheckedSendable(completion)

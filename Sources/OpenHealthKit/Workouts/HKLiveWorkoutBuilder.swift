@@ -1,0 +1,118 @@
+import Foundation
+import HealthModel
+import Synchronization
+
+/// What a live workout builder tells its delegate, as in HealthKit. Off-device the calls come synchronously, on the
+/// thread that delivered the data or event.
+public protocol HKLiveWorkoutBuilderDelegate: AnyObject {
+    /// New samples of these types were added to the builder.
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>)
+    /// A new event was added to the builder.
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder)
+    /// An activity began.
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
+    /// An activity ended.
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+}
+
+extension HKLiveWorkoutBuilderDelegate {
+    /// Optional in HealthKit: ignored unless implemented.
+    public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity) {}
+    /// Optional in HealthKit: ignored unless implemented.
+    public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity) {}
+}
+
+/// The builder a workout session gives (`associatedWorkoutBuilder()`): it collects the session's samples from its
+/// data source and the session's pause and resume events while collection is under way, as in HealthKit.
+open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
+    private struct Live {
+        var dataSource: HKLiveWorkoutDataSource?
+        var shouldCollectWorkoutEvents = true
+        weak var session: HKWorkoutSession?
+        weak var delegate: (any HKLiveWorkoutBuilderDelegate)?
+    }
+
+    private let live: Mutex<UncheckedSendable<Live>>
+
+    init(session: HKWorkoutSession, healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) {
+        var initial = Live()
+        initial.session = session
+        live = Mutex(UncheckedSendable(initial))
+        super.init(healthStore: healthStore, configuration: configuration, device: nil)
+    }
+
+    private func withLive<T>(_ body: (inout Live) -> T) -> T {
+        live.withLock { box in
+            var value = box.value
+            let result = body(&value)
+            box = UncheckedSendable(value)
+            return result
+        }
+    }
+
+    /// The builder's delegate (held weakly).
+    open var delegate: (any HKLiveWorkoutBuilderDelegate)? {
+        get { withLive { $0.delegate } }
+        set { withLive { $0.delegate = newValue } }
+    }
+
+    /// Where the builder's samples come from; off-device, the test bench's scripted sensor feed.
+    open var dataSource: HKLiveWorkoutDataSource? {
+        get { withLive { $0.dataSource } }
+        set {
+            withLive { $0.dataSource = newValue }
+            newValue?.attach(to: self)
+        }
+    }
+
+    /// Whether the session's pause and resume events are added to the workout (true by default).
+    open var shouldCollectWorkoutEvents: Bool {
+        get { withLive { $0.shouldCollectWorkoutEvents } }
+        set { withLive { $0.shouldCollectWorkoutEvents = newValue } }
+    }
+
+    /// The session this builder belongs to.
+    open var workoutSession: HKWorkoutSession? { withLive { $0.session } }
+
+    /// The active time up to the health store's clock, pauses taken out.
+    open var elapsedTime: TimeInterval { elapsedTime(at: healthStore.clock()) }
+
+    /// The activity under way, once one was added and while it has not ended.
+    open var currentWorkoutActivity: HKWorkoutActivity? {
+        workoutActivities.last.flatMap { $0.endDate == nil ? $0 : nil }
+    }
+
+    // MARK: From the session and the data source
+
+    func tellDelegate(_ call: (any HKLiveWorkoutBuilderDelegate) -> Void) {
+        if let delegate { call(delegate) }
+    }
+
+    func hasActivity(_ uuid: UUID) -> Bool { state.withLock { $0.activities.contains { $0.uuid == uuid } } }
+
+    /// Whether collection is under way (begun, not ended).
+    var isCollecting: Bool { state.withLock { $0.phase == .collecting } }
+
+    func sessionGenerated(_ event: HKWorkoutEvent) {
+        guard shouldCollectWorkoutEvents, isCollecting else { return }
+        do {
+            try addEventsNow([event])
+        } catch {
+            return
+        }
+        tellDelegate { $0.workoutBuilderDidCollectEvent(self) }
+    }
+
+    /// Adds samples the data source collected and tells the delegate their types.
+    func collected(_ samples: [HKSample]) {
+        guard !samples.isEmpty, isCollecting else { return }
+        do {
+            try addNow(samples)
+        } catch {
+            if let session = workoutSession { session.delegate?.workoutSession(session, didFailWithError: error) }
+            return
+        }
+        let types = Set(samples.map(\.sampleType))
+        tellDelegate { $0.workoutBuilder(self, didCollectDataOf: types) }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HealthModel
+
+/// Predicates on a workout's activities, as in HealthKit: build one with `predicateForWorkoutActivities(…)`, then
+/// match the workouts having such an activity with `predicateForWorkouts(activityPredicate:)`.
+extension HKQuery {
+    /// Activities of one activity type.
+    public class func predicateForWorkoutActivities(workoutActivityType: HKWorkoutActivityType) -> NSPredicate {
+        HealthPredicate(.workoutActivityType(workoutActivityType.rawValue))
+    }
+
+    /// Activities whose active duration compares with `duration`.
+    public class func predicateForWorkoutActivities(
+        operatorType: NSComparisonPredicate.Operator, duration: TimeInterval
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("activity duration comparison \(operatorType)")
+        }
+        return HealthPredicate(.workoutDuration(comparison, duration))
+    }
+
+    /// Activities within a date window (nil: open on that side).
+    public class func predicateForWorkoutActivities(
+        start startDate: Date?, end endDate: Date?, options: HKQueryOptions = []
+    )
+        -> NSPredicate
+    {
+        HealthPredicate(.date(start: startDate, end: endDate, options: options.model))
+    }
+
+    /// Activities whose sum of a quantity type compares with `sumQuantity`.
+    public class func predicateForWorkoutActivities(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, sumQuantity: HKQuantity
+    ) -> NSPredicate {
+        activityStatistic(operatorType, quantityType, .sum, sumQuantity)
+    }
+
+    /// Activities whose minimum of a quantity type compares with `minimumQuantity`.
+    public class func predicateForWorkoutActivities(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
+    ) -> NSPredicate {
+        activityStatistic(operatorType, quantityType, .minimum, minimumQuantity)
+    }
+
+    /// Activities whose maximum of a quantity type compares with `maximumQuantity`.
+    public class func predicateForWorkoutActivities(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
+    ) -> NSPredicate {
+        activityStatistic(operatorType, quantityType, .maximum, maximumQuantity)
+    }
+
+    /// Activities whose average of a quantity type compares with `averageQuantity`.
+    public class func predicateForWorkoutActivities(
+        operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, averageQuantity: HKQuantity
+    ) -> NSPredicate {
+        activityStatistic(operatorType, quantityType, .average, averageQuantity)
+    }
+
+    /// Workouts with at least one activity that `activityPredicate` matches.
+    public class func predicateForWorkouts(activityPredicate: NSPredicate) -> NSPredicate {
+        do {
+            return HealthPredicate(.workoutActivity(try PredicateBridge.samplePredicate(activityPredicate)))
+        } catch {
+            return UnsupportedPredicate("activity predicate: \(error)")
+        }
+    }
+
+    private class func activityStatistic(
+        _ operatorType: NSComparisonPredicate.Operator, _ quantityType: HKQuantityType, _ kind: WorkoutStatisticKind,
+        _ quantity: HKQuantity
+    ) -> NSPredicate {
+        guard let comparison = comparisonOperator(operatorType) else {
+            return UnsupportedPredicate("activity statistic comparison \(operatorType)")
+        }
+        return HealthPredicate(
+            .workoutStatistic(
+                quantityTypeIdentifier: quantityType.identifier, kind: kind, comparison: comparison,
+                value: quantity.quantity))
+    }
+}
