@@ -228,3 +228,10 @@ if Context.environment["OHK_BENCHMARKS"] != nil {
         ),
     ]
 }
+
+// The documentation plugin (`swift package generate-documentation`, DocC catalogs in Sources/*/*.docc) is declared only
+// when OHK_DOCS is set, so that building, testing and depending on the package fetch and compile nothing for it
+// (scripts/ci/check-docs.sh sets it): `OHK_DOCS=1 swift package generate-documentation --target OpenHealthKit`.
+if Context.environment["OHK_DOCS"] != nil {
+    package.dependencies += [.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0")]
+}

@@ -10,6 +10,9 @@ swift test --skip-build
 if [ -x scripts/ci/check-cli.sh ]; then
     scripts/ci/check-cli.sh --no-build
 fi
+# The DocC catalogs of the library products: generated without a warning, the articles' Swift blocks found in tests
+# (about 45 s of CPU; the plugin is fetched and built on first use).
+scripts/ci/check-docs.sh
 # `import HealthKit` from another package, depending on the HealthKit product only on Linux (about 30 s).
 scripts/ci/check-healthkit-package.sh
 # The server against its own OpenAPI document: schemathesis (from PyPI, into .venv-contract on first use), about 90 s.
