@@ -10,8 +10,10 @@ which says how to use it; the format of the item files is described in Coverage/
 
 import argparse
 import collections
+import glob
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -94,7 +96,8 @@ def write_sources(preludes, items, out):
 def module_paths(root, modules):
     if modules:
         return modules
-    for candidate in (".build/debug/Modules", ".build/debug"):
+    # .build/debug is SwiftPM's link to .build/<triple>/debug, made once a build has finished.
+    for candidate in [".build/debug/Modules"] + sorted(glob.glob(os.path.join(root, ".build/*/debug/Modules"))):
         path = os.path.join(root, candidate)
         if os.path.exists(os.path.join(path, "HealthKit.swiftmodule")):
             return path
@@ -213,4 +216,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the report quietly
     sys.exit(main())
