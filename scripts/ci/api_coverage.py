@@ -104,9 +104,10 @@ def module_paths(root, modules):
     sys.exit("api-coverage: no built HealthKit module under .build/debug (run `swift build --target HealthKit`)")
 
 
-def typecheck(out, modules):
+def typecheck(out, modules, swift_version):
     files = sorted(os.path.join(out, f) for f in os.listdir(out) if f.endswith(".swift"))
-    command = ["swiftc", "-typecheck", "-wmo", "-diagnostic-style", "llvm", "-I", modules, *files]
+    command = ["swiftc", "-typecheck", "-wmo", "-swift-version", swift_version, "-diagnostic-style", "llvm",
+               "-I", modules, *files]
     result = subprocess.run(command, capture_output=True, text=True)
     return result.stderr
 
@@ -135,6 +136,8 @@ def main():
     parser.add_argument("--enforce", action="store_true", help="fail below the threshold or on a failing item "
                         "that is not left out on purpose")
     parser.add_argument("--threshold", type=float, default=95.0)
+    parser.add_argument("--swift-version", default="5", help="language mode of the snippets: 5 (most app code, "
+                        "the default) or 6")
     parser.add_argument("--verbose", action="store_true", help="print each failing item's first diagnostic")
     args = parser.parse_args()
     folder = os.path.join(args.root, "Coverage", "HealthKitAPI")
@@ -149,7 +152,7 @@ def main():
     unknown = sorted(set(left_out) - ids)
     out = args.out or os.path.join(args.root, ".build", "api-coverage")
     owner = write_sources(preludes, items, os.path.abspath(out))
-    stderr = typecheck(os.path.abspath(out), module_paths(args.root, args.modules))
+    stderr = typecheck(os.path.abspath(out), module_paths(args.root, args.modules), args.swift_version)
     failures, unmapped = collections.OrderedDict(), []
     for line in stderr.splitlines():
         match = re.match(r"^(.*?\.swift):(\d+):\d+: error: (.*)$", line)

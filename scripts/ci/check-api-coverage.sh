@@ -4,6 +4,7 @@
 # `swiftc -typecheck` (a few seconds), and prints present/total overall and per area and the failing items.
 # Items left out on purpose are listed with the reason in Coverage/HealthKitAPI/left-out.tsv.
 # Usage: scripts/ci/check-api-coverage.sh [--no-build] [--enforce] [--verbose] [--list] [--modules DIR]
+#                                         [--swift-version 5|6]
 #   --no-build  use the modules already in .build/debug (scripts/test.sh builds first)
 #   --enforce   exit 1 below 95 % present or when a failing item is not in left-out.tsv
 #   --verbose   print each failing item's first error
