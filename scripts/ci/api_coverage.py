@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 
-Item = collections.namedtuple("Item", "id area kind top body source line")
+Item = collections.namedtuple("Item", "id area kind top body source line counted")
 
 
 def parse_items(folder):
@@ -27,12 +27,15 @@ def parse_items(folder):
         if not name.endswith(".hkapi"):
             continue
         path = os.path.join(folder, name)
-        area, current, prelude = None, None, []
+        area, current, prelude, counted = None, None, [], True
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().split("\n")
         for number, line in enumerate(lines, 1):
             if line.startswith("area:") and current is None and area is None:
                 area = line[len("area:"):].strip()
+                continue
+            if line.strip() == "scope: after-ios18" and current is None:
+                counted = False  # Apple's API after the iOS 18 SDK: reported on its own, not in the figure
                 continue
             match = re.match(r"^==(top)?\s+(\S+)\s+(\S+)\s*$", line)
             if match:
@@ -42,7 +45,7 @@ def parse_items(folder):
                 if item_id in seen:
                     sys.exit(f"{path}:{number}: item {item_id} already defined at {seen[item_id]}")
                 seen[item_id] = f"{path}:{number}"
-                current = Item(item_id, area, kind, top is not None, [], name, number)
+                current = Item(item_id, area, kind, top is not None, [], name, number, counted)
                 items.append(current)
                 continue
             if line.startswith("#") and not line.startswith("#if") and not line.startswith("#endif"):
@@ -143,9 +146,9 @@ def main():
     folder = os.path.join(args.root, "Coverage", "HealthKitAPI")
     preludes, items = parse_items(folder)
     if args.list:
-        print("id\tarea\tkind")
+        print("id\tarea\tkind\tin the figure")
         for item in items:
-            print(f"{item.id}\t{item.area}\t{item.kind}")
+            print(f"{item.id}\t{item.area}\t{item.kind}\t{'yes' if item.counted else 'no (after iOS 18)'}")
         return 0
     left_out = read_left_out(os.path.join(folder, "left-out.tsv"))
     ids = {item.id for item in items}
@@ -168,8 +171,10 @@ def main():
             unmapped.append(f"{who}: {message}")
         else:
             failures.setdefault(who, message)
+    extra = [item for item in items if not item.counted]
+    items = [item for item in items if item.counted]
     total = len(items)
-    present = total - len(failures)
+    present = total - sum(1 for item in items if item.id in failures)
     areas = collections.OrderedDict()
     for item in items:
         counts = areas.setdefault(item.area, [0, 0, 0])
@@ -178,17 +183,27 @@ def main():
             counts[2] += item.id in left_out
         else:
             counts[0] += 1
-    width = max(len(area) for area in areas)
+    width = max([len(area) for area in areas] + ([len("After iOS 18 (not in the figure)")] if extra else []))
     print(f"HealthKit API coverage (iOS 18 SDK items, Coverage/HealthKitAPI): {present} of {total} present "
-          f"({100.0 * present / total:.1f} %), {len(failures)} failing, of which {len(left_out)} left out on purpose "
-          f"in left-out.tsv")
+          f"({100.0 * present / total:.1f} %), {total - present} failing, of which "
+          f"{sum(1 for item in items if item.id in failures and item.id in left_out)} left out on purpose in left-out.tsv")
     for area, (ok, count, left) in areas.items():
         print(f"  {area:<{width}}  {ok:>4} / {count:<4} {100.0 * ok / count:5.1f} %"
               + (f"  ({left} left out)" if left else ""))
+    if extra:
+        extra_present = sum(1 for item in extra if item.id not in failures)
+        print(f"  {'After iOS 18 (not in the figure)':<{width}}  {extra_present:>4} / {len(extra):<4} "
+              f"{100.0 * extra_present / len(extra):5.1f} %")
     unexpected = [item for item in items if item.id in failures and item.id not in left_out]
     if unexpected:
         print(f"Failing items ({len(unexpected)}), not left out on purpose:")
         for item in unexpected:
+            detail = f"  -- {failures[item.id]}" if args.verbose else ""
+            print(f"  {item.id}  [{item.area}; {item.source}:{item.line}]{detail}")
+    extra_failing = [item for item in extra if item.id in failures]
+    if extra_failing:
+        print(f"Failing items after iOS 18 ({len(extra_failing)}, not counted):")
+        for item in extra_failing:
             detail = f"  -- {failures[item.id]}" if args.verbose else ""
             print(f"  {item.id}  [{item.area}; {item.source}:{item.line}]{detail}")
     now_present = sorted(item_id for item_id in left_out if item_id in ids and item_id not in failures)
