@@ -9,6 +9,8 @@
 #   --enforce   exit 1 below 95 % present or when a failing item is not in left-out.tsv
 #   --verbose   print each failing item's first error
 #   --list      print the item list (id, area, kind) as TSV and stop
+# Exit 2 (no figures) when an error falls outside every item: a missing module or a broken prelude would otherwise
+# make every item look present.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=1
