@@ -228,33 +228,30 @@ struct HealthKitSignatureTests {
 
     @Test("HKActivitySummary() starts empty and takes the values an app sets, as for drawing rings")
     func activitySummaryIsSettable() {
+        func setRings(_ summary: HKActivitySummary) {
+            summary.activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 412)
+            summary.activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 600)
+            summary.appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 24)
+            summary.exerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
+            summary.appleStandHours = HKQuantity(unit: .count(), doubleValue: 9)
+            summary.standHoursGoal = HKQuantity(unit: .count(), doubleValue: 12)
+            summary.activityMoveMode = .appleMoveTime
+            summary.isPaused = true
+        }
         let summary = HKActivitySummary()
         #expect(summary.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 0)
         #expect(summary.exerciseTimeGoal == nil && summary.standHoursGoal == nil && !summary.isPaused)
         #expect(summary.dateComponents(for: Calendar(identifier: .gregorian)).day == nil)
-        summary.activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 412)
-        summary.activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 600)
-        summary.appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 24)
-        summary.exerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
-        summary.appleStandHours = HKQuantity(unit: .count(), doubleValue: 9)
-        summary.standHoursGoal = HKQuantity(unit: .count(), doubleValue: 12)
-        summary.activityMoveMode = .appleMoveTime
-        summary.isPaused = true
+        setRings(summary)
         #expect(summary.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 412)
         #expect(summary.activeEnergyBurnedGoal.doubleValue(for: .kilocalorie()) == 600)
+        #expect(summary.appleExerciseTime.doubleValue(for: .minute()) == 24)
         #expect(summary.exerciseTimeGoal?.doubleValue(for: .minute()) == 30)
         #expect(summary.standHoursGoal?.doubleValue(for: .count()) == 12)
         #expect(summary.activityMoveMode == .appleMoveTime && summary.isPaused)
         let same = HKActivitySummary()
         #expect(same != summary)
-        same.activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 412)
-        same.activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 600)
-        same.appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 24)
-        same.exerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
-        same.appleStandHours = HKQuantity(unit: .count(), doubleValue: 9)
-        same.standHoursGoal = HKQuantity(unit: .count(), doubleValue: 12)
-        same.activityMoveMode = .appleMoveTime
-        same.isPaused = true
+        setRings(same)
         #expect(same == summary)
     }
 }
