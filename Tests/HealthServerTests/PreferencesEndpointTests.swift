@@ -61,6 +61,7 @@ struct PreferencesEndpointTests {
                 (#"{"units": {"noSuchType": "count"}}"#, "units.noSuchType"),
                 (#"{"locale": "not a locale"}"#, "locale"),
                 (#"{"language": "de"}"#, "language"),
+                (#"{"units": null}"#, "units"),
             ] {
                 let bad = try await client.call(.put, "/preferred-units", token: health, body: body)
                 #expect(bad.status == .badRequest, "\(body): \(bad.text)")

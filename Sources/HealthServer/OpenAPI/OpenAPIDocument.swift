@@ -508,6 +508,7 @@ public enum OpenAPIDocument {
                 (`ohk clients add … --read biologicalSex`) is left out.
               responses:
                 "200": {$ref: "#/components/responses/Characteristics"}
+                "400": {$ref: "#/components/responses/Error"}
                 "401": {$ref: "#/components/responses/Error"}
                 "429": {$ref: "#/components/responses/TooManyRequests"}
             put:

@@ -38,6 +38,9 @@ extension HealthAPI {
             locale = .some(try Self.named("locale", { try text.map { try UnitLocale(identifier: $0) } }))
         }
         var changes: [(SampleType, HealthUnit?)] = []
+        if keys.contains("units"), try input.optional("units") == nil {
+            throw HealthServerError.invalidField(field: "units", reason: "must be a JSON object (types to units)")
+        }
         if let units = try input.optional("units") {
             for name in try units.keys() {
                 let type = try Self.named("units.\(name)", { try SampleType.named(name) })
