@@ -61,13 +61,14 @@ fi
 targets=()
 for target in "$@"; do targets+=(--target "$target"); done
 export OHK_DOCS=1
-# One invocation for all targets: one build, one plugin start. --warnings-as-errors makes docc fail on any warning;
-# the grep also catches warnings the plugin and the build print.
+# One invocation for all targets: one plugin start. --warnings-as-errors makes docc fail on any warning; the grep
+# also catches the plugin's own (a target without documentation). Compiler warnings, should the plugin's build
+# recompile a target, and SwiftPM's notes on dependencies' unhandled files are not the documentation's business.
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 swift package generate-documentation "${targets[@]}" --warnings-as-errors 2>&1 | tee "$log" || status=$?
-if [[ $status -ne 0 ]] || grep -E "(^|[^a-z])warning:" "$log" | grep -v "found .* file(s) which are unhandled" >/dev/null; then
+if [[ $status -ne 0 ]] || grep -E "^warning:" "$log" | grep -v "found .* file(s) which are unhandled" >/dev/null; then
     echo "check-docs: documentation warnings (above)" >&2
     exit 1
 fi
