@@ -328,6 +328,15 @@ struct WorkoutBuilderTests {
         #expect(activity.workoutConfiguration.activityType == .cycling)
         #expect(activity.startDate == Duathlon.start && activity.endDate == Duathlon.at(8, 0))
         #expect(activity.statistics(for: Duathlon.energy)?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 612)
+        let timed = HKWorkout(
+            activityType: .rowing, start: Duathlon.start, end: Duathlon.at(7, 45), duration: 2_400,
+            totalEnergyBurned: nil, totalDistance: HKQuantity(unit: .meter(), doubleValue: 9_000),
+            device: HKDevice(
+                name: "Concept2 PM5", manufacturer: "Concept2", model: nil, hardwareVersion: nil, firmwareVersion: nil,
+                softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil), metadata: nil)
+        #expect(timed.duration == 2_400 && timed.device?.name == "Concept2 PM5")
+        #expect(
+            timed.statistics(for: HKQuantityType(.distanceRowing))?.sumQuantity()?.doubleValue(for: .meter()) == 9_000)
     }
 }
 

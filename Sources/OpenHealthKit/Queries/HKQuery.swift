@@ -216,7 +216,7 @@ open class HKQuery: NSObject, @unchecked Sendable {
 
     // MARK: Helpers
 
-    private class func workoutStatistic(
+    class func workoutStatistic(
         _ operatorType: NSComparisonPredicate.Operator, _ identifier: String, _ kind: WorkoutStatisticKind,
         _ quantity: HKQuantity
     ) -> NSPredicate {

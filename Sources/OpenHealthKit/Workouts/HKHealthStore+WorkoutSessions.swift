@@ -24,6 +24,30 @@ extension HKHealthStore {
         nil
     }
 
+    /// Starts a session (deprecated in HealthKit in favour of `HKWorkoutSession.startActivity(with:)`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.startActivity(with:)")
+    public func start(_ workoutSession: HKWorkoutSession) {
+        workoutSession.startActivity(with: nil)
+    }
+
+    /// Ends a session (deprecated in HealthKit in favour of `HKWorkoutSession.end()`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.end()")
+    public func end(_ workoutSession: HKWorkoutSession) {
+        workoutSession.end()
+    }
+
+    /// Pauses a session (deprecated in HealthKit in favour of `HKWorkoutSession.pause()`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.pause()")
+    public func pause(_ workoutSession: HKWorkoutSession) {
+        workoutSession.pause()
+    }
+
+    /// Resumes a session (deprecated in HealthKit in favour of `HKWorkoutSession.resume()`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.resume()")
+    public func resumeWorkoutSession(_ workoutSession: HKWorkoutSession) {
+        workoutSession.resume()
+    }
+
     /// Called when a companion device starts a mirrored session; kept, never called off-device.
     public var workoutSessionMirroringStartHandler: ((HKWorkoutSession) -> Void)? {
         get { MirroringHandlers.shared.handler(for: self) }

@@ -25,54 +25,45 @@ extension HKLiveWorkoutBuilderDelegate {
 /// The builder a workout session gives (`associatedWorkoutBuilder()`): it collects the session's samples from its
 /// data source and the session's pause and resume events while collection is under way, as in HealthKit.
 open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
-    private struct Live {
+    private struct Live: @unchecked Sendable {
         var dataSource: HKLiveWorkoutDataSource?
         var shouldCollectWorkoutEvents = true
         weak var session: HKWorkoutSession?
         weak var delegate: (any HKLiveWorkoutBuilderDelegate)?
     }
 
-    private let live: Mutex<UncheckedSendable<Live>>
+    private let live: Mutex<Live>
 
     init(session: HKWorkoutSession, healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) {
         var initial = Live()
         initial.session = session
-        live = Mutex(UncheckedSendable(initial))
+        live = Mutex(initial)
         super.init(healthStore: healthStore, configuration: configuration, device: nil)
-    }
-
-    private func withLive<T>(_ body: (inout Live) -> T) -> T {
-        live.withLock { box in
-            var value = box.value
-            let result = body(&value)
-            box = UncheckedSendable(value)
-            return result
-        }
     }
 
     /// The builder's delegate (held weakly).
     open var delegate: (any HKLiveWorkoutBuilderDelegate)? {
-        get { withLive { $0.delegate } }
-        set { withLive { $0.delegate = newValue } }
+        get { live.withLock { $0.delegate } }
+        set { live.withLock { $0.delegate = newValue } }
     }
 
     /// Where the builder's samples come from; off-device, the test bench's scripted sensor feed.
     open var dataSource: HKLiveWorkoutDataSource? {
-        get { withLive { $0.dataSource } }
+        get { live.withLock { $0.dataSource } }
         set {
-            withLive { $0.dataSource = newValue }
+            live.withLock { $0.dataSource = newValue }
             newValue?.attach(to: self)
         }
     }
 
     /// Whether the session's pause and resume events are added to the workout (true by default).
     open var shouldCollectWorkoutEvents: Bool {
-        get { withLive { $0.shouldCollectWorkoutEvents } }
-        set { withLive { $0.shouldCollectWorkoutEvents = newValue } }
+        get { live.withLock { $0.shouldCollectWorkoutEvents } }
+        set { live.withLock { $0.shouldCollectWorkoutEvents = newValue } }
     }
 
     /// The session this builder belongs to.
-    open var workoutSession: HKWorkoutSession? { withLive { $0.session } }
+    open var workoutSession: HKWorkoutSession? { live.withLock { $0.session } }
 
     /// The active time up to the health store's clock, pauses taken out.
     open var elapsedTime: TimeInterval { elapsedTime(at: healthStore.clock()) }

@@ -8,14 +8,14 @@ import Synchronization
 /// readings of the test bench's scripted sensor feed (`LiveSensorFeed`), delivered as the bench's clock moves on;
 /// without a feed nothing is collected.
 open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
-    private struct State {
+    private struct State: @unchecked Sendable {
         var types: [HKQuantityType: NSPredicate?] = [:]
         var delivered: Set<Int> = []
         weak var builder: HKLiveWorkoutBuilder?
     }
 
     private let healthStore: HKHealthStore
-    private let state: Mutex<UncheckedSendable<State>>
+    private let state: Mutex<State>
 
     /// A data source collecting, for a workout set up as `configuration`, the types HealthKit collects for it:
     /// heart rate, active and basal energy, and the activity's distance (with strokes for swims).
@@ -25,30 +25,21 @@ open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
         for identifier in Self.defaultTypes(for: configuration?.activityType ?? .other) {
             initial.types[HKQuantityType(identifier)] = .some(nil)
         }
-        state = Mutex(UncheckedSendable(initial))
+        state = Mutex(initial)
         super.init()
     }
 
-    private func withState<T>(_ body: (inout State) -> T) -> T {
-        state.withLock { box in
-            var value = box.value
-            let result = body(&value)
-            box = UncheckedSendable(value)
-            return result
-        }
-    }
-
     /// The quantity types being collected.
-    open var typesToCollect: Set<HKQuantityType> { withState { Set($0.types.keys) } }
+    open var typesToCollect: Set<HKQuantityType> { state.withLock { Set($0.types.keys) } }
 
     /// Collects a type too, its samples filtered by `predicate` when given.
     open func enableCollection(for quantityType: HKQuantityType, predicate: NSPredicate?) {
-        withState { $0.types[quantityType] = .some(predicate) }
+        state.withLock { $0.types[quantityType] = .some(predicate) }
     }
 
     /// Stops collecting a type.
     open func disableCollection(for quantityType: HKQuantityType) {
-        withState { $0.types[quantityType] = nil }
+        state.withLock { $0.types[quantityType] = nil }
     }
 
     static func defaultTypes(for activityType: HKWorkoutActivityType) -> [HKQuantityTypeIdentifier] {
@@ -65,14 +56,14 @@ open class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
     }
 
     func attach(to builder: HKLiveWorkoutBuilder) {
-        withState { $0.builder = builder }
+        state.withLock { $0.builder = builder }
         LiveSensorFeed.feed(for: healthStore.dataStore)?.register(self)
     }
 
     /// Hands the builder the feed's readings of collected types that lie within its collection and end by `now`,
     /// each once.
     func deliver(_ readings: [LiveSensorFeed.Reading], until now: Date) {
-        let (builder, chosen) = withState { state -> (HKLiveWorkoutBuilder?, [HKSample]) in
+        let (builder, chosen) = state.withLock { state -> (HKLiveWorkoutBuilder?, [HKSample]) in
             guard let builder = state.builder, builder.isCollecting, let start = builder.startDate else {
                 return (nil, [])
             }

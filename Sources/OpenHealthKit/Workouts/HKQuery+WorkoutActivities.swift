@@ -32,28 +32,28 @@ extension HKQuery {
     public class func predicateForWorkoutActivities(
         operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, sumQuantity: HKQuantity
     ) -> NSPredicate {
-        activityStatistic(operatorType, quantityType, .sum, sumQuantity)
+        workoutStatistic(operatorType, quantityType.identifier, .sum, sumQuantity)
     }
 
     /// Activities whose minimum of a quantity type compares with `minimumQuantity`.
     public class func predicateForWorkoutActivities(
         operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
     ) -> NSPredicate {
-        activityStatistic(operatorType, quantityType, .minimum, minimumQuantity)
+        workoutStatistic(operatorType, quantityType.identifier, .minimum, minimumQuantity)
     }
 
     /// Activities whose maximum of a quantity type compares with `maximumQuantity`.
     public class func predicateForWorkoutActivities(
         operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
     ) -> NSPredicate {
-        activityStatistic(operatorType, quantityType, .maximum, maximumQuantity)
+        workoutStatistic(operatorType, quantityType.identifier, .maximum, maximumQuantity)
     }
 
     /// Activities whose average of a quantity type compares with `averageQuantity`.
     public class func predicateForWorkoutActivities(
         operatorType: NSComparisonPredicate.Operator, quantityType: HKQuantityType, averageQuantity: HKQuantity
     ) -> NSPredicate {
-        activityStatistic(operatorType, quantityType, .average, averageQuantity)
+        workoutStatistic(operatorType, quantityType.identifier, .average, averageQuantity)
     }
 
     /// Workouts with at least one activity that `activityPredicate` matches.
@@ -63,18 +63,5 @@ extension HKQuery {
         } catch {
             return UnsupportedPredicate("activity predicate: \(error)")
         }
-    }
-
-    private class func activityStatistic(
-        _ operatorType: NSComparisonPredicate.Operator, _ quantityType: HKQuantityType, _ kind: WorkoutStatisticKind,
-        _ quantity: HKQuantity
-    ) -> NSPredicate {
-        guard let comparison = comparisonOperator(operatorType) else {
-            return UnsupportedPredicate("activity statistic comparison \(operatorType)")
-        }
-        return HealthPredicate(
-            .workoutStatistic(
-                quantityTypeIdentifier: quantityType.identifier, kind: kind, comparison: comparison,
-                value: quantity.quantity))
     }
 }

@@ -29,6 +29,18 @@ extension HKWorkout {
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
         allStatistics[quantityType]
     }
+
+    /// A workout with a given active duration, totals and the device that recorded it.
+    public convenience init(
+        activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date, end endDate: Date,
+        duration: TimeInterval, totalEnergyBurned: HKQuantity?, totalDistance: HKQuantity?, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        self.init(
+            activityType: workoutActivityType, start: startDate, end: endDate, workoutEvents: nil,
+            totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance, duration: duration, device: device,
+            metadata: metadata)
+    }
 }
 
 /// HealthKit's deprecated point-in-time workout events.

@@ -277,11 +277,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     func addMetadataNow(_ metadata: [String: Any]) throws {
-        do {
-            _ = try MetadataBridge.model(metadata)
-        } catch {
-            throw HKError(.errorInvalidArgument, "addMetadata: \(error)")
-        }
+        _ = try MetadataBridge.checked(metadata, in: "addMetadata")
         try state.withLock { state in
             try checkAdding(state, "addMetadata")
             state.metadata.merge(metadata) { _, new in new }
@@ -319,14 +315,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
 
     func updateActivityNow(_ uuid: UUID, endDate: Date?, metadata: [String: Any]?) throws {
-        var added: [String: MetadataValue]?
-        if let metadata {
-            do {
-                added = try MetadataBridge.model(metadata)
-            } catch {
-                throw HKError(.errorInvalidArgument, "updateActivity: \(error)")
-            }
-        }
+        let added = try MetadataBridge.checked(metadata, in: "updateActivity")
         try state.withLock { state in
             try checkAdding(state, "updateActivity")
             guard let index = state.activities.firstIndex(where: { $0.uuid == uuid }) else {

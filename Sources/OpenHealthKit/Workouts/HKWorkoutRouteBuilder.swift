@@ -113,11 +113,7 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     }
 
     private func addMetadataNow(_ metadata: [String: Any]) throws {
-        do {
-            _ = try MetadataBridge.model(metadata)
-        } catch {
-            throw HKError(.errorInvalidArgument, "addMetadata: \(error)")
-        }
+        _ = try MetadataBridge.checked(metadata, in: "addMetadata")
         try state.withLock { state in
             try checkOpen(state, "addMetadata")
             state.metadata.merge(metadata) { _, new in new }

@@ -113,6 +113,13 @@ open class HKWorkoutSession: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A session on the process's shared health store (deprecated in HealthKit in favour of
+    /// `init(healthStore:configuration:)`).
+    @available(*, deprecated, message: "Use init(healthStore:configuration:)")
+    public convenience init(configuration workoutConfiguration: HKWorkoutConfiguration) throws {
+        try self.init(healthStore: HKHealthStore(), configuration: workoutConfiguration)
+    }
+
     // MARK: Properties
 
     /// The session's delegate (held weakly).
