@@ -116,6 +116,8 @@ public struct PredicateEvaluator: Sendable {
                 return false
             }
             return comparison.holds(total.value, target)
+        case let .payload(condition):
+            return condition.holds(on: sample.payload)
         case let .and(predicates):
             return predicates.allSatisfy { evaluate($0, on: sample) }
         case let .or(predicates):

@@ -18,6 +18,8 @@ public struct ImportReport: Sendable, Equatable {
     public var correlations = 0
     /// New workouts stored.
     public var workouts = 0
+    /// New electrocardiograms stored (`electrocardiograms/*.csv`).
+    public var electrocardiograms = 0
     /// Workout events read.
     public var workoutEvents = 0
     /// Activity summaries read.

@@ -41,6 +41,8 @@ public indirect enum SamplePredicate: Sendable, Hashable {
         quantityTypeIdentifier: String, kind: WorkoutStatisticKind, comparison: ComparisonOperator, value: Quantity)
     /// Workouts whose total distance (any distance type) compares with the quantity.
     case workoutTotalDistance(ComparisonOperator, Quantity)
+    /// Payload samples (electrocardiograms, states of mind, …) whose content meets the condition.
+    case payload(PayloadCondition)
     /// Every subpredicate holds.
     case and([SamplePredicate])
     /// At least one subpredicate holds.
@@ -81,6 +83,12 @@ public indirect enum SamplePredicate: Sendable, Hashable {
             if case let .workoutTotalDistance(_, value) = self {
                 try Validation.check(
                     value, for: try SampleType.quantity("distanceWalkingRunning"), field: "predicate quantity")
+            }
+        case let .payload(condition):
+            guard type.kind == condition.kind else {
+                throw .invalidField(
+                    field: "predicate",
+                    reason: "a \(condition.kind) predicate cannot be evaluated on \(type.identifier)")
             }
         case let .and(predicates), let .or(predicates):
             for predicate in predicates { try predicate.check(for: type) }
