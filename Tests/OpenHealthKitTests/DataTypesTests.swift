@@ -184,6 +184,45 @@ struct DataTypesTests {
         #expect(Set(anchored.addedSamples.map(\.uuid)) == [evening.uuid, anxious.uuid])
     }
 
+    @Test("An observer query on states of mind fires for a reader when another app saves one, never for a denied app")
+    func observersOfStatesOfMind() async throws {
+        let type = HKObjectType.stateOfMindType()
+        let store = HealthDataStore(
+            access: AccessControl(
+                policy: AuthorizationPolicy { client, _, share in
+                    client == "com.example.denied" && !share ? .denied : .authorized
+                }))
+        let logger = HKHealthStore(
+            dataStore: store, client: HKSource(Source(name: "Logger", bundleIdentifier: "com.example.logger")))
+        let reader = HKHealthStore(dataStore: store, client: Self.trends)
+        let denied = HKHealthStore(
+            dataStore: store, client: HKSource(Source(name: "Denied", bundleIdentifier: "com.example.denied")))
+        try await logger.requestAuthorization(toShare: [type], read: [])
+        try await reader.requestAuthorization(toShare: [], read: [type])
+        try await denied.requestAuthorization(toShare: [], read: [type])
+        let readerFired = DeliveryLog<Int>()
+        let deniedFired = DeliveryLog<Int>()
+        reader.execute(
+            HKObserverQuery(sampleType: type, predicate: nil) { _, done, _ in
+                readerFired.append(1)
+                done()
+            })
+        denied.execute(
+            HKObserverQuery(sampleType: type, predicate: nil) { _, done, _ in
+                deniedFired.append(1)
+                done()
+            })
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let initialReader = readerFired.all.count
+        try await logger.save(
+            HKStateOfMind(
+                date: Self.morning, kind: .momentaryEmotion, valence: 0.2, labels: [.hopeful], associations: []))
+        #expect(try await readerFired.wait(forCount: initialReader + 1).count == initialReader + 1)
+        // Sequenced after the reader's notification: the denied app's observer had the same commit to see.
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(deniedFired.all.count <= initialReader)
+    }
+
     @Test("A GAD-7 with six answers and a valence of 1.5 fail to save, naming the field")
     func invalidValuesFailAtSave() async throws {
         let app = HKHealthStore(dataStore: HealthDataStore(), client: Self.trends)
