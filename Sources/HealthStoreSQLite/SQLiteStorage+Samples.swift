@@ -71,6 +71,9 @@ extension SQLiteStorage {
         case .series, .document:
             throw HealthStoreError.corruptStore(
                 "sample \(sequence): \(type.identifier) is a series type, kept beside samples, never as one")
+        default:
+            // Every payload kind (SampleKind.carriesPayload): the detail holds the whole content.
+            content = .payload(try SampleDetailCoding.payload(from: row.bytes(12) ?? []))
         }
         let sampleMetadata = SQLiteMetadataColumns.metadata(
             row.int64(11) == 1 ? try readMetadata(of: sequence, metadata, catalog: catalog) : nil,

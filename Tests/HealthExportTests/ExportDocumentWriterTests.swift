@@ -62,6 +62,8 @@ private struct Content: Comparable, CustomStringConvertible {
                     "\(identifier) \([statistic.sum, statistic.average, statistic.minimum, statistic.maximum].map { $0.map(\.description) ?? "-" })"
                 )
             }
+        case let .payload(payload):
+            parts.append(String(decoding: payload.json, as: UTF8.self))
         }
         key = parts.joined(separator: " ")
         self.dates = dates

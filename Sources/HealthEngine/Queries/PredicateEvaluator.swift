@@ -118,6 +118,8 @@ public struct PredicateEvaluator: Sendable {
             return comparison.holds(total.value, target)
         case let .workoutActivity(inner):
             return PredicateEvaluator.activities(of: sample).contains { evaluate(inner, on: $0) }
+        case let .payload(condition):
+            return condition.holds(on: sample.payload)
         case let .and(predicates):
             return predicates.allSatisfy { evaluate($0, on: sample) }
         case let .or(predicates):

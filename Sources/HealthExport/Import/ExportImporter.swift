@@ -168,6 +168,7 @@ public final class ExportImporter {
                     .unreadable(file: "export_cda.xml", reason: "no ClinicalDocument with a date in it"))
             }
         }
+        try ElectrocardiogramImporter.importFiles(from: location, into: store, report: &batcher.report)
         try SourcePriorityPlanner.apply(reader.sources + batcher.saverBuilder.sourceList, to: store)
         // Problems found while saving come after those found while reading: put them back in file order.
         let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }

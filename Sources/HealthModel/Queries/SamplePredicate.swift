@@ -44,6 +44,8 @@ public indirect enum SamplePredicate: Sendable, Hashable {
     /// Workouts with an activity the subpredicate matches, each activity taken as a workout of its own (its type,
     /// interval, duration and statistics); a workout without recorded activities is one activity.
     case workoutActivity(SamplePredicate)
+    /// Payload samples (electrocardiograms, states of mind, …) whose content meets the condition.
+    case payload(PayloadCondition)
     /// Every subpredicate holds.
     case and([SamplePredicate])
     /// At least one subpredicate holds.
@@ -92,6 +94,12 @@ public indirect enum SamplePredicate: Sendable, Hashable {
                 )
             }
             try inner.check(for: type)
+        case let .payload(condition):
+            guard type.kind == condition.kind else {
+                throw .invalidField(
+                    field: "predicate",
+                    reason: "a \(condition.kind) predicate cannot be evaluated on \(type.identifier)")
+            }
         case let .and(predicates), let .or(predicates):
             for predicate in predicates { try predicate.check(for: type) }
         case let .not(predicate):

@@ -86,6 +86,8 @@ public struct Sample: Sendable, Hashable, Identifiable {
                     field: "workoutActivityType",
                     reason: "\(workoutContent.activityTypeRawValue) is not a known activity type")
             }
+        case let (kind, .payload(payload)) where payload.kind == kind:
+            try payload.validate(for: type)
         default:
             throw .invalidField(field: "content", reason: "content does not match the kind of \(type.identifier)")
         }
@@ -211,6 +213,12 @@ public struct Sample: Sendable, Hashable, Identifiable {
     /// The workout content, for workouts.
     public var workoutContent: WorkoutContent? {
         if case let .workout(content) = content { return content }
+        return nil
+    }
+
+    /// The whole content of a payload kind's sample (electrocardiogram, audiogram, state of mind, …).
+    public var payload: SamplePayload? {
+        if case let .payload(payload) = content { return payload }
         return nil
     }
 

@@ -8,4 +8,6 @@ public indirect enum SampleContent: Sendable, Hashable {
     case correlation(objects: [Sample])
     /// A workout's activity, duration, events and statistics.
     case workout(WorkoutContent)
+    /// The whole content of an electrocardiogram, audiogram, state of mind, assessment or prescription.
+    case payload(SamplePayload)
 }

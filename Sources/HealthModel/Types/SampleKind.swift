@@ -14,6 +14,21 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     case series
     /// Clinical documents (CDA), kept whole beside the samples; read with document queries.
     case document
+    /// Electrocardiograms with their voltage measurements (`HKElectrocardiogram`); read-only for apps, as in
+    /// HealthKit, but imported from an export's `electrocardiograms/*.csv`. The kinds from here on keep their whole
+    /// content in a `SamplePayload` (docs/decisions/sample-payloads.md).
+    case electrocardiogram
+    /// Hearing sensitivity by frequency (`HKAudiogramSample`).
+    case audiogram
+    /// A logged emotion or mood (`HKStateOfMind`).
+    case stateOfMind
+    /// A scored questionnaire, GAD-7 or PHQ-9 (`HKScoredAssessment`).
+    case scoredAssessment
+    /// A glasses or contacts prescription (`HKVisionPrescription`), readable only object by object.
+    case visionPrescription
+
+    /// Whether samples of this kind keep their whole content in a `SamplePayload`.
+    public var carriesPayload: Bool { self >= .electrocardiogram }
 
     /// Orders by raw value: the order in which the kinds are declared.
     public static func < (lhs: SampleKind, rhs: SampleKind) -> Bool { lhs.rawValue < rhs.rawValue }

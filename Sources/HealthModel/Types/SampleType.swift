@@ -48,8 +48,46 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`).
     public static let heartbeatSeries = SampleType(kind: .series, identifier: "HKDataTypeIdentifierHeartbeatSeries")
 
+    /// The electrocardiogram type (`HKDataTypeIdentifierElectrocardiogram`).
+    public static let electrocardiogram = SampleType(
+        kind: .electrocardiogram, identifier: TypeTable.electrocardiogramTypeIdentifier)
+
+    /// The audiogram type (`HKDataTypeIdentifierAudiogram`).
+    public static let audiogram = SampleType(kind: .audiogram, identifier: TypeTable.audiogramTypeIdentifier)
+
+    /// The state of mind type (`HKDataTypeStateOfMind`).
+    public static let stateOfMind = SampleType(kind: .stateOfMind, identifier: TypeTable.stateOfMindTypeIdentifier)
+
+    /// The vision prescription type (`HKVisionPrescriptionTypeIdentifier`).
+    public static let visionPrescription = SampleType(
+        kind: .visionPrescription, identifier: TypeTable.visionPrescriptionTypeIdentifier)
+
+    /// The scored assessment type of a questionnaire.
+    public static func scoredAssessment(_ instrument: ScoredAssessmentContent.Instrument) -> SampleType {
+        SampleType(kind: .scoredAssessment, identifier: instrument.rawValue)
+    }
+
+    /// Every type of a payload kind (`SampleKind.carriesPayload`), by identifier and by short name.
+    private static let payloadTypes: [String: SampleType] = {
+        var types: [String: SampleType] = [:]
+        for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription]
+            + ScoredAssessmentContent.Instrument.allCases.map(scoredAssessment)
+        {
+            types[type.identifier] = type
+        }
+        for (name, type) in [
+            ("electrocardiogram", electrocardiogram), ("audiogram", audiogram), ("stateOfMind", stateOfMind),
+            ("visionPrescription", visionPrescription), ("gad7", scoredAssessment(.gad7)),
+            ("phq9", scoredAssessment(.phq9)),
+        ] {
+            types[name] = type
+        }
+        return types
+    }()
+
     /// The sample type for any known identifier of any kind.
     public static func named(_ identifier: String) throws(HealthModelError) -> SampleType {
+        if let type = payloadTypes[identifier] { return type }
         if identifier == TypeTable.workoutTypeIdentifier || identifier == "workout" { return .workout }
         if identifier == workoutRoute.identifier { return .workoutRoute }
         if identifier == heartbeatSeries.identifier { return .heartbeatSeries }
@@ -106,8 +144,15 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         // Apps write routes and heartbeat series (through their builders), never documents.
         case .correlation, .workout, .series: return false
         case .document: return true
+        // HealthKit keeps electrocardiograms to the ECG app: apps read them and never save them.
+        case .electrocardiogram: return true
+        case .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription: return false
         }
     }
+
+    /// Whether a client reads samples of this type only object by object, as the person grants each (vision
+    /// prescriptions), never by a grant for the whole type.
+    public var requiresPerObjectAuthorization: Bool { kind == .visionPrescription }
 
     /// The type's identifier.
     public var description: String { identifier }

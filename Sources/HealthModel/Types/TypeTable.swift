@@ -17,8 +17,8 @@ public enum TypeTable {
     public static let electrocardiogramTypeIdentifier = "HKDataTypeIdentifierElectrocardiogram"
     /// The identifier of the vision prescription type.
     public static let visionPrescriptionTypeIdentifier = "HKVisionPrescriptionTypeIdentifier"
-    /// The identifier of the state of mind type.
-    public static let stateOfMindTypeIdentifier = "HKDataTypeIdentifierStateOfMind"
+    /// The identifier of the state of mind type (HealthKit's `HKDataTypeIdentifierStateOfMind` names this string).
+    public static let stateOfMindTypeIdentifier = "HKDataTypeStateOfMind"
 
     /// Both correlation types with the quantity types each may contain.
     public static let correlationTypes: [CorrelationTypeDescription] = [

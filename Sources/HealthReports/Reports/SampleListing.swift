@@ -36,6 +36,8 @@ public enum SampleListing {
                 unitText = StatisticsReport.number(content.duration / 60) + " min"
             case let .correlation(objects):
                 value = "\(objects.count) samples"
+            case let .payload(payload):
+                value = PayloadSummary.text(payload)
             }
             table.append(
                 (includingType ? [type.identifier] : []) + [

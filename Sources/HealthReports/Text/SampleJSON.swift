@@ -4,7 +4,9 @@ import HealthModel
 /// Samples in the JSON shape of the HTTP API and of `ohk samples --format json`/`ndjson`:
 /// `{"uuid", "type", "startDate", "endDate"}` (ISO 8601 with the zone's offset, milliseconds when there is a fraction)
 /// plus, by kind, `"value"` (a number) and `"unit"` (quantity), `"value"` and `"valueName"` (category), `"objects"`
-/// (correlation), `"activityType"`, `"duration"`, `"events"`, `"statistics"` (workout); then `"metadata"`,
+/// (correlation), `"activityType"`, `"duration"`, `"events"`, `"statistics"` (workout), one object named after the
+/// kind holding the whole content (`"electrocardiogram"`, `"audiogram"`, `"stateOfMind"`, `"scoredAssessment"`,
+/// `"visionPrescription"`: `SamplePayload`'s JSON, keys sorted); then `"metadata"`,
 /// `"device"` and `"source"` when the sample has them. The server reads the same shape (its `SampleJSON` extension);
 /// The `Sample` schema of the server's OpenAPI document (`GET /openapi.yaml`) is its contract.
 public enum SampleJSON {
@@ -70,6 +72,10 @@ public enum SampleJSON {
                                 return .object(figures)
                             })
                     ))
+            }
+        case let .payload(payload):
+            if let name = SamplePayload.jsonName(of: payload.kind), let content = JSONValue(parsing: payload.json) {
+                members.append((name, content))
             }
         }
         if let metadata = sample.metadata, !metadata.isEmpty {

@@ -647,7 +647,9 @@ public enum OpenAPIDocument {
               required: [type, startDate]
               description: >-
                 By kind: quantity `value` + `unit`; category `value` (raw number or value name); correlation `objects`;
-                workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`.
+                workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`;
+                electrocardiogram (read-only), audiogram, state of mind, GAD-7/PHQ-9 and vision prescription samples
+                carry their whole content in one object named after the kind (enum fields are HealthKit's raw values).
               properties:
                 uuid:
                   type: string
@@ -685,5 +687,68 @@ public enum OpenAPIDocument {
                 metadata: {type: object}
                 device: {type: object}
                 source: {$ref: "#/components/schemas/Source"}
+                electrocardiogram:
+                  type: object
+                  readOnly: true
+                  description: HKDataTypeIdentifierElectrocardiogram; voltages in microvolts, in order.
+                  properties:
+                    classification: {type: integer, description: "HKElectrocardiogram.Classification raw value"}
+                    symptomsStatus: {type: integer, description: "0 not set, 1 none, 2 present"}
+                    averageHeartRate: {type: number, description: beats per minute}
+                    samplingFrequency: {type: number, description: hertz}
+                    voltages: {type: array, items: {type: number}}
+                audiogram:
+                  type: object
+                  description: HKDataTypeIdentifierAudiogram; sensitivities in dBHL, frequencies in hertz.
+                  properties:
+                    sensitivityPoints:
+                      type: array
+                      items:
+                        type: object
+                        required: [frequency, tests]
+                        properties:
+                          frequency: {type: number}
+                          tests:
+                            type: array
+                            items:
+                              type: object
+                              required: [sensitivity, conductionType, masked, side]
+                              properties:
+                                sensitivity: {type: number}
+                                conductionType: {type: integer, description: 0 air}
+                                masked: {type: boolean}
+                                side: {type: integer, description: 0 left, 1 right}
+                                clampingLowerBound: {type: number}
+                                clampingUpperBound: {type: number}
+                stateOfMind:
+                  type: object
+                  description: HKDataTypeStateOfMind.
+                  required: [kind, valence, labels, associations]
+                  properties:
+                    kind: {type: integer, description: 1 momentary emotion, 2 daily mood}
+                    valence: {type: number, minimum: -1, maximum: 1}
+                    labels: {type: array, items: {type: integer, minimum: 1, maximum: 38}}
+                    associations: {type: array, items: {type: integer, minimum: 1, maximum: 18}}
+                scoredAssessment:
+                  type: object
+                  description: >-
+                    HKScoredAssessmentTypeIdentifierGAD7 (7 answers) or HKScoredAssessmentTypeIdentifierPHQ9 (9 answers;
+                    the last may be 4, prefer not to answer); answers 0 not at all … 3 nearly every day.
+                  required: [answers]
+                  properties:
+                    answers: {type: array, items: {type: integer}}
+                visionPrescription:
+                  type: object
+                  description: >-
+                    HKVisionPrescriptionTypeIdentifier; dates in seconds since 1970; powers in diopters, angles in
+                    degrees, distances in millimetres. Read only by clients granted the object.
+                  required: [prescriptionType, dateIssued]
+                  properties:
+                    prescriptionType: {type: integer, description: 1 glasses, 2 contacts}
+                    dateIssued: {type: number}
+                    expirationDate: {type: number}
+                    rightEye: {type: object}
+                    leftEye: {type: object}
+                    brand: {type: string}
         """#
 }

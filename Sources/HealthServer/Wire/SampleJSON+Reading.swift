@@ -95,11 +95,32 @@ extension SampleJSON {
             return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)
         case .series, .document:
             throw .invalidField(field: input.path + ".type", reason: "\(type.identifier) cannot be saved on its own")
+        default:
+            content = .payload(try payload(from: input, kind: type.kind))
         }
         do {
             return try Sample(
                 uuid: uuid, type: type, startDate: start, endDate: end, metadata: metadata, device: device,
                 content: content)
+        } catch {
+            throw .from(error, field: input.path)
+        }
+    }
+
+    /// The content of a payload kind, from the member named after the kind (`"stateOfMind": {…}`).
+    private static func payload(from input: JSONInput, kind: SampleKind) throws(HealthServerError) -> SamplePayload {
+        guard let name = SamplePayload.jsonName(of: kind) else {
+            throw .invalidField(field: input.path + ".type", reason: "\(kind) samples cannot be saved")
+        }
+        try input.allowOnly(commonFields.union([name]))
+        let field = try input.required(name)
+        guard JSONSerialization.isValidJSONObject(field.value),
+            let data = try? JSONSerialization.data(withJSONObject: field.value)
+        else {
+            throw .invalidField(field: field.path, reason: "must be an object")
+        }
+        do {
+            return try SamplePayload.decoded(kind, json: data, field: name)
         } catch {
             throw .from(error, field: input.path)
         }

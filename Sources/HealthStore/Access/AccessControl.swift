@@ -28,6 +28,8 @@ public final class AccessControl: Sendable {
         var policy: AuthorizationPolicy
         var condition: StoreCondition = .available
         var pending: [PendingWrite] = []
+        /// Objects of per-object types each client was granted, by client.
+        var objectGrants: [String: Set<UUID>] = [:]
     }
 
     private let state: Mutex<State>
@@ -83,7 +85,9 @@ public final class AccessControl: Sendable {
         }
         // The policy may be a closure a test supplies: ask it outside the lock.
         let shareAnswers = undecidedShare.map { ($0, policy.decide(client, $0, true)) }
-        let readAnswers = undecidedRead.map { ($0, policy.decide(client, $0, false)) }
+        // A per-object type (vision prescriptions) is never readable as a whole: objects are granted one by one.
+        let readAnswers = undecidedRead.filter { (try? SampleType.named($0))?.requiresPerObjectAuthorization != true }
+            .map { ($0, policy.decide(client, $0, false)) }
         state.withLock { state in
             for (type, decision) in shareAnswers where decision != .notDetermined {
                 state.grants[client, default: Grants()].share[type] = decision
@@ -129,6 +133,16 @@ public final class AccessControl: Sendable {
     /// Whether the client may read other clients' data of the type (it always reads its own).
     public func canRead(client: String, type: String) -> Bool {
         state.withLock { state in state.fullAccess.contains(client) || state.grants[client]?.read[type] == .authorized }
+    }
+
+    /// Lets a client read these objects of a per-object type (`HealthDataStore.requestObjectReadAccess`).
+    public func grantObjects(_ uuids: Set<UUID>, client: String) {
+        state.withLock { state in state.objectGrants[client, default: []].formUnion(uuids) }
+    }
+
+    /// Whether the client was granted reading this object.
+    public func canRead(client: String, object uuid: UUID) -> Bool {
+        state.withLock { state in state.objectGrants[client]?.contains(uuid) == true }
     }
 
     /// Whether asking for these types would ask the person anything (some type is still undecided).

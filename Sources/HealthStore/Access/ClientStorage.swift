@@ -51,7 +51,9 @@ public final class ClientStorage: HealthStorage {
             // was hidden whole, where HealthKit shows it with the readable member only (SEMANTICS §8).
             return sample.with(visibleObjects: shown)
         }
-        return owns(sample) || access.canRead(client: client, type: sample.type.identifier) ? sample : nil
+        if owns(sample) || access.canRead(client: client, type: sample.type.identifier) { return sample }
+        return sample.type.requiresPerObjectAuthorization && access.canRead(client: client, object: sample.uuid)
+            ? sample : nil
     }
 
     private func visible(_ stored: [StoredSample]) -> [StoredSample] {

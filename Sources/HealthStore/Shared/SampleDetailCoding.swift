@@ -36,7 +36,18 @@ package enum SampleDetailCoding {
             writer.write(layout(of: sample.content))
             write(content, to: &writer)
             return writer.bytes
+        case let .payload(payload):
+            var writer = BinaryWriter()
+            writer.write(version)
+            write(payload, to: &writer)
+            return writer.bytes
         }
+    }
+
+    /// The content of a payload kind's row (electrocardiogram, audiogram, …) from its detail.
+    package static func payload(from bytes: [UInt8]) throws -> SamplePayload {
+        var reader = try opened(bytes, "payload")
+        return try readPayload(&reader)
     }
 
     /// Series entries from a quantity row's detail.
@@ -231,6 +242,25 @@ package enum SampleDetailCoding {
             activities: reader.layout >= 2 ? try readActivities(&reader) : [])
     }
 
+    /// A payload: its kind's raw value, then its JSON (`SamplePayload.json`), so a new kind needs no new layout.
+    private static func write(_ payload: SamplePayload, to writer: inout BinaryWriter) {
+        writer.write(payload.kind.rawValue)
+        writer.write(String(decoding: payload.json, as: UTF8.self))
+    }
+
+    private static func readPayload(_ reader: inout BinaryReader) throws -> SamplePayload {
+        let raw = try reader.readByte()
+        guard let kind = SampleKind(rawValue: raw), kind.carriesPayload else {
+            throw HealthStoreError.corruptStore("payload of unknown kind \(raw)")
+        }
+        let json = Data(try reader.readString().utf8)
+        do {
+            return try SamplePayload.decoded(kind, json: json, field: "\(kind)")
+        } catch {
+            throw HealthStoreError.corruptStore("\(kind) payload: \(error)")
+        }
+    }
+
     // MARK: Whole samples (correlation members)
 
     private static func write(_ sample: Sample, to writer: inout BinaryWriter) {
@@ -272,6 +302,9 @@ package enum SampleDetailCoding {
             writer.write(UInt8(3))
             writer.write(content.duration)
             write(content, to: &writer)
+        case let .payload(payload):
+            writer.write(UInt8(4))
+            write(payload, to: &writer)
         }
     }
 
@@ -313,6 +346,8 @@ package enum SampleDetailCoding {
         case 3:
             let duration = try reader.readDouble()
             content = .workout(try readWorkout(&reader, duration: duration))
+        case 4:
+            content = .payload(try readPayload(&reader))
         case let kind:
             throw HealthStoreError.corruptStore("contained sample \(uuid): unknown content kind \(kind)")
         }

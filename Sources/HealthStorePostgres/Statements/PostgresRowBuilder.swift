@@ -47,7 +47,7 @@ enum PostgresRowBuilder {
                 row.value = Double(value)
             case let .workout(content):
                 row.value = content.duration
-            case .correlation:
+            case .correlation, .payload:
                 break
             }
             row.userEntered = sample.wasUserEntered

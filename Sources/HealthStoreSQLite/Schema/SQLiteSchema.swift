@@ -20,12 +20,13 @@ enum SQLiteSchema {
         "v5 imported records' creation date and UTC offset as sample columns",
         "v6 spans of export files imported whole",
         "v7 preferred units and the locale of their defaults",
+        "v8 sample types of every kind (electrocardiograms, audiograms, states of mind, assessments, prescriptions)",
     ]
 
     /// The migrator holding every migration: each runs its SQL and sets `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        let statements = [version1, importedDataTables, version3, version4, version5, version6, version7]
+        let statements = [version1, importedDataTables, version3, version4, version5, version6, version7, version8]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
             migrator.registerMigration(migrationNames[index]) { db in
@@ -35,6 +36,22 @@ enum SQLiteSchema {
         }
         return migrator
     }
+
+    /// Release 8: `sample_types.kind` takes any `SampleKind` raw value (0…255) instead of 0…3, so that the kinds whose
+    /// content is a payload (electrocardiograms and the rest, `SampleKind.carriesPayload`) are stored as samples and a
+    /// later kind needs no migration (docs/decisions/sample-payloads.md). SQLite cannot change a CHECK in place: the
+    /// table is copied, ids kept (other tables refer to them), by SQLite's documented procedure (the migrator runs
+    /// with foreign keys off and checks them afterwards).
+    private static let version8 = """
+        CREATE TABLE sample_types_v8 (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE CHECK (length(identifier) > 0),
+            kind INTEGER NOT NULL CHECK (kind BETWEEN 0 AND 255)
+        );
+        INSERT INTO sample_types_v8 (id, identifier, kind) SELECT id, identifier, kind FROM sample_types;
+        DROP TABLE sample_types;
+        ALTER TABLE sample_types_v8 RENAME TO sample_types;
+        """
 
     /// Release 7: the preferred unit set for a quantity type (a unit string, `lb`), by type identifier, and the locale
     /// identifier the other types' default units follow (one row at most).

@@ -195,6 +195,8 @@ struct SQLiteSampleInserter {
             case let .workout(content):
                 row.value = content.duration
                 row.detail = SampleDetailCoding.detail(of: sample)
+            case .payload:
+                row.detail = SampleDetailCoding.detail(of: sample)
             }
             if case .quantity = sample.content {
             } else if lastUnit != nil {

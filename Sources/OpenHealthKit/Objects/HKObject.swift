@@ -111,6 +111,8 @@ open class HKSample: HKObject, @unchecked Sendable {
             return HKCorrelation(model: sample)
         case .workout:
             return HKWorkout(model: sample)
+        case let .payload(payload):
+            return wrapPayload(sample, payload)
         }
     }
 }

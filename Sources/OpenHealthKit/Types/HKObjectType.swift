@@ -72,6 +72,7 @@ open class HKObjectType: NSObject, @unchecked Sendable {
         case .workout: return HKWorkoutType(sampleType: sampleType)
         case .series: return HKSeriesType(sampleType: sampleType)
         case .document: return HKDocumentType(sampleType: sampleType)
+        default: return makePayloadType(sampleType)
         }
     }
 }

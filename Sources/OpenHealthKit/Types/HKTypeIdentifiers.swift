@@ -563,7 +563,7 @@ public let HKAudiogramSampleTypeIdentifier = "HKDataTypeIdentifierAudiogram"
 /// The identifier of the vision prescription type.
 public let HKVisionPrescriptionTypeIdentifier = "HKVisionPrescriptionTypeIdentifier"
 /// The identifier of the state of mind type.
-public let HKDataTypeIdentifierStateOfMind = "HKDataTypeIdentifierStateOfMind"
+public let HKDataTypeIdentifierStateOfMind = "HKDataTypeStateOfMind"
 
 /// The kind of activity a workout records, with HealthKit's raw values.
 public enum HKWorkoutActivityType: UInt, Sendable, CaseIterable, Codable {

@@ -1,0 +1,44 @@
+/// A condition on a payload sample's content (HealthKit's predicates for electrocardiograms, states of mind and
+/// scored assessments).
+public enum PayloadCondition: Sendable, Hashable {
+    /// Electrocardiograms with this classification (raw value).
+    case electrocardiogramClassification(Int)
+    /// Electrocardiograms with this symptoms status (raw value).
+    case electrocardiogramSymptomsStatus(Int)
+    /// States of mind whose valence compares with the value.
+    case stateOfMindValence(ComparisonOperator, Double)
+    /// States of mind of this kind (raw value).
+    case stateOfMindKind(Int)
+    /// States of mind with this label among theirs (raw value).
+    case stateOfMindLabel(Int)
+    /// States of mind with this association among theirs (raw value).
+    case stateOfMindAssociation(Int)
+
+    /// The kind of sample the condition concerns.
+    public var kind: SampleKind {
+        switch self {
+        case .electrocardiogramClassification, .electrocardiogramSymptomsStatus: return .electrocardiogram
+        case .stateOfMindValence, .stateOfMindKind, .stateOfMindLabel, .stateOfMindAssociation: return .stateOfMind
+        }
+    }
+
+    /// Whether the sample's content meets the condition (samples of other kinds never do).
+    public func holds(on payload: SamplePayload?) -> Bool {
+        switch (self, payload) {
+        case let (.electrocardiogramClassification(value), .electrocardiogram(content)?):
+            return content.classification == value
+        case let (.electrocardiogramSymptomsStatus(value), .electrocardiogram(content)?):
+            return content.symptomsStatus == value
+        case let (.stateOfMindValence(comparison, value), .stateOfMind(content)?):
+            return comparison.holds(content.valence, value)
+        case let (.stateOfMindKind(value), .stateOfMind(content)?):
+            return content.kind == value
+        case let (.stateOfMindLabel(value), .stateOfMind(content)?):
+            return content.labels.contains(value)
+        case let (.stateOfMindAssociation(value), .stateOfMind(content)?):
+            return content.associations.contains(value)
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import HealthModel
+
+/// A payload sample's content in a few words, for the value column of sample listings.
+enum PayloadSummary {
+    static func text(_ payload: SamplePayload) -> String {
+        switch payload {
+        case let .electrocardiogram(content):
+            let classification = classificationNames[content.classification] ?? String(content.classification)
+            return "\(classification), \(content.voltages.count) voltages"
+        case let .audiogram(content):
+            return "\(content.sensitivityPoints.count) frequencies"
+        case let .stateOfMind(content):
+            return "valence \(StatisticsReport.number(content.valence))"
+        case let .scoredAssessment(content):
+            return "score \(content.score)"
+        case let .visionPrescription(content):
+            return content.prescriptionType == 2 ? "contacts" : "glasses"
+        }
+    }
+
+    private static let classificationNames = [
+        0: "notSet", 1: "sinusRhythm", 2: "atrialFibrillation", 3: "inconclusiveLowHeartRate",
+        4: "inconclusiveHighHeartRate", 5: "inconclusivePoorReading", 6: "inconclusiveOther", 100: "unrecognized",
+    ]
+}

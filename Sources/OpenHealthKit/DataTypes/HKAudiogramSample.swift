@@ -1,0 +1,189 @@
+import Foundation
+import HealthModel
+
+/// A hearing test's result: sensitivity (dBHL) at each tested frequency.
+public class HKAudiogramSample: HKSample, @unchecked Sendable {
+    private let content: AudiogramContent
+
+    init(model sample: Sample) {
+        guard case let .audiogram(content)? = sample.payload else {
+            preconditionFailure("HKAudiogramSample(model:) needs an audiogram")
+        }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKAudiogramSampleType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
+    /// An audiogram from its points; invalid values fail at save naming the field.
+    public required init(
+        sensitivityPoints: [HKAudiogramSensitivityPoint], startDate: Date, endDate: Date, device: HKDevice?,
+        metadata: [String: Any]?
+    ) {
+        let uuid = RandomUUID.make()
+        let content = AudiogramContent(sensitivityPoints: sensitivityPoints.map(\.point))
+        self.content = content
+        super.init(
+            backing: HKSample.payloadBacking(
+                type: .audiogram, start: startDate, end: endDate, metadata: metadata, device: device, uuid: uuid,
+                payload: .audiogram(content)),
+            uuid: uuid, sampleType: HKObjectType.audiogramSampleType(), startDate: startDate, endDate: endDate,
+            metadata: metadata, device: device)
+    }
+
+    /// An audiogram from its points, without a device.
+    public convenience init(
+        sensitivityPoints: [HKAudiogramSensitivityPoint], startDate: Date, endDate: Date, metadata: [String: Any]?
+    ) {
+        self.init(
+            sensitivityPoints: sensitivityPoints, startDate: startDate, endDate: endDate, device: nil,
+            metadata: metadata)
+    }
+
+    /// HealthKit's older factory.
+    public class func audiogramSample(
+        with sensitivityPoints: [HKAudiogramSensitivityPoint], start startDate: Date, end endDate: Date,
+        metadata: [String: Any]?
+    ) -> Self {
+        Self(
+            sensitivityPoints: sensitivityPoints, startDate: startDate, endDate: endDate, device: nil,
+            metadata: metadata)
+    }
+
+    /// The tested frequencies.
+    public var sensitivityPoints: [HKAudiogramSensitivityPoint] {
+        content.sensitivityPoints.map(HKAudiogramSensitivityPoint.init(point:))
+    }
+}
+
+/// Which way sound reached the ear in a hearing test.
+public enum HKAudiogramConductionType: Int, Sendable, Hashable {
+    /// Through the air.
+    case air = 0
+}
+
+/// The ear a hearing test tested.
+public enum HKAudiogramSensitivityTestSide: Int, Sendable, Hashable {
+    /// The left ear.
+    case left = 0
+    /// The right ear.
+    case right = 1
+}
+
+/// The range a test's sensitivity was clamped to.
+public class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Sendable {
+    let lower: Double?
+    let upper: Double?
+
+    /// A range in dBHL; at least one bound, the lower not above the upper.
+    public init(lowerBound: Double?, upperBound: Double?) throws {
+        if lowerBound == nil && upperBound == nil {
+            throw HKError(.errorInvalidArgument, "clampingRange: give a lower or an upper bound")
+        }
+        if let lowerBound, let upperBound, lowerBound > upperBound {
+            throw HKError(.errorInvalidArgument, "clampingRange: lowerBound is above upperBound")
+        }
+        lower = lowerBound
+        upper = upperBound
+        super.init()
+    }
+
+    /// The lower bound (dBHL).
+    public var lowerBound: HKQuantity? { lower.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
+    /// The upper bound (dBHL).
+    public var upperBound: HKQuantity? { upper.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
+}
+
+/// One ear's test at one frequency.
+public class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
+    let test: AudiogramContent.Test
+
+    /// A test; the sensitivity must be in dBHL.
+    public init(
+        sensitivity: HKQuantity, type: HKAudiogramConductionType, masked: Bool, side: HKAudiogramSensitivityTestSide,
+        clampingRange: HKAudiogramSensitivityPointClampingRange?
+    ) throws {
+        guard let value = try? sensitivity.quantity.value(in: HealthUnit(parsing: "dBHL")) else {
+            throw HKError(.errorInvalidArgument, "sensitivity: \(sensitivity.quantity.unit) is not dBHL")
+        }
+        test = AudiogramContent.Test(
+            sensitivity: value, conductionType: type.rawValue, masked: masked, side: side.rawValue,
+            clampingLowerBound: clampingRange?.lower, clampingUpperBound: clampingRange?.upper)
+        super.init()
+    }
+
+    init(test: AudiogramContent.Test) {
+        self.test = test
+        super.init()
+    }
+
+    /// The sensitivity (dBHL).
+    public var sensitivity: HKQuantity { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: test.sensitivity) }
+    /// How sound reached the ear.
+    public var type: HKAudiogramConductionType { HKAudiogramConductionType(rawValue: test.conductionType) ?? .air }
+    /// Whether the other ear was masked.
+    public var masked: Bool { test.masked }
+    /// The ear tested.
+    public var side: HKAudiogramSensitivityTestSide { HKAudiogramSensitivityTestSide(rawValue: test.side) ?? .left }
+    /// The range the value was clamped to.
+    public var clampingRange: HKAudiogramSensitivityPointClampingRange? {
+        guard test.clampingLowerBound != nil || test.clampingUpperBound != nil else { return nil }
+        return try? HKAudiogramSensitivityPointClampingRange(
+            lowerBound: test.clampingLowerBound, upperBound: test.clampingUpperBound)
+    }
+}
+
+/// The tests at one frequency of an audiogram.
+public class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
+    let point: AudiogramContent.Point
+
+    /// A point from its frequency (hertz) and tests.
+    public required init(frequency: HKQuantity, tests: [HKAudiogramSensitivityTest]) throws {
+        guard let hertz = try? frequency.quantity.value(in: HealthUnit(parsing: "Hz")) else {
+            throw HKError(.errorInvalidArgument, "frequency: \(frequency.quantity.unit) is not a frequency")
+        }
+        point = AudiogramContent.Point(frequency: hertz, tests: tests.map(\.test))
+        super.init()
+    }
+
+    init(point: AudiogramContent.Point) {
+        self.point = point
+        super.init()
+    }
+
+    /// HealthKit's older factory: one unmasked air-conduction test per ear given.
+    public class func sensitivityPoint(
+        withFrequency frequency: HKQuantity, leftEarSensitivity: HKQuantity?, rightEarSensitivity: HKQuantity?
+    ) throws -> Self {
+        var tests: [HKAudiogramSensitivityTest] = []
+        for (side, sensitivity) in [
+            (HKAudiogramSensitivityTestSide.left, leftEarSensitivity), (.right, rightEarSensitivity),
+        ] {
+            guard let sensitivity else { continue }
+            tests.append(
+                try HKAudiogramSensitivityTest(
+                    sensitivity: sensitivity, type: .air, masked: false, side: side, clampingRange: nil))
+        }
+        return try Self(frequency: frequency, tests: tests)
+    }
+
+    /// The frequency (hertz).
+    public var frequency: HKQuantity { HKQuantity(unit: HKUnit(from: "Hz"), doubleValue: point.frequency) }
+    /// The left ear's sensitivity (dBHL).
+    public var leftEarSensitivity: HKQuantity? {
+        point.sensitivity(side: 0).map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) }
+    }
+    /// The right ear's sensitivity (dBHL).
+    public var rightEarSensitivity: HKQuantity? {
+        point.sensitivity(side: 1).map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) }
+    }
+    /// The tests at this frequency.
+    public var tests: [HKAudiogramSensitivityTest] { point.tests.map(HKAudiogramSensitivityTest.init(test:)) }
+}
+
+extension HKSamplePredicate where Sample == HKAudiogramSample {
+    /// Audiograms.
+    public static func audiogram(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKAudiogramSample> {
+        HKSamplePredicate(sampleType: HKObjectType.audiogramSampleType(), predicate: predicate)
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import HealthModel
+
+/// Whether a vision prescription is for glasses or contacts.
+public enum HKVisionPrescriptionType: Int, Sendable, Hashable {
+    /// Glasses.
+    case glasses = 1
+    /// Contact lenses.
+    case contacts = 2
+}
+
+/// An eye.
+public enum HKVisionEye: Int, Sendable, Hashable {
+    /// The left eye.
+    case left = 1
+    /// The right eye.
+    case right = 2
+}
+
+/// The base direction of a prism in rectangular form.
+public enum HKPrismBase: Int, Sendable, Hashable {
+    /// No base.
+    case none = 0
+    /// Base up.
+    case up = 1
+    /// Base down.
+    case down = 2
+    /// Base toward the nose.
+    case `in` = 3
+    /// Base away from the nose.
+    case out = 4
+}
+
+/// A vision prescription: when it was issued and expires. Read one object at a time: an app sees the prescriptions
+/// it saved and those the person shared with it (`requestPerObjectReadAuthorization(for:predicate:completion:)`).
+public class HKVisionPrescription: HKSample, @unchecked Sendable {
+    let content: VisionPrescriptionContent
+
+    init(model sample: Sample, content: VisionPrescriptionContent) {
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKPrescriptionType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
+    init(content: VisionPrescriptionContent, device: HKDevice?, metadata: [String: Any]?) {
+        let uuid = RandomUUID.make()
+        self.content = content
+        let end = content.expirationDate ?? content.dateIssued
+        super.init(
+            backing: HKSample.payloadBacking(
+                type: .visionPrescription, start: content.dateIssued, end: max(end, content.dateIssued),
+                metadata: metadata, device: device, uuid: uuid, payload: .visionPrescription(content)),
+            uuid: uuid, sampleType: HKObjectType.visionPrescriptionType(), startDate: content.dateIssued,
+            endDate: max(end, content.dateIssued), metadata: metadata, device: device)
+    }
+
+    /// A prescription without lens specifications.
+    public class func prescription(
+        type: HKVisionPrescriptionType, dateIssued: Date, expiration expirationDate: Date?, device: HKDevice?,
+        metadata: [String: Any]?
+    ) -> HKVisionPrescription {
+        HKVisionPrescription(
+            content: VisionPrescriptionContent(
+                prescriptionType: type.rawValue, dateIssued: dateIssued, expirationDate: expirationDate,
+                rightEye: nil, leftEye: nil),
+            device: device, metadata: metadata)
+    }
+
+    /// The HealthKit class of a stored prescription.
+    static func wrap(_ sample: Sample) -> HKVisionPrescription {
+        guard case let .visionPrescription(content)? = sample.payload else {
+            preconditionFailure("HKVisionPrescription.wrap needs a vision prescription")
+        }
+        switch content.prescriptionType {
+        case HKVisionPrescriptionType.glasses.rawValue: return HKGlassesPrescription(model: sample, content: content)
+        case HKVisionPrescriptionType.contacts.rawValue: return HKContactsPrescription(model: sample, content: content)
+        default: return HKVisionPrescription(model: sample, content: content)
+        }
+    }
+
+    /// Glasses or contacts.
+    public var prescriptionType: HKVisionPrescriptionType {
+        HKVisionPrescriptionType(rawValue: content.prescriptionType) ?? .glasses
+    }
+    /// When it was issued.
+    public var dateIssued: Date { content.dateIssued }
+    /// When it expires, if it does.
+    public var expirationDate: Date? { content.expirationDate }
+}
+
+/// A glasses prescription with each eye's lens.
+public class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
+    /// A glasses prescription.
+    public convenience init(
+        rightEyeSpecification: HKGlassesLensSpecification?, leftEyeSpecification: HKGlassesLensSpecification?,
+        dateIssued: Date, expirationDate: Date?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            content: VisionPrescriptionContent(
+                prescriptionType: HKVisionPrescriptionType.glasses.rawValue, dateIssued: dateIssued,
+                expirationDate: expirationDate, rightEye: rightEyeSpecification?.lens,
+                leftEye: leftEyeSpecification?.lens),
+            device: device, metadata: metadata)
+    }
+
+    /// The right eye's lens.
+    public var rightEye: HKGlassesLensSpecification? { content.rightEye.map(HKGlassesLensSpecification.init(lens:)) }
+    /// The left eye's lens.
+    public var leftEye: HKGlassesLensSpecification? { content.leftEye.map(HKGlassesLensSpecification.init(lens:)) }
+}
+
+/// A contacts prescription with each eye's lens and the brand.
+public class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
+    /// A contacts prescription.
+    public convenience init(
+        rightEyeSpecification: HKContactsLensSpecification?, leftEyeSpecification: HKContactsLensSpecification?,
+        brand: String, dateIssued: Date, expirationDate: Date?, device: HKDevice?, metadata: [String: Any]?
+    ) {
+        self.init(
+            content: VisionPrescriptionContent(
+                prescriptionType: HKVisionPrescriptionType.contacts.rawValue, dateIssued: dateIssued,
+                expirationDate: expirationDate, rightEye: rightEyeSpecification?.lens,
+                leftEye: leftEyeSpecification?.lens, brand: brand),
+            device: device, metadata: metadata)
+    }
+
+    /// The right eye's lens.
+    public var rightEye: HKContactsLensSpecification? { content.rightEye.map(HKContactsLensSpecification.init(lens:)) }
+    /// The left eye's lens.
+    public var leftEye: HKContactsLensSpecification? { content.leftEye.map(HKContactsLensSpecification.init(lens:)) }
+    /// The brand of the lenses.
+    public var brand: String { content.brand ?? "" }
+}
+
+/// One eye's lens: sphere, cylinder, axis and added power.
+public class HKLensSpecification: NSObject, @unchecked Sendable {
+    let lens: VisionPrescriptionContent.Lens
+
+    init(lens: VisionPrescriptionContent.Lens) {
+        self.lens = lens
+        super.init()
+    }
+
+    /// The spherical power (diopters).
+    public var sphere: HKQuantity { LensUnits.quantity(lens.sphere, LensUnits.diopter) }
+    /// The cylindrical power (diopters).
+    public var cylinder: HKQuantity? { lens.cylinder.map { LensUnits.quantity($0, LensUnits.diopter) } }
+    /// The cylinder's axis (degrees).
+    public var axis: HKQuantity? { lens.axis.map { LensUnits.quantity($0, LensUnits.degree) } }
+    /// The added power for near vision (diopters).
+    public var addPower: HKQuantity? { lens.addPower.map { LensUnits.quantity($0, LensUnits.diopter) } }
+}
+
+/// A glasses lens.
+public class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {
+    /// A glasses lens; quantities in diopters, degrees and lengths.
+    public convenience init(
+        sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?,
+        vertexDistance: HKQuantity?, prism: HKVisionPrism?, farPupillaryDistance: HKQuantity?,
+        nearPupillaryDistance: HKQuantity?
+    ) {
+        self.init(
+            lens: VisionPrescriptionContent.Lens(
+                sphere: LensUnits.value(sphere, LensUnits.diopter) ?? .nan,
+                cylinder: LensUnits.value(cylinder, LensUnits.diopter),
+                axis: LensUnits.value(axis, LensUnits.degree), addPower: LensUnits.value(addPower, LensUnits.diopter),
+                vertexDistance: LensUnits.value(vertexDistance, LensUnits.millimeter), prismAmount: prism?.amountValue,
+                prismAngle: prism?.angleValue, prismEye: prism?.eye.rawValue,
+                farPupillaryDistance: LensUnits.value(farPupillaryDistance, LensUnits.millimeter),
+                nearPupillaryDistance: LensUnits.value(nearPupillaryDistance, LensUnits.millimeter)))
+    }
+
+    /// The distance between the lens and the eye (mm).
+    public var vertexDistance: HKQuantity? { lens.vertexDistance.map { LensUnits.quantity($0, LensUnits.millimeter) } }
+    /// The prism correcting eye alignment.
+    public var prism: HKVisionPrism? {
+        guard let amount = lens.prismAmount, let angle = lens.prismAngle else { return nil }
+        return HKVisionPrism(
+            amountValue: amount, angleValue: angle, eye: HKVisionEye(rawValue: lens.prismEye ?? 2) ?? .right)
+    }
+    /// The pupillary distance looking far (mm).
+    public var farPupillaryDistance: HKQuantity? {
+        lens.farPupillaryDistance.map { LensUnits.quantity($0, LensUnits.millimeter) }
+    }
+    /// The pupillary distance looking near (mm).
+    public var nearPupillaryDistance: HKQuantity? {
+        lens.nearPupillaryDistance.map { LensUnits.quantity($0, LensUnits.millimeter) }
+    }
+}
+
+/// A contact lens.
+public class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {
+    /// A contact lens; quantities in diopters, degrees and lengths.
+    public convenience init(
+        sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?, baseCurve: HKQuantity?,
+        diameter: HKQuantity?
+    ) {
+        self.init(
+            lens: VisionPrescriptionContent.Lens(
+                sphere: LensUnits.value(sphere, LensUnits.diopter) ?? .nan,
+                cylinder: LensUnits.value(cylinder, LensUnits.diopter),
+                axis: LensUnits.value(axis, LensUnits.degree), addPower: LensUnits.value(addPower, LensUnits.diopter),
+                baseCurve: LensUnits.value(baseCurve, LensUnits.millimeter),
+                diameter: LensUnits.value(diameter, LensUnits.millimeter)))
+    }
+
+    /// The base curve (mm).
+    public var baseCurve: HKQuantity? { lens.baseCurve.map { LensUnits.quantity($0, LensUnits.millimeter) } }
+    /// The diameter (mm).
+    public var diameter: HKQuantity? { lens.diameter.map { LensUnits.quantity($0, LensUnits.millimeter) } }
+}
+
+/// A prism correcting eye alignment: an amount (prism diopters) and a base angle (degrees), or the same as vertical
+/// and horizontal components with their bases.
+public class HKVisionPrism: NSObject, @unchecked Sendable {
+    let amountValue: Double
+    let angleValue: Double
+    /// The eye the prism is for.
+    public let eye: HKVisionEye
+
+    init(amountValue: Double, angleValue: Double, eye: HKVisionEye) {
+        self.amountValue = amountValue
+        self.angleValue = angleValue
+        self.eye = eye
+        super.init()
+    }
+
+    /// A prism from its amount (prism diopters) and base angle (degrees).
+    public convenience init(amount: HKQuantity, angle: HKQuantity, eye: HKVisionEye) {
+        self.init(
+            amountValue: LensUnits.value(amount, LensUnits.prismDiopter) ?? .nan,
+            angleValue: LensUnits.value(angle, LensUnits.degree) ?? .nan, eye: eye)
+    }
+
+    /// A prism from its vertical and horizontal components (prism diopters) and their bases.
+    public convenience init(
+        verticalAmount: HKQuantity, verticalBase: HKPrismBase, horizontalAmount: HKQuantity,
+        horizontalBase: HKPrismBase, eye: HKVisionEye
+    ) {
+        let vertical =
+            (LensUnits.value(verticalAmount, LensUnits.prismDiopter) ?? .nan) * (verticalBase == .down ? -1 : 1)
+        // Base in points to the nose: 0° for the right eye, 180° for the left (the wearer's view of the lens).
+        let towardZero = (horizontalBase == .in) == (eye == .right)
+        let horizontal = (LensUnits.value(horizontalAmount, LensUnits.prismDiopter) ?? .nan) * (towardZero ? 1 : -1)
+        var angle = atan2(vertical, horizontal) * 180 / .pi
+        if angle < 0 { angle += 360 }
+        self.init(
+            amountValue: (vertical * vertical + horizontal * horizontal).squareRoot(), angleValue: angle, eye: eye)
+    }
+
+    private var radians: Double { angleValue * .pi / 180 }
+
+    /// The amount (prism diopters).
+    public var amount: HKQuantity { LensUnits.quantity(amountValue, LensUnits.prismDiopter) }
+    /// The base angle (degrees).
+    public var angle: HKQuantity { LensUnits.quantity(angleValue, LensUnits.degree) }
+    /// The vertical component (prism diopters).
+    public var verticalAmount: HKQuantity {
+        LensUnits.quantity(abs(amountValue * sin(radians)), LensUnits.prismDiopter)
+    }
+    /// The horizontal component (prism diopters).
+    public var horizontalAmount: HKQuantity {
+        LensUnits.quantity(abs(amountValue * cos(radians)), LensUnits.prismDiopter)
+    }
+    /// The vertical component's base.
+    public var verticalBase: HKPrismBase {
+        let value = amountValue * sin(radians)
+        return abs(value) < 1e-9 ? .none : value > 0 ? .up : .down
+    }
+    /// The horizontal component's base.
+    public var horizontalBase: HKPrismBase {
+        let value = amountValue * cos(radians)
+        guard abs(value) >= 1e-9 else { return .none }
+        return (value > 0) == (eye == .right) ? .in : .out
+    }
+}
+
+/// The units lens values are kept in.
+enum LensUnits {
+    static let diopter = HKUnit(from: "D")
+    static let prismDiopter = HKUnit(from: "pD")
+    static let degree = HKUnit(from: "deg")
+    static let millimeter = HKUnit(from: "mm")
+
+    static func quantity(_ value: Double, _ unit: HKUnit) -> HKQuantity { HKQuantity(unit: unit, doubleValue: value) }
+
+    /// The value in `unit`; NaN for a quantity in a unit that does not convert (refused when the sample is saved).
+    static func value(_ quantity: HKQuantity?, _ unit: HKUnit) -> Double? {
+        quantity.map { (try? $0.quantity.value(in: unit.unit)) ?? .nan }
+    }
+}
