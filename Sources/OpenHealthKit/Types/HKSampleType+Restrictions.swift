@@ -23,10 +23,6 @@ extension HKSampleType {
 }
 
 extension HKObjectType {
-    /// Whether the person authorizes each object of this type one by one (vision prescriptions in HealthKit): false
-    /// for every type stored here.
-    public func requiresPerObjectAuthorization() -> Bool { false }
-
     /// The series type with this identifier (`HKWorkoutRouteTypeIdentifier`, `HKDataTypeIdentifierHeartbeatSeries`), or
     /// nil for any other identifier.
     public class func seriesType(forIdentifier identifier: String) -> HKSeriesType? {
