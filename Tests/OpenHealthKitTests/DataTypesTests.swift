@@ -264,9 +264,8 @@ struct DataTypesTests {
                     clampingRange: try HKAudiogramSensitivityPointClampingRange(lowerBound: nil, upperBound: 90))
             ])
         let sample = HKAudiogramSample(
-            sensitivityPoints: points + [masked], startDate: Self.morning,
-            endDate: Self.morning.addingTimeInterval(600),
-            metadata: nil)
+            sensitivityPoints: points + [masked], start: Self.morning, end: Self.morning.addingTimeInterval(600),
+            device: nil, metadata: nil)
         try await app.save(sample)
         let read = try #require(
             try await HKSampleQueryDescriptor(predicates: [.audiogram()], sortDescriptors: []).result(for: app).first)

@@ -70,8 +70,8 @@ struct VisionPrescriptionTests {
         let granted = try await HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [])
             .result(for: reader)
         #expect(granted.map(\.uuid) == [prescription.uuid])
-        let later = HKVisionPrescription.prescription(
-            type: .contacts, dateIssued: Self.issued.addingTimeInterval(86_400), expiration: nil, device: nil,
+        let later = HKVisionPrescription(
+            type: .contacts, dateIssued: Self.issued.addingTimeInterval(86_400), expirationDate: nil, device: nil,
             metadata: nil)
         try await optician.save(later)
         #expect(

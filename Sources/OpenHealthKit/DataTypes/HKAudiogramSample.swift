@@ -2,7 +2,7 @@ import Foundation
 import HealthModel
 
 /// A hearing test's result: sensitivity (dBHL) at each tested frequency.
-public class HKAudiogramSample: HKSample, @unchecked Sendable {
+open class HKAudiogramSample: HKSample, @unchecked Sendable {
     private let content: AudiogramContent
 
     init(model sample: Sample) {
@@ -17,7 +17,7 @@ public class HKAudiogramSample: HKSample, @unchecked Sendable {
 
     /// An audiogram from its points; invalid values fail at save naming the field.
     public required init(
-        sensitivityPoints: [HKAudiogramSensitivityPoint], startDate: Date, endDate: Date, device: HKDevice?,
+        sensitivityPoints: [HKAudiogramSensitivityPoint], start startDate: Date, end endDate: Date, device: HKDevice?,
         metadata: [String: Any]?
     ) {
         let uuid = RandomUUID.make()
@@ -31,27 +31,34 @@ public class HKAudiogramSample: HKSample, @unchecked Sendable {
             metadata: metadata, device: device)
     }
 
-    /// An audiogram from its points, without a device.
+    /// An audiogram from its points, without a device (HealthKit deprecated it in iOS 18.1 for the initializer
+    /// with a device).
+    @available(*, deprecated, renamed: "init(sensitivityPoints:start:end:device:metadata:)")
+    public convenience init(
+        sensitivityPoints: [HKAudiogramSensitivityPoint], start startDate: Date, end endDate: Date,
+        metadata: [String: Any]?
+    ) {
+        self.init(sensitivityPoints: sensitivityPoints, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    /// The same initializer under the labels Swift gave it before HealthKit renamed them.
+    @available(*, deprecated, renamed: "init(sensitivityPoints:start:end:device:metadata:)")
     public convenience init(
         sensitivityPoints: [HKAudiogramSensitivityPoint], startDate: Date, endDate: Date, metadata: [String: Any]?
     ) {
-        self.init(
-            sensitivityPoints: sensitivityPoints, startDate: startDate, endDate: endDate, device: nil,
-            metadata: metadata)
+        self.init(sensitivityPoints: sensitivityPoints, start: startDate, end: endDate, device: nil, metadata: metadata)
     }
 
     /// HealthKit's older factory.
-    public class func audiogramSample(
+    open class func audiogramSample(
         with sensitivityPoints: [HKAudiogramSensitivityPoint], start startDate: Date, end endDate: Date,
         metadata: [String: Any]?
     ) -> Self {
-        Self(
-            sensitivityPoints: sensitivityPoints, startDate: startDate, endDate: endDate, device: nil,
-            metadata: metadata)
+        Self(sensitivityPoints: sensitivityPoints, start: startDate, end: endDate, device: nil, metadata: metadata)
     }
 
     /// The tested frequencies.
-    public var sensitivityPoints: [HKAudiogramSensitivityPoint] {
+    open var sensitivityPoints: [HKAudiogramSensitivityPoint] {
         content.sensitivityPoints.map(HKAudiogramSensitivityPoint.init(point:))
     }
 }
@@ -71,7 +78,7 @@ public enum HKAudiogramSensitivityTestSide: Int, Sendable, Hashable {
 }
 
 /// The range a test's sensitivity was clamped to.
-public class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Sendable {
+open class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Sendable {
     let lower: Double?
     let upper: Double?
 
@@ -89,13 +96,13 @@ public class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Send
     }
 
     /// The lower bound (dBHL).
-    public var lowerBound: HKQuantity? { lower.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
+    open var lowerBound: HKQuantity? { lower.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
     /// The upper bound (dBHL).
-    public var upperBound: HKQuantity? { upper.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
+    open var upperBound: HKQuantity? { upper.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
 }
 
 /// One ear's test at one frequency.
-public class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
+open class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
     let test: AudiogramContent.Test
 
     /// A test; the sensitivity must be in dBHL.
@@ -118,15 +125,15 @@ public class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
     }
 
     /// The sensitivity (dBHL).
-    public var sensitivity: HKQuantity { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: test.sensitivity) }
+    open var sensitivity: HKQuantity { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: test.sensitivity) }
     /// How sound reached the ear.
-    public var type: HKAudiogramConductionType { HKAudiogramConductionType(rawValue: test.conductionType) ?? .air }
+    open var type: HKAudiogramConductionType { HKAudiogramConductionType(rawValue: test.conductionType) ?? .air }
     /// Whether the other ear was masked.
-    public var masked: Bool { test.masked }
+    open var masked: Bool { test.masked }
     /// The ear tested.
-    public var side: HKAudiogramSensitivityTestSide { HKAudiogramSensitivityTestSide(rawValue: test.side) ?? .left }
+    open var side: HKAudiogramSensitivityTestSide { HKAudiogramSensitivityTestSide(rawValue: test.side) ?? .left }
     /// The range the value was clamped to.
-    public var clampingRange: HKAudiogramSensitivityPointClampingRange? {
+    open var clampingRange: HKAudiogramSensitivityPointClampingRange? {
         guard test.clampingLowerBound != nil || test.clampingUpperBound != nil else { return nil }
         return try? HKAudiogramSensitivityPointClampingRange(
             lowerBound: test.clampingLowerBound, upperBound: test.clampingUpperBound)
@@ -134,7 +141,7 @@ public class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
 }
 
 /// The tests at one frequency of an audiogram.
-public class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
+open class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
     let point: AudiogramContent.Point
 
     /// A point from its frequency (hertz) and tests.
@@ -151,10 +158,34 @@ public class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A point with one unmasked air-conduction test per ear given (HealthKit deprecated it in iOS 18.1 for
+    /// `init(frequency:tests:)`).
+    @available(*, deprecated, message: "Use init(frequency:tests:)")
+    public convenience init(
+        frequency: HKQuantity, leftEarSensitivity: HKQuantity?, rightEarSensitivity: HKQuantity?
+    )
+        throws
+    {
+        try self.init(
+            frequency: frequency,
+            tests: Self.airTests(leftEarSensitivity: leftEarSensitivity, rightEarSensitivity: rightEarSensitivity))
+    }
+
     /// HealthKit's older factory: one unmasked air-conduction test per ear given.
-    public class func sensitivityPoint(
+    open class func sensitivityPoint(
         withFrequency frequency: HKQuantity, leftEarSensitivity: HKQuantity?, rightEarSensitivity: HKQuantity?
     ) throws -> Self {
+        try Self(
+            frequency: frequency,
+            tests: airTests(leftEarSensitivity: leftEarSensitivity, rightEarSensitivity: rightEarSensitivity))
+    }
+
+    /// One unmasked air-conduction test per ear given, as HealthKit's older initializers record them.
+    private static func airTests(
+        leftEarSensitivity: HKQuantity?, rightEarSensitivity: HKQuantity?
+    ) throws
+        -> [HKAudiogramSensitivityTest]
+    {
         var tests: [HKAudiogramSensitivityTest] = []
         for (side, sensitivity) in [
             (HKAudiogramSensitivityTestSide.left, leftEarSensitivity), (.right, rightEarSensitivity),
@@ -164,21 +195,21 @@ public class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
                 try HKAudiogramSensitivityTest(
                     sensitivity: sensitivity, type: .air, masked: false, side: side, clampingRange: nil))
         }
-        return try Self(frequency: frequency, tests: tests)
+        return tests
     }
 
     /// The frequency (hertz).
-    public var frequency: HKQuantity { HKQuantity(unit: HKUnit(from: "Hz"), doubleValue: point.frequency) }
+    open var frequency: HKQuantity { HKQuantity(unit: HKUnit(from: "Hz"), doubleValue: point.frequency) }
     /// The left ear's sensitivity (dBHL).
-    public var leftEarSensitivity: HKQuantity? {
+    open var leftEarSensitivity: HKQuantity? {
         point.sensitivity(side: 0).map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) }
     }
     /// The right ear's sensitivity (dBHL).
-    public var rightEarSensitivity: HKQuantity? {
+    open var rightEarSensitivity: HKQuantity? {
         point.sensitivity(side: 1).map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) }
     }
     /// The tests at this frequency.
-    public var tests: [HKAudiogramSensitivityTest] { point.tests.map(HKAudiogramSensitivityTest.init(test:)) }
+    open var tests: [HKAudiogramSensitivityTest] { point.tests.map(HKAudiogramSensitivityTest.init(test:)) }
 }
 
 extension HKSamplePredicate where Sample == HKAudiogramSample {

@@ -2,16 +2,16 @@ import Foundation
 import HealthModel
 
 /// The sample type of electrocardiograms.
-public class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {}
+open class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {}
 
 /// The sample type of audiograms.
-public class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {}
+open class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {}
 
 /// The sample type of states of mind.
-public class HKStateOfMindType: HKSampleType, @unchecked Sendable {}
+open class HKStateOfMindType: HKSampleType, @unchecked Sendable {}
 
 /// The sample type of one scored questionnaire (GAD-7 or PHQ-9).
-public class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
+open class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
     /// The type of the questionnaire with this identifier (stops the program for an unknown one, as HealthKit does).
     public convenience init(_ identifier: HKScoredAssessmentTypeIdentifier) {
         guard let instrument = ScoredAssessmentContent.Instrument(rawValue: identifier.rawValue) else {
@@ -22,7 +22,7 @@ public class HKScoredAssessmentType: HKSampleType, @unchecked Sendable {
 }
 
 /// The sample type of prescriptions (vision prescriptions), read one object at a time.
-public class HKPrescriptionType: HKSampleType, @unchecked Sendable {}
+open class HKPrescriptionType: HKSampleType, @unchecked Sendable {}
 
 /// The identifiers of scored assessment types.
 public struct HKScoredAssessmentTypeIdentifier: RawRepresentable, Hashable, Sendable {

@@ -3,7 +3,7 @@ import HealthModel
 
 /// An electrocardiogram recorded by the ECG app: its classification, symptoms and average heart rate; read its
 /// voltages with `HKElectrocardiogramQuery`. Apps read electrocardiograms and never save them, as in HealthKit.
-public class HKElectrocardiogram: HKSample, @unchecked Sendable {
+open class HKElectrocardiogram: HKSample, @unchecked Sendable {
     /// The lead a voltage was measured on.
     public enum Lead: Int, Sendable, Hashable {
         /// Apple Watch's electrical heart sensor, similar to lead I.
@@ -41,7 +41,7 @@ public class HKElectrocardiogram: HKSample, @unchecked Sendable {
     }
 
     /// One voltage measurement of an electrocardiogram.
-    public class VoltageMeasurement: NSObject, @unchecked Sendable {
+    open class VoltageMeasurement: NSObject, @unchecked Sendable {
         private let microvolts: Double
         /// Seconds since the electrocardiogram's start.
         public let timeSinceSampleStart: TimeInterval
@@ -53,7 +53,7 @@ public class HKElectrocardiogram: HKSample, @unchecked Sendable {
         }
 
         /// The voltage on a lead (volts); nil for a lead not measured.
-        public func quantity(for lead: HKElectrocardiogram.Lead) -> HKQuantity? {
+        open func quantity(for lead: HKElectrocardiogram.Lead) -> HKQuantity? {
             guard lead == .appleWatchSimilarToLeadI else { return nil }
             return HKQuantity(unit: HKUnit(from: "mcV"), doubleValue: microvolts)
         }
@@ -72,25 +72,25 @@ public class HKElectrocardiogram: HKSample, @unchecked Sendable {
     }
 
     /// How many voltages were measured.
-    public var numberOfVoltageMeasurements: Int { content.voltages.count }
+    open var numberOfVoltageMeasurements: Int { content.voltages.count }
 
     /// How many voltages a second were measured (hertz).
-    public var samplingFrequency: HKQuantity? {
+    open var samplingFrequency: HKQuantity? {
         content.samplingFrequency.map { HKQuantity(unit: HKUnit(from: "Hz"), doubleValue: $0) }
     }
 
     /// What the ECG app concluded.
-    public var classification: HKElectrocardiogram.Classification {
+    open var classification: HKElectrocardiogram.Classification {
         Classification(rawValue: content.classification) ?? .unrecognized
     }
 
     /// The average heart rate (count/min).
-    public var averageHeartRate: HKQuantity? {
+    open var averageHeartRate: HKQuantity? {
         content.averageHeartRate.map { HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: $0) }
     }
 
     /// Whether the person reported symptoms.
-    public var symptomsStatus: HKElectrocardiogram.SymptomsStatus {
+    open var symptomsStatus: HKElectrocardiogram.SymptomsStatus {
         SymptomsStatus(rawValue: content.symptomsStatus) ?? .notSet
     }
 

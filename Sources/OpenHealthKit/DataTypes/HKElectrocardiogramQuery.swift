@@ -6,7 +6,7 @@ import HealthModel
 ///
 /// The electrocardiogram is read again through the app's view of the store, so an app that may not read
 /// electrocardiograms (or one deleted since) gets an error rather than voltages.
-public class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
+open class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
     /// What the data handler receives.
     public enum Result: @unchecked Sendable {
         /// One voltage measurement.
@@ -73,7 +73,7 @@ final class LockedFlag: @unchecked Sendable {
 /// The async form of `HKElectrocardiogramQuery`: `for try await measurement in descriptor.results(for: store)`.
 public struct HKElectrocardiogramQueryDescriptor: @unchecked Sendable {
     /// The electrocardiogram whose voltages are read.
-    public let electrocardiogram: HKElectrocardiogram
+    public var electrocardiogram: HKElectrocardiogram
 
     /// A descriptor for one electrocardiogram.
     public init(_ electrocardiogram: HKElectrocardiogram) {

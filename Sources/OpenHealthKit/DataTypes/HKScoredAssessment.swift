@@ -2,7 +2,7 @@ import Foundation
 import HealthModel
 
 /// A scored questionnaire; `HKGAD7Assessment` and `HKPHQ9Assessment` are its kinds.
-public class HKScoredAssessment: HKSample, @unchecked Sendable {
+open class HKScoredAssessment: HKSample, @unchecked Sendable {
     let content: ScoredAssessmentContent
 
     init(model sample: Sample, content: ScoredAssessmentContent) {
@@ -26,11 +26,11 @@ public class HKScoredAssessment: HKSample, @unchecked Sendable {
     }
 
     /// The sum of the answers.
-    public var score: Int { content.score }
+    open var score: Int { content.score }
 }
 
 /// A GAD-7 anxiety assessment: seven answers, a score of 0…21 and the risk it indicates.
-public class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
+open class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
     /// An answer to one question.
     public enum Answer: Int, Sendable, Hashable {
         /// Not at all.
@@ -61,16 +61,16 @@ public class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
     }
 
     /// The seven answers.
-    public var answers: [HKGAD7Assessment.Answer] { content.answers.compactMap(Answer.init(rawValue:)) }
+    open var answers: [HKGAD7Assessment.Answer] { content.answers.compactMap(Answer.init(rawValue:)) }
 
     /// The risk the score indicates.
-    public var risk: HKGAD7Assessment.Risk {
+    open var risk: HKGAD7Assessment.Risk {
         Risk(rawValue: ScoredAssessmentContent.Instrument.gad7.risk(forScore: score)) ?? .noneToMinimal
     }
 }
 
 /// A PHQ-9 depression assessment: nine answers, a score of 0…27 and the risk it indicates.
-public class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
+open class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
     /// An answer to one question.
     public enum Answer: Int, Sendable, Hashable {
         /// Not at all.
@@ -105,10 +105,10 @@ public class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
     }
 
     /// The nine answers.
-    public var answers: [HKPHQ9Assessment.Answer] { content.answers.compactMap(Answer.init(rawValue:)) }
+    open var answers: [HKPHQ9Assessment.Answer] { content.answers.compactMap(Answer.init(rawValue:)) }
 
     /// The risk the score indicates.
-    public var risk: HKPHQ9Assessment.Risk {
+    open var risk: HKPHQ9Assessment.Risk {
         Risk(rawValue: ScoredAssessmentContent.Instrument.phq9.risk(forScore: score)) ?? .noneToMinimal
     }
 }

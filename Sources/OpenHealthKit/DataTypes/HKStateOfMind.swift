@@ -3,7 +3,7 @@ import HealthModel
 
 /// How a person felt: a momentary emotion or a daily mood, how pleasant (valence, -1…1), the words chosen and the
 /// parts of life it concerns. Apps save and read these, as in HealthKit.
-public class HKStateOfMind: HKSample, @unchecked Sendable {
+open class HKStateOfMind: HKSample, @unchecked Sendable {
     /// Whether the log is about a moment or a day.
     public enum Kind: Int, Sendable, Hashable {
         /// How one feels right now.
@@ -87,17 +87,17 @@ public class HKStateOfMind: HKSample, @unchecked Sendable {
     }
 
     /// A moment or a day.
-    public var kind: HKStateOfMind.Kind { Kind(rawValue: content.kind) ?? .momentaryEmotion }
+    open var kind: HKStateOfMind.Kind { Kind(rawValue: content.kind) ?? .momentaryEmotion }
     /// How pleasant, -1…1.
-    public var valence: Double { content.valence }
+    open var valence: Double { content.valence }
     /// The region of pleasantness.
-    public var valenceClassification: HKStateOfMind.ValenceClassification {
+    open var valenceClassification: HKStateOfMind.ValenceClassification {
         ValenceClassification(valence: content.valence) ?? .neutral
     }
     /// The words chosen.
-    public var labels: [HKStateOfMind.Label] { content.labels.compactMap(Label.init(rawValue:)) }
+    open var labels: [HKStateOfMind.Label] { content.labels.compactMap(Label.init(rawValue:)) }
     /// The parts of life it concerns.
-    public var associations: [HKStateOfMind.Association] {
+    open var associations: [HKStateOfMind.Association] {
         content.associations.compactMap(Association.init(rawValue:))
     }
 }

@@ -33,7 +33,7 @@ public enum HKPrismBase: Int, Sendable, Hashable {
 
 /// A vision prescription: when it was issued and expires. Read one object at a time: an app sees the prescriptions
 /// it saved and those the person shared with it (`requestPerObjectReadAuthorization(for:predicate:completion:)`).
-public class HKVisionPrescription: HKSample, @unchecked Sendable {
+open class HKVisionPrescription: HKSample, @unchecked Sendable {
     let content: VisionPrescriptionContent
 
     init(model sample: Sample, content: VisionPrescriptionContent) {
@@ -56,11 +56,11 @@ public class HKVisionPrescription: HKSample, @unchecked Sendable {
     }
 
     /// A prescription without lens specifications.
-    public class func prescription(
-        type: HKVisionPrescriptionType, dateIssued: Date, expiration expirationDate: Date?, device: HKDevice?,
+    public convenience init(
+        type: HKVisionPrescriptionType, dateIssued: Date, expirationDate: Date?, device: HKDevice?,
         metadata: [String: Any]?
-    ) -> HKVisionPrescription {
-        HKVisionPrescription(
+    ) {
+        self.init(
             content: VisionPrescriptionContent(
                 prescriptionType: type.rawValue, dateIssued: dateIssued, expirationDate: expirationDate,
                 rightEye: nil, leftEye: nil),
@@ -80,17 +80,17 @@ public class HKVisionPrescription: HKSample, @unchecked Sendable {
     }
 
     /// Glasses or contacts.
-    public var prescriptionType: HKVisionPrescriptionType {
+    open var prescriptionType: HKVisionPrescriptionType {
         HKVisionPrescriptionType(rawValue: content.prescriptionType) ?? .glasses
     }
     /// When it was issued.
-    public var dateIssued: Date { content.dateIssued }
+    open var dateIssued: Date { content.dateIssued }
     /// When it expires, if it does.
-    public var expirationDate: Date? { content.expirationDate }
+    open var expirationDate: Date? { content.expirationDate }
 }
 
 /// A glasses prescription with each eye's lens.
-public class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
+open class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
     /// A glasses prescription.
     public convenience init(
         rightEyeSpecification: HKGlassesLensSpecification?, leftEyeSpecification: HKGlassesLensSpecification?,
@@ -105,13 +105,13 @@ public class HKGlassesPrescription: HKVisionPrescription, @unchecked Sendable {
     }
 
     /// The right eye's lens.
-    public var rightEye: HKGlassesLensSpecification? { content.rightEye.map(HKGlassesLensSpecification.init(lens:)) }
+    open var rightEye: HKGlassesLensSpecification? { content.rightEye.map(HKGlassesLensSpecification.init(lens:)) }
     /// The left eye's lens.
-    public var leftEye: HKGlassesLensSpecification? { content.leftEye.map(HKGlassesLensSpecification.init(lens:)) }
+    open var leftEye: HKGlassesLensSpecification? { content.leftEye.map(HKGlassesLensSpecification.init(lens:)) }
 }
 
 /// A contacts prescription with each eye's lens and the brand.
-public class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
+open class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
     /// A contacts prescription.
     public convenience init(
         rightEyeSpecification: HKContactsLensSpecification?, leftEyeSpecification: HKContactsLensSpecification?,
@@ -126,15 +126,15 @@ public class HKContactsPrescription: HKVisionPrescription, @unchecked Sendable {
     }
 
     /// The right eye's lens.
-    public var rightEye: HKContactsLensSpecification? { content.rightEye.map(HKContactsLensSpecification.init(lens:)) }
+    open var rightEye: HKContactsLensSpecification? { content.rightEye.map(HKContactsLensSpecification.init(lens:)) }
     /// The left eye's lens.
-    public var leftEye: HKContactsLensSpecification? { content.leftEye.map(HKContactsLensSpecification.init(lens:)) }
+    open var leftEye: HKContactsLensSpecification? { content.leftEye.map(HKContactsLensSpecification.init(lens:)) }
     /// The brand of the lenses.
-    public var brand: String { content.brand ?? "" }
+    open var brand: String { content.brand ?? "" }
 }
 
 /// One eye's lens: sphere, cylinder, axis and added power.
-public class HKLensSpecification: NSObject, @unchecked Sendable {
+open class HKLensSpecification: NSObject, @unchecked Sendable {
     let lens: VisionPrescriptionContent.Lens
 
     init(lens: VisionPrescriptionContent.Lens) {
@@ -143,17 +143,17 @@ public class HKLensSpecification: NSObject, @unchecked Sendable {
     }
 
     /// The spherical power (diopters).
-    public var sphere: HKQuantity { LensUnits.quantity(lens.sphere, LensUnits.diopter) }
+    open var sphere: HKQuantity { LensUnits.quantity(lens.sphere, LensUnits.diopter) }
     /// The cylindrical power (diopters).
-    public var cylinder: HKQuantity? { lens.cylinder.map { LensUnits.quantity($0, LensUnits.diopter) } }
+    open var cylinder: HKQuantity? { lens.cylinder.map { LensUnits.quantity($0, LensUnits.diopter) } }
     /// The cylinder's axis (degrees).
-    public var axis: HKQuantity? { lens.axis.map { LensUnits.quantity($0, LensUnits.degree) } }
+    open var axis: HKQuantity? { lens.axis.map { LensUnits.quantity($0, LensUnits.degree) } }
     /// The added power for near vision (diopters).
-    public var addPower: HKQuantity? { lens.addPower.map { LensUnits.quantity($0, LensUnits.diopter) } }
+    open var addPower: HKQuantity? { lens.addPower.map { LensUnits.quantity($0, LensUnits.diopter) } }
 }
 
 /// A glasses lens.
-public class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {
+open class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {
     /// A glasses lens; quantities in diopters, degrees and lengths.
     public convenience init(
         sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?,
@@ -172,25 +172,25 @@ public class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendabl
     }
 
     /// The distance between the lens and the eye (mm).
-    public var vertexDistance: HKQuantity? { lens.vertexDistance.map { LensUnits.quantity($0, LensUnits.millimeter) } }
+    open var vertexDistance: HKQuantity? { lens.vertexDistance.map { LensUnits.quantity($0, LensUnits.millimeter) } }
     /// The prism correcting eye alignment.
-    public var prism: HKVisionPrism? {
+    open var prism: HKVisionPrism? {
         guard let amount = lens.prismAmount, let angle = lens.prismAngle else { return nil }
         return HKVisionPrism(
             amountValue: amount, angleValue: angle, eye: HKVisionEye(rawValue: lens.prismEye ?? 2) ?? .right)
     }
     /// The pupillary distance looking far (mm).
-    public var farPupillaryDistance: HKQuantity? {
+    open var farPupillaryDistance: HKQuantity? {
         lens.farPupillaryDistance.map { LensUnits.quantity($0, LensUnits.millimeter) }
     }
     /// The pupillary distance looking near (mm).
-    public var nearPupillaryDistance: HKQuantity? {
+    open var nearPupillaryDistance: HKQuantity? {
         lens.nearPupillaryDistance.map { LensUnits.quantity($0, LensUnits.millimeter) }
     }
 }
 
 /// A contact lens.
-public class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {
+open class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {
     /// A contact lens; quantities in diopters, degrees and lengths.
     public convenience init(
         sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?, baseCurve: HKQuantity?,
@@ -206,14 +206,14 @@ public class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendab
     }
 
     /// The base curve (mm).
-    public var baseCurve: HKQuantity? { lens.baseCurve.map { LensUnits.quantity($0, LensUnits.millimeter) } }
+    open var baseCurve: HKQuantity? { lens.baseCurve.map { LensUnits.quantity($0, LensUnits.millimeter) } }
     /// The diameter (mm).
-    public var diameter: HKQuantity? { lens.diameter.map { LensUnits.quantity($0, LensUnits.millimeter) } }
+    open var diameter: HKQuantity? { lens.diameter.map { LensUnits.quantity($0, LensUnits.millimeter) } }
 }
 
 /// A prism correcting eye alignment: an amount (prism diopters) and a base angle (degrees), or the same as vertical
 /// and horizontal components with their bases.
-public class HKVisionPrism: NSObject, @unchecked Sendable {
+open class HKVisionPrism: NSObject, @unchecked Sendable {
     let amountValue: Double
     let angleValue: Double
     /// The eye the prism is for.
@@ -252,24 +252,24 @@ public class HKVisionPrism: NSObject, @unchecked Sendable {
     private var radians: Double { angleValue * .pi / 180 }
 
     /// The amount (prism diopters).
-    public var amount: HKQuantity { LensUnits.quantity(amountValue, LensUnits.prismDiopter) }
+    open var amount: HKQuantity { LensUnits.quantity(amountValue, LensUnits.prismDiopter) }
     /// The base angle (degrees).
-    public var angle: HKQuantity { LensUnits.quantity(angleValue, LensUnits.degree) }
+    open var angle: HKQuantity { LensUnits.quantity(angleValue, LensUnits.degree) }
     /// The vertical component (prism diopters).
-    public var verticalAmount: HKQuantity {
+    open var verticalAmount: HKQuantity {
         LensUnits.quantity(abs(amountValue * sin(radians)), LensUnits.prismDiopter)
     }
     /// The horizontal component (prism diopters).
-    public var horizontalAmount: HKQuantity {
+    open var horizontalAmount: HKQuantity {
         LensUnits.quantity(abs(amountValue * cos(radians)), LensUnits.prismDiopter)
     }
     /// The vertical component's base.
-    public var verticalBase: HKPrismBase {
+    open var verticalBase: HKPrismBase {
         let value = amountValue * sin(radians)
         return abs(value) < 1e-9 ? .none : value > 0 ? .up : .down
     }
     /// The horizontal component's base.
-    public var horizontalBase: HKPrismBase {
+    open var horizontalBase: HKPrismBase {
         let value = amountValue * cos(radians)
         guard abs(value) >= 1e-9 else { return .none }
         return (value > 0) == (eye == .right) ? .in : .out
@@ -288,5 +288,12 @@ enum LensUnits {
     /// The value in `unit`; NaN for a quantity in a unit that does not convert (refused when the sample is saved).
     static func value(_ quantity: HKQuantity?, _ unit: HKUnit) -> Double? {
         quantity.map { (try? $0.quantity.value(in: unit.unit)) ?? .nan }
+    }
+}
+
+extension HKSamplePredicate where Sample == HKVisionPrescription {
+    /// Vision prescriptions (the app sees those the person shared with it), optionally filtered.
+    public static func visionPrescription(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKVisionPrescription> {
+        HKSamplePredicate(sampleType: HKObjectType.visionPrescriptionType(), predicate: predicate)
     }
 }
