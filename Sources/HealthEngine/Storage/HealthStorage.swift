@@ -2,9 +2,9 @@ import Foundation
 import HealthModel
 
 /// Everything a store backend provides: samples with their commit rules, the change log, the settings kept with the
-/// data, and the data besides samples that an import brings.
+/// data, the data besides samples that an import brings, and the files attached to objects.
 ///
-/// Backends (in-memory, SQLite, PostgreSQL) and views of them (`ClientStorage`) conform to the four parts; the engine
+/// Backends (in-memory, SQLite, PostgreSQL) and views of them (`ClientStorage`) conform to the five parts; the engine
 /// evaluates every query rule on top of them, so each backend behaves the same. Methods may be called from any
 /// thread. Defaults live on the parts (a composition cannot be extended).
-public typealias HealthStorage = SampleStorage & ChangeLog & StoreSettings & ImportedDataStorage
+public typealias HealthStorage = SampleStorage & ChangeLog & StoreSettings & ImportedDataStorage & AttachmentStorage

@@ -92,6 +92,8 @@ public final class InMemoryStorage: HealthStorage {
     private let state = Mutex(State())
     /// Data besides samples (activity summaries, routes, heartbeat series, characteristics, kept elements).
     let importedData = Mutex(InMemoryImportedData())
+    /// Files attached to objects, by object, with their bytes by attachment.
+    let attachedFiles = Mutex(InMemoryAttachments())
     private let retention: ChangeLogRetention
 
     /// An empty store that remembers deletions as long as `retention` says.

@@ -69,6 +69,20 @@ package enum SampleDetailCoding {
         return try readWorkout(&reader, duration: duration)
     }
 
+    /// Metadata on its own (an attachment's), behind the layout version byte.
+    package static func encoded(_ metadata: [String: MetadataValue]?) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(version)
+        write(metadata, to: &writer)
+        return writer.bytes
+    }
+
+    /// Metadata from `encoded(_:)` of metadata.
+    package static func metadata(from bytes: [UInt8]) throws -> [String: MetadataValue]? {
+        var reader = try opened(bytes, "attachment metadata")
+        return try readMetadata(&reader)
+    }
+
     /// A whole sample, as a tombstone keeps the object it deleted.
     package static func encoded(_ sample: Sample) -> [UInt8] {
         var writer = BinaryWriter()

@@ -113,7 +113,7 @@ public final class HealthDataStore: Sendable {
         var errors: [any Error] = []
         for write in access.setCondition(condition) {
             do {
-                _ = notify(try wrapped { try base.commit(inserting: write.samples, deleting: write.deletions) })
+                _ = try notify(try wrapped { try base.commit(inserting: write.samples, deleting: write.deletions) })
             } catch {
                 errors.append(error)
             }
@@ -141,9 +141,14 @@ public final class HealthDataStore: Sendable {
         return { result in view.visibleResult(result) }
     }
 
-    private func notify(_ result: CommitResult) -> CommitResult {
+    /// Tells the observers about a commit, and removes the attachments of the objects it deleted (the one place
+    /// every commit passes, so no path leaves a deleted object's files behind).
+    private func notify(_ result: CommitResult) throws -> CommitResult {
         guard !result.inserted.isEmpty || !result.deleted.isEmpty else { return result }
         hub.notify(result)
+        if !result.deleted.isEmpty {
+            try wrapped { _ = try base.removeAttachments(ofObjects: result.deleted) }
+        }
         return result
     }
 
@@ -240,7 +245,7 @@ public final class HealthDataStore: Sendable {
                 }
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
-            return notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
+            return try notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
         }
         // Correlations bring their contained samples; a sample given both alone and inside a correlation is saved once.
         var included = Set<UUID>()
@@ -275,7 +280,7 @@ public final class HealthDataStore: Sendable {
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
         }
-        return notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
+        return try notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
     }
 
     /// Saves samples that already carry their own source revisions as one batch, read-only types included: the way
@@ -289,14 +294,14 @@ public final class HealthDataStore: Sendable {
             throw HealthStoreError.model(
                 .invalidField(field: "sourceRevision", reason: "an imported sample needs its source revision"))
         }
-        return notify(try wrapped { try storage.commit(inserting: samples, deleting: []) })
+        return try notify(try wrapped { try storage.commit(inserting: samples, deleting: []) })
     }
 
     /// Deletes the objects with these identifiers as one batch; every one must exist.
     @discardableResult
     public func delete(_ uuids: [UUID]) throws -> CommitResult {
         guard !uuids.isEmpty else { throw HealthStoreError.emptyRequest("delete") }
-        return notify(try wrapped { try storage.commit(inserting: [], deleting: uuids) })
+        return try notify(try wrapped { try storage.commit(inserting: [], deleting: uuids) })
     }
 
     /// Deletes every sample of a type that matches a predicate; returns what was deleted (possibly nothing).
@@ -306,7 +311,7 @@ public final class HealthDataStore: Sendable {
         if matches.isEmpty {
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try latestSequence())
         }
-        return notify(try wrapped { try storage.commit(inserting: [], deleting: matches) })
+        return try notify(try wrapped { try storage.commit(inserting: [], deleting: matches) })
     }
 
     /// The changes an anchored object query returns (at most through the sequence `end`, when given).

@@ -244,6 +244,27 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        // Keyed by the object's uuid, not a reference to `samples`: the store's facade checks the object, and its
+        // deletion removes the attachments there (as on SQLite and in memory).
+        Migration(
+            name: "v4 files attached to objects",
+            statements: [
+                """
+                CREATE TABLE attachments (
+                    person text NOT NULL REFERENCES people,
+                    id uuid NOT NULL,
+                    object_uuid uuid NOT NULL,
+                    name text NOT NULL CHECK (length(name) BETWEEN 1 AND 255),
+                    content_type text NOT NULL CHECK (length(content_type) BETWEEN 1 AND 255),
+                    size bigint NOT NULL CHECK (size >= 0),
+                    created double precision NOT NULL,
+                    metadata bytea NOT NULL,
+                    data bytea NOT NULL CHECK (length(data) = size),
+                    PRIMARY KEY (person, id)
+                )
+                """,
+                "CREATE INDEX attachments_by_object ON attachments (person, object_uuid, created)",
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.

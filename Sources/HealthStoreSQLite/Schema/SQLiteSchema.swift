@@ -21,12 +21,15 @@ enum SQLiteSchema {
         "v6 spans of export files imported whole",
         "v7 preferred units and the locale of their defaults",
         "v8 sample types of every kind (electrocardiograms, audiograms, states of mind, assessments, prescriptions)",
+        "v9 files attached to objects",
     ]
 
     /// The migrator holding every migration: each runs its SQL and sets `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        let statements = [version1, importedDataTables, version3, version4, version5, version6, version7, version8]
+        let statements = [
+            version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
+        ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
             migrator.registerMigration(migrationNames[index]) { db in
@@ -36,6 +39,22 @@ enum SQLiteSchema {
         }
         return migrator
     }
+
+    /// Release 9: files attached to objects (HealthKit's attachment store). Keyed by the object's uuid rather than a
+    /// sample row: the object is checked by the store's facade, and its deletion removes the attachments there.
+    private static let version9 = """
+        CREATE TABLE attachments (
+            id BLOB PRIMARY KEY CHECK (length(id) = 16),
+            object_uuid BLOB NOT NULL CHECK (length(object_uuid) = 16),
+            name TEXT NOT NULL CHECK (length(name) > 0),
+            content_type TEXT NOT NULL CHECK (length(content_type) > 0),
+            size INTEGER NOT NULL CHECK (size >= 0),
+            created REAL NOT NULL,
+            metadata BLOB NOT NULL,
+            data BLOB NOT NULL CHECK (length(data) = size)
+        );
+        CREATE INDEX attachments_by_object ON attachments (object_uuid, created);
+        """
 
     /// Release 8: `sample_types.kind` takes any `SampleKind` raw value (0…255) instead of 0…3, so that the kinds whose
     /// content is a payload (electrocardiograms and the rest, `SampleKind.carriesPayload`) are stored as samples and a
