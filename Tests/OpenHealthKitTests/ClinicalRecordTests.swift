@@ -236,6 +236,18 @@ struct ClinicalRecordTests {
                     file: "export.xml", line: 6, path: "/clinical-records/AllergyIntolerance-al-7.json")))
         #expect(try store.samples(SampleQueryRequest(type: .clinicalRecord(.medication))).count == 1)
         #expect(try store.samples(SampleQueryRequest(type: .clinicalRecord(.labResult))).isEmpty)
+
+        // With the files put right, importing the export again brings in the two records it skipped, and only them.
+        let records = folder.appendingPathComponent("clinical-records")
+        try Data(ClinicalRecordExportFixture.observation.utf8).write(
+            to: records.appendingPathComponent("Observation-ab12.json"))
+        try Data(ClinicalRecordExportFixture.allergy.utf8).write(
+            to: records.appendingPathComponent("AllergyIntolerance-al-7.json"))
+        let fixed = try ExportImporter(store: store, clock: ContinuousClock()).importExport(at: folder)
+        #expect(fixed.issues.isEmpty, "\(fixed.issues)")
+        #expect(fixed.clinicalRecords == 2)
+        #expect(fixed.quantitySamples == 0)
+        #expect(try store.samples(SampleQueryRequest(type: .clinicalRecord(.labResult))).count == 1)
     }
 
     @Test("A resource whose JSON says another resource type is refused naming the field")
