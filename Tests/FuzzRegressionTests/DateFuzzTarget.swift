@@ -97,7 +97,7 @@ enum DateFuzzTarget {
         }
 
         // HL7 timestamps of clinical documents (`yyyyMMddHHmmss±zzzz`), checked as the ISO 8601 text they stand for.
-        let stamp = ClinicalDocumentReader.timestamp(text)
+        let stamp = ClinicalDocumentHeader.timestamp(text)
         if let iso = hl7AsISO8601(text), let written = WrittenDate(iso), written.year >= 1600, written.offsetIsPossible
         {
             try check(written, stamp, in: zones[0], parser: "ClinicalDocumentReader.timestamp", mustAccept: true)

@@ -94,7 +94,7 @@ struct ImportHealthKitTests {
         // An app's profile code: the default client reads everything; nothing is set in a new store.
         let sex: HKBiologicalSex = try healthStore.biologicalSex().biologicalSex
         #expect(sex == .notSet)
-        #expect(healthStore.earliestPermittedSampleDate() == .distantPast && !healthStore.supportsHealthRecords())
+        #expect(healthStore.earliestPermittedSampleDate() == .distantPast && healthStore.supportsHealthRecords())
         do {
             _ = try healthStore.dateOfBirthComponents()
             Issue.record("a new store has no date of birth")

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPTypes
+import HealthModel
 import HealthServer
+import HealthStoreSQLite
 import HummingbirdTesting
 import Testing
 
-@Suite("Sample endpoints with states of mind, assessments, audiograms and electrocardiograms")
+@Suite("Sample endpoints with states of mind, assessments, audiograms, electrocardiograms and clinical records")
 struct PayloadSampleEndpointTests {
     static let mood = #"""
         {"type": "stateOfMind", "startDate": "2024-03-10T21:30:00+01:00",
@@ -99,6 +101,53 @@ struct PayloadSampleEndpointTests {
                     #"{"samples": [{"type": "electrocardiogram", "startDate": "2024-03-10T09:00:00Z", "electrocardiogram": {"classification": 1, "symptomsStatus": 0, "voltages": [1, 2]}}]}"#
             )
             #expect(ecg.status == .forbidden, "\(ecg.text)")
+        }
+    }
+
+    @Test("Clinical records are read through /samples by a client granted them, hidden from others, never saved")
+    func clinicalRecords() async throws {
+        let fixture = try ServerFixture()
+        let labs = "HKClinicalTypeIdentifierLabResultRecord"
+        let (_, labToken) = try fixture.server.registry.addClient(
+            person: "alice", bundleIdentifier: "com.example.labs", name: nil, share: [], read: [labs],
+            fullAccess: false, now: ServerFixture.fixedNow)
+        // The person's store as an export's import leaves it (the server opens the file on its first request).
+        let json =
+            #"{"resourceType": "Observation", "id": "ab12", "status": "final", "code": {"text": "Hemoglobin A1c"}, "valueQuantity": {"value": 5.4, "unit": "%"}}"#
+        let received = Date(timeIntervalSince1970: 1_683_047_472)
+        let record = try Sample(
+            type: .clinicalRecord(.labResult), startDate: received, endDate: received,
+            sourceRevision: SourceRevision(
+                source: Source(name: "Hospital X", bundleIdentifier: "export:Hospital X"), version: nil),
+            content: .payload(
+                .clinicalRecord(
+                    ClinicalRecordContent(
+                        displayName: "Hemoglobin A1c",
+                        resource: FHIRResourceContent(
+                            resourceType: "Observation", identifier: "ab12", json: json,
+                            sourceURL: "https://fhir.example.org/Observation/ab12", fhirVersion: "4.0.1")))))
+        try FileManager.default.createDirectory(
+            atPath: fixture.directory.peoplePath, withIntermediateDirectories: true)
+        try HealthDataStore.sqlite(path: fixture.directory.storePath(of: "alice")).saveImported([record])
+        try await fixture.withRouter { client in
+            let read = try await client.call(.get, "/samples?type=labResultRecord", token: labToken.text)
+            #expect(read.status == .ok, "\(read.text)")
+            let content = try #require(read.samples.first?["clinicalRecord"] as? [String: Any])
+            #expect(content["displayName"] as? String == "Hemoglobin A1c")
+            let resource = try #require(content["resource"] as? [String: Any])
+            #expect(resource["resourceType"] as? String == "Observation")
+            #expect(resource["json"] as? String == json)
+            #expect(read.samples.first?["type"] as? String == labs)
+            let hidden = try await client.call(
+                .get, "/samples?type=\(labs)", token: fixture.token("alice", "com.example.reader"))
+            #expect(hidden.status == .ok)
+            #expect(hidden.samples.isEmpty)
+            let save = try await client.call(
+                .post, "/samples", token: fixture.token("alice", "com.apple.Health"),
+                body:
+                    #"{"samples": [{"type": "labResultRecord", "startDate": "2024-03-10T09:00:00Z", "clinicalRecord": {"displayName": "x", "resource": {"resourceType": "Observation", "identifier": "1", "json": "{\"resourceType\": \"Observation\"}", "fhirVersion": "4.0.1"}}}]}"#
+            )
+            #expect(save.status == .forbidden, "\(save.text)")
         }
     }
 }

@@ -100,6 +100,10 @@ public final class ExportImporter {
         if reusesImportedSpans { try splitter.finish(take) }
         let issuesBeforeSaving = batcher.report.issues.count
         try batcher.finish()
+        // Clinical records with their FHIR resource files; a file that is missing or unreadable is an issue, so the
+        // spans naming it are read again next time.
+        try ClinicalRecordImporter.importRecords(
+            reader.clinicalRecordReferences, document: file, from: location, into: store, report: &batcher.report)
         // Only a clean import vouches for its spans: nothing the saver refused, and the document complete.
         if reader.finished, batcher.report.issues.count == issuesBeforeSaving {
             // Not the spans holding a record the store ignored for an older sync version (reported again next time).

@@ -20,6 +20,8 @@ public struct ImportReport: Sendable, Equatable {
     public var workouts = 0
     /// New electrocardiograms stored (`electrocardiograms/*.csv`).
     public var electrocardiograms = 0
+    /// New clinical records stored (`ClinicalRecord` elements with their `clinical-records/*.json` files).
+    public var clinicalRecords = 0
     /// Workout events read.
     public var workoutEvents = 0
     /// Activity summaries read.
@@ -67,13 +69,15 @@ public struct ImportReport: Sendable, Equatable {
     }
 
     /// New samples stored, of every kind.
-    public var samplesStored: Int { quantitySamples + categorySamples + correlations + workouts + electrocardiograms }
+    public var samplesStored: Int {
+        quantitySamples + categorySamples + correlations + workouts + electrocardiograms + clinicalRecords
+    }
 
     /// A few lines for people: counts, duplicates, problems.
     public var summary: String {
         var lines = [
             "imported \(dataFile) from \(path) in \(String(format: "%.2f", duration.seconds)) s (\(bytesRead) bytes)",
-            "stored: \(quantitySamples) quantity, \(categorySamples) category, \(correlations) correlations, \(workouts) workouts, \(electrocardiograms) electrocardiograms",
+            "stored: \(quantitySamples) quantity, \(categorySamples) category, \(correlations) correlations, \(workouts) workouts, \(electrocardiograms) electrocardiograms, \(clinicalRecords) clinical records",
             "also kept (replacing what a re-import repeats): \(activitySummaries) activity summaries, \(workoutRoutes) routes (\(routePoints) points), \(heartbeatSeries) heartbeat series (\(heartbeats) beats), \(characteristics) characteristics, \(keptElements) kept elements",
             "duplicates in the export: \(duplicatesInExport); already stored: \(alreadyStored); correlation members linked: \(correlationMembersLinked); skipped: \(skipped)",
         ]

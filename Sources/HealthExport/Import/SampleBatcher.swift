@@ -294,8 +294,10 @@ final class SampleBatcher: @unchecked Sendable {
             case .correlation: saved.correlations += 1
             case .workout: saved.workouts += 1
             case .series, .document: break  // never saved as samples
-            // Not export.xml records: electrocardiograms come from their own files (ElectrocardiogramImporter).
-            case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription: break
+            // Not export.xml records: electrocardiograms come from their own files (ElectrocardiogramImporter),
+            // clinical records with theirs (ClinicalRecordImporter).
+            case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription, .clinicalRecord:
+                break
             }
         }
     }

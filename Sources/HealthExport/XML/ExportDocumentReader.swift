@@ -44,6 +44,8 @@ struct ExportDocumentReader: XMLTokenHandler {
     private var captureTarget: CaptureTarget = .topLevel
     /// Routes whose GPX file is read after the document (the zip cannot be read twice at once).
     private(set) var routeReferences: [(workout: UUID, route: WorkoutRouteDraft)] = []
+    /// Clinical records, whose FHIR resource files are read after the document (`ClinicalRecordImporter`).
+    private(set) var clinicalRecordReferences: [ClinicalRecordReference] = []
     /// Whether `</HealthData>` was read.
     private(set) var finished = false
     private var exportDate: Date?
@@ -219,6 +221,11 @@ struct ExportDocumentReader: XMLTokenHandler {
             for attribute in tag.attributes { characteristics[attribute.nameString] = attribute.decodedValue }
             receiver.receive(characteristics: characteristics)
             batcher.report.characteristics += characteristics.count
+            push(.skip, tag)
+        } else if tag.isNamed("ClinicalRecord") {
+            var attributes: [String: String] = [:]
+            for attribute in tag.attributes { attributes[attribute.nameString] = attribute.decodedValue }
+            clinicalRecordReferences.append(ClinicalRecordReference(line: tag.line, attributes: attributes))
             push(.skip, tag)
         } else if tag.isNamed("ExportDate") {
             if let bytes = tag.rawValue("value"), let date = DateReader.exportRecordDate(bytes) {

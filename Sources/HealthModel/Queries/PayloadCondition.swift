@@ -1,5 +1,5 @@
 /// A condition on a payload sample's content (HealthKit's predicates for electrocardiograms, states of mind and
-/// scored assessments).
+/// clinical records).
 public enum PayloadCondition: Sendable, Hashable {
     /// Electrocardiograms with this classification (raw value).
     case electrocardiogramClassification(Int)
@@ -13,12 +13,17 @@ public enum PayloadCondition: Sendable, Hashable {
     case stateOfMindLabel(Int)
     /// States of mind with this association among theirs (raw value).
     case stateOfMindAssociation(Int)
+    /// Clinical records whose FHIR resource is of this type (`Observation`).
+    case clinicalRecordResourceType(String)
+    /// Clinical records whose FHIR resource has this identifier at its source.
+    case clinicalRecordResourceIdentifier(String)
 
     /// The kind of sample the condition concerns.
     public var kind: SampleKind {
         switch self {
         case .electrocardiogramClassification, .electrocardiogramSymptomsStatus: return .electrocardiogram
         case .stateOfMindValence, .stateOfMindKind, .stateOfMindLabel, .stateOfMindAssociation: return .stateOfMind
+        case .clinicalRecordResourceType, .clinicalRecordResourceIdentifier: return .clinicalRecord
         }
     }
 
@@ -37,6 +42,10 @@ public enum PayloadCondition: Sendable, Hashable {
             return content.labels.contains(value)
         case let (.stateOfMindAssociation(value), .stateOfMind(content)?):
             return content.associations.contains(value)
+        case let (.clinicalRecordResourceType(value), .clinicalRecord(content)?):
+            return content.resource.resourceType == value
+        case let (.clinicalRecordResourceIdentifier(value), .clinicalRecord(content)?):
+            return content.resource.identifier == value
         default:
             return false
         }

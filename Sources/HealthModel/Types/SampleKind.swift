@@ -26,6 +26,9 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     case scoredAssessment
     /// A glasses or contacts prescription (`HKVisionPrescription`), readable only object by object.
     case visionPrescription
+    /// A clinical record holding a FHIR resource (`HKClinicalRecord`); read-only for apps, as in HealthKit, and
+    /// imported from an export's `ClinicalRecord` elements and their `clinical-records/*.json` files.
+    case clinicalRecord
 
     /// Whether samples of this kind keep their whole content in a `SamplePayload`.
     public var carriesPayload: Bool { self >= .electrocardiogram }

@@ -67,11 +67,17 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         SampleType(kind: .scoredAssessment, identifier: instrument.rawValue)
     }
 
+    /// The clinical record type of a category of record (`HKClinicalTypeIdentifierLabResultRecord`, …).
+    public static func clinicalRecord(_ category: ClinicalRecordContent.Category) -> SampleType {
+        SampleType(kind: .clinicalRecord, identifier: category.rawValue)
+    }
+
     /// Every type of a payload kind (`SampleKind.carriesPayload`), by identifier and by short name.
     private static let payloadTypes: [String: SampleType] = {
         var types: [String: SampleType] = [:]
         for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription]
             + ScoredAssessmentContent.Instrument.allCases.map(scoredAssessment)
+            + ClinicalRecordContent.Category.allCases.map(clinicalRecord)
         {
             types[type.identifier] = type
         }
@@ -81,6 +87,9 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
             ("phq9", scoredAssessment(.phq9)),
         ] {
             types[name] = type
+        }
+        for category in ClinicalRecordContent.Category.allCases {
+            types[category.shortName] = clinicalRecord(category)
         }
         return types
     }()
@@ -146,6 +155,8 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .document: return true
         // HealthKit keeps electrocardiograms to the ECG app: apps read them and never save them.
         case .electrocardiogram: return true
+        // Clinical records come from healthcare institutions (and here from imports): apps only read them.
+        case .clinicalRecord: return true
         case .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription: return false
         }
     }

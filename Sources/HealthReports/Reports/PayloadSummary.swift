@@ -15,6 +15,8 @@ enum PayloadSummary {
             return "score \(content.score)"
         case let .visionPrescription(content):
             return content.prescriptionType == 2 ? "contacts" : "glasses"
+        case let .clinicalRecord(content):
+            return "\(content.resource.resourceType): \(content.displayName)"
         }
     }
 

@@ -648,8 +648,9 @@ public enum OpenAPIDocument {
               description: >-
                 By kind: quantity `value` + `unit`; category `value` (raw number or value name); correlation `objects`;
                 workout `activityType` (case name, export name or raw value), `duration`, `events`, `statistics`;
-                electrocardiogram (read-only), audiogram, state of mind, GAD-7/PHQ-9 and vision prescription samples
-                carry their whole content in one object named after the kind (enum fields are HealthKit's raw values).
+                electrocardiogram (read-only), audiogram, state of mind, GAD-7/PHQ-9, vision prescription and clinical
+                record (read-only) samples carry their whole content in one object named after the kind (enum fields
+                are HealthKit's raw values).
               properties:
                 uuid:
                   type: string
@@ -750,5 +751,23 @@ public enum OpenAPIDocument {
                     rightEye: {type: object}
                     leftEye: {type: object}
                     brand: {type: string}
+                clinicalRecord:
+                  type: object
+                  readOnly: true
+                  description: >-
+                    HKClinicalTypeIdentifier…Record types (labResultRecord, allergyRecord, …); from an export's
+                    ClinicalRecord elements. startDate and endDate are when the record was received.
+                  required: [displayName, resource]
+                  properties:
+                    displayName: {type: string}
+                    resource:
+                      type: object
+                      required: [resourceType, identifier, json, fhirVersion]
+                      properties:
+                        resourceType: {type: string, description: "FHIR resource type (Observation, …)"}
+                        identifier: {type: string, description: the resource's id at its source}
+                        json: {type: string, description: the FHIR resource as the institution sent it (JSON text)}
+                        sourceURL: {type: string}
+                        fhirVersion: {type: string, description: "e.g. 4.0.1 (R4) or 1.0.2 (DSTU2)"}
         """#
 }

@@ -119,6 +119,8 @@ extension HealthAPI {
             ("heartbeatSeries", .number(Double(report.heartbeatSeries))),
             ("characteristics", .number(Double(report.characteristics))),
             ("clinicalDocuments", .number(Double(report.clinicalDocuments))),
+            ("electrocardiograms", .number(Double(report.electrocardiograms))),
+            ("clinicalRecords", .number(Double(report.clinicalRecords))),
             ("samplesStored", .number(Double(report.samplesStored))),
             ("alreadyStored", .number(Double(report.alreadyStored))),
             ("duplicatesInExport", .number(Double(report.duplicatesInExport))),

@@ -13,7 +13,16 @@ public struct HKDocumentTypeIdentifier: RawRepresentable, Hashable, Sendable {
 }
 
 /// A type of document, as in HealthKit.
-open class HKDocumentType: HKSampleType, @unchecked Sendable {}
+open class HKDocumentType: HKSampleType, @unchecked Sendable {
+    /// The document type with this identifier (stops the program for an unknown one, as HealthKit does).
+    public convenience init(_ identifier: HKDocumentTypeIdentifier) {
+        guard identifier == .CDA else { fatalError("HKDocumentType: unknown identifier \(identifier.rawValue)") }
+        self.init(sampleType: .clinicalDocument)
+    }
+}
+
+/// The user info key of an `HKCDADocumentSample(data:start:end:metadata:)` error: why the document is not valid.
+public let HKDetailedCDAValidationErrorKey = "HKDetailedCDAValidationErrorKey"
 
 extension HKObjectType {
     /// The document type with this identifier, or nil for an unknown one.
@@ -33,14 +42,46 @@ open class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
     /// The document; its data is nil unless the query set `includeDocumentData`.
     open internal(set) var document: HKCDADocument?
 
-    init(_ stored: ClinicalDocument, includeData: Bool) {
+    init(_ stored: ClinicalDocument, includeData: Bool, metadata: [String: Any]? = nil) {
         document = HKCDADocument(stored, includeData: includeData)
         super.init(
             backing: .failure(
                 .invalidField(
                     field: "document", reason: "documents come from imports and cannot be saved or deleted here")),
             uuid: stored.uuid, sampleType: HKDocumentType(sampleType: .clinicalDocument), startDate: stored.startDate,
-            endDate: stored.endDate, metadata: nil, device: nil)
+            endDate: stored.endDate, metadata: metadata, device: nil)
+    }
+
+    /// A CDA document sample from the document's XML: its title, patient, author and custodian are read from the
+    /// document's header. Data that holds no HL7 `ClinicalDocument` (or lacks its title, patient, author or
+    /// custodian), or an end before the start, fails with `errorInvalidArgument`; the reason is also under
+    /// `HKDetailedCDAValidationErrorKey`. Saving it fails: documents come only from imports here.
+    public convenience init(
+        data documentData: Data, start startDate: Date, end endDate: Date, metadata: [String: Any]?
+    ) throws {
+        func invalid(_ reason: String) -> HKError {
+            var error = HKError(.errorInvalidArgument, "the document is not a valid CDA document: \(reason)")
+            error.detailedCDAValidationError = reason
+            return error
+        }
+        guard let header = ClinicalDocumentHeader.read(documentData) else {
+            throw invalid("no ClinicalDocument element")
+        }
+        for (field, value) in [
+            ("title", header.title), ("patient", header.patientName), ("author", header.authorName),
+            ("custodian", header.custodianName),
+        ] where value.isEmpty {
+            throw invalid("the header has no \(field) name")
+        }
+        do {
+            let stored = try ClinicalDocument(
+                uuid: RandomUUID.make(), startDate: startDate, endDate: endDate, title: header.title,
+                patientName: header.patientName, authorName: header.authorName, custodianName: header.custodianName,
+                data: documentData)
+            self.init(stored, includeData: true, metadata: metadata)
+        } catch {
+            throw HKError.from(error)
+        }
     }
 }
 
@@ -132,3 +173,14 @@ open class HKDocumentQuery: HKQuery, @unchecked Sendable {
         }
     }
 }
+
+/// The key path of a CDA document's title in predicates. HealthKit's CDA predicates are format predicates
+/// (`NSPredicate(format: "%K == %@", HKPredicateKeyPathCDATitle, …)`), which swift-corelibs-foundation cannot build, so
+/// document queries here filter by date and object identifier only.
+public let HKPredicateKeyPathCDATitle = "title"
+/// The key path of a CDA document's patient name in predicates (see `HKPredicateKeyPathCDATitle`).
+public let HKPredicateKeyPathCDAPatientName = "patientName"
+/// The key path of a CDA document's author name in predicates (see `HKPredicateKeyPathCDATitle`).
+public let HKPredicateKeyPathCDAAuthorName = "authorName"
+/// The key path of a CDA document's custodian name in predicates (see `HKPredicateKeyPathCDATitle`).
+public let HKPredicateKeyPathCDACustodianName = "custodianName"

@@ -35,6 +35,8 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
     public let code: Code
     /// What went wrong, naming the field or object.
     public let message: String
+    /// Why a CDA document failed validation, under `HKDetailedCDAValidationErrorKey` in the user info.
+    var detailedCDAValidationError: String?
 
     /// An error with a code and a message.
     public init(_ code: Code, _ message: String = "") {
@@ -56,7 +58,11 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
     public var errorDescription: String? { message.isEmpty ? "\(code)" : message }
     /// The message under `NSLocalizedDescriptionKey`, for `CustomNSError`: on Linux, `localizedDescription` and
     /// `NSError` read it from here (not from `errorDescription`), so without it an app would print a generic text.
-    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: errorDescription ?? "\(code)"] }
+    public var errorUserInfo: [String: Any] {
+        var userInfo: [String: Any] = [NSLocalizedDescriptionKey: errorDescription ?? "\(code)"]
+        userInfo[HKDetailedCDAValidationErrorKey] = detailedCDAValidationError
+        return userInfo
+    }
     /// The code's name and number, then the message: `HKError(errorNoData, 11): …`.
     public var description: String { "HKError(\(code), \(code.rawValue)): \(message)" }
 

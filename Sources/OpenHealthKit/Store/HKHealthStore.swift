@@ -70,9 +70,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// finite date, so it answers `Date.distantPast`.
     open func earliestPermittedSampleDate() -> Date { .distantPast }
 
-    /// Whether this store can hold clinical records (`HKClinicalRecord`): not yet, so false, as on a device without
-    /// Health Records.
-    open func supportsHealthRecords() -> Bool { false }
+    /// Whether this store can hold clinical records (`HKClinicalRecord`): it can (they come from an export's clinical
+    /// records, or a test bench's), so true.
+    open func supportsHealthRecords() -> Bool { true }
 
     /// The source revision that saves from this process are stamped with.
     var clientRevision: SourceRevision { SourceRevision(source: client.source, version: "1") }
