@@ -100,6 +100,23 @@ struct QueryCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
     }
 
+    @Test(
+        "A reading command pointed at a path with no store says so, suggests ohk import, and creates nothing there",
+        arguments: [
+            ["types"], ["stats", "stepCount"], ["samples", "heartRate"], ["sources", "stepCount"], ["trends"],
+            ["export"], ["units", "preferred"],
+        ])
+    func noStoreThere(_ arguments: [String]) throws {
+        let path = TemporaryStoreFolder.path + "/never-imported-\(UUID().uuidString).sqlite"
+        let result = try expectOHK(
+            arguments + ["--store", path], exit: .failure, stdout: "", stderrContains: "there is no store here yet")
+        #expect(result.stderr.contains(path) && result.stderr.contains("ohk import export.zip --store \(path)"))
+        #expect(!FileManager.default.fileExists(atPath: path), "a reading command created \(path)")
+        // Setting a preferred unit makes the store, as importing does.
+        try expectOHK(["units", "preferred", "--set", "bodyMass=kg", "--store", path])
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("trends --svg to a folder that does not exist is a runtime error naming the file")
     func svgToMissingFolder() throws {
         let target = TemporaryStoreFolder.path + "/nowhere-\(UUID().uuidString)/trends.svg"

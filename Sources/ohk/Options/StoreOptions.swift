@@ -38,9 +38,18 @@ extension StoreOptions {
         try StoreOptions.open(try resolvedPath())
     }
 
-    /// Opens the store as the command line (the owner: everything), or as the app `client.client` names.
-    func openStore(as client: ClientOptions) throws -> HealthDataStore {
-        let store = try openStore()
+    /// Opens the store as the command line (the owner: everything), or as the app `client.client` names. A command
+    /// that only reads (`creating` false) refuses a path with no store, naming it and suggesting `ohk import`, rather
+    /// than creating an empty store there and answering with nothing.
+    func openStore(as client: ClientOptions, creating: Bool = false) throws -> HealthDataStore {
+        let path = try resolvedPath()
+        if !creating, !FileManager.default.fileExists(atPath: path) {
+            throw HealthStoreError.storeUnavailable(
+                path: path,
+                reason: "there is no store here yet; import an export first (ohk import export.zip"
+                    + (explicitPath == nil ? "" : " --store \(path)") + ") or name another store with --store")
+        }
+        let store = try StoreOptions.open(path)
         guard let bundleIdentifier = client.client else { return store }
         return store.client(bundleIdentifier)
     }

@@ -60,7 +60,9 @@ struct UnitsPreferredCommand: ParsableCommand {
             do { return try UnitLocale(identifier: identifier) } catch { throw ValidationError("--locale: \(error)") }
         }
         let shown = try types.map { try quantityType($0, option: "TYPE") }
-        let store = try storeOptions.openStore(as: clientOptions)
+        // Setting units may make the store; only showing them needs one already.
+        let sets = newLocale != nil || clearLocale || !changes.isEmpty
+        let store = try storeOptions.openStore(as: clientOptions, creating: sets)
         do {
             if let newLocale { try store.setUnitLocale(newLocale) } else if clearLocale { try store.setUnitLocale(nil) }
             for (type, unit) in changes { try store.setPreferredUnit(unit, for: type) }
