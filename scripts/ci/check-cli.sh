@@ -128,6 +128,7 @@ else
     failed=$((failed + 1)); echo "FAIL  corrupt cache: $kept / $fresh / $(computed_at "$cache_file")"
 fi
 "$OHK" trends --store "$Q" --format json --cache "$STORE_DIR/elsewhere.json" >/dev/null 2>&1
+"$OHK" store info --store "$STORE_DIR/empty.sqlite" >/dev/null 2>&1
 "$OHK" trends --store "$STORE_DIR/empty.sqlite" --format json --no-cache >/dev/null 2>&1
 if [[ -f "$STORE_DIR/elsewhere.json" && ! -e "$STORE_DIR/empty.sqlite.trends-cache.json" ]]; then
     passed=$((passed + 1)); echo "ok    --cache PATH writes there; --no-cache writes no cache"
