@@ -159,7 +159,12 @@ extension [SessionSummary] {
     /// The sessions as nights and naps: by waking day, the one with the most sleep (then the most time in bed, then
     /// the later) is the night, the others naps.
     func nightsAndNaps(calendar: Calendar) -> [SleepNight] {
-        let days = map { calendar.dateComponents([.year, .month, .day], from: $0.end) }
+        // Rebuilt from the three numbers: a calendar's components may carry `isLeapMonth` or not, and a waking day
+        // must compare equal to `DateComponents(year:month:day:)`.
+        let days = map { session in
+            let parts = calendar.dateComponents([.year, .month, .day], from: session.end)
+            return DateComponents(year: parts.year, month: parts.month, day: parts.day)
+        }
         var main: [DateComponents: Int] = [:]
         for (index, session) in enumerated() {
             guard let current = main[days[index]] else {
