@@ -15,6 +15,10 @@ enum PayloadSummary {
             return "score \(content.score)"
         case let .visionPrescription(content):
             return content.prescriptionType == 2 ? "contacts" : "glasses"
+        case let .workoutEffortRelationship(content):
+            return "effort \(content.sample) on workout \(content.workout)"
+        case let .heartbeatSeries(content):
+            return "\(content.beats.count) beats"
         }
     }
 

@@ -18,6 +18,10 @@ public enum SamplePayload: Sendable, Hashable {
     case scoredAssessment(ScoredAssessmentContent)
     /// A vision prescription.
     case visionPrescription(VisionPrescriptionContent)
+    /// An effort score sample related to a workout.
+    case workoutEffortRelationship(WorkoutEffortRelationshipContent)
+    /// A heartbeat series an app built.
+    case heartbeatSeries(HeartbeatSeriesContent)
 
     /// The kind of sample this content belongs to.
     public var kind: SampleKind {
@@ -27,6 +31,8 @@ public enum SamplePayload: Sendable, Hashable {
         case .stateOfMind: return .stateOfMind
         case .scoredAssessment: return .scoredAssessment
         case .visionPrescription: return .visionPrescription
+        case .workoutEffortRelationship: return .workoutEffortRelationship
+        case .heartbeatSeries: return .heartbeatSeries
         }
     }
 
@@ -43,6 +49,8 @@ public enum SamplePayload: Sendable, Hashable {
         case let .stateOfMind(content): try content.validate()
         case let .scoredAssessment(content): try content.validate(for: type)
         case let .visionPrescription(content): try content.validate()
+        case let .workoutEffortRelationship(content): try content.validate()
+        case let .heartbeatSeries(content): try content.validate()
         }
     }
 
@@ -60,6 +68,8 @@ public enum SamplePayload: Sendable, Hashable {
             case let .stateOfMind(content): return try encoder.encode(content)
             case let .scoredAssessment(content): return try encoder.encode(content)
             case let .visionPrescription(content): return try encoder.encode(content)
+            case let .workoutEffortRelationship(content): return try encoder.encode(content)
+            case let .heartbeatSeries(content): return try encoder.encode(content)
             }
         } catch {
             // Only non-finite numbers fail to encode, and validation refuses them before a sample exists.
@@ -83,6 +93,10 @@ public enum SamplePayload: Sendable, Hashable {
                 return .scoredAssessment(try decoder.decode(ScoredAssessmentContent.self, from: json))
             case .visionPrescription:
                 return .visionPrescription(try decoder.decode(VisionPrescriptionContent.self, from: json))
+            case .workoutEffortRelationship:
+                return .workoutEffortRelationship(
+                    try decoder.decode(WorkoutEffortRelationshipContent.self, from: json))
+            case .heartbeatSeries: return .heartbeatSeries(try decoder.decode(HeartbeatSeriesContent.self, from: json))
             case .quantity, .category, .correlation, .workout, .series, .document:
                 throw HealthModelError.invalidField(field: field, reason: "\(kind) samples carry no payload")
             }
