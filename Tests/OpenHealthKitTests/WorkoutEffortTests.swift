@@ -16,6 +16,16 @@ enum DuathlonEffort {
             type: type, quantity: HKQuantity(unit: .appleEffortScore(), doubleValue: value), start: at, end: at)
     }
 
+    /// The duathlon built on `dataStore` by the default app, with the score 7 saved and related to the whole race.
+    static func race(on dataStore: HealthDataStore) async throws -> (HKHealthStore, HKWorkout, HKQuantitySample) {
+        let healthStore = HKHealthStore(dataStore: dataStore)
+        let workout = try await Duathlon.build(with: healthStore)
+        let whole = score(7, minute: 5)
+        try await healthStore.save(whole)
+        try await relate(whole, workout, nil, in: healthStore)
+        return (healthStore, workout, whole)
+    }
+
     static func relate(
         _ sample: HKSample, _ workout: HKWorkout, _ activity: HKWorkoutActivity?, in healthStore: HKHealthStore
     ) async throws {
@@ -82,15 +92,11 @@ struct WorkoutEffortTests {
         "Two effort scores related to the duathlon (one to its running leg) come back through the query and the anchored descriptor; unrelating removes one",
         arguments: StorageBackend.allCases)
     func relateQueryUnrelate(_ backend: StorageBackend) async throws {
-        let dataStore = backend.makeStore()
-        let healthStore = HKHealthStore(dataStore: dataStore)
-        let workout = try await Duathlon.build(with: healthStore)
+        let (healthStore, workout, whole) = try await DuathlonEffort.race(on: backend.makeStore())
         let running = try #require(workout.workoutActivities.last)
         #expect(running.workoutConfiguration.activityType == .running)
-        let whole = DuathlonEffort.score(7, minute: 5)
         let leg = DuathlonEffort.score(8.5, minute: 6)
-        try await healthStore.save([whole, leg])
-        try await DuathlonEffort.relate(whole, workout, nil, in: healthStore)
+        try await healthStore.save(leg)
         try await DuathlonEffort.relate(leg, workout, running, in: healthStore)
         try await DuathlonEffort.relate(leg, workout, running, in: healthStore)  // again: nothing changes
 
@@ -164,11 +170,7 @@ struct WorkoutEffortTests {
         arguments: StorageBackend.allCases)
     func readerPermissions(_ backend: StorageBackend) async throws {
         let dataStore = backend.makeStore()
-        let healthStore = HKHealthStore(dataStore: dataStore)
-        let workout = try await Duathlon.build(with: healthStore)
-        let whole = DuathlonEffort.score(7, minute: 5)
-        try await healthStore.save(whole)
-        try await DuathlonEffort.relate(whole, workout, nil, in: healthStore)
+        let (_, workout, whole) = try await DuathlonEffort.race(on: dataStore)
 
         let reader = "com.example.coach"
         dataStore.access.restrict(reader)
@@ -205,6 +207,13 @@ struct WorkoutEffortTests {
         await expectHKError(.errorInvalidArgument) {
             try await DuathlonEffort.relate(heartRate, workout, nil, in: healthStore)
         }
+        // As in HealthKit, effort scores are related, never added to a workout or a workout builder.
+        await expectHKError(.errorInvalidArgument) { try await healthStore.addSamples([score], to: workout) }
+        let builder = HKWorkoutBuilder(
+            healthStore: healthStore, configuration: Duathlon.configuration(.running, .outdoor), device: nil)
+        try await builder.beginCollection(at: Duathlon.at(9, 0))
+        await expectHKError(.errorInvalidArgument) { try await builder.addSamples([score]) }
+        builder.discardWorkout()
         let unsaved = HKWorkout(activityType: .running, start: Duathlon.at(9, 0), end: Duathlon.at(9, 30))
         await expectHKError(.errorInvalidArgument) {
             try await DuathlonEffort.relate(score, unsaved, nil, in: healthStore)

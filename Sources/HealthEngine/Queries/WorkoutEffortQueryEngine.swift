@@ -80,6 +80,18 @@ public struct WorkoutEffortQueryEngine: Sendable {
         return (workoutSample, effortSample)
     }
 
+    /// Throws when one of the types is an effort score type: HealthKit refuses effort samples in `add(_:to:)` and
+    /// the workout builder's `add` ("must be related to a workout").
+    public static func checkAddable(_ types: some Sequence<SampleType>) throws {
+        if let type = types.first(where: WorkoutEffortRelationshipContent.isEffortType) {
+            throw HealthEngineError.invalidQuery(
+                field: "samples",
+                reason:
+                    "\(type.identifier) samples must be related to a workout (relateWorkoutEffortSample), not added to it"
+            )
+        }
+    }
+
     // MARK: Reading
 
     /// The stored relations of a workout: to one activity when given, otherwise to the workout or any activity

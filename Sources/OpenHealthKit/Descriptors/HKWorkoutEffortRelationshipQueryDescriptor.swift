@@ -20,6 +20,9 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: @unchecked Sendable {
         self.option = option
     }
 
+    /// The batches `results(for:)` delivers, in order.
+    public typealias Results = QueryResults<Result>
+
     /// The relationships found and the anchor after them.
     public struct Result: @unchecked Sendable {
         /// The relationships related or changed after the anchor.
@@ -77,22 +80,5 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: @unchecked Sendable {
             monitor.start(anchor: anchor, limit: 0, initial: forward, onUpdate: forward)
         }
         return Results(stream: stream)
-    }
-
-    /// The results `results(for:)` delivers.
-    public struct Results: AsyncSequence, Sendable {
-        /// Each element is the relationships of one batch of changes.
-        public typealias Element = Result
-        let stream: AsyncThrowingStream<Result, any Error>
-
-        /// An iterator over the batches.
-        public struct Iterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Result, any Error>.AsyncIterator
-            /// The next batch; nil once the sequence has ended.
-            public mutating func next() async throws -> Result? { try await base.next() }
-        }
-
-        /// An iterator.
-        public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }
     }
 }
