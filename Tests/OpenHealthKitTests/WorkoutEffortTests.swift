@@ -194,6 +194,24 @@ struct WorkoutEffortTests {
         }
     }
 
+    @Test("results(for:) gives the relationships so far, then each later relating as it is committed")
+    func followsLaterRelating() async throws {
+        let (healthStore, workout, _) = try await DuathlonEffort.race(on: HealthDataStore())
+        let running = try #require(workout.workoutActivities.last)
+        var iterator = HKWorkoutEffortRelationshipQueryDescriptor(predicate: nil, anchor: nil, option: .mostRelevant)
+            .results(for: healthStore).makeAsyncIterator()
+        let first = try #require(try await iterator.next())
+        #expect(first.relationships.map(DuathlonEffort.values) == [[7]])
+        let leg = DuathlonEffort.score(8.5, minute: 6)
+        try await healthStore.save(leg)
+        try await DuathlonEffort.relate(leg, workout, running, in: healthStore)
+        var next = try #require(try await iterator.next())
+        while next.relationships.isEmpty { next = try #require(try await iterator.next()) }  // the save's own batch
+        #expect(next.relationships.count == 1)
+        #expect(next.relationships.first?.activity?.uuid == running.uuid)
+        #expect(next.relationships.first.map(DuathlonEffort.values) == [8.5])
+    }
+
     @Test("Only effort scores relate, to a saved workout and one of its activities; errors as HealthKit's codes")
     func relateRules() async throws {
         let dataStore = HealthDataStore()
