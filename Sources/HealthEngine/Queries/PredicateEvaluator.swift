@@ -32,6 +32,9 @@ public struct PredicateEvaluator: Sendable {
         switch predicate {
         case let .associatedWithWorkout(workout):
             return .uuids(try storage.samplesAssociated(withWorkout: workout))
+        case let .workoutEffortRelated(workout, activity):
+            let records = try WorkoutEffortQueryEngine(storage: storage).records(ofWorkout: workout, activity: activity)
+            return .uuids(Set(records.map(\.sample)))
         case let .and(predicates):
             return .and(try predicates.map { try resolve($0, storage: storage) })
         case let .or(predicates):
@@ -84,7 +87,7 @@ public struct PredicateEvaluator: Sendable {
             return PredicateEvaluator.compare(stored, value, comparison)
         case .noCorrelation:
             return !correlationMembers.contains(sample.uuid)
-        case .associatedWithWorkout:
+        case .associatedWithWorkout, .workoutEffortRelated:
             return false  // resolved to `.uuids` at init
         case let .quantity(comparison, quantity):
             guard let stored = sample.quantity, let value = try? quantity.value(in: stored.unit) else { return false }

@@ -10,6 +10,8 @@ public struct SeriesSample: Sendable, Hashable {
         case route(WorkoutRoute)
         /// A heartbeat series' beats.
         case heartbeats(HeartbeatSeries)
+        /// The beats of a heartbeat series an app built: times since the start and gap flags, as added.
+        case builtBeats(HeartbeatSeriesContent)
     }
 
     /// The series' identifier (a route's own; for beats, derived from their sample's).
@@ -30,7 +32,31 @@ public struct SeriesSample: Sendable, Hashable {
         switch content {
         case let .route(route): return route.locations.count
         case let .heartbeats(series): return series.beats.count
+        case let .builtBeats(content): return content.beats.count
         }
+    }
+
+    /// The series of a heartbeat series sample an app built (its own owner), nil for any other sample.
+    public init?(builtSeries sample: Sample) {
+        guard case let .heartbeatSeries(content)? = sample.payload else { return nil }
+        self.init(builtSeries: sample, beats: content)
+    }
+
+    /// The series of a heartbeat series sample an app built, with its beats.
+    public init(builtSeries sample: Sample, beats content: HeartbeatSeriesContent) {
+        self.init(
+            uuid: sample.uuid, type: sample.type, startDate: sample.startDate, endDate: sample.endDate, owner: sample,
+            content: .builtBeats(content))
+    }
+
+    /// A series from its parts.
+    init(uuid: UUID, type: SampleType, startDate: Date, endDate: Date, owner: Sample, content: Content) {
+        self.uuid = uuid
+        self.type = type
+        self.startDate = startDate
+        self.endDate = endDate
+        self.owner = owner
+        self.content = content
     }
 }
 
@@ -72,6 +98,9 @@ public struct SeriesSampleFinder: Sendable {
             }
         case .heartbeatSeries:
             guard workout == nil else { return [] }
+            found += try queries.samples(for: SampleQueryRequest(type: .heartbeatSeries)).compactMap {
+                SeriesSample(builtSeries: $0)
+            }
             for owner in try queries.samples(for: SampleQueryRequest(type: Self.heartRateVariability)) {
                 guard let series = try storage.heartbeatSeries(ofSample: owner.uuid) else { continue }
                 found.append(

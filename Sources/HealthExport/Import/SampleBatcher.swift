@@ -295,8 +295,10 @@ final class SampleBatcher: @unchecked Sendable {
             case .workout: saved.workouts += 1
             case .series, .document: break  // never saved as samples
             // Not export.xml records: electrocardiograms come from their own files (ElectrocardiogramImporter),
-            // clinical records with theirs (ClinicalRecordImporter).
-            case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription, .clinicalRecord:
+            // clinical records with theirs (ClinicalRecordImporter); effort relationships and built heartbeat series
+            // only from apps.
+            case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription, .clinicalRecord,
+                .workoutEffortRelationship, .heartbeatSeries:
                 break
             }
         }

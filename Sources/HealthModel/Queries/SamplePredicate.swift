@@ -26,6 +26,9 @@ public indirect enum SamplePredicate: Sendable, Hashable {
     case noCorrelation
     /// Samples associated with the workout with this identifier.
     case associatedWithWorkout(UUID)
+    /// Effort score samples related to the workout with this identifier: to one of its activities when `activity` is
+    /// given, otherwise to the workout or any of its activities (`predicateForWorkoutEffortSamplesRelated`).
+    case workoutEffortRelated(workout: UUID, activity: UUID?)
     /// Quantity samples whose value compares with the quantity (converted to a common unit).
     case quantity(ComparisonOperator, Quantity)
     /// Category samples whose value compares with the value.
@@ -57,7 +60,8 @@ public indirect enum SamplePredicate: Sendable, Hashable {
     public func check(for type: SampleType) throws(HealthModelError) {
         switch self {
         case .all, .date, .sources, .sourceRevisions, .devices, .deviceProperty, .uuids, .metadataKeyExists,
-            .metadataValues, .metadataComparison, .noCorrelation, .associatedWithWorkout:
+            .metadataValues, .metadataComparison, .noCorrelation, .associatedWithWorkout,
+            .workoutEffortRelated:
             return
         case let .quantity(_, quantity):
             guard type.kind == .quantity, let unit = type.canonicalUnit else {

@@ -29,6 +29,15 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     /// A clinical record holding a FHIR resource (`HKClinicalRecord`); read-only for apps, as in HealthKit, and
     /// imported from an export's `ClinicalRecord` elements and their `clinical-records/*.json` files.
     case clinicalRecord
+    /// An effort score sample related to a workout, or to one of its activities (HealthKit's
+    /// `HKWorkoutEffortRelationship`): a record of its own, so relating and unrelating go through the commit path and
+    /// the change log (docs/decisions/workout-effort.md). No HealthKit type names it; apps reach it through
+    /// `relateWorkoutEffortSample` and `HKWorkoutEffortRelationshipQuery`.
+    case workoutEffortRelationship
+    /// A heartbeat series an app built with `HKHeartbeatSeriesBuilder` (`HKDataTypeIdentifierHeartbeatSeries`): the
+    /// beats' times since the series' start and their gap flags, exactly as added. Series under imported heart rate
+    /// variability samples stay beside their sample (`series`).
+    case heartbeatSeries
 
     /// Whether samples of this kind keep their whole content in a `SamplePayload`.
     public var carriesPayload: Bool { self >= .electrocardiogram }

@@ -45,8 +45,14 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// The document type of clinical documents (`HKDocumentTypeIdentifierCDA`).
     public static let clinicalDocument = SampleType(kind: .document, identifier: "HKDocumentTypeIdentifierCDA")
 
-    /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`).
-    public static let heartbeatSeries = SampleType(kind: .series, identifier: "HKDataTypeIdentifierHeartbeatSeries")
+    /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`): series an app builds are samples
+    /// of this type (kind `heartbeatSeries`); imported ones stay beside their heart rate variability sample.
+    public static let heartbeatSeries = SampleType(
+        kind: .heartbeatSeries, identifier: TypeTable.heartbeatSeriesTypeIdentifier)
+
+    /// The records relating effort score samples to workouts (`WorkoutEffortRelationshipContent`).
+    public static let workoutEffortRelationship = SampleType(
+        kind: .workoutEffortRelationship, identifier: TypeTable.workoutEffortRelationshipTypeIdentifier)
 
     /// The electrocardiogram type (`HKDataTypeIdentifierElectrocardiogram`).
     public static let electrocardiogram = SampleType(
@@ -75,7 +81,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Every type of a payload kind (`SampleKind.carriesPayload`), by identifier and by short name.
     private static let payloadTypes: [String: SampleType] = {
         var types: [String: SampleType] = [:]
-        for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription]
+        for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription, workoutEffortRelationship]
             + ScoredAssessmentContent.Instrument.allCases.map(scoredAssessment)
             + ClinicalRecordContent.Category.allCases.map(clinicalRecord)
         {
@@ -84,7 +90,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         for (name, type) in [
             ("electrocardiogram", electrocardiogram), ("audiogram", audiogram), ("stateOfMind", stateOfMind),
             ("visionPrescription", visionPrescription), ("gad7", scoredAssessment(.gad7)),
-            ("phq9", scoredAssessment(.phq9)),
+            ("phq9", scoredAssessment(.phq9)), ("workoutEffortRelationship", workoutEffortRelationship),
         ] {
             types[name] = type
         }
@@ -157,9 +163,14 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .electrocardiogram: return true
         // Clinical records come from healthcare institutions (and here from imports): apps only read them.
         case .clinicalRecord: return true
-        case .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription: return false
+        case .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription, .workoutEffortRelationship,
+            .heartbeatSeries:
+            return false
         }
     }
+
+    /// Whether samples of this type are series read through the series queries (routes, heartbeat series).
+    public var isSeries: Bool { kind == .series || kind == .heartbeatSeries }
 
     /// Whether a client reads samples of this type only object by object, as the person grants each (vision
     /// prescriptions), never by a grant for the whole type.

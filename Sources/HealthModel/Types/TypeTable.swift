@@ -19,6 +19,9 @@ public enum TypeTable {
     public static let visionPrescriptionTypeIdentifier = "HKVisionPrescriptionTypeIdentifier"
     /// The identifier of the state of mind type (HealthKit's `HKDataTypeIdentifierStateOfMind` names this string).
     public static let stateOfMindTypeIdentifier = "HKDataTypeStateOfMind"
+    /// The identifier of the records relating effort scores to workouts. HealthKit has no type for them (apps use
+    /// `relateWorkoutEffortSample` and `HKWorkoutEffortRelationshipQuery`); this name is OpenHealthKit's own.
+    public static let workoutEffortRelationshipTypeIdentifier = "OHKWorkoutEffortRelationshipTypeIdentifier"
 
     /// Both correlation types with the quantity types each may contain.
     public static let correlationTypes: [CorrelationTypeDescription] = [

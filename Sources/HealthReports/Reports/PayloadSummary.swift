@@ -17,6 +17,10 @@ enum PayloadSummary {
             return content.prescriptionType == 2 ? "contacts" : "glasses"
         case let .clinicalRecord(content):
             return "\(content.resource.resourceType): \(content.displayName)"
+        case let .workoutEffortRelationship(content):
+            return "effort \(content.sample) on workout \(content.workout)"
+        case let .heartbeatSeries(content):
+            return "\(content.beats.count) beats"
         }
     }
 

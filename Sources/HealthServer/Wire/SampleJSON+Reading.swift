@@ -95,6 +95,11 @@ extension SampleJSON {
             return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)
         case .series, .document:
             throw .invalidField(field: input.path + ".type", reason: "\(type.identifier) cannot be saved on its own")
+        case .workoutEffortRelationship:
+            // Relating checks the workout, the activity and the sample (WorkoutEffortQueryEngine); records are not
+            // written directly.
+            throw .invalidField(
+                field: input.path + ".type", reason: "\(type.identifier) records are made by relating, not saved")
         default:
             content = .payload(try payload(from: input, kind: type.kind))
         }

@@ -51,6 +51,13 @@ public final class ClientStorage: HealthStorage {
             // was hidden whole, where HealthKit shows it with the readable member only (SEMANTICS §8).
             return sample.with(visibleObjects: shown)
         }
+        if case let .workoutEffortRelationship(relation)? = sample.payload {
+            // A relationship shows what it joins: readable when both the workout and the effort type are.
+            let readable =
+                access.canRead(client: client, type: SampleType.workout.identifier)
+                && access.canRead(client: client, type: relation.sampleType)
+            return owns(sample) || readable ? sample : nil
+        }
         if owns(sample) || access.canRead(client: client, type: sample.type.identifier) { return sample }
         return sample.type.requiresPerObjectAuthorization && access.canRead(client: client, object: sample.uuid)
             ? sample : nil
@@ -89,6 +96,10 @@ public final class ClientStorage: HealthStorage {
             for sample in samples {
                 var types = [sample.type]
                 if let members = sample.correlatedObjects { types = members.map(\.type) }
+                if case let .workoutEffortRelationship(relation)? = sample.payload {
+                    // Relating an effort sample needs the grant to share its type.
+                    types = [try SampleType.named(relation.sampleType)]
+                }
                 for type in types {
                     switch access.shareDecision(client: client, type: type.identifier) {
                     case .authorized: continue

@@ -356,6 +356,10 @@ public final class HealthDataStore: Sendable {
 
     /// Associates saved samples with a saved workout (for `predicateForObjects(from: workout)`).
     public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try wrapped { try storage.associate(samples, withWorkout: workout) }
+        try wrapped {
+            try WorkoutEffortQueryEngine.checkAddable(
+                try storage.storedSamples(withUUIDs: Set(samples)).map(\.sample.type))
+            try storage.associate(samples, withWorkout: workout)
+        }
     }
 }

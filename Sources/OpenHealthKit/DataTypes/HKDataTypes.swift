@@ -1,4 +1,5 @@
 import Foundation
+import HealthEngine
 import HealthModel
 
 /// The sample type of electrocardiograms.
@@ -75,7 +76,8 @@ extension HKObjectType {
         case .scoredAssessment: return HKScoredAssessmentType(sampleType: sampleType)
         case .visionPrescription: return HKPrescriptionType(sampleType: sampleType)
         case .clinicalRecord: return HKClinicalType(sampleType: sampleType)
-        case .quantity, .category, .correlation, .workout, .series, .document:
+        case .heartbeatSeries: return HKSeriesType(sampleType: sampleType)
+        case .quantity, .category, .correlation, .workout, .series, .document, .workoutEffortRelationship:
             return HKSampleType(sampleType: sampleType)
         }
     }
@@ -93,6 +95,13 @@ extension HKSample {
                 ? HKPHQ9Assessment(model: sample, content: content) : HKGAD7Assessment(model: sample, content: content)
         case .visionPrescription: return HKVisionPrescription.wrap(sample)
         case .clinicalRecord: return HKClinicalRecord(model: sample)
+        case let .heartbeatSeries(content):
+            return HKSeriesSample.wrap(SeriesSample(builtSeries: sample, beats: content))
+        // Relationship records are read through HKWorkoutEffortRelationshipQuery; no HealthKit class holds one.
+        case .workoutEffortRelationship:
+            return HKSample(
+                backing: .success(sample), uuid: sample.uuid, sampleType: HKSampleType(sampleType: sample.type),
+                startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
         }
     }
 

@@ -129,3 +129,5 @@ extension HKQuery {
 public let HKPredicateKeyPathECGClassification = "classification"
 /// The key path of an electrocardiogram's symptoms status in predicates.
 public let HKPredicateKeyPathECGSymptomsStatus = "symptomsStatus"
+/// The key path of an electrocardiogram's average heart rate in predicates.
+public let HKPredicateKeyPathAverageHeartRate = "averageHeartRate"

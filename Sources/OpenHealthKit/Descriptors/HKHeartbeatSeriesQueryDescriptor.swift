@@ -14,16 +14,16 @@ public struct HKHeartbeatSeriesQueryDescriptor: Sendable {
     public typealias Results = QueryResults<Heartbeat>
 
     /// The series whose beats are read.
-    public var sample: HKHeartbeatSeriesSample
+    public var heartbeatSeries: HKHeartbeatSeriesSample
 
     /// A descriptor for a series.
-    public init(_ sample: HKHeartbeatSeriesSample) {
-        self.sample = sample
+    public init(_ heartbeatSeries: HKHeartbeatSeriesSample) {
+        self.heartbeatSeries = heartbeatSeries
     }
 
     /// The series' beats, one element per beat.
     public func results(for healthStore: HKHealthStore) -> Results {
-        let sample = sample
+        let sample = heartbeatSeries
         return QueryResults(
             healthStore, kind: "HKHeartbeatSeriesQueryDescriptor", types: [HKSeriesType.heartbeat().identifier]
         ) {

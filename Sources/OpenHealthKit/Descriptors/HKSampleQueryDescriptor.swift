@@ -85,7 +85,7 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
         if let limit, limit < 0 { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
         do {
             let descriptors = try predicates.map { try $0.model() }
-            if descriptors.contains(where: { $0.type.kind == .series }) {
+            if descriptors.contains(where: { $0.type.isSeries }) {
                 let found = try await healthStore.onStoreExecutor {
                     try HKSampleQuery.series(descriptors, limit: limit ?? 0, in: healthStore)
                 }

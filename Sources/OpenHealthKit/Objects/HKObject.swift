@@ -102,6 +102,9 @@ open class HKSample: HKObject, @unchecked Sendable {
         case let .quantity(content):
             let type = quantityType ?? HKQuantityType(sampleType: sample.type)
             if sample.type.aggregationStyle == .cumulative {
+                if content.count > 1 {
+                    return HKCumulativeQuantitySeriesSample(model: sample, type: type, content: content)
+                }
                 return HKCumulativeQuantitySample(model: sample, type: type, content: content)
             }
             return HKDiscreteQuantitySample(model: sample, type: type, content: content)

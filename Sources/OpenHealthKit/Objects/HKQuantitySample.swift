@@ -66,6 +66,15 @@ open class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
 }
 
 /// A sample of a discrete type (heart rate, weight): average, minimum, maximum and most recent of its measurements.
+/// A cumulative sample holding a series of values (HealthKit's class from iOS 12, deprecated since iOS 13 in favour
+/// of `HKCumulativeQuantitySample`, which it extends): query results of cumulative types that hold a series (count
+/// above one) are of this class, so code of either era finds what it casts to.
+@available(iOS, introduced: 12.0, deprecated: 13.0, renamed: "HKCumulativeQuantitySample")
+open class HKCumulativeQuantitySeriesSample: HKCumulativeQuantitySample, @unchecked Sendable {
+    /// The sum of the series' values.
+    open var sum: HKQuantity { sumQuantity }
+}
+
 open class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
     /// The measurements: the stored sample's, or the single value of a sample the app made (so that the class inherits
     /// `HKQuantitySample`'s initializers, as in HealthKit).

@@ -14,15 +14,21 @@ open class HKSeriesSample: HKSample, @unchecked Sendable {
     init(_ series: SeriesSample) {
         self.series = series
         self.count = series.count
+        // A series an app built is a sample of its own; imported ones live beside their owner.
+        let built = series.owner.uuid == series.uuid
         super.init(
-            backing: .failure(
-                .invalidField(
-                    field: "series",
-                    reason: "series are kept beside their workout or sample and cannot be saved or deleted on their own"
-                )),
+            backing: built
+                ? .success(series.owner)
+                : .failure(
+                    .invalidField(
+                        field: "series",
+                        reason:
+                            "series are kept beside their workout or sample and cannot be saved or deleted on their own"
+                    )),
             uuid: series.uuid, sampleType: HKSeriesType(sampleType: series.type), startDate: series.startDate,
             endDate: series.endDate,
-            metadata: nil, device: series.owner.device.map(HKDevice.init))
+            metadata: built ? MetadataBridge.healthKit(series.owner.metadata) : nil,
+            device: series.owner.device.map(HKDevice.init))
     }
 
     /// The app or device that recorded the owning workout or sample.
@@ -34,7 +40,7 @@ open class HKSeriesSample: HKSample, @unchecked Sendable {
     static func wrap(_ series: SeriesSample) -> HKSeriesSample {
         switch series.content {
         case .route: return HKWorkoutRoute(series)
-        case .heartbeats: return HKHeartbeatSeriesSample(series)
+        case .heartbeats, .builtBeats: return HKHeartbeatSeriesSample(series)
         }
     }
 }

@@ -5,8 +5,9 @@ import HealthModel
 /// Reads a heartbeat series beat by beat: the time since the series' start, whether a gap came before the beat, and
 /// `done` on the last.
 ///
-/// Exports keep each beat's time and instantaneous rate, not HealthKit's gap flags, so a gap is inferred: a beat is
-/// preceded by a gap when it comes more than twice the previous beat's period (60 / its rate) after it.
+/// A series an app built (`HKHeartbeatSeriesBuilder`) gives its beats' times and gap flags exactly as added. Exports
+/// keep each beat's time and instantaneous rate, not HealthKit's gap flags, so for imported series a gap is inferred:
+/// a beat is preceded by a gap when it comes more than twice the previous beat's period (60 / its rate) after it.
 open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     private let seriesSample: HKHeartbeatSeriesSample
     private let dataHandler: (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
@@ -43,6 +44,16 @@ open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     static func heartbeats(
         of seriesSample: HKHeartbeatSeriesSample, in healthStore: HKHealthStore
     ) throws -> [(time: TimeInterval, precededByGap: Bool)] {
+        if case .builtBeats = seriesSample.series.content {
+            // Read again, so that a deleted series or one the app may no longer read is not there.
+            let request = SampleQueryRequest(type: .heartbeatSeries, predicate: .uuids([seriesSample.uuid]))
+            guard let stored = try healthStore.dataStore.samples(request).first,
+                case let .heartbeatSeries(content)? = stored.payload
+            else {
+                throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
+            }
+            return content.beats.map { ($0.time, $0.precededByGap) }
+        }
         guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
             throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
         }

@@ -93,7 +93,7 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
         } else {
             throw HKError(.errorInvalidArgument, "a sample query needs a sample type")
         }
-        if descriptors.contains(where: { $0.type.kind == .series }) {
+        if descriptors.contains(where: { $0.type.isSeries }) {
             return try Self.series(descriptors, limit: limit, in: healthStore)
         }
         let sort = try (sortDescriptors ?? []).map(SortKeyPaths.sort(for:))
@@ -105,7 +105,7 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
     static func series(
         _ descriptors: [SampleQueryDescriptor], limit: Int, in healthStore: HKHealthStore
     ) throws -> [HKSample] {
-        guard descriptors.allSatisfy({ $0.type.kind == .series }) else {
+        guard descriptors.allSatisfy({ $0.type.isSeries }) else {
             throw HKError(.errorInvalidArgument, "a query cannot mix series types with other sample types")
         }
         var found: [HKSample] = []

@@ -65,3 +65,22 @@ extension HKQuery {
         }
     }
 }
+
+/// The key path of a workout's activities in predicates (HealthKit uses it in `predicateForWorkouts(activityPredicate:)`).
+public let HKPredicateKeyPathWorkoutActivity = "workoutActivity"
+/// The key path of an activity's activity type.
+public let HKPredicateKeyPathWorkoutActivityType = "workoutActivityType"
+/// The key path of an activity's duration.
+public let HKPredicateKeyPathWorkoutActivityDuration = "workoutActivityDuration"
+/// The key path of an activity's start date.
+public let HKPredicateKeyPathWorkoutActivityStartDate = "workoutActivityStartDate"
+/// The key path of an activity's end date.
+public let HKPredicateKeyPathWorkoutActivityEndDate = "workoutActivityEndDate"
+/// The key path of the sum of a quantity type over an activity.
+public let HKPredicateKeyPathWorkoutActivitySumQuantity = "workoutActivitySumQuantity"
+/// The key path of the minimum of a quantity type over an activity.
+public let HKPredicateKeyPathWorkoutActivityMinimumQuantity = "workoutActivityMinimumQuantity"
+/// The key path of the maximum of a quantity type over an activity.
+public let HKPredicateKeyPathWorkoutActivityMaximumQuantity = "workoutActivityMaximumQuantity"
+/// The key path of the average of a quantity type over an activity.
+public let HKPredicateKeyPathWorkoutActivityAverageQuantity = "workoutActivityAverageQuantity"

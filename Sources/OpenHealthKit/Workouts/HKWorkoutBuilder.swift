@@ -245,6 +245,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         guard !samples.isEmpty else { return }
         do {
             let models = try samples.map { sample throws -> Sample in try sample.modelSample() }
+            try WorkoutEffortQueryEngine.checkAddable(models.map(\.type))
             var unsaved: [Sample] = []
             for (type, group) in Dictionary(grouping: models, by: \.type) {
                 let stored = try healthStore.dataStore.samples(

@@ -20,6 +20,10 @@ public enum SamplePayload: Sendable, Hashable {
     case visionPrescription(VisionPrescriptionContent)
     /// A clinical record (a FHIR resource from a healthcare institution).
     case clinicalRecord(ClinicalRecordContent)
+    /// An effort score sample related to a workout.
+    case workoutEffortRelationship(WorkoutEffortRelationshipContent)
+    /// A heartbeat series an app built.
+    case heartbeatSeries(HeartbeatSeriesContent)
 
     /// The kind of sample this content belongs to.
     public var kind: SampleKind {
@@ -30,6 +34,8 @@ public enum SamplePayload: Sendable, Hashable {
         case .scoredAssessment: return .scoredAssessment
         case .visionPrescription: return .visionPrescription
         case .clinicalRecord: return .clinicalRecord
+        case .workoutEffortRelationship: return .workoutEffortRelationship
+        case .heartbeatSeries: return .heartbeatSeries
         }
     }
 
@@ -47,6 +53,8 @@ public enum SamplePayload: Sendable, Hashable {
         case let .scoredAssessment(content): try content.validate(for: type)
         case let .visionPrescription(content): try content.validate()
         case let .clinicalRecord(content): try content.validate()
+        case let .workoutEffortRelationship(content): try content.validate()
+        case let .heartbeatSeries(content): try content.validate()
         }
     }
 
@@ -65,6 +73,8 @@ public enum SamplePayload: Sendable, Hashable {
             case let .scoredAssessment(content): return try encoder.encode(content)
             case let .visionPrescription(content): return try encoder.encode(content)
             case let .clinicalRecord(content): return try encoder.encode(content)
+            case let .workoutEffortRelationship(content): return try encoder.encode(content)
+            case let .heartbeatSeries(content): return try encoder.encode(content)
             }
         } catch {
             // Only non-finite numbers fail to encode, and validation refuses them before a sample exists.
@@ -90,6 +100,10 @@ public enum SamplePayload: Sendable, Hashable {
                 return .visionPrescription(try decoder.decode(VisionPrescriptionContent.self, from: json))
             case .clinicalRecord:
                 return .clinicalRecord(try decoder.decode(ClinicalRecordContent.self, from: json))
+            case .workoutEffortRelationship:
+                return .workoutEffortRelationship(
+                    try decoder.decode(WorkoutEffortRelationshipContent.self, from: json))
+            case .heartbeatSeries: return .heartbeatSeries(try decoder.decode(HeartbeatSeriesContent.self, from: json))
             case .quantity, .category, .correlation, .workout, .series, .document:
                 throw HealthModelError.invalidField(field: field, reason: "\(kind) samples carry no payload")
             }
