@@ -160,6 +160,10 @@ struct RequestErrorTests {
         BadQuery(uri: "/sources", status: 400, field: "type"),
         BadQuery(uri: "/activity-summaries?startDay=2024-03-10", status: 400, field: "endDay"),
         BadQuery(uri: "/activity-summaries?startDay=2024-03-10&endDay=2024-03-09", status: 400, field: "endDay"),
+        BadQuery(uri: "/sleep?startDay=2024-03-10", status: 400, field: "endDay"),
+        BadQuery(uri: "/sleep?startDay=2024-03-10&endDay=2024-03-09", status: 400, field: "endDay"),
+        BadQuery(uri: "/sleep?startDay=2023-01-01&endDay=2024-03-09", status: 400, field: "endDay"),
+        BadQuery(uri: "/sleep?startDay=2024-02-30&endDay=2024-03-09", status: 400, field: "startDay"),
         BadQuery(uri: "/nowhere", status: 404, field: "path"),
     ]
 

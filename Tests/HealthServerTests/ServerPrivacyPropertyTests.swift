@@ -22,7 +22,7 @@ struct ServerPrivacyPropertyTests {
     /// The reading routes this test covers.
     static let coveredRoutes: Set<String> = [
         "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe",
-        "/activity-summaries", "/export", "/preferred-units", "/characteristics",
+        "/activity-summaries", "/export", "/preferred-units", "/characteristics", "/sleep",
     ]
 
     @Test(
@@ -197,6 +197,7 @@ struct ServerPrivacyCheck {
         var requests = [
             "/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
             "/changes?\(allTypes)&limit=3", "/preferred-units", "/characteristics",
+            "/sleep?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
         ]
         for type in PrivacyTypes.queried {
             let name = PrivacyTypes.shortNames[type]!

@@ -53,6 +53,7 @@ struct TenancyTests {
         "/export": "?timeZone=UTC",
         "/preferred-units": "?type=stepCount",
         "/characteristics": "",
+        "/sleep": "?startDay=2024-03-05&endDay=2024-03-06&timeZone=UTC",
     ]
 
     @Test(

@@ -38,6 +38,11 @@ public enum SleepReport {
 
     /// The nights and their summary as one JSON document: `{"timeZone", "nights": [...], "summary": {...}}`.
     public static func json(_ nights: [SleepNight], timeZoneName: String, calendar: Calendar) -> String {
+        document(nights, timeZoneName: timeZoneName, calendar: calendar).text + "\n"
+    }
+
+    /// The JSON document of `json(_:timeZoneName:calendar:)` as a value (the server's answer to `GET /sleep`).
+    public static func document(_ nights: [SleepNight], timeZoneName: String, calendar: Calendar) -> JSONValue {
         let rows = table(nights, calendar: calendar, format: .json).rendered(as: .json)
         let summary = SleepSummary(nights: nights, calendar: calendar)
         let figures: [(String, JSONValue)] = [
@@ -53,12 +58,11 @@ public enum SleepReport {
             summary.averageStages.sorted { $0.key < $1.key }.map {
                 (stageName($0.key), .number(($0.value / 60).rounded()))
             })
-        let document = JSONValue.object([
+        return .object([
             ("timeZone", .string(timeZoneName)),
             ("nights", JSONValue(parsing: Data(rows.utf8)) ?? .array([])),
             ("summary", .object(figures + [("averageStageMinutes", stages)])),
         ])
-        return document.text + "\n"
     }
 
     /// The summary as lines for a person, under a table.

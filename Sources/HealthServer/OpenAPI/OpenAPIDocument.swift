@@ -459,6 +459,49 @@ public enum OpenAPIDocument {
                 "400": {$ref: "#/components/responses/Error"}
                 "401": {$ref: "#/components/responses/Error"}
                 "429": {$ref: "#/components/responses/TooManyRequests"}
+          /sleep:
+            get:
+              summary: Sleep nights by the day of waking, sources merged by priority, with a summary
+              description: >-
+                The nights and naps whose waking day is from startDay through endDay (at most 366 days), computed from the
+                sleep analysis samples the client may read: a night counts once however many sources recorded it, time in
+                bed is its own figure, durations are in minutes and times in ISO 8601 with the zone's offset.
+              parameters:
+                - {name: startDay, in: query, required: true, schema: {type: string, format: date}}
+                - {name: endDay, in: query, required: true, schema: {type: string, format: date}}
+                - {$ref: "#/components/parameters/timeZone"}
+              responses:
+                "200":
+                  description: The nights and their summary.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [timeZone, nights, summary]
+                        properties:
+                          timeZone: {type: string}
+                          nights:
+                            type: array
+                            items:
+                              type: object
+                              properties:
+                                night: {type: string, format: date}
+                                kind: {type: string, enum: [night, nap]}
+                                bedtime: {type: string}
+                                asleep_at: {type: [string, "null"]}
+                                woke_at: {type: [string, "null"]}
+                                in_bed: {type: [number, "null"]}
+                                asleep: {type: number}
+                                core: {type: number}
+                                deep: {type: number}
+                                rem: {type: number}
+                                unspecified: {type: number}
+                                awake: {type: number}
+                                sources: {type: string}
+                          summary: {type: object}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
           /preferred-units:
             get:
               summary: The person's preferred unit of each quantity type, and the locale of the defaults

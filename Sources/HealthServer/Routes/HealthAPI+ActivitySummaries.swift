@@ -42,7 +42,7 @@ extension HealthAPI {
     }
 
     /// A day given as `YYYY-MM-DD`, as the date components of that calendar day.
-    private static func day(
+    static func day(
         _ text: String, field: String, calendar: Calendar
     ) throws(HealthServerError) -> DateComponents {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

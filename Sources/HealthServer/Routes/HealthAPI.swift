@@ -61,6 +61,9 @@ struct HealthAPI: Sendable {
         routes.get("/activity-summaries") { request, context in
             try await StoreExecutor.shared.run { try activitySummaries(request, context) }
         }
+        routes.get("/sleep") { request, context in
+            try await StoreExecutor.shared.run { try sleepNights(request, context) }
+        }
         routes.get("/preferred-units") { request, context in
             try await StoreExecutor.shared.run { try preferredUnits(request, context) }
         }

@@ -1,0 +1,46 @@
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+import Hummingbird
+
+extension HealthAPI {
+    /// The most waking days one `GET /sleep` may ask for (a year and a day: a leap year's nights), so that every
+    /// request has a bounded cost.
+    static let maximumSleepDays = 366
+
+    /// `GET /sleep?startDay=YYYY-MM-DD&endDay=YYYY-MM-DD&timeZone=…`: the nights and naps whose waking day is in the
+    /// range (both days included), with the summary, as `ohk sleep --format json` writes them. Computed from the sleep
+    /// samples the client may read, so a client without the sleep grant sees only the nights of its own samples.
+    func sleepNights(_ request: Request, _ context: ServerRequestContext) throws -> Response {
+        let client = try context.requireClient()
+        let store = try stores.store(for: client)
+        let parameters = try QueryParameters(request, known: ["startDay", "endDay", "timeZone"])
+        let zone = try parameters.timeZone()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let days = try ["startDay", "endDay"].map { field throws(HealthServerError) in
+            guard let text = try parameters.string(field) else {
+                throw HealthServerError.invalidField(field: field, reason: "give the day as YYYY-MM-DD")
+            }
+            return try Self.day(text, field: field, calendar: calendar)
+        }
+        guard let first = calendar.date(from: days[0]), let last = calendar.date(from: days[1]), first <= last else {
+            throw HealthServerError.invalidField(field: "endDay", reason: "endDay is before startDay")
+        }
+        let count = (calendar.dateComponents([.day], from: first, to: last).day ?? 0) + 1
+        guard count <= Self.maximumSleepDays else {
+            throw HealthServerError.invalidField(
+                field: "endDay", reason: "at most \(Self.maximumSleepDays) days at a time (asked for \(count))")
+        }
+        let nights: [SleepNight]
+        do {
+            nights = try store.sleepNights(try SleepNightsRequest(first: days[0], last: days[1], calendar: calendar))
+        } catch let error as HealthStoreError {
+            throw HealthServerError.from(error)
+        }
+        let name = try parameters.string("timeZone") ?? zone.identifier
+        return JSONResponse.make(SleepReport.document(nights, timeZoneName: name, calendar: calendar))
+    }
+}
