@@ -37,3 +37,15 @@ extension HealthDataStore {
         try wrapped { try storage.saveWorkoutRoute(route) }
     }
 }
+
+extension HealthDataStore {
+    /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, with
+    /// their heart rate merged by the heart rate type's source order.
+    public func workoutSummaries(from: Date, to: Date) throws -> [WorkoutSummary] {
+        try wrapped {
+            let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
+            return try WorkoutSummaryEngine(storage: storage).summaries(
+                from: from, to: to, heartRatePriority: SourcePriority(order: try sourceOrder(for: heartRate)))
+        }
+    }
+}
