@@ -295,7 +295,9 @@ final class SampleBatcher: @unchecked Sendable {
             case .workout: saved.workouts += 1
             case .series, .document: break  // never saved as samples
             // Not export.xml records: electrocardiograms come from their own files (ElectrocardiogramImporter).
-            case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription: break
+            case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription,
+                .medicationDoseEvent:
+                break
             }
         }
     }

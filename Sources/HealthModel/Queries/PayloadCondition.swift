@@ -1,3 +1,5 @@
+import Foundation
+
 /// A condition on a payload sample's content (HealthKit's predicates for electrocardiograms, states of mind and
 /// scored assessments).
 public enum PayloadCondition: Sendable, Hashable {
@@ -13,12 +15,22 @@ public enum PayloadCondition: Sendable, Hashable {
     case stateOfMindLabel(Int)
     /// States of mind with this association among theirs (raw value).
     case stateOfMindAssociation(Int)
+    /// Medication dose events of any of these medications (concept identifiers).
+    case medicationConcepts(Set<String>)
+    /// Medication dose events with this log status (raw value).
+    case medicationLogStatus(Int)
+    /// Medication dose events scheduled at exactly one of these dates.
+    case medicationScheduledDates(Set<Date>)
+    /// Medication dose events scheduled in `start ..< end` (a nil side is unbounded).
+    case medicationScheduledBetween(Date?, Date?)
 
     /// The kind of sample the condition concerns.
     public var kind: SampleKind {
         switch self {
         case .electrocardiogramClassification, .electrocardiogramSymptomsStatus: return .electrocardiogram
         case .stateOfMindValence, .stateOfMindKind, .stateOfMindLabel, .stateOfMindAssociation: return .stateOfMind
+        case .medicationConcepts, .medicationLogStatus, .medicationScheduledDates, .medicationScheduledBetween:
+            return .medicationDoseEvent
         }
     }
 
@@ -37,6 +49,15 @@ public enum PayloadCondition: Sendable, Hashable {
             return content.labels.contains(value)
         case let (.stateOfMindAssociation(value), .stateOfMind(content)?):
             return content.associations.contains(value)
+        case let (.medicationConcepts(identifiers), .medicationDoseEvent(content)?):
+            return identifiers.contains(content.medicationConceptIdentifier)
+        case let (.medicationLogStatus(value), .medicationDoseEvent(content)?):
+            return content.logStatus == value
+        case let (.medicationScheduledDates(dates), .medicationDoseEvent(content)?):
+            return content.scheduledDate.map(dates.contains) ?? false
+        case let (.medicationScheduledBetween(start, end), .medicationDoseEvent(content)?):
+            guard let date = content.scheduledDate else { return false }
+            return (start.map { date >= $0 } ?? true) && (end.map { date < $0 } ?? true)
         default:
             return false
         }

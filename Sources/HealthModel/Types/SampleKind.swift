@@ -26,6 +26,9 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     case scoredAssessment
     /// A glasses or contacts prescription (`HKVisionPrescription`), readable only object by object.
     case visionPrescription
+    /// A logged dose of a medication on the person's list (`HKMedicationDoseEvent`); read-only for apps and readable
+    /// only for the medications the person shared with the app.
+    case medicationDoseEvent
 
     /// Whether samples of this kind keep their whole content in a `SamplePayload`.
     public var carriesPayload: Bool { self >= .electrocardiogram }

@@ -62,6 +62,10 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let visionPrescription = SampleType(
         kind: .visionPrescription, identifier: TypeTable.visionPrescriptionTypeIdentifier)
 
+    /// The medication dose event type (`HKMedicationDoseEventTypeIdentifierMedicationDoseEvent`).
+    public static let medicationDoseEvent = SampleType(
+        kind: .medicationDoseEvent, identifier: TypeTable.medicationDoseEventTypeIdentifier)
+
     /// The scored assessment type of a questionnaire.
     public static func scoredAssessment(_ instrument: ScoredAssessmentContent.Instrument) -> SampleType {
         SampleType(kind: .scoredAssessment, identifier: instrument.rawValue)
@@ -70,7 +74,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Every type of a payload kind (`SampleKind.carriesPayload`), by identifier and by short name.
     private static let payloadTypes: [String: SampleType] = {
         var types: [String: SampleType] = [:]
-        for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription]
+        for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription, medicationDoseEvent]
             + ScoredAssessmentContent.Instrument.allCases.map(scoredAssessment)
         {
             types[type.identifier] = type
@@ -78,7 +82,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         for (name, type) in [
             ("electrocardiogram", electrocardiogram), ("audiogram", audiogram), ("stateOfMind", stateOfMind),
             ("visionPrescription", visionPrescription), ("gad7", scoredAssessment(.gad7)),
-            ("phq9", scoredAssessment(.phq9)),
+            ("phq9", scoredAssessment(.phq9)), ("medicationDoseEvent", medicationDoseEvent),
         ] {
             types[name] = type
         }
@@ -146,13 +150,15 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .document: return true
         // HealthKit keeps electrocardiograms to the ECG app: apps read them and never save them.
         case .electrocardiogram: return true
+        // The Health app logs doses; HealthKit's medication API is read-only for apps.
+        case .medicationDoseEvent: return true
         case .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription: return false
         }
     }
 
     /// Whether a client reads samples of this type only object by object, as the person grants each (vision
-    /// prescriptions), never by a grant for the whole type.
-    public var requiresPerObjectAuthorization: Bool { kind == .visionPrescription }
+    /// prescriptions; medication dose events, by the medication they belong to), never by a grant for the whole type.
+    public var requiresPerObjectAuthorization: Bool { kind == .visionPrescription || kind == .medicationDoseEvent }
 
     /// The type's identifier.
     public var description: String { identifier }

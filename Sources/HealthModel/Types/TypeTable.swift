@@ -19,6 +19,11 @@ public enum TypeTable {
     public static let visionPrescriptionTypeIdentifier = "HKVisionPrescriptionTypeIdentifier"
     /// The identifier of the state of mind type (HealthKit's `HKDataTypeIdentifierStateOfMind` names this string).
     public static let stateOfMindTypeIdentifier = "HKDataTypeStateOfMind"
+    /// The identifier of the medication dose event type.
+    public static let medicationDoseEventTypeIdentifier = "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent"
+    /// The identifier of the type of the person's medications (`HKUserAnnotatedMedicationType`), under which an app
+    /// asks to read them one by one.
+    public static let userAnnotatedMedicationTypeIdentifier = "HKDataTypeIdentifierUserAnnotatedMedicationConcept"
 
     /// Both correlation types with the quantity types each may contain.
     public static let correlationTypes: [CorrelationTypeDescription] = [

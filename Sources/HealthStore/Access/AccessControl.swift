@@ -30,6 +30,8 @@ public final class AccessControl: Sendable {
         var pending: [PendingWrite] = []
         /// Objects of per-object types each client was granted, by client.
         var objectGrants: [String: Set<UUID>] = [:]
+        /// Medications each client was granted (concept identifiers), by client: the medication and its dose events.
+        var medicationGrants: [String: Set<String>] = [:]
     }
 
     private let state: Mutex<State>
@@ -143,6 +145,23 @@ public final class AccessControl: Sendable {
     /// Whether the client was granted reading this object.
     public func canRead(client: String, object uuid: UUID) -> Bool {
         state.withLock { state in state.objectGrants[client]?.contains(uuid) == true }
+    }
+
+    /// Lets a client read these medications of the person's list and their dose events (concept identifiers).
+    public func grantMedications(_ conceptIdentifiers: Set<String>, client: String) {
+        state.withLock { state in state.medicationGrants[client, default: []].formUnion(conceptIdentifiers) }
+    }
+
+    /// Takes back a client's grants of these medications (as the person unticking them in Settings would).
+    public func revokeMedications(_ conceptIdentifiers: Set<String>, client: String) {
+        state.withLock { state in state.medicationGrants[client]?.subtract(conceptIdentifiers) }
+    }
+
+    /// Whether the client was granted reading this medication (by concept identifier) and its dose events.
+    public func canRead(client: String, medication conceptIdentifier: String) -> Bool {
+        state.withLock { state in
+            state.fullAccess.contains(client) || state.medicationGrants[client]?.contains(conceptIdentifier) == true
+        }
     }
 
     /// Whether asking for these types would ask the person anything (some type is still undecided).

@@ -52,8 +52,12 @@ public final class ClientStorage: HealthStorage {
             return sample.with(visibleObjects: shown)
         }
         if owns(sample) || access.canRead(client: client, type: sample.type.identifier) { return sample }
-        return sample.type.requiresPerObjectAuthorization && access.canRead(client: client, object: sample.uuid)
-            ? sample : nil
+        guard sample.type.requiresPerObjectAuthorization else { return nil }
+        // A dose event is shown with its medication: the person shares medications, not single doses.
+        if case let .medicationDoseEvent(content)? = sample.payload {
+            return access.canRead(client: client, medication: content.medicationConceptIdentifier) ? sample : nil
+        }
+        return access.canRead(client: client, object: sample.uuid) ? sample : nil
     }
 
     private func visible(_ stored: [StoredSample]) -> [StoredSample] {
@@ -291,6 +295,22 @@ public final class ClientStorage: HealthStorage {
             throw HealthStoreError.authorizationDenied("only a client with full access sets the locale of the units")
         }
         try base.setUnitLocaleIdentifier(identifier)
+    }
+
+    /// The medications the person shared with the client (all of them for a full-access client).
+    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] {
+        try checkReadable()
+        let medications = try base.userAnnotatedMedications()
+        if fullAccess { return medications }
+        return medications.filter { access.canRead(client: client, medication: $0.concept.identifier) }
+    }
+
+    /// Only the Health app (a full-access client) keeps the list: medications are read-only to apps.
+    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("medications are read-only: only the Health app changes them")
+        }
+        try base.setUserAnnotatedMedications(medications)
     }
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {

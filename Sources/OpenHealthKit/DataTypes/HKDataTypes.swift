@@ -74,6 +74,7 @@ extension HKObjectType {
         case .stateOfMind: return HKStateOfMindType(sampleType: sampleType)
         case .scoredAssessment: return HKScoredAssessmentType(sampleType: sampleType)
         case .visionPrescription: return HKPrescriptionType(sampleType: sampleType)
+        case .medicationDoseEvent: return HKMedicationDoseEventType(sampleType: sampleType)
         case .quantity, .category, .correlation, .workout, .series, .document:
             return HKSampleType(sampleType: sampleType)
         }
@@ -91,6 +92,7 @@ extension HKSample {
             return sample.type == .scoredAssessment(.phq9)
                 ? HKPHQ9Assessment(model: sample, content: content) : HKGAD7Assessment(model: sample, content: content)
         case .visionPrescription: return HKVisionPrescription.wrap(sample)
+        case .medicationDoseEvent: return HKMedicationDoseEvent(model: sample)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The content of a sample whose kind keeps everything in one value rather than in columns: electrocardiograms,
-/// audiograms, states of mind, scored assessments, vision prescriptions.
+/// audiograms, states of mind, scored assessments, vision prescriptions, medication dose events.
 ///
 /// Each case's content is `Codable`: that one representation is what the stores keep (in a sample's detail, behind a
 /// version byte and the kind) and what the HTTP API reads and writes under the kind's name. Adding a kind adds a case
@@ -18,6 +18,8 @@ public enum SamplePayload: Sendable, Hashable {
     case scoredAssessment(ScoredAssessmentContent)
     /// A vision prescription.
     case visionPrescription(VisionPrescriptionContent)
+    /// A medication dose event.
+    case medicationDoseEvent(MedicationDoseEventContent)
 
     /// The kind of sample this content belongs to.
     public var kind: SampleKind {
@@ -27,6 +29,7 @@ public enum SamplePayload: Sendable, Hashable {
         case .stateOfMind: return .stateOfMind
         case .scoredAssessment: return .scoredAssessment
         case .visionPrescription: return .visionPrescription
+        case .medicationDoseEvent: return .medicationDoseEvent
         }
     }
 
@@ -43,6 +46,7 @@ public enum SamplePayload: Sendable, Hashable {
         case let .stateOfMind(content): try content.validate()
         case let .scoredAssessment(content): try content.validate(for: type)
         case let .visionPrescription(content): try content.validate()
+        case let .medicationDoseEvent(content): try content.validate()
         }
     }
 
@@ -60,6 +64,7 @@ public enum SamplePayload: Sendable, Hashable {
             case let .stateOfMind(content): return try encoder.encode(content)
             case let .scoredAssessment(content): return try encoder.encode(content)
             case let .visionPrescription(content): return try encoder.encode(content)
+            case let .medicationDoseEvent(content): return try encoder.encode(content)
             }
         } catch {
             // Only non-finite numbers fail to encode, and validation refuses them before a sample exists.
@@ -83,6 +88,8 @@ public enum SamplePayload: Sendable, Hashable {
                 return .scoredAssessment(try decoder.decode(ScoredAssessmentContent.self, from: json))
             case .visionPrescription:
                 return .visionPrescription(try decoder.decode(VisionPrescriptionContent.self, from: json))
+            case .medicationDoseEvent:
+                return .medicationDoseEvent(try decoder.decode(MedicationDoseEventContent.self, from: json))
             case .quantity, .category, .correlation, .workout, .series, .document:
                 throw HealthModelError.invalidField(field: field, reason: "\(kind) samples carry no payload")
             }
