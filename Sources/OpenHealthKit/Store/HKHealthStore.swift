@@ -99,6 +99,35 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether the app may share (save) the type. Says nothing about reading.
     open func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { shareStatus(for: type) }
 
+    /// The earliest date from which the person lets the app read samples of each type, for the types the person
+    /// shared only a recent window of (HealthKit in iOS 27). No person limits the window off-device, so no type has
+    /// such a date and the answer is empty, which is also what a full grant and a denial look like on a device.
+    /// Fails with `errorHealthDataUnavailable` when the store is unavailable.
+    open func getEarliestAuthorizedSampleDate(
+        for types: Set<HKObjectType>, completion: @escaping @Sendable ([HKObjectType: Date]?, (any Error)?) -> Void
+    ) {
+        callbackQueue.async {
+            do {
+                completion(try self.earliestAuthorizedSampleDates(for: types), nil)
+            } catch {
+                completion(nil, HKError.from(error))
+            }
+        }
+    }
+
+    /// The earliest date from which the person lets the app read samples of each type with a limited window: none
+    /// off-device, so an empty dictionary (see `getEarliestAuthorizedSampleDate(for:completion:)`).
+    open func earliestAuthorizedSampleDate(for types: Set<HKObjectType>) async throws -> [HKObjectType: Date] {
+        try earliestAuthorizedSampleDates(for: types)
+    }
+
+    private func earliestAuthorizedSampleDates(for types: Set<HKObjectType>) throws -> [HKObjectType: Date] {
+        if dataStore.condition == .unavailable {
+            throw HKError(.errorHealthDataUnavailable, "health data is not available in this store")
+        }
+        return [:]
+    }
+
     /// Whether requesting these types would ask the person anything.
     open func getRequestStatusForAuthorization(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
