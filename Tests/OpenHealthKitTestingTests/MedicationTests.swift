@@ -230,6 +230,40 @@ struct MedicationTests {
         #expect(try await Self.doseEvents(nil, for: app).isEmpty)
     }
 
+    @Test(
+        "Keeping in sync: the long-running anchored query delivers a new dose of a granted medication, not the others",
+        arguments: StorageBackend.allCases)
+    func anchoredUpdates(_ backend: StorageBackend) async throws {
+        let bench = try Self.bench(backend)
+        let app = bench.healthStore(for: Self.tracker)
+        let doseType = HKObjectType.medicationDoseEventType()
+        try await app.requestPerObjectReadAuthorization(
+            for: HKObjectType.userAnnotatedMedicationType(),
+            predicate: HKQuery.predicateForUserAnnotatedMedications(hasSchedule: true))
+        let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.sample(type: doseType)], anchor: nil)
+        var updates = descriptor.results(for: app).makeAsyncIterator()
+        let first = try #require(try await updates.next())
+        #expect(first.addedSamples.count == 7)
+
+        // Thursday 29 October: two ibuprofen, which this app may not read, then the scheduled metformin dose.
+        try bench.logMedicationDose(
+            of: "ibuprofen-200", status: .taken, at: Self.morning(29).addingTimeInterval(3_600), doseQuantity: 2)
+        try bench.logMedicationDose(
+            of: "metformin-500", status: .taken, at: Self.morning(29), scheduleType: .schedule,
+            scheduledDate: Self.morning(29), doseQuantity: 1, scheduledDoseQuantity: 1)
+        // One update per commit at most; the hidden commit brings nothing.
+        var delivered: [HKMedicationDoseEvent] = []
+        for _ in 0..<2 where delivered.isEmpty {
+            let update = try #require(try await updates.next())
+            delivered += update.addedSamples.compactMap { $0 as? HKMedicationDoseEvent }
+        }
+        #expect(delivered.map(\.scheduledDate) == [Self.morning(29)])
+        let since = try await HKAnchoredObjectQueryDescriptor(
+            predicates: [.sample(type: doseType)], anchor: first.newAnchor
+        ).result(for: app)
+        #expect(since.addedSamples.map(\.uuid) == delivered.map(\.uuid))
+    }
+
     @Test("Medications are read-only to apps: sharing dose events cannot be requested, the list cannot be set")
     func readOnly() async throws {
         let bench = try Self.bench(.inMemory)
