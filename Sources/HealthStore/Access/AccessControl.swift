@@ -32,6 +32,9 @@ public final class AccessControl: Sendable {
         var objectGrants: [String: Set<UUID>] = [:]
         /// Medications each client was granted (concept identifiers), by client: the medication and its dose events.
         var medicationGrants: [String: Set<String>] = [:]
+        /// The earliest start date of the samples each client may read, by client and type, where the person shared
+        /// only a recent window of their history.
+        var readWindows: [String: [String: Date]] = [:]
     }
 
     private let state: Mutex<State>
@@ -135,6 +138,27 @@ public final class AccessControl: Sendable {
     /// Whether the client may read other clients' data of the type (it always reads its own).
     public func canRead(client: String, type: String) -> Bool {
         state.withLock { state in state.fullAccess.contains(client) || state.grants[client]?.read[type] == .authorized }
+    }
+
+    /// Whether the client may read other clients' samples of the type that start at `start` (its read grant, and the
+    /// window of history the person shared with it, if any).
+    public func canRead(client: String, type: String, startingAt start: Date) -> Bool {
+        state.withLock { state in
+            if state.fullAccess.contains(client) { return true }
+            guard state.grants[client]?.read[type] == .authorized else { return false }
+            return state.readWindows[client]?[type].map { start >= $0 } ?? true
+        }
+    }
+
+    /// Limits (or, with nil, stops limiting) what a client reads of a type to the samples starting at `date` or
+    /// later, as a person sharing only a recent window of their history does (HealthKit in iOS 27).
+    public func setReadWindow(from date: Date?, client: String, type: String) {
+        state.withLock { state in state.readWindows[client, default: [:]][type] = date }
+    }
+
+    /// The start of the window of history the client may read, by type, for the types limited to a window.
+    public func readWindows(client: String) -> [String: Date] {
+        state.withLock { state in state.fullAccess.contains(client) ? [:] : state.readWindows[client] ?? [:] }
     }
 
     /// Lets a client read these objects of a per-object type (`HealthDataStore.requestObjectReadAccess`).

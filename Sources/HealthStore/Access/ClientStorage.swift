@@ -13,7 +13,8 @@ import HealthModel
 /// path at once — sample, statistics (merged and per source), collections, anchored, observer, correlation, activity
 /// summary, source and series queries.
 ///
-/// Visibility: a sample of a type the client may read is visible; otherwise only the client's own samples are, so a
+/// Visibility: a sample of a type the client may read is visible (from the start of the window of history the person
+/// shared, when it is limited to one); otherwise only the client's own samples are, so a
 /// client without read permission sees exactly what it wrote, as if nothing else existed. A correlation is visible
 /// when one of its contained samples is, and then shows only the visible ones (their types decide, not the
 /// correlation type, which is never requested).
@@ -43,7 +44,8 @@ public final class ClientStorage: HealthStorage {
         if fullAccess { return sample }
         if let members = sample.correlatedObjects {
             let shown = members.filter {
-                owns($0) || owns(sample) || access.canRead(client: client, type: $0.type.identifier)
+                owns($0) || owns(sample)
+                    || access.canRead(client: client, type: $0.type.identifier, startingAt: $0.startDate)
             }
             guard !shown.isEmpty else { return nil }
             if shown.count == members.count { return sample }
@@ -51,7 +53,9 @@ public final class ClientStorage: HealthStorage {
             // was hidden whole, where HealthKit shows it with the readable member only (SEMANTICS §8).
             return sample.with(visibleObjects: shown)
         }
-        if owns(sample) || access.canRead(client: client, type: sample.type.identifier) { return sample }
+        if owns(sample) || access.canRead(client: client, type: sample.type.identifier, startingAt: sample.startDate) {
+            return sample
+        }
         guard sample.type.requiresPerObjectAuthorization else { return nil }
         // A dose event is shown with its medication: the person shares medications, not single doses.
         if case let .medicationDoseEvent(content)? = sample.payload {
@@ -69,7 +73,9 @@ public final class ClientStorage: HealthStorage {
 
     /// Whether the whole type is readable, so that the base's answers can be passed on as they are.
     private func readsAll(_ type: SampleType) -> Bool {
-        fullAccess || (type.kind != .correlation && access.canRead(client: client, type: type.identifier))
+        fullAccess
+            || (type.kind != .correlation && access.canRead(client: client, type: type.identifier)
+                && access.readWindows(client: client)[type.identifier] == nil)
     }
 
     /// Throws when the store's condition allows no reads (unavailable, locked).

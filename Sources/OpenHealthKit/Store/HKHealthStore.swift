@@ -100,9 +100,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     open func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { shareStatus(for: type) }
 
     /// The earliest date from which the person lets the app read samples of each type, for the types the person
-    /// shared only a recent window of (HealthKit in iOS 27). No person limits the window off-device, so no type has
-    /// such a date and the answer is empty, which is also what a full grant and a denial look like on a device.
-    /// Fails with `errorHealthDataUnavailable` when the store is unavailable.
+    /// shared only a recent window of (HealthKit in iOS 27); types read in full, denied or never asked for are left
+    /// out alike. Fails with `errorHealthDataUnavailable` when the store is unavailable.
     open func getEarliestAuthorizedSampleDate(
         for types: Set<HKObjectType>, completion: @escaping @Sendable ([HKObjectType: Date]?, (any Error)?) -> Void
     ) {
@@ -115,8 +114,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         }
     }
 
-    /// The earliest date from which the person lets the app read samples of each type with a limited window: none
-    /// off-device, so an empty dictionary (see `getEarliestAuthorizedSampleDate(for:completion:)`).
+    /// The earliest date from which the person lets the app read samples of each type with a limited window (see
+    /// `getEarliestAuthorizedSampleDate(for:completion:)`).
     open func earliestAuthorizedSampleDate(for types: Set<HKObjectType>) async throws -> [HKObjectType: Date] {
         try earliestAuthorizedSampleDates(for: types)
     }
@@ -125,7 +124,16 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         if dataStore.condition == .unavailable {
             throw HKError(.errorHealthDataUnavailable, "health data is not available in this store")
         }
-        return [:]
+        let bundleIdentifier = client.bundleIdentifier
+        let windows = dataStore.access.readWindows(client: bundleIdentifier)
+        var dates: [HKObjectType: Date] = [:]
+        for type in types {
+            guard let start = windows[type.identifier],
+                dataStore.access.canRead(client: bundleIdentifier, type: type.identifier)
+            else { continue }
+            dates[type] = start
+        }
+        return dates
     }
 
     /// Whether requesting these types would ask the person anything.
