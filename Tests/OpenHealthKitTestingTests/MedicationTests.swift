@@ -60,6 +60,18 @@ struct MedicationTests {
         return bench
     }
 
+    /// The bench and the tracker app after it asked to read the medications matching `predicate`, which the bench's
+    /// policy (grant all) allows.
+    static func sharedWithTracker(
+        _ backend: StorageBackend, predicate: NSPredicate? = nil
+    ) async throws -> (HealthKitTestBench, HKHealthStore) {
+        let bench = try Self.bench(backend)
+        let app = bench.healthStore(for: Self.tracker)
+        try await app.requestPerObjectReadAuthorization(
+            for: HKObjectType.userAnnotatedMedicationType(), predicate: predicate)
+        return (bench, app)
+    }
+
     static func doseEvents(
         _ predicate: NSPredicate?, for healthStore: HKHealthStore
     ) async throws -> [HKMedicationDoseEvent] {
@@ -95,12 +107,10 @@ struct MedicationTests {
         "An app the person shared every medication with reads the list, its properties and its predicates",
         arguments: StorageBackend.allCases)
     func list(_ backend: StorageBackend) async throws {
-        let bench = try Self.bench(backend)
-        let app = bench.healthStore(for: Self.tracker)
         let type = HKObjectType.userAnnotatedMedicationType()
         #expect(type.requiresPerObjectAuthorization())
         #expect(type.identifier == HKDataTypeIdentifierUserAnnotatedMedicationConcept)
-        try await app.requestPerObjectReadAuthorization(for: type, predicate: nil)
+        let (_, app) = try await Self.sharedWithTracker(backend)
 
         let all = try await HKUserAnnotatedMedicationQueryDescriptor().result(for: app)
         #expect(all.map(\.medication.displayText) == Self.medications.map(\.displayText))
@@ -137,9 +147,7 @@ struct MedicationTests {
         "Dose events of one medication, by concept: scheduled at 08:00 Berlin time on both sides of the DST change",
         arguments: StorageBackend.allCases)
     func doseEventsByConcept(_ backend: StorageBackend) async throws {
-        let bench = try Self.bench(backend)
-        let app = bench.healthStore(for: Self.tracker)
-        try await app.requestPerObjectReadAuthorization(for: HKObjectType.userAnnotatedMedicationType(), predicate: nil)
+        let (_, app) = try await Self.sharedWithTracker(backend)
         let metformin = try #require(try await HKUserAnnotatedMedicationQueryDescriptor().result(for: app).first)
 
         let events = try await Self.doseEvents(
@@ -209,11 +217,8 @@ struct MedicationTests {
         "The person shares only the scheduled medication: the app reads it and its doses, nothing of the others",
         arguments: StorageBackend.allCases)
     func sharedOne(_ backend: StorageBackend) async throws {
-        let bench = try Self.bench(backend)
-        let app = bench.healthStore(for: Self.tracker)
-        try await app.requestPerObjectReadAuthorization(
-            for: HKObjectType.userAnnotatedMedicationType(),
-            predicate: HKQuery.predicateForUserAnnotatedMedications(hasSchedule: true))
+        let (bench, app) = try await Self.sharedWithTracker(
+            backend, predicate: HKQuery.predicateForUserAnnotatedMedications(hasSchedule: true))
         let calls = try await Self.medicationQueryCalls(app)
         #expect(calls == ["Metformin 500 mg oral tablet", "done: true"])
         let events = try await Self.doseEvents(nil, for: app)
@@ -234,12 +239,9 @@ struct MedicationTests {
         "Keeping in sync: the long-running anchored query delivers a new dose of a granted medication, not the others",
         arguments: StorageBackend.allCases)
     func anchoredUpdates(_ backend: StorageBackend) async throws {
-        let bench = try Self.bench(backend)
-        let app = bench.healthStore(for: Self.tracker)
+        let (bench, app) = try await Self.sharedWithTracker(
+            backend, predicate: HKQuery.predicateForUserAnnotatedMedications(hasSchedule: true))
         let doseType = HKObjectType.medicationDoseEventType()
-        try await app.requestPerObjectReadAuthorization(
-            for: HKObjectType.userAnnotatedMedicationType(),
-            predicate: HKQuery.predicateForUserAnnotatedMedications(hasSchedule: true))
         let descriptor = HKAnchoredObjectQueryDescriptor(predicates: [.sample(type: doseType)], anchor: nil)
         var updates = descriptor.results(for: app).makeAsyncIterator()
         let first = try #require(try await updates.next())
