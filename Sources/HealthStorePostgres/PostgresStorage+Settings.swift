@@ -94,6 +94,42 @@ extension PostgresStorage {
         }
     }
 
+    // MARK: Medications
+
+    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] {
+        try database.blocking("reading the medications") { [self] in
+            try await rows(
+                """
+                SELECT concept_identifier, content FROM user_annotated_medications WHERE person = \(person)
+                ORDER BY position
+                """
+            ).map { row in
+                let (identifier, content) = try row.decode((String, ByteBuffer).self)
+                guard let medication = UserAnnotatedMedication.decoded(json: Data(content.readableBytesView)) else {
+                    throw HealthStoreError.corruptStore("medication \(identifier) does not read back")
+                }
+                return medication
+            }
+        }
+    }
+
+    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
+        try database.blocking("setting the medications") { [self] in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "DELETE FROM user_annotated_medications WHERE person = \(person)", logger: logger)
+                for (position, medication) in medications.enumerated() {
+                    let content = ByteBuffer(bytes: Array(medication.json))
+                    try await connection.query(
+                        """
+                        INSERT INTO user_annotated_medications (person, concept_identifier, position, content)
+                        VALUES (\(person), \(medication.concept.identifier), \(position), \(content))
+                        """, logger: logger)
+                }
+            }
+        }
+    }
+
     // MARK: Background delivery
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {

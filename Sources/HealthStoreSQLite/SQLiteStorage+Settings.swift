@@ -89,6 +89,35 @@ extension SQLiteStorage {
         }
     }
 
+    // MARK: Medications
+
+    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] {
+        try read("reading the medications") { db in
+            try Row.fetchAll(
+                db, sql: "SELECT concept_identifier, content FROM user_annotated_medications ORDER BY position"
+            ).map { row in
+                let identifier: String = row[0]
+                let content: Data = row[1]
+                guard let medication = UserAnnotatedMedication.decoded(json: content) else {
+                    throw HealthStoreError.corruptStore("medication \(identifier) does not read back")
+                }
+                return medication
+            }
+        }
+    }
+
+    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
+        try write("setting the medications") { db in
+            try db.execute(sql: "DELETE FROM user_annotated_medications")
+            for (position, medication) in medications.enumerated() {
+                try db.execute(
+                    sql:
+                        "INSERT INTO user_annotated_medications (position, concept_identifier, content) VALUES (?, ?, ?)",
+                    arguments: [position, medication.concept.identifier, medication.json])
+            }
+        }
+    }
+
     // MARK: Background delivery
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {

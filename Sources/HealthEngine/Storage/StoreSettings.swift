@@ -3,7 +3,8 @@ import HealthModel
 
 /// Settings kept with a store's data: the source order of each type (statistics merging, SEMANTICS §5.1) and the
 /// background-delivery subscriptions of the clients (an `OpenHealthKit` feature), the preferred units set for quantity
-/// types and the locale their defaults follow (the facade applies the rules: `HealthDataStore+PreferredUnits`).
+/// types and the locale their defaults follow (the facade applies the rules: `HealthDataStore+PreferredUnits`), and
+/// the person's medication list (`HealthDataStore+Medications`).
 public protocol StoreSettings: AnyObject, Sendable {
     /// The source order set for a type (bundle identifiers, highest priority first), or nil for the default order.
     func sourceOrder(for type: SampleType) throws -> [String]?
@@ -32,6 +33,13 @@ public protocol StoreSettings: AnyObject, Sendable {
 
     /// Sets the locale identifier the store's default units follow; nil forgets it. Kept with the data.
     func setUnitLocaleIdentifier(_ identifier: String?) throws
+
+    /// The person's medication list (`HKUserAnnotatedMedication`s), in the order it was set.
+    func userAnnotatedMedications() throws -> [UserAnnotatedMedication]
+
+    /// Replaces the person's medication list (validated by the facade: each concept identifier once). Kept with the
+    /// data.
+    func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws
 }
 
 extension StoreSettings {
@@ -61,5 +69,13 @@ extension StoreSettings {
     /// By default a storage keeps no locale and says so.
     public func setUnitLocaleIdentifier(_ identifier: String?) throws {
         throw HealthEngineError.invalidQuery(field: "locale", reason: "this storage does not keep settings")
+    }
+
+    /// By default a storage keeps no medications.
+    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] { [] }
+
+    /// By default a storage keeps no medications and says so.
+    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
+        throw HealthEngineError.invalidQuery(field: "medications", reason: "this storage does not keep settings")
     }
 }

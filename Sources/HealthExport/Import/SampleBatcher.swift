@@ -296,9 +296,9 @@ final class SampleBatcher: @unchecked Sendable {
             case .series, .document: break  // never saved as samples
             // Not export.xml records: electrocardiograms come from their own files (ElectrocardiogramImporter),
             // clinical records with theirs (ClinicalRecordImporter); effort relationships and built heartbeat series
-            // only from apps.
+            // only from apps, dose events only from the Health app.
             case .electrocardiogram, .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription, .clinicalRecord,
-                .workoutEffortRelationship, .heartbeatSeries:
+                .workoutEffortRelationship, .heartbeatSeries, .medicationDoseEvent:
                 break
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A condition on a payload sample's content (HealthKit's predicates for electrocardiograms, states of mind and
 /// clinical records).
 public enum PayloadCondition: Sendable, Hashable {
@@ -17,6 +19,14 @@ public enum PayloadCondition: Sendable, Hashable {
     case clinicalRecordResourceType(String)
     /// Clinical records whose FHIR resource has this identifier at its source.
     case clinicalRecordResourceIdentifier(String)
+    /// Medication dose events of any of these medications (concept identifiers).
+    case medicationConcepts(Set<String>)
+    /// Medication dose events with this log status (raw value).
+    case medicationLogStatus(Int)
+    /// Medication dose events scheduled at exactly one of these dates.
+    case medicationScheduledDates(Set<Date>)
+    /// Medication dose events scheduled in `start ..< end` (a nil side is unbounded).
+    case medicationScheduledBetween(Date?, Date?)
 
     /// The kind of sample the condition concerns.
     public var kind: SampleKind {
@@ -24,6 +34,8 @@ public enum PayloadCondition: Sendable, Hashable {
         case .electrocardiogramClassification, .electrocardiogramSymptomsStatus: return .electrocardiogram
         case .stateOfMindValence, .stateOfMindKind, .stateOfMindLabel, .stateOfMindAssociation: return .stateOfMind
         case .clinicalRecordResourceType, .clinicalRecordResourceIdentifier: return .clinicalRecord
+        case .medicationConcepts, .medicationLogStatus, .medicationScheduledDates, .medicationScheduledBetween:
+            return .medicationDoseEvent
         }
     }
 
@@ -46,6 +58,15 @@ public enum PayloadCondition: Sendable, Hashable {
             return content.resource.resourceType == value
         case let (.clinicalRecordResourceIdentifier(value), .clinicalRecord(content)?):
             return content.resource.identifier == value
+        case let (.medicationConcepts(identifiers), .medicationDoseEvent(content)?):
+            return identifiers.contains(content.medicationConceptIdentifier)
+        case let (.medicationLogStatus(value), .medicationDoseEvent(content)?):
+            return content.logStatus == value
+        case let (.medicationScheduledDates(dates), .medicationDoseEvent(content)?):
+            return content.scheduledDate.map(dates.contains) ?? false
+        case let (.medicationScheduledBetween(start, end), .medicationDoseEvent(content)?):
+            guard let date = content.scheduledDate else { return false }
+            return (start.map { date >= $0 } ?? true) && (end.map { date < $0 } ?? true)
         default:
             return false
         }

@@ -38,6 +38,9 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     /// beats' times since the series' start and their gap flags, exactly as added. Series under imported heart rate
     /// variability samples stay beside their sample (`series`).
     case heartbeatSeries
+    /// A logged dose of a medication on the person's list (`HKMedicationDoseEvent`); read-only for apps and readable
+    /// only for the medications the person shared with the app.
+    case medicationDoseEvent
 
     /// Whether samples of this kind keep their whole content in a `SamplePayload`.
     public var carriesPayload: Bool { self >= .electrocardiogram }

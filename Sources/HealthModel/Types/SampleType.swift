@@ -68,6 +68,10 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let visionPrescription = SampleType(
         kind: .visionPrescription, identifier: TypeTable.visionPrescriptionTypeIdentifier)
 
+    /// The medication dose event type (`HKMedicationDoseEventTypeIdentifierMedicationDoseEvent`).
+    public static let medicationDoseEvent = SampleType(
+        kind: .medicationDoseEvent, identifier: TypeTable.medicationDoseEventTypeIdentifier)
+
     /// The scored assessment type of a questionnaire.
     public static func scoredAssessment(_ instrument: ScoredAssessmentContent.Instrument) -> SampleType {
         SampleType(kind: .scoredAssessment, identifier: instrument.rawValue)
@@ -81,7 +85,9 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Every type of a payload kind (`SampleKind.carriesPayload`), by identifier and by short name.
     private static let payloadTypes: [String: SampleType] = {
         var types: [String: SampleType] = [:]
-        for type in [electrocardiogram, audiogram, stateOfMind, visionPrescription, workoutEffortRelationship]
+        for type in [
+            electrocardiogram, audiogram, stateOfMind, visionPrescription, workoutEffortRelationship, medicationDoseEvent,
+        ]
             + ScoredAssessmentContent.Instrument.allCases.map(scoredAssessment)
             + ClinicalRecordContent.Category.allCases.map(clinicalRecord)
         {
@@ -91,6 +97,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
             ("electrocardiogram", electrocardiogram), ("audiogram", audiogram), ("stateOfMind", stateOfMind),
             ("visionPrescription", visionPrescription), ("gad7", scoredAssessment(.gad7)),
             ("phq9", scoredAssessment(.phq9)), ("workoutEffortRelationship", workoutEffortRelationship),
+            ("medicationDoseEvent", medicationDoseEvent),
         ] {
             types[name] = type
         }
@@ -163,6 +170,8 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .electrocardiogram: return true
         // Clinical records come from healthcare institutions (and here from imports): apps only read them.
         case .clinicalRecord: return true
+        // The Health app logs doses; HealthKit's medication API is read-only for apps.
+        case .medicationDoseEvent: return true
         case .audiogram, .stateOfMind, .scoredAssessment, .visionPrescription, .workoutEffortRelationship,
             .heartbeatSeries:
             return false
@@ -173,8 +182,8 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var isSeries: Bool { kind == .series || kind == .heartbeatSeries }
 
     /// Whether a client reads samples of this type only object by object, as the person grants each (vision
-    /// prescriptions), never by a grant for the whole type.
-    public var requiresPerObjectAuthorization: Bool { kind == .visionPrescription }
+    /// prescriptions; medication dose events, by the medication they belong to), never by a grant for the whole type.
+    public var requiresPerObjectAuthorization: Bool { kind == .visionPrescription || kind == .medicationDoseEvent }
 
     /// The type's identifier.
     public var description: String { identifier }

@@ -22,6 +22,11 @@ public enum TypeTable {
     /// The identifier of the records relating effort scores to workouts. HealthKit has no type for them (apps use
     /// `relateWorkoutEffortSample` and `HKWorkoutEffortRelationshipQuery`); this name is OpenHealthKit's own.
     public static let workoutEffortRelationshipTypeIdentifier = "OHKWorkoutEffortRelationshipTypeIdentifier"
+    /// The identifier of the medication dose event type.
+    public static let medicationDoseEventTypeIdentifier = "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent"
+    /// The identifier of the type of the person's medications (`HKUserAnnotatedMedicationType`), under which an app
+    /// asks to read them one by one.
+    public static let userAnnotatedMedicationTypeIdentifier = "HKDataTypeIdentifierUserAnnotatedMedicationConcept"
 
     /// Both correlation types with the quantity types each may contain.
     public static let correlationTypes: [CorrelationTypeDescription] = [

@@ -21,8 +21,15 @@ enum PayloadSummary {
             return "effort \(content.sample) on workout \(content.workout)"
         case let .heartbeatSeries(content):
             return "\(content.beats.count) beats"
+        case let .medicationDoseEvent(content):
+            let status = logStatusNames[content.logStatus] ?? String(content.logStatus)
+            return "\(status) \(content.medicationConceptIdentifier)"
         }
     }
+
+    private static let logStatusNames = [
+        1: "notInteracted", 2: "notificationNotSent", 3: "snoozed", 4: "taken", 5: "skipped", 6: "notLogged",
+    ]
 
     private static let classificationNames = [
         0: "notSet", 1: "sinusRhythm", 2: "atrialFibrillation", 3: "inconclusiveLowHeartRate",

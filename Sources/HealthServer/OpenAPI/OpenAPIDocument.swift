@@ -812,5 +812,19 @@ public enum OpenAPIDocument {
                         json: {type: string, description: the FHIR resource as the institution sent it (JSON text)}
                         sourceURL: {type: string}
                         fhirVersion: {type: string, description: "e.g. 4.0.1 (R4) or 1.0.2 (DSTU2)"}
+                medicationDoseEvent:
+                  type: object
+                  description: >-
+                    HKMedicationDoseEventTypeIdentifierMedicationDoseEvent; read-only for clients, read only by clients
+                    granted the medication; dates in seconds since 1970.
+                  required: [medicationConceptIdentifier, logStatus, scheduleType, unit]
+                  properties:
+                    medicationConceptIdentifier: {type: string}
+                    logStatus: {type: integer, description: 1 not interacted … 4 taken, 5 skipped, 6 not logged}
+                    scheduleType: {type: integer, description: 1 as needed, 2 schedule}
+                    scheduledDate: {type: number}
+                    doseQuantity: {type: number, minimum: 0}
+                    scheduledDoseQuantity: {type: number, minimum: 0}
+                    unit: {type: string}
         """#
 }

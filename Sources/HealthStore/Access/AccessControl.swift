@@ -30,6 +30,11 @@ public final class AccessControl: Sendable {
         var pending: [PendingWrite] = []
         /// Objects of per-object types each client was granted, by client.
         var objectGrants: [String: Set<UUID>] = [:]
+        /// Medications each client was granted (concept identifiers), by client: the medication and its dose events.
+        var medicationGrants: [String: Set<String>] = [:]
+        /// The earliest start date of the samples each client may read, by client and type, where the person shared
+        /// only a recent window of their history.
+        var readWindows: [String: [String: Date]] = [:]
     }
 
     private let state: Mutex<State>
@@ -135,6 +140,27 @@ public final class AccessControl: Sendable {
         state.withLock { state in state.fullAccess.contains(client) || state.grants[client]?.read[type] == .authorized }
     }
 
+    /// Whether the client may read other clients' samples of the type that start at `start` (its read grant, and the
+    /// window of history the person shared with it, if any).
+    public func canRead(client: String, type: String, startingAt start: Date) -> Bool {
+        state.withLock { state in
+            if state.fullAccess.contains(client) { return true }
+            guard state.grants[client]?.read[type] == .authorized else { return false }
+            return state.readWindows[client]?[type].map { start >= $0 } ?? true
+        }
+    }
+
+    /// Limits (or, with nil, stops limiting) what a client reads of a type to the samples starting at `date` or
+    /// later, as a person sharing only a recent window of their history does (HealthKit in iOS 27).
+    public func setReadWindow(from date: Date?, client: String, type: String) {
+        state.withLock { state in state.readWindows[client, default: [:]][type] = date }
+    }
+
+    /// The start of the window of history the client may read, by type, for the types limited to a window.
+    public func readWindows(client: String) -> [String: Date] {
+        state.withLock { state in state.fullAccess.contains(client) ? [:] : state.readWindows[client] ?? [:] }
+    }
+
     /// Lets a client read these objects of a per-object type (`HealthDataStore.requestObjectReadAccess`).
     public func grantObjects(_ uuids: Set<UUID>, client: String) {
         state.withLock { state in state.objectGrants[client, default: []].formUnion(uuids) }
@@ -143,6 +169,23 @@ public final class AccessControl: Sendable {
     /// Whether the client was granted reading this object.
     public func canRead(client: String, object uuid: UUID) -> Bool {
         state.withLock { state in state.objectGrants[client]?.contains(uuid) == true }
+    }
+
+    /// Lets a client read these medications of the person's list and their dose events (concept identifiers).
+    public func grantMedications(_ conceptIdentifiers: Set<String>, client: String) {
+        state.withLock { state in state.medicationGrants[client, default: []].formUnion(conceptIdentifiers) }
+    }
+
+    /// Takes back a client's grants of these medications (as the person unticking them in Settings would).
+    public func revokeMedications(_ conceptIdentifiers: Set<String>, client: String) {
+        state.withLock { state in state.medicationGrants[client]?.subtract(conceptIdentifiers) }
+    }
+
+    /// Whether the client was granted reading this medication (by concept identifier) and its dose events.
+    public func canRead(client: String, medication conceptIdentifier: String) -> Bool {
+        state.withLock { state in
+            state.fullAccess.contains(client) || state.medicationGrants[client]?.contains(conceptIdentifier) == true
+        }
     }
 
     /// Whether asking for these types would ask the person anything (some type is still undecided).

@@ -13,7 +13,8 @@ import HealthModel
 /// path at once — sample, statistics (merged and per source), collections, anchored, observer, correlation, activity
 /// summary, source and series queries.
 ///
-/// Visibility: a sample of a type the client may read is visible; otherwise only the client's own samples are, so a
+/// Visibility: a sample of a type the client may read is visible (from the start of the window of history the person
+/// shared, when it is limited to one); otherwise only the client's own samples are, so a
 /// client without read permission sees exactly what it wrote, as if nothing else existed. A correlation is visible
 /// when one of its contained samples is, and then shows only the visible ones (their types decide, not the
 /// correlation type, which is never requested).
@@ -43,7 +44,8 @@ public final class ClientStorage: HealthStorage {
         if fullAccess { return sample }
         if let members = sample.correlatedObjects {
             let shown = members.filter {
-                owns($0) || owns(sample) || access.canRead(client: client, type: $0.type.identifier)
+                owns($0) || owns(sample)
+                    || access.canRead(client: client, type: $0.type.identifier, startingAt: $0.startDate)
             }
             guard !shown.isEmpty else { return nil }
             if shown.count == members.count { return sample }
@@ -58,9 +60,15 @@ public final class ClientStorage: HealthStorage {
                 && access.canRead(client: client, type: relation.sampleType)
             return owns(sample) || readable ? sample : nil
         }
-        if owns(sample) || access.canRead(client: client, type: sample.type.identifier) { return sample }
-        return sample.type.requiresPerObjectAuthorization && access.canRead(client: client, object: sample.uuid)
-            ? sample : nil
+        if owns(sample) || access.canRead(client: client, type: sample.type.identifier, startingAt: sample.startDate) {
+            return sample
+        }
+        guard sample.type.requiresPerObjectAuthorization else { return nil }
+        // A dose event is shown with its medication: the person shares medications, not single doses.
+        if case let .medicationDoseEvent(content)? = sample.payload {
+            return access.canRead(client: client, medication: content.medicationConceptIdentifier) ? sample : nil
+        }
+        return access.canRead(client: client, object: sample.uuid) ? sample : nil
     }
 
     private func visible(_ stored: [StoredSample]) -> [StoredSample] {
@@ -72,7 +80,9 @@ public final class ClientStorage: HealthStorage {
 
     /// Whether the whole type is readable, so that the base's answers can be passed on as they are.
     private func readsAll(_ type: SampleType) -> Bool {
-        fullAccess || (type.kind != .correlation && access.canRead(client: client, type: type.identifier))
+        fullAccess
+            || (type.kind != .correlation && access.canRead(client: client, type: type.identifier)
+                && access.readWindows(client: client)[type.identifier] == nil)
     }
 
     /// Throws when the store's condition allows no reads (unavailable, locked).
@@ -302,6 +312,22 @@ public final class ClientStorage: HealthStorage {
             throw HealthStoreError.authorizationDenied("only a client with full access sets the locale of the units")
         }
         try base.setUnitLocaleIdentifier(identifier)
+    }
+
+    /// The medications the person shared with the client (all of them for a full-access client).
+    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] {
+        try checkReadable()
+        let medications = try base.userAnnotatedMedications()
+        if fullAccess { return medications }
+        return medications.filter { access.canRead(client: client, medication: $0.concept.identifier) }
+    }
+
+    /// Only the Health app (a full-access client) keeps the list: medications are read-only to apps.
+    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
+        guard fullAccess else {
+            throw HealthStoreError.authorizationDenied("medications are read-only: only the Health app changes them")
+        }
+        try base.setUserAnnotatedMedications(medications)
     }
 
     public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {

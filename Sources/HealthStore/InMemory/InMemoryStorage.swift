@@ -32,6 +32,7 @@ public final class InMemoryStorage: HealthStorage {
         var sourceOrders: [SampleType: [String]] = [:]
         var preferredUnits: [SampleType: HealthUnit] = [:]
         var unitLocale: String?
+        var medications: [UserAnnotatedMedication] = []
         /// Spans of export files imported whole since the last deletion.
         var importedSpans: [ImportedSpan.Key: ImportedSpan] = [:]
     }
@@ -449,6 +450,12 @@ public final class InMemoryStorage: HealthStorage {
     public func unitLocaleIdentifier() throws -> String? { state.withLock { $0.unitLocale } }
 
     public func setUnitLocaleIdentifier(_ identifier: String?) throws { state.withLock { $0.unitLocale = identifier } }
+
+    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] { state.withLock { $0.medications } }
+
+    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
+        state.withLock { $0.medications = medications }
+    }
 
     // MARK: Background delivery
 

@@ -14,6 +14,14 @@ extension HealthDataStore {
             throw HealthStoreError.model(
                 .invalidField(field: "type", reason: "\(type.identifier) is authorized by type, not object by object"))
         }
+        guard type.kind != .medicationDoseEvent else {
+            throw HealthStoreError.model(
+                .invalidField(
+                    field: "type",
+                    reason:
+                        "dose events are read with their medication: ask for the medications (HKUserAnnotatedMedicationType)"
+                ))
+        }
         guard let client, !access.hasFullAccess(client) else { return 0 }
         guard access.policy.decide(client, type.identifier, false) == .authorized else { return 0 }
         let matching = try wrapped {

@@ -265,6 +265,21 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX attachments_by_object ON attachments (person, object_uuid, created)",
             ]),
+        Migration(
+            name: "v5 the person's medication list",
+            statements: [
+                // content: the medication's JSON (`UserAnnotatedMedication.json`); position: its place in the list.
+                """
+                CREATE TABLE user_annotated_medications (
+                    person text NOT NULL REFERENCES people,
+                    concept_identifier text NOT NULL CHECK (length(concept_identifier) BETWEEN 1 AND 1000),
+                    position integer NOT NULL CHECK (position >= 0),
+                    content bytea NOT NULL,
+                    PRIMARY KEY (person, concept_identifier),
+                    UNIQUE (person, position)
+                )
+                """
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.

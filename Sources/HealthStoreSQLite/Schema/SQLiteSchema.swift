@@ -22,13 +22,14 @@ enum SQLiteSchema {
         "v7 preferred units and the locale of their defaults",
         "v8 sample types of every kind (electrocardiograms, audiograms, states of mind, assessments, prescriptions)",
         "v9 files attached to objects",
+        "v10 the person's medication list",
     ]
 
     /// The migrator holding every migration: each runs its SQL and sets `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         let statements = [
-            version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
+            version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9, version10,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
@@ -54,6 +55,16 @@ enum SQLiteSchema {
             data BLOB NOT NULL CHECK (length(data) = size)
         );
         CREATE INDEX attachments_by_object ON attachments (object_uuid, created);
+        """
+
+    /// Release 10: the person's medication list (`HKUserAnnotatedMedication`), in its order; content is the
+    /// medication's JSON (`UserAnnotatedMedication.json`), keyed by the concept identifier its dose events name.
+    private static let version10 = """
+        CREATE TABLE user_annotated_medications (
+            position INTEGER PRIMARY KEY CHECK (position >= 0),
+            concept_identifier TEXT NOT NULL UNIQUE CHECK (length(concept_identifier) > 0),
+            content BLOB NOT NULL
+        );
         """
 
     /// Release 8: `sample_types.kind` takes any `SampleKind` raw value (0…255) instead of 0…3, so that the kinds whose

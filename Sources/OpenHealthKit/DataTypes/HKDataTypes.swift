@@ -77,6 +77,7 @@ extension HKObjectType {
         case .visionPrescription: return HKPrescriptionType(sampleType: sampleType)
         case .clinicalRecord: return HKClinicalType(sampleType: sampleType)
         case .heartbeatSeries: return HKSeriesType(sampleType: sampleType)
+        case .medicationDoseEvent: return HKMedicationDoseEventType(sampleType: sampleType)
         case .quantity, .category, .correlation, .workout, .series, .document, .workoutEffortRelationship:
             return HKSampleType(sampleType: sampleType)
         }
@@ -102,6 +103,7 @@ extension HKSample {
             return HKSample(
                 backing: .success(sample), uuid: sample.uuid, sampleType: HKSampleType(sampleType: sample.type),
                 startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+        case .medicationDoseEvent: return HKMedicationDoseEvent(model: sample)
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import HealthModel
 
 extension HKHealthStore {
-    /// Asks the person to choose which objects of a per-object type (vision prescriptions) matching `predicate` the
-    /// app may read; the store's authorization policy answers for the person. Succeeds whatever was chosen: an app
+    /// Asks the person to choose which objects of a per-object type (vision prescriptions; medications, with
+    /// `HKObjectType.userAnnotatedMedicationType()` and a `predicateForUserAnnotatedMedications` predicate) matching
+    /// `predicate` the app may read; the store's authorization policy answers for the person. Succeeds whatever was chosen: an app
     /// that was not granted an object sees nothing of it, as if there were no data.
     public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
         try await onStoreExecutor {
@@ -30,6 +31,14 @@ extension HKHealthStore {
     }
 
     private func requestPerObjectReadAuthorizationNow(for objectType: HKObjectType, predicate: NSPredicate?) throws {
+        if objectType is HKUserAnnotatedMedicationType {
+            do {
+                try dataStore.requestMedicationReadAccess(matching: try PredicateBridge.medicationPredicate(predicate))
+                return
+            } catch {
+                throw HKError.from(error)
+            }
+        }
         guard let sampleType = (objectType as? HKSampleType)?.sampleType, sampleType.requiresPerObjectAuthorization
         else {
             throw HKError(
@@ -45,8 +54,10 @@ extension HKHealthStore {
 }
 
 extension HKObjectType {
-    /// Whether the person authorizes reading each object of this type one by one: vision prescriptions.
+    /// Whether the person authorizes reading each object of this type one by one: vision prescriptions, the person's
+    /// medications and their dose events.
     public func requiresPerObjectAuthorization() -> Bool {
-        (self as? HKSampleType)?.sampleType.requiresPerObjectAuthorization ?? false
+        self is HKUserAnnotatedMedicationType
+            || ((self as? HKSampleType)?.sampleType.requiresPerObjectAuthorization ?? false)
     }
 }

@@ -99,6 +99,43 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether the app may share (save) the type. Says nothing about reading.
     open func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { shareStatus(for: type) }
 
+    /// The earliest date from which the person lets the app read samples of each type, for the types the person
+    /// shared only a recent window of (HealthKit in iOS 27); types read in full, denied or never asked for are left
+    /// out alike. Fails with `errorHealthDataUnavailable` when the store is unavailable.
+    open func getEarliestAuthorizedSampleDate(
+        for types: Set<HKObjectType>, completion: @escaping @Sendable ([HKObjectType: Date]?, (any Error)?) -> Void
+    ) {
+        callbackQueue.async {
+            do {
+                completion(try self.earliestAuthorizedSampleDates(for: types), nil)
+            } catch {
+                completion(nil, HKError.from(error))
+            }
+        }
+    }
+
+    /// The earliest date from which the person lets the app read samples of each type with a limited window (see
+    /// `getEarliestAuthorizedSampleDate(for:completion:)`).
+    open func earliestAuthorizedSampleDate(for types: Set<HKObjectType>) async throws -> [HKObjectType: Date] {
+        try earliestAuthorizedSampleDates(for: types)
+    }
+
+    private func earliestAuthorizedSampleDates(for types: Set<HKObjectType>) throws -> [HKObjectType: Date] {
+        if dataStore.condition == .unavailable {
+            throw HKError(.errorHealthDataUnavailable, "health data is not available in this store")
+        }
+        let bundleIdentifier = client.bundleIdentifier
+        let windows = dataStore.access.readWindows(client: bundleIdentifier)
+        var dates: [HKObjectType: Date] = [:]
+        for type in types {
+            guard let start = windows[type.identifier],
+                dataStore.access.canRead(client: bundleIdentifier, type: type.identifier)
+            else { continue }
+            dates[type] = start
+        }
+        return dates
+    }
+
     /// Whether requesting these types would ask the person anything.
     open func getRequestStatusForAuthorization(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,

@@ -2,6 +2,7 @@ import Foundation
 
 /// The content of a sample whose kind keeps everything in one value rather than in columns: electrocardiograms,
 /// audiograms, states of mind, scored assessments, vision prescriptions, clinical records.
+/// audiograms, states of mind, scored assessments, vision prescriptions, medication dose events.
 ///
 /// Each case's content is `Codable`: that one representation is what the stores keep (in a sample's detail, behind a
 /// version byte and the kind) and what the HTTP API reads and writes under the kind's name. Adding a kind adds a case
@@ -24,6 +25,8 @@ public enum SamplePayload: Sendable, Hashable {
     case workoutEffortRelationship(WorkoutEffortRelationshipContent)
     /// A heartbeat series an app built.
     case heartbeatSeries(HeartbeatSeriesContent)
+    /// A medication dose event.
+    case medicationDoseEvent(MedicationDoseEventContent)
 
     /// The kind of sample this content belongs to.
     public var kind: SampleKind {
@@ -36,6 +39,7 @@ public enum SamplePayload: Sendable, Hashable {
         case .clinicalRecord: return .clinicalRecord
         case .workoutEffortRelationship: return .workoutEffortRelationship
         case .heartbeatSeries: return .heartbeatSeries
+        case .medicationDoseEvent: return .medicationDoseEvent
         }
     }
 
@@ -55,6 +59,7 @@ public enum SamplePayload: Sendable, Hashable {
         case let .clinicalRecord(content): try content.validate()
         case let .workoutEffortRelationship(content): try content.validate()
         case let .heartbeatSeries(content): try content.validate()
+        case let .medicationDoseEvent(content): try content.validate()
         }
     }
 
@@ -75,6 +80,7 @@ public enum SamplePayload: Sendable, Hashable {
             case let .clinicalRecord(content): return try encoder.encode(content)
             case let .workoutEffortRelationship(content): return try encoder.encode(content)
             case let .heartbeatSeries(content): return try encoder.encode(content)
+            case let .medicationDoseEvent(content): return try encoder.encode(content)
             }
         } catch {
             // Only non-finite numbers fail to encode, and validation refuses them before a sample exists.
@@ -104,6 +110,8 @@ public enum SamplePayload: Sendable, Hashable {
                 return .workoutEffortRelationship(
                     try decoder.decode(WorkoutEffortRelationshipContent.self, from: json))
             case .heartbeatSeries: return .heartbeatSeries(try decoder.decode(HeartbeatSeriesContent.self, from: json))
+            case .medicationDoseEvent:
+                return .medicationDoseEvent(try decoder.decode(MedicationDoseEventContent.self, from: json))
             case .quantity, .category, .correlation, .workout, .series, .document:
                 throw HealthModelError.invalidField(field: field, reason: "\(kind) samples carry no payload")
             }
