@@ -8,7 +8,9 @@ import Testing
 @testable import HealthStore
 @testable import HealthStoreSQLite
 
-@Suite("SQLite migrations v9 and v10: a release-8 store opens, keeps its settings, and then keeps the person’s medications")
+@Suite(
+    "SQLite migrations v9 and v10: a release-8 store opens, keeps its settings, and then keeps the person’s medications"
+)
 struct SQLiteMedicationMigrationTests {
     @Test("A release-8 store with a preferred unit migrates, keeps it, and stores and reads back a medication list")
     func releaseEightStoreTakesMedications() throws {

@@ -86,7 +86,8 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     private static let payloadTypes: [String: SampleType] = {
         var types: [String: SampleType] = [:]
         for type in [
-            electrocardiogram, audiogram, stateOfMind, visionPrescription, workoutEffortRelationship, medicationDoseEvent,
+            electrocardiogram, audiogram, stateOfMind, visionPrescription, workoutEffortRelationship,
+            medicationDoseEvent,
         ]
             + ScoredAssessmentContent.Instrument.allCases.map(scoredAssessment)
             + ClinicalRecordContent.Category.allCases.map(clinicalRecord)

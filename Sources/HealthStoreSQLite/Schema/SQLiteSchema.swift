@@ -29,7 +29,8 @@ enum SQLiteSchema {
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         let statements = [
-            version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9, version10,
+            version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
+            version10,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
