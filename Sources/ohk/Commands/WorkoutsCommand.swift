@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthReports
+import HealthStore
+
+extension WorkoutReport.Grouping: ExpressibleByArgument {}
+
+/// `ohk workouts`: workouts with distance, energy, pace or speed and heart rate, or their totals.
+struct WorkoutsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workouts",
+        abstract: "List workouts with distance, energy, pace or speed and heart rate, or total them.",
+        discussion: """
+            Heart rate is that of the samples that start during the workout, sources merged by the heart rate \
+            type's order (`ohk sources heartRate`), so a Watch and a chest strap count once. Pace (per km) for \
+            running, walking, hiking and the like; speed (km/h) for the rest. --totals week|month|type adds up count, \
+            time, distance and energy.
+
+            Examples:
+              ohk workouts --from 2024-01-01 --to 2025-01-01 --tz Europe/Berlin
+              ohk workouts --from 2024-01-01 --to 2025-01-01 --totals month
+              ohk workouts --totals type --format csv
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clientOptions: ClientOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Workouts starting from this date (default: 30 days before --to).")
+    var from: String?
+
+    @Option(help: "Workouts starting before this date (exclusive; default: tomorrow, so today is in).")
+    var to: String?
+
+    @Option(help: "Total by week, month or type instead of listing.")
+    var totals: WorkoutReport.Grouping?
+
+    func run() throws {
+        let calendar = output.calendar
+        let timeZone = output.resolvedTimeZone
+        let end =
+            try OptionValues.date(to, "--to", timeZone)
+            ?? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: Date()))!
+        let start =
+            try OptionValues.date(from, "--from", timeZone) ?? calendar.date(byAdding: .day, value: -30, to: end)!
+        guard start < end else { throw ValidationError("--to must be after --from") }
+        let store = try storeOptions.openStore(as: clientOptions)
+        let workouts = try store.workoutSummaries(from: start, to: end)
+        let format = output.resolvedFormat
+        let table =
+            totals.map { WorkoutReport.totals(workouts, by: $0, calendar: calendar, format: format) }
+            ?? WorkoutReport.table(workouts, calendar: calendar, format: format)
+        if format == .table, workouts.isEmpty {
+            output.write("no workouts in this period\n")
+        } else {
+            output.write(table.rendered(as: format))
+        }
+    }
+}
