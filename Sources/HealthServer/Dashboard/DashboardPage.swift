@@ -39,9 +39,6 @@ public struct DashboardPage: Sendable {
         self.timeZoneName = timeZoneName ?? calendar.timeZone.identifier
     }
 
-    /// The asleep values of sleep analysis (unspecified, core, deep, REM); in bed and awake are not sleep.
-    static let asleepValues: Set<Int> = [1, 3, 4, 5]
-
     /// The HTML document.
     public func html() throws -> String {
         let zone = calendar.timeZone
@@ -122,28 +119,21 @@ public struct DashboardPage: Sendable {
         return days
     }
 
-    /// Hours asleep per day from `first` through today, each stretch of sleep counted on the day it ended (the night
-    /// before that morning); overlapping samples (a watch and a phone) counted once.
+    /// Hours asleep per day from `first` through today: the day's night and naps from the sleep-night engine (the
+    /// one `ohk sleep` and `GET /sleep` use), sources merged by priority so a watch and a sleep app count once.
     private func sleep(from first: Date) throws -> [DailyChartSVG.Day] {
-        let end = try dayStart(Self.dayCount, after: first)
-        let samples = try store.samples(
-            SampleQueryRequest(
-                type: try SampleType.category("sleepAnalysis"),
-                predicate: .date(start: first.addingTimeInterval(-86_400), end: end, options: [])))
-        let asleep = samples.filter { Self.asleepValues.contains($0.categoryValue ?? -1) }.map {
-            ($0.startDate, $0.endDate)
-        }.sorted { $0.0 < $1.0 }
-        var merged: [(Date, Date)] = []
-        for (start, stop) in asleep {
-            if let last = merged.last, start <= last.1 {
-                merged[merged.count - 1].1 = max(last.1, stop)
-            } else {
-                merged.append((start, stop))
-            }
+        let last = try dayStart(Self.dayCount - 1, after: first)
+        let days = [first, last].map { calendar.dateComponents([.year, .month, .day], from: $0) }
+        let nights: [SleepNight]
+        do {
+            nights = try store.sleepNights(try SleepNightsRequest(first: days[0], last: days[1], calendar: calendar))
+        } catch let error as HealthEngineError {
+            throw HealthServerError.invalidField(field: "timeZone", reason: error.description)
         }
         var hours: [Date: Double] = [:]
-        for (start, stop) in merged {
-            hours[calendar.startOfDay(for: stop), default: 0] += stop.timeIntervalSince(start) / 3600
+        for night in nights {
+            guard let day = calendar.date(from: night.wakingDay) else { continue }
+            hours[calendar.startOfDay(for: day), default: 0] += night.asleep / 3600
         }
         return try (0..<Self.dayCount).map { offset in
             let start = try dayStart(offset, after: first)
