@@ -12,7 +12,8 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         version: Version.string,
         subcommands: [
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self,
-            SleepCommand.self, WorkoutsCommand.self, TypesCommand.self, SourcesCommand.self, ExportCommand.self,
+            SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, TypesCommand.self, SourcesCommand.self,
+            ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self,
             ServeCommand.self, UsersCommand.self, UsersAliasCommand.self, ClientsCommand.self,
