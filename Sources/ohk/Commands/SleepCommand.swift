@@ -38,13 +38,7 @@ struct SleepCommand: ParsableCommand {
 
     func run() throws {
         let calendar = output.calendar
-        let timeZone = output.resolvedTimeZone
-        let end =
-            try OptionValues.date(to, "--to", timeZone)
-            ?? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: Date()))!
-        let start =
-            try OptionValues.date(from, "--from", timeZone) ?? calendar.date(byAdding: .day, value: -7, to: end)!
-        guard start < end else { throw ValidationError("--to must be after --from") }
+        let (start, end) = try OptionValues.dayWindow(from: from, to: to, calendar: calendar, defaultDays: 7)
         let last = calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: end))!
         let request: SleepNightsRequest
         do {

@@ -39,13 +39,7 @@ struct VitalsCommand: ParsableCommand {
 
     func run() throws {
         let calendar = output.calendar
-        let timeZone = output.resolvedTimeZone
-        let end =
-            try OptionValues.date(to, "--to", timeZone)
-            ?? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: Date()))!
-        let start =
-            try OptionValues.date(from, "--from", timeZone) ?? calendar.date(byAdding: .day, value: -30, to: end)!
-        guard start < end else { throw ValidationError("--to must be after --from") }
+        let (start, end) = try OptionValues.dayWindow(from: from, to: to, calendar: calendar, defaultDays: 30)
         let bucket: DateComponents
         do { bucket = try IntervalArgument.parse(interval) } catch { throw ValidationError(commandLineMessage(error)) }
         let store = try storeOptions.openStore(as: clientOptions)
