@@ -112,7 +112,7 @@ public enum SleepReport {
     }
 
     static func day(_ components: DateComponents) -> String {
-        String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0, components.day ?? 0)
+        DateWriter.day(year: components.year ?? 0, month: components.month ?? 0, day: components.day ?? 0)
     }
 
     static func stageName(_ stage: SleepStage) -> String {

@@ -87,7 +87,7 @@ public enum WorkoutReport {
             iso.timeZone = calendar.timeZone
             let monday = iso.dateInterval(of: .weekOfYear, for: workout.start)?.start ?? workout.start
             let parts = iso.dateComponents([.year, .month, .day], from: monday)
-            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            return DateWriter.day(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
         }
     }
 

@@ -31,7 +31,9 @@ extension HealthDataStore {
             let attachment = try Attachment(
                 id: RandomUUID.make(), objectUUID: objectUUID, name: name, contentType: contentType, size: data.count,
                 creationDate: creationDate, metadata: metadata)
-            guard try !storage.storedSamples(withUUIDs: [objectUUID]).isEmpty else {
+            // A client's view checks the object itself, as the client sees it (ClientStorage+Attachments); the store
+            // itself checks only that it is stored.
+            if client == nil, try storage.storedSamples(withUUIDs: [objectUUID]).isEmpty {
                 throw HealthStoreError.objectNotFound(objectUUID)
             }
             try storage.saveAttachment(attachment, data: data)
