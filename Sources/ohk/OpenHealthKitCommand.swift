@@ -12,7 +12,8 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         version: Version.string,
         subcommands: [
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self,
-            SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, TypesCommand.self, SourcesCommand.self,
+            SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, ReportCommand.self, TypesCommand.self,
+            SourcesCommand.self,
             ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self,

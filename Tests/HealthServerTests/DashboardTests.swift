@@ -41,7 +41,9 @@ struct DashboardTests {
             token: fixture.token("bob", "com.example.steps"))
     }
 
-    @Test("The page shows the person's trends chart and four daily charts, through the client's permissions")
+    @Test(
+        "The page shows the person's trends chart and the last 30 days as the report shows them, through the client's permissions"
+    )
     func pageShowsChartsThroughPermissions() async throws {
         let fixture = try ServerFixture()
         try await fixture.withRouter { client in
@@ -58,25 +60,29 @@ struct DashboardTests {
             #expect(page.contains(#"<svg xmlns="http://www.w3.org/2000/svg" width="960""#))
             #expect(page.contains("Active energy burned on Saturday 2024-03-09 (America/Los_Angeles)"))
             #expect(page.contains(#"<g id="today">"#) && page.contains(#"<g id="typical-day">"#))
-            // The four daily charts, one bar per day with data, units labelled, empty days left out.
-            let steps = chart("steps", in: page)
+            // The report's daily charts, one bar per day with data, units labelled, empty days left out.
+            let steps = chart("steps-chart", in: page)
             #expect(
-                steps.contains("<title>Mar 8: 4321 count</title>") && steps.contains("<title>Mar 6: 1234 count</title>")
-            )
+                steps.contains("<title>Mar 8: 4,321 steps</title>")
+                    && steps.contains("<title>Mar 6: 1,234 steps</title>"))
             #expect(steps.components(separatedBy: "<rect x=").count - 1 == 2, "two days with steps, 28 gaps")
-            #expect(steps.contains(">5000 count</text>"))
-            let energy = chart("active-energy", in: page)
+            #expect(steps.contains(">5,000 steps</text>"))
+            #expect(
+                page.contains(#"<tr id="steps-figures"><th scope="row">Steps</th><td class="number">5,555 steps</td>"#))
+            let energy = chart("active-energy-chart", in: page)
             #expect(
                 energy.contains("<title>Mar 8: 345 kcal</title>") && energy.contains("<title>Mar 9: 123 kcal</title>"))
             // 7.5 hours asleep (in bed is not sleep), counted on the morning of waking.
-            #expect(chart("sleep", in: page).contains("<title>Mar 9: 7.5 hr</title>"))
-            // The steps app may not read resting heart rate: "no data", as if there were none.
-            let resting = chart("resting-heart-rate", in: page)
-            #expect(resting.contains(#"class="no-data""#) && !resting.contains("57"))
+            #expect(
+                chart("sleep-chart", in: page).contains(
+                    "<title>2024-03-09: asleep 7 h 30 min, in bed 8 h 30 min</title>"))
+            // The steps app may not read resting heart rate: no chart, "no data", as if there were none.
+            #expect(chart("resting-heart-rate-chart", in: page).isEmpty && !page.contains("bpm"))
+            #expect(page.contains(#"<section id="heart"><h2>Heart</h2><p class="empty">No data in this period.</p>"#))
             // The person's Health app sees it.
             let health = try await client.call(
                 .get, "/?timeZone=\(Self.zone)", token: fixture.token("alice", "com.apple.Health"))
-            #expect(chart("resting-heart-rate", in: health.text).contains("<title>Mar 8: 57 count/min</title>"))
+            #expect(chart("resting-heart-rate-chart", in: health.text).contains("<title>Mar 8: 57 bpm</title>"))
         }
     }
 
@@ -91,9 +97,9 @@ struct DashboardTests {
             let bob = try await client.call(
                 .get, "/?timeZone=\(Self.zone)", token: fixture.token("bob", "com.example.steps")
             ).text
-            #expect(alice.contains("4321") && !alice.contains("98765"))
+            #expect(alice.contains("4,321") && !alice.contains("98,765") && !alice.contains("98765"))
             #expect(
-                bob.contains("98765") && !bob.contains("4321") && !bob.contains("345 kcal")
+                bob.contains("98,765") && !bob.contains("4,321") && !bob.contains("4321") && !bob.contains("345 kcal")
                     && bob.contains("OpenHealthKit: bob"))
             let alicesToken = fixture.token("alice", "com.example.steps")
             let forged = String(alicesToken.dropLast()) + (alicesToken.hasSuffix("0") ? "1" : "0")
@@ -104,7 +110,9 @@ struct DashboardTests {
                 let reply = try await client.call(.get, "/?timeZone=\(Self.zone)", token: nil, headers: headers)
                 #expect(reply.status == .unauthorized, "\(headers)")
                 #expect(reply.text.contains(#"<form method="post" action="/session">"#))
-                #expect(!reply.text.contains("4321") && !reply.text.contains("<svg") && !reply.text.contains("alice"))
+                #expect(
+                    !reply.text.contains("4321") && !reply.text.contains("4,321") && !reply.text.contains("<svg")
+                        && !reply.text.contains("alice"))
             }
             // A bad cookie is cleared.
             let cleared = try await client.call(.get, "/", token: nil, headers: [.cookie: "ohk_token=\(forged)"])
@@ -145,7 +153,7 @@ struct DashboardTests {
             // The cookie opens the page, not the JSON API.
             let page = try await client.call(
                 .get, "/?timeZone=\(Self.zone)", token: nil, headers: [.cookie: "ohk_token=\(token)"])
-            #expect(page.status == .ok && page.text.contains("<title>Mar 8: 4321 count</title>"))
+            #expect(page.status == .ok && page.text.contains("<title>Mar 8: 4,321 steps</title>"))
             #expect(
                 try await client.call(
                     .get, "/samples?type=stepCount", token: nil, headers: [.cookie: "ohk_token=\(token)"]
@@ -218,8 +226,9 @@ struct DashboardTests {
             #expect(
                 page.text.contains("time zone \(TimeZone(identifier: "UTC")!.identifier)"),
                 "the server's default time zone")
-            // Nothing readable: "no data" everywhere, the trends chart included.
-            #expect(page.text.components(separatedBy: #"class="no-data""#).count - 1 == 5)
+            // Nothing readable: "no data" everywhere: the trends chart, the overview and the five sections.
+            #expect(page.text.components(separatedBy: #"class="no-data""#).count - 1 == 1)
+            #expect(page.text.components(separatedBy: #"class="empty""#).count - 1 == 6)
             let zone = try await client.call(.get, "/?timeZone=Mars/Olympus", token: token.text)
             #expect(
                 zone.status == .badRequest && zone.headers[.contentType] == "text/html; charset=utf-8"
@@ -256,7 +265,10 @@ struct DashboardTests {
             as: SourceRevision(source: Source(name: "Health", bundleIdentifier: "com.apple.Health"), version: "1"))
         let page = try DashboardPage(store: store, person: "alice", clientName: "Health", calendar: calendar, now: now)
             .html()
-        for back in 0..<30 { #expect(page.contains(": \(1000 + back) count</title>"), "day \(back) back") }
-        #expect(page.contains("<title>Mar 7: 1029 count</title>") && page.contains("<title>Apr 5: 1000 count</title>"))
+        for back in 0..<30 {
+            #expect(page.contains(": 1,0\(String(format: "%02d", back)) steps</title>"), "day \(back) back")
+        }
+        #expect(
+            page.contains("<title>Mar 7: 1,029 steps</title>") && page.contains("<title>Apr 5: 1,000 steps</title>"))
     }
 }

@@ -348,22 +348,34 @@ struct ValueScale {
     let step: Double
     /// The axis top (a whole number of steps, at least the maximum).
     let top: Double
+    /// The axis bottom: 0, or for levels (a line of weights) a whole number of steps below the minimum.
+    let floor: Double
     /// Decimals the figures get.
     let decimals: Int
 
+    /// A scale from 0 to at least `maximum`.
     init(maximum: Double, tickCount: Int = 5) {
+        self.init(minimum: 0, maximum: maximum, tickCount: tickCount)
+    }
+
+    /// A scale from a whole number of steps at or below `minimum` (0 when `minimum` is 0 or less) to at least
+    /// `maximum`; a line of levels (weight near 80 kg) gets a floor near its values so its changes show.
+    init(minimum: Double, maximum: Double, tickCount: Int = 5) {
         let maximum = maximum.isFinite && maximum > 0 ? maximum : 1
-        let rough = maximum / Double(tickCount)
-        let power = pow(10, floor(log10(rough)))
+        let minimum = minimum.isFinite && minimum > 0 && minimum < maximum ? minimum : 0
+        let range = maximum - minimum > 0 ? maximum - minimum : maximum
+        let rough = range / Double(tickCount)
+        let power = pow(10, Foundation.floor(log10(rough)))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
         self.step = step
         top = (maximum / step).rounded(.up) * step
-        decimals = step >= 1 ? 0 : Int(-floor(log10(step)))
+        floor = minimum > 0 ? max(0, (minimum / step).rounded(.down) * step - step) : 0
+        decimals = step >= 1 ? 0 : Int(-Foundation.floor(log10(step)))
     }
 
-    /// The ticks from 0 to the top.
+    /// The ticks from the floor to the top.
     var ticks: [Double] {
-        (0...Int((top / step).rounded())).map { Double($0) * step }
+        (0...Int(((top - floor) / step).rounded())).map { floor + Double($0) * step }
     }
 
     /// The value axis at `left` from `top` to `bottom`, with a gridline to `right` and a label with the unit for each
@@ -387,9 +399,9 @@ struct ValueScale {
         } + [line]
     }
 
-    /// A tick's label, to the ticks' precision.
+    /// A tick's label, to the ticks' precision, thousands grouped (`15,000`).
     func text(_ value: Double) -> String {
-        String(format: "%.\(decimals)f", value)
+        NumberText.grouped(value, places: decimals)
     }
 
     /// A figure: whole numbers when ticks are 10 or more apart, else one decimal more than the ticks.

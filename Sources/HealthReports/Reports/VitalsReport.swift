@@ -5,8 +5,9 @@ import HealthStore
 
 /// Vitals and body measures as one table: a row per day (or week), a column per measure, each the average of its
 /// samples in that bucket, sources merged by priority and weighted by time where the engine weighs a type by time
-/// (heart rates), in the person's preferred units. Systolic and diastolic pressure are each averaged over the readings'
-/// samples, so a day's pair comes from the same readings.
+/// (heart rates), in the person's preferred units; percentages (blood oxygen, body fat) as 0–100, as people read
+/// them. Systolic and diastolic pressure are each averaged over the readings' samples, so a day's pair comes from the
+/// same readings.
 public enum VitalsReport {
     /// One column: its name and the quantity type behind it.
     public struct Measure: Sendable {
@@ -58,7 +59,8 @@ public enum VitalsReport {
             ]
             for column in columns {
                 let value = try column.collection.statistics(for: start).merged.average?.value(in: column.unit)
-                row.append(value.map { String(format: "%.\(places(column.unit))f", $0) })
+                row.append(
+                    value.map { String(format: "%.\(places(column.unit))f", UnitLabel.shown($0, in: column.unit)) })
             }
             table.append(row)
         }

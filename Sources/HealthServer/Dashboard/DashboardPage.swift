@@ -6,8 +6,8 @@ import HealthStore
 import HealthTrends
 
 /// The web page at `/`: for one person as one client sees their store, today's HealthTrends chart and the last
-/// 30 days of steps, active energy, resting heart rate and sleep, as server-rendered HTML with inline SVG (no
-/// JavaScript). Every figure is read through the client's view, so a type it may not read shows "no data", as an
+/// 30 days as `ohk report` shows a period (activity, sleep, heart, body, workouts; `PeriodReportPage.sections`), as
+/// server-rendered HTML with inline SVG (no JavaScript). Every figure is read through the client's view, so a type it may not read shows "no data", as an
 /// empty one does; every text is escaped.
 public struct DashboardPage: Sendable {
     /// The person's store as the client sees it.
@@ -47,29 +47,15 @@ public struct DashboardPage: Sendable {
             throw HealthServerError.invalidField(
                 field: "timeZone", reason: "no calendar days before \(today) in \(timeZoneName)")
         }
-        // Active energy in the person's preferred unit (kcal, Cal or kJ by locale) when the client may ask for it.
-        let energyUnit = store.displayUnit(for: try SampleType.quantity("activeEnergyBurned")) ?? .kilocalorie
-        let charts = [
-            DailyChartSVG(
-                identifier: "steps", title: "Steps", unit: "count",
-                days: try daily("stepCount", unit: .count, option: .cumulativeSum, from: first),
-                style: .bars, colour: "#1a66c9", timeZone: zone, timeZoneName: timeZoneName),
-            DailyChartSVG(
-                identifier: "active-energy", title: "Active energy", unit: energyUnit.unitString,
-                days: try daily("activeEnergyBurned", unit: energyUnit, option: .cumulativeSum, from: first),
-                style: .bars, colour: "#e07b00",
-                timeZone: zone, timeZoneName: timeZoneName),
-            DailyChartSVG(
-                identifier: "resting-heart-rate", title: "Resting heart rate", unit: "count/min",
-                days: try daily(
-                    "restingHeartRate", unit: try HealthUnit(parsing: "count/min"), option: .discreteAverage,
-                    from: first), style: .line,
-                colour: "#c62828", timeZone: zone, timeZoneName: timeZoneName),
-            DailyChartSVG(
-                identifier: "sleep", title: "Sleep, asleep by the day of waking", unit: "hr",
-                days: try sleep(from: first), style: .bars,
-                colour: "#6f42c1", timeZone: zone, timeZoneName: timeZoneName),
-        ]
+        // The last 30 days as `ohk report` shows a period: the same engines, the same charts and tables.
+        let report: PeriodReport
+        do {
+            report = try PeriodReport.make(
+                store: store, from: first, to: try dayStart(Self.dayCount, after: first), calendar: calendar,
+                timeZoneName: timeZoneName)
+        } catch let error as HealthReportsError {
+            throw HealthServerError.invalidField(field: "timeZone", reason: error.description)
+        }
         var body: [String] = []
         body.append(#"<header><h1>\#(escape("OpenHealthKit: \(person)"))</h1>"#)
         body.append(
@@ -82,9 +68,9 @@ public struct DashboardPage: Sendable {
             try trendsChart()
                 ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
         body.append("</section>")
-        body.append(#"<section id="days"><h2>\#(escape("The last \(Self.dayCount) days"))</h2>"#)
-        for chart in charts { body.append(#"<figure>\#(chart.element)</figure>"#) }
-        body.append("</section>")
+        body.append(#"<div id="days"><h2>\#(escape("The last \(Self.dayCount) days"))</h2>"#)
+        body.append(PeriodReportPage(report: report, clientName: clientName, generatedAt: now).sections)
+        body.append("</div>")
         return Self.document(title: "OpenHealthKit: \(person)", body: body.joined(separator: "\n"))
     }
 
@@ -96,49 +82,6 @@ public struct DashboardPage: Sendable {
         report.timeZoneName = timeZoneName
         guard report.typicalEndOfDay > 0 || report.rows.contains(where: { ($0.total ?? 0) > 0 }) else { return nil }
         return TrendsChartSVG(report: report).element
-    }
-
-    /// One figure per day from `first` through today: a daily statistics collection (merged by source priority, as
-    /// the Health app counts), nil for days without samples.
-    private func daily(
-        _ name: String, unit: HealthUnit, option: StatisticsOptions, from first: Date
-    ) throws -> [DailyChartSVG.Day] {
-        let type = try SampleType.quantity(name)
-        let end = try dayStart(Self.dayCount, after: first)
-        let collection = try store.statisticsCollection(
-            of: type, matching: .date(start: first, end: end, options: []), options: [option], anchor: first,
-            interval: DateComponents(day: 1),
-            calendar: calendar)
-        var days: [DailyChartSVG.Day] = []
-        for offset in 0..<Self.dayCount {
-            let start = try dayStart(offset, after: first)
-            let figures = collection.buckets[collection.grid.index(containing: start)]?.merged
-            let quantity = option == .cumulativeSum ? figures?.sum : figures?.average
-            days.append(DailyChartSVG.Day(start: start, value: try quantity.map { try $0.value(in: unit) }))
-        }
-        return days
-    }
-
-    /// Hours asleep per day from `first` through today: the day's night and naps from the sleep-night engine (the
-    /// one `ohk sleep` and `GET /sleep` use), sources merged by priority so a watch and a sleep app count once.
-    private func sleep(from first: Date) throws -> [DailyChartSVG.Day] {
-        let last = try dayStart(Self.dayCount - 1, after: first)
-        let days = [first, last].map { calendar.dateComponents([.year, .month, .day], from: $0) }
-        let nights: [SleepNight]
-        do {
-            nights = try store.sleepNights(try SleepNightsRequest(first: days[0], last: days[1], calendar: calendar))
-        } catch let error as HealthEngineError {
-            throw HealthServerError.invalidField(field: "timeZone", reason: error.description)
-        }
-        var hours: [Date: Double] = [:]
-        for night in nights {
-            guard let day = calendar.date(from: night.wakingDay) else { continue }
-            hours[calendar.startOfDay(for: day), default: 0] += night.asleep / 3600
-        }
-        return try (0..<Self.dayCount).map { offset in
-            let start = try dayStart(offset, after: first)
-            return DailyChartSVG.Day(start: start, value: hours[start])
-        }
     }
 
     /// The start of the day `offset` days after `first`.
@@ -174,6 +117,7 @@ public struct DashboardPage: Sendable {
         form.sign-out { background: none; border: none; padding: 0; margin: 0 0 8px; }
         input[type=password] { width: 100%; max-width: 640px; font-family: monospace; padding: 6px; }
         .error { color: rgb(198,40,40); }
+        \(PeriodReportPage.componentStyle)
         </style>
         </head>
         <body>

@@ -22,7 +22,7 @@ struct DashboardRoutes: Sendable {
     let budget: RequestBudget
 
     /// What the page costs of its client's request rate (it runs several statistics queries).
-    static let pageCost = 5.0
+    static let pageCost = 10.0
 
     /// The cookie that holds the token.
     static let cookieName = "ohk_token"
