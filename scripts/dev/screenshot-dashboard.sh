@@ -66,7 +66,7 @@ if [[ ! -s "$png" ]]; then
 fi
 # What the browser was shown: the page after the redirect, read with the cookie as the browser sent it.
 page="$(curl -s -H "Cookie: ohk_token=$token" "http://127.0.0.1:$port/")"
-for id in 'id="heading"' 'id="steps"' 'id="active-energy"' 'id="resting-heart-rate"' 'id="sleep"'; do
+for id in 'id="heading"' 'id="steps-chart"' 'id="active-energy-chart"' 'id="resting-heart-rate-chart"' 'id="sleep-chart"'; do
     if [[ "$page" != *"$id"* ]]; then echo "screenshot-dashboard: the page lacks $id" >&2; exit 1; fi
 done
 echo "$png"

@@ -298,7 +298,7 @@ public struct PeriodReportPage: Sendable {
 
     /// The report page's own style: readable on a screen, and on paper (A4 or Letter) with sections kept together.
     static let pageStyle = """
-        :root { color-scheme: light; }
+        :root { color-scheme: light; background: #fff; }
         body { font-family: -apple-system, "Segoe UI", "DejaVu Sans", Helvetica, Arial, sans-serif; color: #1f2328;
           margin: 0 auto; max-width: 1000px; padding: 24px; line-height: 1.4; background: #fff; }
         h1 { font-size: 26px; margin: 0 0 6px; }
@@ -325,12 +325,15 @@ public struct PeriodReportPage: Sendable {
         thead th { border-bottom: 2px solid #d0d7de; }
         td.number { text-align: right; font-variant-numeric: tabular-nums; }
         #workout-list, #sleep-nights { font-size: 12px; }
+        #workout-list th, #workout-list td, #sleep-nights th, #sleep-nights td { padding: 3px 5px; }
         figure { margin: 8px 0 14px; break-inside: avoid; }
         svg { max-width: 100%; height: auto; display: block; }
         .empty { color: #57606a; font-style: italic; }
         @media print {
-          h2 { break-after: avoid; } figure, .cards, table { break-inside: avoid; }
-          #sleep-nights, #workout-list { break-inside: auto; }
+          h2, h3 { break-after: avoid; } figure, .cards, table { break-inside: avoid; }
+          table { font-size: 9pt; } #sleep-nights, #workout-list { break-inside: auto; font-size: 8pt; }
+          #workout-list th, #workout-list td, #sleep-nights th, #sleep-nights td { padding: 2px 3px; }
+          thead { display: table-header-group; }
         }
         """
 }
