@@ -101,10 +101,7 @@ public enum SleepReport {
     }
 
     /// `23:05`: a clock time of seconds after midnight (past 24 h wraps).
-    static func clockText(_ seconds: TimeInterval) -> String {
-        let total = Int((seconds / 60).rounded()) % (24 * 60)
-        return String(format: "%02d:%02d", total / 60, total % 60)
-    }
+    static func clockText(_ seconds: TimeInterval) -> String { NumberText.clockTime(seconds) }
 
     static func clock(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
