@@ -74,7 +74,22 @@ struct DemoReport: Sendable {
             let parts = minutesByStage.sorted { $0.key < $1.key }.map { value, minutes in
                 "\(description.value(raw: value)?.caseName ?? String(value)) \(Int(minutes) / 60)h\(String(format: "%02d", Int(minutes) % 60))m"
             }
-            lines.append("  sleep the night before: " + parts.joined(separator: ", "))
+            lines.append("  sleep the night before, every source added up: " + parts.joined(separator: ", "))
+            let day = calendar.dateComponents([.year, .month, .day], from: start)
+            let nights = try store.sleepNights(SleepNightsRequest(first: day, last: day, calendar: calendar))
+            if let main = nights.first(where: { !$0.isNap }) {
+                let stages = [(SleepStage.asleepCore, "core"), (.asleepDeep, "deep"), (.asleepREM, "REM")].compactMap {
+                    stage, name in main.stages[stage].map { "\(name) \(DemoReport.hours($0))" }
+                }
+                let sourcesAsleep = sleep.filter { [1, 3, 4, 5].contains($0.categoryValue ?? -1) }.reduce(0) {
+                    $0 + $1.duration
+                }
+                lines.append(
+                    "    merged by source priority (ohk sleep): asleep \(DemoReport.hours(main.asleep))"
+                        + (stages.isEmpty ? "" : " (\(stages.joined(separator: ", ")))")
+                        + (main.inBed.map { ", in bed \(DemoReport.hours($0))" } ?? "")
+                        + "; the sources' asleep time added up is \(DemoReport.hours(sourcesAsleep))")
+            }
         }
 
         let foods = try store.samples(
@@ -99,5 +114,11 @@ struct DemoReport: Sendable {
             )
         }
         self.lines = lines
+    }
+
+    /// A duration as hours and minutes: `6h48m`.
+    static func hours(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return "\(minutes / 60)h\(String(format: "%02d", minutes % 60))m"
     }
 }
