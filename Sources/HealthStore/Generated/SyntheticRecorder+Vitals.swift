@@ -9,10 +9,8 @@ extension SyntheticRecorder {
         let fitness = Self.fitness(day)
         let jetLag = day.away && day.index % 91 < 16 ? 2.0 : 0
         let resting = 62 - 7 * fitness + (day.kind == .lazy ? 1.5 : 0) + jetLag + uniform(-1.5...1.5)
-        watch.append(
-            try .quantity(
-                type: restingHeartRate, quantity: Quantity(resting.rounded(), perMinute), start: day.at(0.5),
-                end: day.at(min(23.5, day.endHour)), device: SyntheticHealthData.watchDevice))
+        try recordWatch(
+            restingHeartRate, resting.rounded(), perMinute, from: day.at(0.5), to: day.at(min(23.5, day.endHour)))
         var readings: [Date] = [day.at(uniform(9...11)), day.at(uniform(14...16))]
         if let night {
             let middle = night.lowerBound.addingTimeInterval(night.upperBound.timeIntervalSince(night.lowerBound) / 2)
@@ -20,28 +18,21 @@ extension SyntheticRecorder {
             for fraction in [0.2, 0.5, 0.8] {
                 let time = night.lowerBound.addingTimeInterval(
                     night.upperBound.timeIntervalSince(night.lowerBound) * fraction)
-                watch.append(
-                    try .quantity(
-                        type: respiratoryRate,
-                        quantity: Quantity((uniform(13.5...15.8) * 10).rounded() / 10, perMinute),
-                        start: time, end: time.addingTimeInterval(300), device: SyntheticHealthData.watchDevice))
+                try recordWatch(
+                    respiratoryRate, (uniform(13.5...15.8) * 10).rounded() / 10, perMinute, from: time,
+                    to: time.addingTimeInterval(300))
             }
             for fraction in [0.3, 0.7] {
                 let time = night.lowerBound.addingTimeInterval(
                     night.upperBound.timeIntervalSince(night.lowerBound) * fraction)
-                watch.append(
-                    try .quantity(
-                        type: oxygenSaturation,
-                        quantity: Quantity((uniform(0.94...0.99) * 100).rounded() / 100, .percent),
-                        start: time, end: time, device: SyntheticHealthData.watchDevice))
+                try recordWatch(oxygenSaturation, (uniform(0.94...0.99) * 100).rounded() / 100, .percent, from: time)
             }
         }
         for time in readings where time < day.at(day.endHour) {
             let variability = max(12, 38 + 14 * fitness + uniform(-10...10))
-            watch.append(
-                try .quantity(
-                    type: heartRateVariability, quantity: Quantity(variability.rounded(), .second(.milli)), start: time,
-                    end: time.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
+            try recordWatch(
+                heartRateVariability, variability.rounded(), .second(.milli), from: time,
+                to: time.addingTimeInterval(60))
         }
     }
 

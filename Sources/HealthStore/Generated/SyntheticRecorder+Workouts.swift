@@ -46,19 +46,14 @@ extension SyntheticRecorder {
                 let time = spanStart.addingTimeInterval(minute * 60)
                 let warmUp = min(1, (time.timeIntervalSince(start) / 60 + 1) / 5)
                 let rate = 95 + (effort - 95) * warmUp + uniform(-6...6)
-                watch.append(
-                    try .quantity(
-                        type: heartRate, quantity: Quantity(rate.rounded(), perMinute), start: time, end: time,
-                        metadata: ["HKMetadataKeyHeartRateMotionContext": .number(2)],
-                        device: SyntheticHealthData.watchDevice))
+                try recordWatch(
+                    heartRate, rate.rounded(), perMinute, from: time,
+                    metadata: ["HKMetadataKeyHeartRateMotionContext": .number(2)])
                 minute += 1
             }
             if day.phoneCarried, let cadence { try recordPhoneChunks(from: spanStart, to: spanEnd, cadence: cadence) }
         }
-        watch.append(
-            try .quantity(
-                type: exerciseTime, quantity: Quantity(activeMinutes.rounded(), .minute), start: start, end: end,
-                device: SyntheticHealthData.watchDevice))
+        try recordWatch(exerciseTime, activeMinutes.rounded(), .minute, from: start, to: end)
         let workout = try Sample.workout(
             activityTypeRawValue: planned.activity, start: start, end: end, events: events,
             statistics: [
@@ -74,10 +69,7 @@ extension SyntheticRecorder {
         watch.append(workout)
         if running {
             let estimate = 42 + 4 * fitness + uniform(-0.6...0.6)
-            watch.append(
-                try .quantity(
-                    type: vo2Max, quantity: Quantity((estimate * 10).rounded() / 10, vo2Unit), start: end, end: end,
-                    device: SyntheticHealthData.watchDevice))
+            try recordWatch(vo2Max, (estimate * 10).rounded() / 10, vo2Unit, from: end)
         }
         let path = route(of: workout, active: active, meters: meters, in: day.timeZone)
         routes.append(path)

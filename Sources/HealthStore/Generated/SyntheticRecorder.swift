@@ -85,6 +85,17 @@ struct SyntheticRecorder {
 
     mutating func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
 
+    /// Appends a Watch quantity sample from `start` to `end` (an instant without `end`).
+    mutating func recordWatch(
+        _ type: SampleType, _ value: Double, _ unit: HealthUnit, from start: Date, to end: Date? = nil,
+        metadata: [String: MetadataValue]? = nil
+    ) throws(HealthModelError) {
+        watch.append(
+            try .quantity(
+                type: type, quantity: Quantity(value, unit), start: start, end: end ?? start, metadata: metadata,
+                device: SyntheticHealthData.watchDevice))
+    }
+
     /// How fitness has grown by the day: 0 on the first day, 1 after about nine months.
     static func fitness(_ day: SyntheticDay) -> Double { min(1, Double(day.index) / 270) }
 
@@ -136,20 +147,16 @@ struct SyntheticRecorder {
                 try recordWatchMinutes(
                     from: start, to: end, cadence: walk.cadence, metersPerStep: nil, kilocaloriesPerMinute: nil)
                 if walk.cadence >= 105 {
-                    watch.append(
-                        try .quantity(
-                            type: exerciseTime, quantity: Quantity((walk.hours * 60).rounded(), .minute), start: start,
-                            end: end, device: SyntheticHealthData.watchDevice))
+                    try recordWatch(exerciseTime, (walk.hours * 60).rounded(), .minute, from: start, to: end)
                 }
             }
             if day.phoneCarried { try recordPhoneChunks(from: start, to: end, cadence: walk.cadence) }
         }
         if day.watchWorn, let first = walks.first, let last = walks.last {
             let rate = 92 + (1 - Self.fitness(day)) * 8 + uniform(-3...3)
-            watch.append(
-                try .quantity(
-                    type: walkingHeartRate, quantity: Quantity(rate.rounded(), perMinute), start: day.at(first.start),
-                    end: day.at(last.start + last.hours), device: SyntheticHealthData.watchDevice))
+            try recordWatch(
+                walkingHeartRate, rate.rounded(), perMinute, from: day.at(first.start),
+                to: day.at(last.start + last.hours))
         }
     }
 
@@ -169,36 +176,24 @@ struct SyntheticRecorder {
             var burned = 0.0
             if let cadence {
                 let count = ((cadence + uniform(-6...6)) * fraction).rounded()
-                watch.append(
-                    try .quantity(
-                        type: steps, quantity: Quantity(count, .count), start: minuteStart, end: minuteEnd,
-                        device: SyntheticHealthData.watchDevice))
+                try recordWatch(steps, count, .count, from: minuteStart, to: minuteEnd)
                 burned = count * 0.045
                 if let metersPerStep {
                     let walked = (count * metersPerStep).rounded()
                     meters += walked
-                    watch.append(
-                        try .quantity(
-                            type: distance, quantity: Quantity(walked, .meter()), start: minuteStart, end: minuteEnd,
-                            device: SyntheticHealthData.watchDevice))
+                    try recordWatch(distance, walked, .meter(), from: minuteStart, to: minuteEnd)
                 }
             }
             if let cyclingMetersPerMinute {
                 let ridden = (cyclingMetersPerMinute * uniform(0.85...1.15) * fraction).rounded()
                 meters += ridden
-                watch.append(
-                    try .quantity(
-                        type: cyclingDistance, quantity: Quantity(ridden, .meter()), start: minuteStart,
-                        end: minuteEnd, device: SyntheticHealthData.watchDevice))
+                try recordWatch(cyclingDistance, ridden, .meter(), from: minuteStart, to: minuteEnd)
             }
             if let kilocaloriesPerMinute { burned = kilocaloriesPerMinute * uniform(0.9...1.1) * fraction }
             let rounded = (burned * 10).rounded() / 10
             kilocalories += rounded
             if rounded > 0 {
-                watch.append(
-                    try .quantity(
-                        type: energy, quantity: Quantity(rounded, .kilocalorie), start: minuteStart, end: minuteEnd,
-                        device: SyntheticHealthData.watchDevice))
+                try recordWatch(energy, rounded, .kilocalorie, from: minuteStart, to: minuteEnd)
             }
             minuteStart = minuteEnd
         }
@@ -238,11 +233,9 @@ struct SyntheticRecorder {
             let walking = walks.contains { hour >= $0.start && hour < $0.start + $0.hours }
             let rate = (walking ? 105 : resting + 8) + uniform(-8...8)
             let time = day.at(hour)
-            watch.append(
-                try .quantity(
-                    type: heartRate, quantity: Quantity(rate.rounded(), perMinute), start: time, end: time,
-                    metadata: ["HKMetadataKeyHeartRateMotionContext": .number(walking ? 2 : 1)],
-                    device: SyntheticHealthData.watchDevice))
+            try recordWatch(
+                heartRate, rate.rounded(), perMinute, from: time,
+                metadata: ["HKMetadataKeyHeartRateMotionContext": .number(walking ? 2 : 1)])
         }
     }
 
@@ -255,10 +248,7 @@ struct SyntheticRecorder {
             let end = day.at(Double(hour + 1))
             guard start >= basalCursor, end > start else { continue }
             let kilocalories = (end.timeIntervalSince(start) / 3600 * uniform(66...71) * 10).rounded() / 10
-            watch.append(
-                try .quantity(
-                    type: basalEnergy, quantity: Quantity(kilocalories, .kilocalorie), start: start, end: end,
-                    device: SyntheticHealthData.watchDevice))
+            try recordWatch(basalEnergy, kilocalories, .kilocalorie, from: start, to: end)
             basalCursor = end
         }
     }
