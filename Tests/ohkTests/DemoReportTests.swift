@@ -55,6 +55,16 @@ struct DemoReportTests {
         }
         #expect(!workouts.isEmpty)
         #expect(lines.contains { $0.contains("workouts in the last 7 days: \(workouts.count);") }, "\(lines)")
+        // The day's resting heart rate is its one generated sample; the longest workout has its route.
+        let resting = try SampleType.quantity("restingHeartRate")
+        let restingRate = try #require(
+            try generator.batches().flatMap(\.samples).first {
+                $0.type == resting && $0.startDate >= start && $0.startDate < end
+            }?.quantity?.value(in: try HealthUnit(parsing: "count/min")))
+        #expect(
+            lines.contains { $0.hasPrefix("  vitals: resting heart rate \(Int(restingRate)) count/min, HRV ") },
+            "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  workouts in the last 7 days: ") && $0.contains(", a route of ") })
         // The night before the report's day: three sources, merged to less than their asleep time added up.
         let merged = try #require(lines.first { $0.contains("merged by source priority (ohk sleep): asleep ") })
         func minutes(after marker: String) throws -> Int {
