@@ -12,6 +12,15 @@ store=.demo/health.sqlite
 mkdir -p .demo
 rm -f "$store" "$store-wal" "$store-shm"
 "$ohk" --store "$store" demo "$@"
+# The generated days' steps as a chart, in the demo's time zone when one was given.
+zone=()
+args=("$@")
+for ((i = 0; i + 1 < ${#args[@]}; i++)); do
+    case "${args[i]}" in --tz | --time-zone) zone=(--tz "${args[i + 1]}") ;; esac
+done
+echo
+echo "== ohk stats stepCount --interval 1d --chart bars (every generated day, sources merged)"
+"$ohk" --store "$store" stats stepCount --interval 1d --chart bars ${zone[@]+"${zone[@]}"}
 export_file=../shared/fixtures/comocomo-export.xml
 if [ -f "$export_file" ]; then
     echo

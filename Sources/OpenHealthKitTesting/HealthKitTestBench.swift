@@ -95,17 +95,15 @@ public final class HealthKitTestBench: Sendable {
         try dataStore.setCharacteristics(values)
     }
 
-    /// Saves generated data (overlapping Watch and iPhone steps, energy, heart rate, sleep, workouts, food) for `days`
-    /// local days from the clock's day back; returns how many samples were saved.
+    /// Saves generated data (`SyntheticHealthData`: overlapping Watch and iPhone steps, heart rate, energy, sleep from
+    /// three sources, vitals, workouts with routes, food, a scale) for `days` local days from the clock's day back;
+    /// returns how many samples were saved.
     @discardableResult
     public func seedGeneratedData(days: Int, calendar: Calendar, seed: UInt64 = 1) throws -> Int {
         let firstDay =
             calendar.date(byAdding: .day, value: -(days - 1), to: calendar.startOfDay(for: clock.now())) ?? clock.now()
-        var saved = 0
-        for batch in try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).batches() {
-            saved += try dataStore.save(batch.samples, as: batch.sourceRevision).inserted.count
-        }
-        return saved
+        return try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).save(
+            into: dataStore)
     }
 
     /// Imports an Apple Health export (`export.zip`, the folder or the XML) into the store.

@@ -155,16 +155,21 @@ struct ExportDocumentWriterTests {
         #expect(compared > 0)
     }
 
+    /// The generated data of `syntheticStore`: 2024-03-08 to 2024-04-03, when both the American and the European
+    /// clocks switch to summer time, with a week's trip to another time zone (Berlin from Los Angeles, New York from
+    /// Berlin) from 2024-03-22.
+    static func generator(_ zone: TimeZone) -> SyntheticHealthData {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return SyntheticHealthData(
+            calendar: calendar, firstDay: Date(timeIntervalSince1970: 1_709_900_000), days: 26, seed: 17)
+    }
+
     /// A store with realistic generated data over a DST change, plus what only imports bring: a blood pressure
     /// correlation, an HRV sample with its beats, a route, activity summaries, characteristics.
     static func syntheticStore(_ backend: StorageBackend, folder: URL, zone: TimeZone) throws -> HealthDataStore {
         let store = backend.makeStore()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        // 2024-03-08 to 2024-04-03: both the American and the European switch to summer time.
-        try SyntheticHealthData(
-            calendar: calendar, firstDay: Date(timeIntervalSince1970: 1_709_900_000), days: 26, seed: 17
-        ).save(into: store)
+        try generator(zone).save(into: store)
         let morning = Date(timeIntervalSince1970: 1_710_403_200.25)
         let systolic = try Sample.quantity(
             type: .quantity("bloodPressureSystolic"), quantity: Quantity(121, .millimeterOfMercury), start: morning,
@@ -241,20 +246,34 @@ struct ExportDocumentWriterTests {
         let original = try Self.syntheticStore(backend, folder: folder, zone: zone)
         // Small windows, so that samples are read in many windows as in a big store.
         let (document, summary) = try Self.export(original.storage, zone: zone, windowSize: 500)
+        // The generated blood pressures, workouts and routes, and what the store adds: a blood pressure, a route of 25
+        // points (on the first workout, which has a generated route too).
+        let generated = try Self.generator(zone).batches()
+        let generatedSamples = generated.flatMap(\.samples)
+        let generatedRoutes = generated.flatMap(\.routes)
+        let pressures = generatedSamples.filter { $0.type.kind == .correlation }.count
+        let generatedWorkouts = generatedSamples.filter { $0.type == .workout }.count
+        #expect(pressures > 0 && generatedWorkouts > 5 && generatedRoutes.count == generatedWorkouts)
         #expect(
-            summary.correlations == 1 && summary.heartbeatSeries == 1 && summary.heartbeats == 40 && summary.routes == 1
-                && summary.routePoints == 25)
-        #expect(summary.activitySummaries == 5 && summary.workouts == 13)
+            summary.correlations == 1 + pressures && summary.heartbeatSeries == 1 && summary.heartbeats == 40
+                && summary.routes == 1 + generatedRoutes.count
+                && summary.routePoints == 25 + generatedRoutes.map(\.locations.count).reduce(0, +))
+        #expect(summary.activitySummaries == 5 && summary.workouts == generatedWorkouts)
         let (copy, report) = try Self.reimport(document, backend: backend, folder: folder, name: "copy")
         #expect(report.issues.isEmpty, "\(report.issues.prefix(3))")
         #expect(try Self.count(copy) == Self.count(original))
         try Self.expectSameContent(original, copy, keepingImportKeys: false)
         try Self.expectSameStatistics(original, copy)
 
-        let hrv = try #require(try ExportFixtures.samples(copy, .quantity("heartRateVariabilitySDNN")).first)
+        // The HRV sample with beats is the one of 48.25 ms (the generated ones are whole milliseconds).
+        func withBeats(_ store: HealthDataStore) throws -> Sample? {
+            try ExportFixtures.samples(store, .quantity("heartRateVariabilitySDNN")).first {
+                try $0.quantity?.value(in: .second(.milli)) == 48.25
+            }
+        }
+        let hrv = try #require(try withBeats(copy))
         let beats = try #require(try copy.storage.heartbeatSeries(ofSample: hrv.uuid)).beats
-        let originalHRV = try #require(
-            try ExportFixtures.samples(original, .quantity("heartRateVariabilitySDNN")).first)
+        let originalHRV = try #require(try withBeats(original))
         let originalBeats = try #require(try original.storage.heartbeatSeries(ofSample: originalHRV.uuid)).beats
         #expect(beats.count == originalBeats.count)
         #expect(
@@ -267,17 +286,24 @@ struct ExportDocumentWriterTests {
         let originalRoutes = try ExportFixtures.samples(original, .workout).flatMap {
             try original.storage.workoutRoutes(ofWorkout: $0.uuid)
         }
-        #expect(routes.count == 1)
-        #expect(
-            routes.first.map { route in
-                zip(route.locations, originalRoutes[0].locations).allSatisfy {
-                    $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.altitude == $1.altitude
-                        && $0.speed == $1.speed
-                        && $0.course == $1.course && $0.horizontalAccuracy == $1.horizontalAccuracy
-                        && $0.verticalAccuracy == $1.verticalAccuracy
-                        && abs($0.date.timeIntervalSince($1.date)) < 2e-6
-                } && route.locations.count == 25
-            } == true)
+        #expect(routes.count == 1 + generatedRoutes.count && originalRoutes.count == routes.count)
+        #expect(routes.contains { $0.locations.count == 25 })
+        for original in originalRoutes {
+            let copied = routes.first {
+                $0.locations.count == original.locations.count
+                    && abs($0.locations[0].date.timeIntervalSince(original.locations[0].date)) < 2e-6
+            }
+            #expect(
+                copied.map { route in
+                    zip(route.locations, original.locations).allSatisfy {
+                        $0.latitude == $1.latitude && $0.longitude == $1.longitude && $0.altitude == $1.altitude
+                            && $0.speed == $1.speed
+                            && $0.course == $1.course && $0.horizontalAccuracy == $1.horizontalAccuracy
+                            && $0.verticalAccuracy == $1.verticalAccuracy
+                            && abs($0.date.timeIntervalSince($1.date)) < 2e-6
+                    }
+                } == true, "route of \(original.locations.count) points from \(original.locations[0].date)")
+        }
         let everyDay = (DateComponents(year: 2000, month: 1, day: 1), DateComponents(year: 2100, month: 1, day: 1))
         #expect(
             try copy.storage.activitySummaries(from: everyDay.0, through: everyDay.1)

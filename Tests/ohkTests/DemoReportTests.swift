@@ -32,7 +32,9 @@ struct DemoReportTests {
                     ).path))
             : HealthDataStore()
         let saved = try generator.save(into: store)
-        let generated = try generator.batches().map(\.samples.count).reduce(0, +)
+        // A blood pressure correlation is saved with its two readings.
+        let generated = try generator.batches().flatMap(\.samples).map { 1 + ($0.correlatedObjects?.count ?? 0) }
+            .reduce(0, +)
         #expect(saved == generated)
 
         let start = calendar.startOfDay(for: lastDay)
@@ -45,6 +47,32 @@ struct DemoReportTests {
         #expect(lines.contains { $0.contains("steps: \(expected.count) samples") })
         #expect(lines.contains { $0.contains("adding them all up gives \(expectedSum) steps") })
         #expect(lines.contains { $0.hasPrefix("  food: ") })
-        #expect(lines.contains { $0.contains("workouts in the last 7 days: 2") })
+        // Workouts that overlap the seven days up to the report's day: here all the generated ones (a Saturday run
+        // and a Sunday ride or long walk, unless the day was lazy).
+        let week = calendar.date(byAdding: .day, value: -6, to: start)!
+        let workouts = try generator.batches().flatMap(\.samples).filter {
+            $0.type == .workout && $0.endDate > week && $0.startDate < end
+        }
+        #expect(!workouts.isEmpty)
+        #expect(lines.contains { $0.contains("workouts in the last 7 days: \(workouts.count);") }, "\(lines)")
+        // The day's resting heart rate is its one generated sample; the longest workout has its route.
+        let resting = try SampleType.quantity("restingHeartRate")
+        let restingRate = try #require(
+            try generator.batches().flatMap(\.samples).first {
+                $0.type == resting && $0.startDate >= start && $0.startDate < end
+            }?.quantity?.value(in: try HealthUnit(parsing: "count/min")))
+        #expect(
+            lines.contains { $0.hasPrefix("  vitals: resting heart rate \(Int(restingRate)) count/min, HRV ") },
+            "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  workouts in the last 7 days: ") && $0.contains(", a route of ") })
+        // The night before the report's day: three sources, merged to less than their asleep time added up.
+        let merged = try #require(lines.first { $0.contains("merged by source priority (ohk sleep): asleep ") })
+        func minutes(after marker: String) throws -> Int {
+            let found = try #require(merged.range(of: marker))
+            let text = merged[found.upperBound...].prefix { $0 != " " && $0 != ";" && $0 != "," }
+            let parts = text.dropLast().split(separator: "h")
+            return Int(parts[0])! * 60 + Int(parts[1])!
+        }
+        #expect(try minutes(after: "asleep ") < minutes(after: "added up is "), "\(merged)")
     }
 }

@@ -47,12 +47,19 @@ struct VitalsCommandTests {
         #expect(rows.contains { $0["glucose_mg_per_dL"] is Double }, "the export's mySugr glucose is a column too")
     }
 
-    @Test("A store without vitals in the window says so; a bad interval is a usage error")
+    @Test("A window without vitals says so; the demo's days have them; a bad interval is a usage error")
     func emptyAndRefused() throws {
+        // The demo store holds 2024-03-09 and 2024-03-10 (Los Angeles): the week before is empty.
         let empty = try expectOHK([
-            "vitals", "--store", DemoStore.path, "--from", "2024-03-08", "--to", "2024-03-11", "--format", "table",
+            "vitals", "--store", DemoStore.path, "--from", "2024-03-01", "--to", "2024-03-08", "--format", "table",
         ])
         #expect(empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "no vitals in this period")
+        let demo = try expectOHK([
+            "vitals", "--store", DemoStore.path, "--from", "2024-03-09", "--to", "2024-03-11", "--tz",
+            "America/Los_Angeles", "--format", "csv",
+        ])
+        #expect(demo.lines.first?.hasPrefix("start,resting_hr_bpm,hrv_ms,") == true, "\(demo)")
+        #expect(demo.lines.filter { $0.hasPrefix("2024-03-") }.count == 2, "\(demo)")
         try expectOHK(
             ["vitals", "--store", DemoStore.path, "--interval", "1fortnight"], exit: .usage,
             stderrContains: "is not an interval")

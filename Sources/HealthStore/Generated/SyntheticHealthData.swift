@@ -1,10 +1,22 @@
 import Foundation
 import HealthModel
 
-/// Realistic generated health data for demos, tests and benchmarks: an Apple Watch and an iPhone that both count
-/// steps (overlapping, as in real life), heart rate, active energy, nightly sleep stages, meals and workouts.
+/// Realistic generated health data for demos, tests, benchmarks and report screenshots.
 ///
-/// Everything is derived from the seed, the first day and the calendar given, so the same call gives the same data.
+/// Five sources, as in real life: an Apple Watch and an iPhone that both count the same walks (and runs), a sleep
+/// app and the phone's bedtime schedule recording the same nights as the Watch's sleep stages (so merged sleep is
+/// less than the sum of the sources), a food app, and a scale app for weight, body fat and blood pressure. Days vary:
+/// weekends differ from weekdays, some days are lazy and some long (a long walk), naps happen now and then. Runs,
+/// rides and walks are workouts with routes and a higher heart rate. Vitals drift slowly over months (resting heart
+/// rate down, VO2 max up, weight down).
+///
+/// Some days are fixed by their index from the first day (`DayPattern`): the phone left at home, the Watch charging,
+/// a day with no data at all, and a week on a trip in another time zone (`tripTimeZone`), where samples are
+/// recorded at local times there and sleep and workouts carry that zone as `HKTimeZone` metadata (as real exports'
+/// do; the importer and every engine still lay days out in the calendar they are given).
+///
+/// Everything is derived from the seed, the first day and the calendar given, so the same call gives the same data
+/// (only the objects' UUIDs are new each time).
 public struct SyntheticHealthData: Sendable {
     /// The Apple Watch's source revision.
     public static let watch = SourceRevision(
@@ -20,6 +32,26 @@ public struct SyntheticHealthData: Sendable {
     public static let foodApp = SourceRevision(
         source: Source(name: "MyFitnessPal", bundleIdentifier: "com.myfitnesspal.mfp"), version: "23.4.0",
         productType: "iPhone15,2", operatingSystemVersion: "17.1")
+    /// A sleep-tracking app on the phone: one `asleepUnspecified` span a night.
+    public static let sleepApp = SourceRevision(
+        source: Source(name: "AutoSleep", bundleIdentifier: "com.tantsissa.AutoSleep"), version: "6.9.1",
+        productType: "iPhone15,2", operatingSystemVersion: "17.1")
+    /// A smart scale's app: weight, body fat and blood pressure.
+    public static let scaleApp = SourceRevision(
+        source: Source(name: "Health Mate", bundleIdentifier: "com.withings.wiScaleNG"), version: "6.3.1",
+        productType: "iPhone15,2", operatingSystemVersion: "17.1")
+
+    /// The days fixed by their index from the first generated day, so tests and demos find them.
+    public enum DayPattern {
+        /// The phone stays at home (it counts no steps; its bedtime schedule still records the night).
+        public static func phoneLeftAtHome(_ dayIndex: Int) -> Bool { dayIndex % 11 == 5 }
+        /// The Watch is charging: it records nothing that day, nor the night before.
+        public static func watchCharging(_ dayIndex: Int) -> Bool { dayIndex % 13 == 9 }
+        /// Nothing at all is recorded (no sleep the night before either).
+        public static func noData(_ dayIndex: Int) -> Bool { dayIndex % 29 == 24 }
+        /// On the trip: the days 14 to 20 of every 91 (a week away each quarter).
+        public static func away(_ dayIndex: Int) -> Bool { (14..<21).contains(dayIndex % 91) }
+    }
 
     /// The watch as a device.
     public static let watchDevice = Device(
@@ -36,6 +68,15 @@ public struct SyntheticHealthData: Sendable {
         public let sourceRevision: SourceRevision
         /// What is saved.
         public let samples: [Sample]
+        /// Workout routes, saved after the samples (their workouts are among them).
+        public let routes: [WorkoutRoute]
+
+        /// A batch.
+        public init(sourceRevision: SourceRevision, samples: [Sample], routes: [WorkoutRoute] = []) {
+            self.sourceRevision = sourceRevision
+            self.samples = samples
+            self.routes = routes
+        }
     }
 
     /// The calendar (with its time zone) that days and hours are laid out in.
@@ -55,140 +96,76 @@ public struct SyntheticHealthData: Sendable {
         self.seed = seed
     }
 
-    /// The generated samples, one batch per source.
-    public func batches() throws(HealthModelError) -> [Batch] {
-        var random = SeededRandomNumberGenerator(seed: seed)
-        var watchSamples: [Sample] = []
-        var phoneSamples: [Sample] = []
-        var foodSamples: [Sample] = []
-        let steps = try SampleType.quantity("stepCount")
-        let distance = try SampleType.quantity("distanceWalkingRunning")
-        let heartRate = try SampleType.quantity("heartRate")
-        let energy = try SampleType.quantity("activeEnergyBurned")
-        let dietaryEnergy = try SampleType.quantity("dietaryEnergyConsumed")
-        let sleep = try SampleType.category("sleepAnalysis")
-        let beatsPerMinute = try HealthUnit(parsing: "count/min")
-        let meals = [
-            ("Porridge with berries", 7.5, 380.0), ("Chicken salad", 12.5, 520.0), ("Apple", 15.5, 95.0),
-            ("Lentil curry", 19.0, 640.0),
-        ]
+    /// The time zone of the trip: New York, or Berlin for people who live in the Americas.
+    public var tripTimeZone: TimeZone {
+        let americas = calendar.timeZone.secondsFromGMT(for: firstDay) < -2 * 3600
+        return TimeZone(identifier: americas ? "Europe/Berlin" : "America/New_York") ?? calendar.timeZone
+    }
 
+    /// The day with that index as lived: in which time zone, what kind of day, who recorded it.
+    func plan(_ dayIndex: Int, random: inout SeededRandomNumberGenerator) -> SyntheticDay {
+        let away = DayPattern.away(dayIndex)
+        var local = calendar
+        if away { local.timeZone = tripTimeZone }
+        let homeStart = calendar.date(byAdding: .day, value: dayIndex, to: firstDay) ?? firstDay
+        let start =
+            local.date(from: calendar.dateComponents([.year, .month, .day], from: homeStart)).map {
+                local.startOfDay(for: $0)
+            } ?? homeStart
+        let draw = Double.random(in: 0..<1, using: &random)
+        let activity = Double.random(in: 0.8...1.2, using: &random)
+        let recorded = !DayPattern.noData(dayIndex)
+        return SyntheticDay(
+            index: dayIndex, calendar: local, start: start, weekday: local.component(.weekday, from: start),
+            kind: draw < 0.12 ? .lazy : (draw > 0.88 ? .long : .normal), activity: activity,
+            watchWorn: recorded && !DayPattern.watchCharging(dayIndex),
+            phoneCarried: recorded && !DayPattern.phoneLeftAtHome(dayIndex), recorded: recorded, away: away,
+            // The flight home leaves in the afternoon: nothing awake after 16:00 there.
+            endHour: away && !DayPattern.away(dayIndex + 1) ? 16 : 23)
+    }
+
+    /// The generated samples, one batch per source (the Watch's with its workouts' routes).
+    public func batches() throws(HealthModelError) -> [Batch] {
+        var recorder = try SyntheticRecorder(seed: seed)
         for dayIndex in 0..<days {
-            guard let dayStart = calendar.date(byAdding: .day, value: dayIndex, to: firstDay) else { continue }
-            // Wall-clock time on this day (negative hours fall on the day before), so meals stay at 7:30 across DST.
-            func at(_ hour: Double) -> Date {
-                let dayShift = Int((hour / 24).rounded(.down))
-                let seconds = Int(((hour - Double(dayShift * 24)) * 3600).rounded())
-                var components = calendar.dateComponents(
-                    [.year, .month, .day],
-                    from: calendar.date(byAdding: .day, value: dayShift, to: dayStart) ?? dayStart)
-                components.hour = seconds / 3600
-                components.minute = seconds % 3600 / 60
-                components.second = seconds % 60
-                return calendar.date(from: components) ?? dayStart
-            }
-            // Walking bouts: the phone counts in 10-minute chunks, the watch in minutes, mostly at the same time.
-            let bouts = [(8.0, 0.5), (12.25, 0.4), (17.5, 0.75), (Double.random(in: 19...21, using: &random), 0.3)]
-            for (startHour, hours) in bouts {
-                let cadence = Double.random(in: 95...118, using: &random)
-                let minutes = Int(hours * 60)
-                for minuteIndex in 0..<minutes {
-                    let start = at(startHour).addingTimeInterval(Double(minuteIndex) * 60)
-                    let count = (cadence + Double.random(in: -6...6, using: &random)).rounded()
-                    watchSamples.append(
-                        try .quantity(
-                            type: steps, quantity: Quantity(count, .count), start: start,
-                            end: start.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
-                    watchSamples.append(
-                        try .quantity(
-                            type: energy, quantity: Quantity(count * 0.045, .kilocalorie), start: start,
-                            end: start.addingTimeInterval(60), device: SyntheticHealthData.watchDevice))
-                }
-                var chunkStart = at(startHour).addingTimeInterval(Double.random(in: 0...90, using: &random))
-                let boutEnd = at(startHour + hours)
-                while chunkStart < boutEnd {
-                    let chunkEnd = min(boutEnd, chunkStart.addingTimeInterval(600))
-                    let minutes = chunkEnd.timeIntervalSince(chunkStart) / 60
-                    let count = (minutes * cadence * Double.random(in: 0.9...1.02, using: &random)).rounded()
-                    phoneSamples.append(
-                        try .quantity(
-                            type: steps, quantity: Quantity(count, .count), start: chunkStart, end: chunkEnd,
-                            device: SyntheticHealthData.phoneDevice))
-                    phoneSamples.append(
-                        try .quantity(
-                            type: distance, quantity: Quantity(count * 0.74, .meter()), start: chunkStart,
-                            end: chunkEnd, device: SyntheticHealthData.phoneDevice))
-                    chunkStart = chunkEnd
-                }
-            }
-            // Heart rate every five minutes while awake, instantaneous, higher while walking.
-            for minuteOfDay in stride(from: 7 * 60, to: 23 * 60, by: 5) {
-                let hour = Double(minuteOfDay) / 60
-                let walking = bouts.contains { hour >= $0.0 && hour < $0.0 + $0.1 }
-                let rate = (walking ? 105 : 68) + Double.random(in: -8...8, using: &random)
-                let time = at(hour)
-                watchSamples.append(
-                    try .quantity(
-                        type: heartRate, quantity: Quantity(rate.rounded(), beatsPerMinute), start: time, end: time,
-                        metadata: ["HKMetadataKeyHeartRateMotionContext": .number(walking ? 2 : 1)],
-                        device: SyntheticHealthData.watchDevice))
-            }
-            // Sleep from about 23:00 the night before: core, deep, REM cycles with short awakenings.
-            var sleepStart = at(-1).addingTimeInterval(Double.random(in: -1800...1800, using: &random))
-            let stages: [(Int, Double)] = [
-                (3, 50), (4, 45), (3, 40), (5, 25), (2, 5), (3, 60), (4, 30), (5, 35), (3, 70), (5, 40), (2, 8),
-            ]
-            for (value, minutes) in stages {
-                let end = sleepStart.addingTimeInterval(minutes * 60 * Double.random(in: 0.85...1.15, using: &random))
-                watchSamples.append(
-                    try .category(
-                        type: sleep, value: value, start: sleepStart, end: end, device: SyntheticHealthData.watchDevice)
-                )
-                sleepStart = end
-            }
-            for (name, mealHour, kilocalories) in meals {
-                let time = at(mealHour + Double.random(in: -0.5...0.5, using: &random))
-                foodSamples.append(
-                    try .quantity(
-                        type: dietaryEnergy,
-                        quantity: Quantity(
-                            (kilocalories * Double.random(in: 0.9...1.1, using: &random)).rounded(), .kilocalorie),
-                        start: time, end: time, metadata: [MetadataKey.foodType: .string(name)]))
-            }
-            if dayIndex % 2 == 0 {
-                let start = at(6.5)
-                let end = at(7.25)
-                let pause = try WorkoutEvent(type: .pause, startDate: at(6.8))
-                let resume = try WorkoutEvent(type: .resume, startDate: at(6.85))
-                watchSamples.append(
-                    try .workout(
-                        activityTypeRawValue: 37, start: start, end: end, events: [pause, resume],
-                        statistics: [
-                            try WorkoutStatistic(
-                                quantityTypeIdentifier: "activeEnergyBurned",
-                                sum: Quantity(
-                                    (420 * Double.random(in: 0.8...1.2, using: &random)).rounded(), .kilocalorie)),
-                            try WorkoutStatistic(
-                                quantityTypeIdentifier: "distanceWalkingRunning",
-                                sum: Quantity((7200 * Double.random(in: 0.8...1.2, using: &random)).rounded(), .meter())
-                            ),
-                        ],
-                        metadata: ["HKIndoorWorkout": .number(0)], device: SyntheticHealthData.watchDevice))
-            }
+            let day = plan(dayIndex, random: &recorder.random)
+            guard day.recorded else { continue }
+            let night = try recorder.recordNight(day)
+            let walks = recorder.walks(day)
+            let workouts = recorder.workouts(day)
+            try recorder.recordWalks(walks, on: day)
+            for workout in workouts { try recorder.recordWorkout(workout, on: day) }
+            try recorder.recordDaytimeHeartRate(day, walks: walks, workouts: workouts)
+            try recorder.recordNap(day)
+            try recorder.recordBasalEnergy(day)
+            try recorder.recordStandHours(day, walks: walks, workouts: workouts)
+            try recorder.recordWatchVitals(day, night: night)
+            try recorder.recordScale(day)
+            try recorder.recordMeals(day)
         }
         return [
-            Batch(sourceRevision: SyntheticHealthData.watch, samples: watchSamples),
-            Batch(sourceRevision: SyntheticHealthData.phone, samples: phoneSamples),
-            Batch(sourceRevision: SyntheticHealthData.foodApp, samples: foodSamples),
+            Batch(sourceRevision: SyntheticHealthData.watch, samples: recorder.watch, routes: recorder.routes),
+            Batch(sourceRevision: SyntheticHealthData.phone, samples: recorder.phone),
+            Batch(sourceRevision: SyntheticHealthData.sleepApp, samples: recorder.sleepApp),
+            Batch(sourceRevision: SyntheticHealthData.scaleApp, samples: recorder.scale),
+            Batch(sourceRevision: SyntheticHealthData.foodApp, samples: recorder.food),
         ]
     }
 
-    /// Generates the data and saves it into a store, one batch per source; returns how many samples were saved.
+    /// Generates the data and saves it into a store, one batch per source, then the routes; returns how many
+    /// samples were saved. Types only Apple's algorithms write (stand hours, exercise minutes, walking heart rate) are
+    /// saved as an import saves them, with their source revision.
     @discardableResult
     public func save(into store: HealthDataStore) throws -> Int {
         var saved = 0
-        for batch in try batches() where !batch.samples.isEmpty {
-            saved += try store.save(batch.samples, as: batch.sourceRevision).inserted.count
+        for batch in try batches() {
+            let writable = batch.samples.filter { !$0.type.isReadOnly }
+            let recordedByApple = batch.samples.filter(\.type.isReadOnly).map {
+                $0.with(sourceRevision: batch.sourceRevision)
+            }
+            if !writable.isEmpty { saved += try store.save(writable, as: batch.sourceRevision).inserted.count }
+            if !recordedByApple.isEmpty { saved += try store.saveImported(recordedByApple).inserted.count }
+            for route in batch.routes { try store.saveWorkoutRoute(route) }
         }
         return saved
     }

@@ -11,8 +11,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Generate a week of realistic health data into a store and query it.",
         discussion: """
-            Two devices (an Apple Watch and an iPhone) count the same walks, as in real life; the report shows why raw \
-            sums double-count. It ends with the last day's chart as `ohk trends` draws it. The data lives in memory unless a store is given (--store PATH or OHK_STORE); a store \
+            Two devices (an Apple Watch and an iPhone) count the same walks, and the Watch, a sleep app and the \
+            phone's bedtime schedule record the same nights, as in real life; the report shows why raw sums \
+            double-count and what merging by source priority gives. The data varies from day to day, has missing \
+            days, a week's trip to another time zone, naps, vitals, a scale and workouts with routes \
+            (docs/guide/cli.md). It ends with the last day's chart as `ohk trends` draws it. The data lives in memory unless a store is given (--store PATH or OHK_STORE); a store \
             that already holds samples is reported on as it is, without generating more.
             """)
 
@@ -76,7 +79,9 @@ struct DemoCommand: ParsableCommand {
                 saved = try SyntheticHealthData(calendar: calendar, firstDay: firstDay, days: days, seed: seed).save(
                     into: store)
             }
-            print("OpenHealthKit demo: \(days) days of generated data from an Apple Watch, an iPhone and a food app")
+            print(
+                "OpenHealthKit demo: \(days) days of generated data from an Apple Watch, an iPhone, a sleep app, a scale and a food app"
+            )
             print(
                 "Saved \(saved) samples into \(destination) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))"
             )

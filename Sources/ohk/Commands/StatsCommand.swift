@@ -5,6 +5,8 @@ import HealthReports
 import HealthServer
 import HealthStore
 
+extension TerminalChart.Style: ExpressibleByArgument {}
+
 /// `ohk stats`: HealthKit statistics (sources merged by priority, prorated into calendar buckets) from the store.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +22,8 @@ struct StatsCommand: ParsableCommand {
               ohk stats stepCount --from 2024-03-01 --to 2024-04-01 --interval 1d --tz America/Los_Angeles
               ohk stats heartRate --from 2024-03-10 --to 2024-03-11 --interval 1h --format csv
               ohk stats distanceWalkingRunning --sum --by-source --unit km
+              ohk stats stepCount --from 2024-03-01 --to 2024-03-15 --interval 1d --chart bars
+              ohk stats restingHeartRate --from 2024-01-01 --to 2024-07-01 --interval 1w --chart sparkline
             """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -59,7 +63,16 @@ struct StatsCommand: ParsableCommand {
     )
     var maximumBuckets = ServerLimits().maximumBuckets
 
+    @Option(
+        help:
+            "Draw a chart instead of a table: bars (one bar per bucket, as wide as COLUMNS or 80) or sparkline (one line per figure)."
+    )
+    var chart: TerminalChart.Style?
+
     func validate() throws {
+        if chart != nil, let format = output.format {
+            throw ValidationError("--chart draws text for a terminal; leave out --format \(format.rawValue)")
+        }
         guard maximumBuckets > 0 else {
             throw ValidationError("--max-buckets must be above zero (got \(maximumBuckets))")
         }
@@ -102,6 +115,15 @@ struct StatsCommand: ParsableCommand {
         } catch let HealthStoreError.engine(error) {
             throw ValidationError(error.description)
         }
-        output.write(report.rendered(as: output.resolvedFormat))
+        if let chart {
+            output.write(TerminalChart(report, style: chart, width: StatsCommand.terminalWidth).rendered)
+        } else {
+            output.write(report.rendered(as: output.resolvedFormat))
+        }
+    }
+
+    /// The terminal's width: `COLUMNS` when it is a positive number, else 80.
+    static var terminalWidth: Int {
+        ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
     }
 }

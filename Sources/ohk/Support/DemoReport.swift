@@ -74,7 +74,22 @@ struct DemoReport: Sendable {
             let parts = minutesByStage.sorted { $0.key < $1.key }.map { value, minutes in
                 "\(description.value(raw: value)?.caseName ?? String(value)) \(Int(minutes) / 60)h\(String(format: "%02d", Int(minutes) % 60))m"
             }
-            lines.append("  sleep the night before: " + parts.joined(separator: ", "))
+            lines.append("  sleep the night before, every source added up: " + parts.joined(separator: ", "))
+            let day = calendar.dateComponents([.year, .month, .day], from: start)
+            let nights = try store.sleepNights(SleepNightsRequest(first: day, last: day, calendar: calendar))
+            if let main = nights.first(where: { !$0.isNap }) {
+                let stages = [(SleepStage.asleepCore, "core"), (.asleepDeep, "deep"), (.asleepREM, "REM")].compactMap {
+                    stage, name in main.stages[stage].map { "\(name) \(DemoReport.hours($0))" }
+                }
+                let sourcesAsleep = sleep.filter { [1, 3, 4, 5].contains($0.categoryValue ?? -1) }.reduce(0) {
+                    $0 + $1.duration
+                }
+                lines.append(
+                    "    merged by source priority (ohk sleep): asleep \(DemoReport.hours(main.asleep))"
+                        + (stages.isEmpty ? "" : " (\(stages.joined(separator: ", ")))")
+                        + (main.inBed.map { ", in bed \(DemoReport.hours($0))" } ?? "")
+                        + "; the sources' asleep time added up is \(DemoReport.hours(sourcesAsleep))")
+            }
         }
 
         let foods = try store.samples(
@@ -88,16 +103,47 @@ struct DemoReport: Sendable {
             lines.append("  food: " + items.joined(separator: ", "))
         }
 
+        // The day's vitals, each the merged average of its samples that start that day (weight: the week's latest).
+        var vitals: [String] = []
+        for (identifier, name, unit, decimals) in [
+            ("restingHeartRate", "resting heart rate", "count/min", 0), ("heartRateVariabilitySDNN", "HRV", "ms", 0),
+            ("respiratoryRate", "respiratory rate", "count/min", 1), ("oxygenSaturation", "blood oxygen", "%", 0),
+        ] {
+            let type = try SampleType.quantity(identifier)
+            guard
+                let average = try? store.statistics(of: type, matching: today, options: .discreteAverage).merged
+                    .average
+            else { continue }
+            // Percentages are stored as fractions (0.97).
+            let value = try average.value(in: try HealthUnit(parsing: unit)) * (unit == "%" ? 100 : 1)
+            vitals.append("\(name) \(String(format: "%.\(decimals)f", value)) \(unit)")
+        }
+        let weekBefore = SamplePredicate.date(start: start.addingTimeInterval(-6 * 86_400), end: end, options: [])
+        if let weight = try? store.statistics(
+            of: try SampleType.quantity("bodyMass"), matching: weekBefore, options: .mostRecent
+        ).merged.mostRecent {
+            vitals.append("weight \(String(format: "%.1f", try weight.value(in: .gram(.kilo)))) kg (the week's latest)")
+        }
+        if !vitals.isEmpty { lines.append("  vitals: " + vitals.joined(separator: ", ")) }
+
         let week = SamplePredicate.date(start: start.addingTimeInterval(-6 * 86_400), end: end, options: [])
         let workouts = try store.samples(
             SampleQueryRequest(type: .workout, predicate: week, sort: [SampleSort(.workoutDuration, ascending: false)]))
-        if let longest = workouts.first?.workoutContent {
+        if let workout = workouts.first, let longest = workout.workoutContent {
             let distance = try longest.totalDistance.map { try $0.value(in: .meter(.kilo)) } ?? 0
             let energy = try longest.totalEnergyBurned.map { try $0.value(in: .kilocalorie) } ?? 0
+            let points = try store.workoutRoutes(ofWorkout: workout.uuid).map(\.locations.count).reduce(0, +)
             lines.append(
                 "  workouts in the last 7 days: \(workouts.count); longest \(longest.activityType?.caseName ?? "workout") \(Int(longest.duration / 60)) min active, \(String(format: "%.1f", distance)) km, \(Int(energy)) kcal"
+                    + (points > 0 ? ", a route of \(points) points" : "")
             )
         }
         self.lines = lines
+    }
+
+    /// A duration as hours and minutes: `6h48m`.
+    static func hours(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return "\(minutes / 60)h\(String(format: "%02d", minutes % 60))m"
     }
 }
