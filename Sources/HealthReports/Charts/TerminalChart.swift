@@ -140,21 +140,11 @@ public struct TerminalChart: Sendable {
         let magnitude = abs(value)
         if magnitude >= 1e15 { return String(format: "%.3e", value) }
         let decimals = magnitude >= 100 ? 0 : (magnitude >= 10 ? 1 : 2)
-        var text = String(format: "%.\(decimals)f", magnitude)
+        var text = NumberText.grouped(value, places: decimals)
         if decimals > 0 {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
-        let parts = text.split(separator: ".", maxSplits: 1)
-        var whole = String(parts[0])
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + String(whole.suffix(3)) + grouped
-            whole.removeLast(3)
-        }
-        grouped = whole + grouped
-        if parts.count > 1 { grouped += "." + parts[1] }
-        let negative = value < 0 && grouped != "0"
-        return (negative ? "-" : "") + grouped
+        return text == "-0" ? "0" : text
     }
 }
