@@ -279,6 +279,25 @@ struct SQLiteAnalyticViewsTests {
         }
     }
 
+    @Test("Filtering health_samples by type_name or type, or reading health_sleep, reads that type's rows by index")
+    func typeFiltersUseTheIndex() throws {
+        let (store, sql) = try Self.store()
+        _ = try store.save([try Fixture.steps(10, from: Self.firstDay)], as: Fixture.watch)
+        let plans = try sql.read { db in
+            try [
+                "SELECT sum(value) FROM health_samples WHERE type_name = 'stepCount'",
+                "SELECT sum(value) FROM health_samples WHERE type = 'HKQuantityTypeIdentifierStepCount'",
+                "SELECT * FROM health_sleep",
+            ].map { query in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query).map { $0["detail"] as String }
+            }
+        }
+        for plan in plans {
+            #expect(plan.contains { $0.contains("samples_by_type_start") }, "\(plan)")
+            #expect(!plan.contains { $0.hasPrefix("SCAN s") }, "\(plan)")
+        }
+    }
+
     /// The column names of each `## \`view\`` section's table in the guide.
     static func documentedColumns(_ guide: String) -> [String: [String]] {
         var columns: [String: [String]] = [:]

@@ -14,8 +14,10 @@ import HealthStore
 enum SQLiteAnalyticViews {
     /// The migration's SQL: the two columns, the figures table and the three views.
     static let migrationSQL = """
+        -- name: the short name (`stepCount`, the identifier for types without one); unit: the canonical unit (quantities).
         ALTER TABLE sample_types ADD COLUMN name TEXT;
         ALTER TABLE sample_types ADD COLUMN unit TEXT;
+        CREATE INDEX sample_types_by_name ON sample_types (name);
 
         -- One row per workout: what SQL cannot read from its binary detail. distance in metres, energy in kilocalories.
         CREATE TABLE workout_figures (
@@ -32,7 +34,7 @@ enum SQLiteAnalyticViews {
             substr(hex(s.uuid), 1, 8) || '-' || substr(hex(s.uuid), 9, 4) || '-' || substr(hex(s.uuid), 13, 4) || '-'
                 || substr(hex(s.uuid), 17, 4) || '-' || substr(hex(s.uuid), 21, 12) AS uuid,
             t.identifier AS type,
-            coalesce(t.name, t.identifier) AS type_name,
+            t.name AS type_name,
             CASE t.kind
                 WHEN 0 THEN 'quantity' WHEN 1 THEN 'category' WHEN 2 THEN 'correlation' WHEN 3 THEN 'workout'
                 WHEN 4 THEN 'series' WHEN 5 THEN 'document' WHEN 6 THEN 'electrocardiogram' WHEN 7 THEN 'audiogram'
@@ -105,9 +107,10 @@ enum SQLiteAnalyticViews {
     /// The views, in the order they are documented.
     static let viewNames = ["health_samples", "health_workouts", "health_sleep"]
 
-    /// A type's short name (`stepCount`, the name `ohk` commands take) and canonical unit string (quantity types only).
-    static func typeColumns(of type: SampleType) -> (name: String?, unit: String?) {
-        let name: String?
+    /// A type's short name (`stepCount`, the name `ohk` commands take; the identifier for types without one) and
+    /// canonical unit string (quantity types only). `health_samples` filters on the name through an index.
+    static func typeColumns(of type: SampleType) -> (name: String, unit: String?) {
+        let name: String
         if let quantity = type.quantityDescription {
             name = quantity.name
         } else if let category = type.categoryDescription {
@@ -117,7 +120,7 @@ enum SQLiteAnalyticViews {
         } else if type == .workout {
             name = "workout"
         } else {
-            name = nil
+            name = type.identifier
         }
         return (name, type.canonicalUnit?.unitString)
     }
@@ -148,6 +151,8 @@ enum SQLiteAnalyticViews {
     /// Fills what the migration added for the rows written before it: every type's name and unit, every workout's
     /// figures (read from its detail as the store reads it).
     static func backfill(_ db: Database) throws {
+        // A type this version does not know (the catalog refuses to open such a store anyway) keeps its identifier.
+        try db.execute(sql: "UPDATE sample_types SET name = identifier")
         for row in try Row.fetchAll(db, sql: "SELECT id, identifier FROM sample_types") {
             let id: Int64 = row[0]
             guard let type = try? SampleType.named(row[1] as String) else { continue }
