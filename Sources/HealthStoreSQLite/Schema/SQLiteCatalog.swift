@@ -83,12 +83,13 @@ struct SQLiteCatalog: Sendable {
 
     // MARK: Writing (inside a write transaction)
 
-    /// The row id of a sample type, adding the row if needed.
+    /// The row id of a sample type, adding the row (with its short name and canonical unit) if needed.
     mutating func typeID(_ type: SampleType, _ db: Database) throws -> Int64 {
         if let id = typeIDs[type.identifier] { return id }
+        let columns = SQLiteAnalyticViews.typeColumns(of: type)
         try db.execute(
-            sql: "INSERT OR IGNORE INTO sample_types (identifier, kind) VALUES (?, ?)",
-            arguments: [type.identifier, Int(type.kind.rawValue)])
+            sql: "INSERT OR IGNORE INTO sample_types (identifier, kind, name, unit) VALUES (?, ?, ?, ?)",
+            arguments: [type.identifier, Int(type.kind.rawValue), columns.name, columns.unit])
         let id = try Int64.fetchOne(
             db, sql: "SELECT id FROM sample_types WHERE identifier = ?", arguments: [type.identifier])!
         typeIDs[type.identifier] = id

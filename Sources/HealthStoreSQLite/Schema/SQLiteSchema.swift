@@ -23,19 +23,22 @@ enum SQLiteSchema {
         "v8 sample types of every kind (electrocardiograms, audiograms, states of mind, assessments, prescriptions)",
         "v9 files attached to objects",
         "v10 the person's medication list",
+        "v11 SQL views for other tools (health_samples, health_workouts, health_sleep), type names and units, workout figures",
     ]
 
-    /// The migrator holding every migration: each runs its SQL and sets `PRAGMA user_version` to its number.
+    /// The migrator holding every migration: each runs its SQL (then, for v11, fills the new columns and table from
+    /// the rows already there) and sets `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         let statements = [
             version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
-            version10,
+            version10, SQLiteAnalyticViews.migrationSQL,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
             migrator.registerMigration(migrationNames[index]) { db in
                 try db.execute(sql: sql)
+                if index + 1 == 11 { try SQLiteAnalyticViews.backfill(db) }
                 try db.execute(sql: "PRAGMA user_version = \(index + 1)")
             }
         }

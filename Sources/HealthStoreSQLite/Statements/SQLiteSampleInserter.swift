@@ -5,8 +5,8 @@ import HealthEngine
 import HealthModel
 import HealthStore
 
-/// Writes a commit's accepted samples into the `samples` table (with their metadata rows and correlation members),
-/// through SQLite's C API, many rows per statement when the batch's UUIDs come in increasing order.
+/// Writes a commit's accepted samples into the `samples` table (with their metadata rows, correlation members and
+/// workout figures), through SQLite's C API, many rows per statement when the batch's UUIDs come in increasing order.
 ///
 /// Why many rows per statement: one `INSERT` per row opens and closes a cursor on the table, on each of its indexes
 /// and on each parent table of a foreign key for every row, and seeks each index from its root; one statement of
@@ -128,7 +128,7 @@ struct SQLiteSampleInserter {
         var detail: [UInt8]?
         /// A quantity series (count > 1 with entries): the column caches cannot hold it.
         var series = false
-        /// Whether metadata rows or correlation members follow the row.
+        /// Whether metadata rows, correlation members or workout figures follow the row.
         var hasDependents = false
         /// Which of type, unit, source revision and device differ from the row before (`Keys`; all for the first).
         var changedKeys: UInt8 = 0
@@ -195,6 +195,7 @@ struct SQLiteSampleInserter {
             case let .workout(content):
                 row.value = content.duration
                 row.detail = SampleDetailCoding.detail(of: sample)
+                row.hasDependents = true
             case .payload:
                 row.detail = SampleDetailCoding.detail(of: sample)
             }
@@ -536,6 +537,9 @@ struct SQLiteSampleInserter {
                 if row.hasMetadata, let metadata = sample.metadata {
                     try writeMetadata(
                         metadata, of: row.sequence, insertMetadata, catalog: &catalog, parents: &ids.parents, db)
+                }
+                if let workout = sample.workoutContent {
+                    try SQLiteAnalyticViews.writeFigures(of: workout, sequence: row.sequence, db)
                 }
                 if let members = sample.correlatedObjects {
                     for member in members {
