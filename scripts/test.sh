@@ -20,6 +20,9 @@ scripts/ci/check-docs.sh
 scripts/ci/check-healthkit-package.sh
 # The server against its own OpenAPI document: schemathesis (from PyPI, into .venv-contract on first use), about 90 s.
 scripts/ci/check-contract.sh --no-build
+# The README's DuckDB query against `ohk stats` on the ipyhealth export (DuckDB from PyPI into .venv-sql-views on first
+# use), about 2 s.
+scripts/ci/check-sql-views.sh --no-build
 # Two `ohk serve --postgres` processes, writer and reader processes: every change seen exactly once (needs PostgreSQL).
 if [ -n "${OHK_TEST_POSTGRES_URL:-}" ]; then
     scripts/ci/check-postgres-servers.sh --no-build
