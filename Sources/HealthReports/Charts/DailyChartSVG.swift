@@ -80,7 +80,9 @@ public struct DailyChartSVG: Sendable {
         self.bucket = bucket
     }
 
-    private var left: Double { 96 }
+    /// Room for the value axis's labels (`15.5 breaths/min`): 96 px, more for long units (about 6.6 px a character at
+    /// 11 px, for up to seven characters of number and a space).
+    private var left: Double { max(96, 16 + 6.6 * Double(unit.count + 7)) }
     private var right: Double { width - 24 }
     private var top: Double { 64 }
     private var bottom: Double { height - 60 }
