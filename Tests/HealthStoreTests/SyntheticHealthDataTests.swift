@@ -93,8 +93,9 @@ struct SyntheticHealthDataTests {
         let sleep = try SampleType.category("sleepAnalysis")
         var zones: [Int: Set<String>] = [:]
         for sample in samples where sample.type == sleep || sample.type == .workout {
-            // A night belongs to the day it ends on; a workout to the day it starts on (both local).
-            let date = sample.type == sleep ? sample.endDate : sample.startDate
+            // A night's samples belong to the day it ends on: they start after 22:00 and end by 11:00, naps are at
+            // 14:15, so six hours after a sample's end is on its waking day. A workout belongs to the day it starts on.
+            let date = sample.type == sleep ? sample.endDate.addingTimeInterval(6 * 3600) : sample.startDate
             let zone = try #require(sample.metadata?[MetadataKey.timeZone]?.stringValue)
             let local = zone == "America/New_York" ? newYork : Self.berlin
             zones[Self.index(of: date, in: local), default: []].insert(zone)
@@ -110,6 +111,42 @@ struct SyntheticHealthDataTests {
         #expect(onTrip.count == 7)
         #expect(onTrip.allSatisfy { (7...8).contains(newYork.component(.hour, from: $0.startDate)) })
         #expect(onTrip.allSatisfy { (12...14).contains(Self.berlin.component(.hour, from: $0.startDate)) })
+    }
+
+    @Test(
+        "nobody is awake while asleep: the Watch's sleep overlaps no steps and no daytime heart rate, at home and around trips east and west",
+        arguments: ["Europe/Berlin", "America/Los_Angeles"])
+    func sleepAndStepsApart(zone: String) throws {
+        let calendar = Self.calendar(zone)
+        let generator = SyntheticHealthData(
+            calendar: calendar, firstDay: calendar.date(from: DateComponents(year: 2024, month: 10, day: 1))!,
+            days: 30, seed: 11)
+        #expect(generator.tripTimeZone.identifier == (zone == "Europe/Berlin" ? "America/New_York" : "Europe/Berlin"))
+        let samples = try generator.batches().flatMap(\.samples)
+        let sleep = try SampleType.category("sleepAnalysis")
+        let steps = try SampleType.quantity("stepCount")
+        // The Watch's asleep samples (the sleep app's span runs on a little after waking, as such apps' do).
+        let asleep = samples.filter {
+            $0.type == sleep && $0.device == SyntheticHealthData.watchDevice && $0.categoryValue != 2
+        }
+        .map { ($0.startDate, $0.endDate) }.sorted { $0.0 < $1.0 }
+        let heartRate = try SampleType.quantity("heartRate")
+        // Steps, and heart rates taken awake (the Watch notes the motion context of those).
+        let walking = samples.filter {
+            $0.type == steps || ($0.type == heartRate && $0.metadata?["HKMetadataKeyHeartRateMotionContext"] != nil)
+        }.map { ($0.startDate, $0.endDate) }.sorted { $0.0 < $1.0 }
+        #expect(asleep.count > 200 && walking.count > 1_000)
+        var overlaps: [(Date, Date)] = []
+        var next = 0
+        for span in asleep {
+            while next < walking.count && walking[next].1 <= span.0 { next += 1 }
+            var index = next
+            while index < walking.count && walking[index].0 < span.1 {
+                if walking[index].1 > span.0 { overlaps.append(walking[index]) }
+                index += 1
+            }
+        }
+        #expect(overlaps.isEmpty, "\(overlaps.prefix(3))")
     }
 
     @Test("the missing days miss what they should: the phone's steps, the Watch's everything, or all data")

@@ -120,8 +120,8 @@ public struct SyntheticHealthData: Sendable {
             kind: draw < 0.12 ? .lazy : (draw > 0.88 ? .long : .normal), activity: activity,
             watchWorn: recorded && !DayPattern.watchCharging(dayIndex),
             phoneCarried: recorded && !DayPattern.phoneLeftAtHome(dayIndex), recorded: recorded, away: away,
-            // The flight home leaves in the afternoon: nothing awake after 16:00 there.
-            endHour: away && !DayPattern.away(dayIndex + 1) ? 16 : 23)
+            // A flight leaves in the afternoon of the last day in a time zone: nothing awake after 16:00 there.
+            endHour: away != DayPattern.away(dayIndex + 1) ? 16 : 23)
     }
 
     /// The generated samples, one batch per source (the Watch's with its workouts' routes).
@@ -131,12 +131,13 @@ public struct SyntheticHealthData: Sendable {
             let day = plan(dayIndex, random: &recorder.random)
             guard day.recorded else { continue }
             let night = try recorder.recordNight(day)
+            recorder.awakeUntil = day.at(day.endHour)
             let walks = recorder.walks(day)
             let workouts = recorder.workouts(day)
             try recorder.recordWalks(walks, on: day)
             for workout in workouts { try recorder.recordWorkout(workout, on: day) }
-            try recorder.recordDaytimeHeartRate(day, walks: walks, workouts: workouts)
-            try recorder.recordNap(day)
+            let nap = try recorder.recordNap(day)
+            try recorder.recordDaytimeHeartRate(day, walks: walks, workouts: workouts, nap: nap)
             try recorder.recordBasalEnergy(day)
             try recorder.recordStandHours(day, walks: walks, workouts: workouts)
             try recorder.recordWatchVitals(day, night: night)

@@ -31,6 +31,11 @@ struct SyntheticRecorder {
     var routes: [WorkoutRoute] = []
     /// The end of the last basal energy sample, so days in different time zones never overlap.
     var basalCursor: Date = .distantPast
+    /// The end of the previous recorded day's waking hours: a night that would start more than an hour before it was
+    /// spent on a plane flying east (from Los Angeles to Berlin the night there begins before the day here ends).
+    var awakeUntil: Date = .distantPast
+    /// When the person woke from the last night recorded: the day's heart rate and stand hours start then.
+    var wokeAt: Date = .distantPast
 
     let steps: SampleType
     let distance: SampleType
@@ -221,18 +226,22 @@ struct SyntheticRecorder {
 
     // MARK: Heart rate, energy, stand hours
 
-    /// Heart rate every five minutes while awake (higher on walks), skipping workouts, which record their own.
+    /// Heart rate every five minutes from 7:00 or waking (higher on walks), skipping workouts, which record their own,
+    /// and the nap.
     mutating func recordDaytimeHeartRate(
-        _ day: SyntheticDay, walks: [Walk], workouts: [PlannedWorkout]
+        _ day: SyntheticDay, walks: [Walk], workouts: [PlannedWorkout], nap: ClosedRange<Date>?
     ) throws(HealthModelError) {
         guard day.watchWorn else { return }
         let resting = 60 + (1 - Self.fitness(day)) * 8
-        for minuteOfDay in stride(from: 7 * 60, to: Int(day.endHour * 60), by: 5) {
+        // Until 22:30 at the latest, the earliest bedtime.
+        for minuteOfDay in stride(from: 7 * 60, to: Int(min(day.endHour, 22.5) * 60), by: 5) {
             let hour = Double(minuteOfDay) / 60
             if workouts.contains(where: { hour >= $0.start && hour < $0.start + $0.hours }) { continue }
             let walking = walks.contains { hour >= $0.start && hour < $0.start + $0.hours }
             let rate = (walking ? 105 : resting + 8) + uniform(-8...8)
             let time = day.at(hour)
+            if time < wokeAt { continue }
+            if let nap, nap.contains(time) { continue }
             try recordWatch(
                 heartRate, rate.rounded(), perMinute, from: time,
                 metadata: ["HKMetadataKeyHeartRateMotionContext": .number(walking ? 2 : 1)])
@@ -258,7 +267,7 @@ struct SyntheticRecorder {
         _ day: SyntheticDay, walks: [Walk], workouts: [PlannedWorkout]
     ) throws(HealthModelError) {
         guard day.watchWorn else { return }
-        for hour in 7..<Int(day.endHour) {
+        for hour in 7..<Int(day.endHour) where day.at(Double(hour + 1)) > wokeAt {
             let within = { (start: Double, hours: Double) in start < Double(hour + 1) && start + hours > Double(hour) }
             let moving =
                 walks.contains { within($0.start, $0.hours) } || workouts.contains { within($0.start, $0.hours) }
