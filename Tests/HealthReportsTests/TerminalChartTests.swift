@@ -51,11 +51,11 @@ struct TerminalChartTests {
         #expect(
             chart == """
                 HKQuantityTypeIdentifierStepCount, sum in count, America/Los_Angeles
-                2024-03-09  ▏                                    1,500 count
-                2024-03-10                                           0 count
+                2024-03-09  ▏                                    1,500 steps
+                2024-03-10                                           0 steps
                 2024-03-11                                           no data
-                2024-03-12  \(full)  1,234,567,890 count
-                2024-03-13  \(half)                 617,283,945 count
+                2024-03-12  \(full)  1,234,567,890 steps
+                2024-03-13  \(half)                 617,283,945 steps
 
                 """)
         let lines: [Substring] = chart.split(separator: "\n")
@@ -77,7 +77,7 @@ struct TerminalChartTests {
             chart == """
                 HKQuantityTypeIdentifierStepCount, sum in count, America/Los_Angeles
                 5 buckets from 2024-03-09 to 2024-03-13; a blank is a bucket without data
-                sum  ▁▁ █▅  min 0 max 1,234,567,890 count
+                sum  ▁▁ █▅  min 0 max 1,234,567,890 steps
 
                 """)
     }

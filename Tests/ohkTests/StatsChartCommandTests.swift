@@ -18,7 +18,7 @@ struct StatsChartCommandTests {
         #expect(lines.count == 4, "\(result)")
         #expect(lines.dropFirst().allSatisfy { $0.count == 50 }, "\(result)")
         #expect(lines[1].hasPrefix("2024-03-08 ") && lines[1].hasSuffix(" no data"), "\(result)")
-        #expect(lines[2].hasPrefix("2024-03-09  █") && lines[2].hasSuffix(" count"), "\(result)")
+        #expect(lines[2].hasPrefix("2024-03-09  █") && lines[2].hasSuffix(" steps"), "\(result)")
         #expect(lines[2].contains(","), "steps in the thousands carry a separator: \(result)")
         // Without COLUMNS: 80.
         let standard = try expectOHK(Self.window + ["--chart", "bars"])
@@ -30,7 +30,7 @@ struct StatsChartCommandTests {
         let result = try expectOHK(Self.window + ["--chart", "sparkline"])
         #expect(result.lines.count == 3, "\(result)")
         #expect(result.lines[2].hasPrefix("sum   "), "\(result)")
-        #expect(result.lines[2].contains(" min ") && result.lines[2].hasSuffix(" count"), "\(result)")
+        #expect(result.lines[2].contains(" min ") && result.lines[2].hasSuffix(" steps"), "\(result)")
     }
 
     @Test("--chart with --format, or an unknown style, is a usage error naming the option")

@@ -4,7 +4,7 @@ import Foundation
 /// one per bucket, or sparklines, one per series. Plain text without colour, so it reads the same in a pipe or a file.
 ///
 /// An empty bucket (no samples) is drawn empty and says `no data`; a zero is a bucket with a value of zero and shows
-/// `0`. Values are written with thousands separators and the report's unit.
+/// `0`. Values are written with thousands separators and the unit as people read it (`steps`, `bpm`, `%` of 0–100).
 public struct TerminalChart: Sendable {
     /// How the report is drawn.
     public enum Style: String, Sendable, CaseIterable {
@@ -41,6 +41,12 @@ public struct TerminalChart: Sendable {
         }
     }
 
+    /// The unit next to a value, as people read it (`steps`, `bpm`).
+    private var unitLabel: String { UnitLabel.label(report.unit, for: report.type) }
+
+    /// A value as people read it (percentages as 0–100).
+    private func shown(_ value: Double) -> Double { UnitLabel.shown(value, in: report.unit) }
+
     /// The first line: the type, the figure drawn, the unit and the time zone.
     private func title(_ figures: String) -> String {
         "\(report.type.identifier), \(figures) in \(report.unit), \(report.timeZoneName)\n"
@@ -49,9 +55,9 @@ public struct TerminalChart: Sendable {
     /// One bar per bucket of the first figure (sum for cumulative types, average for discrete ones).
     private func bars() -> String {
         guard let key = report.keys.first else { return title("no figures") }
-        let values = report.rows.map { $0.figures[key].flatMap { $0 } }
+        let values = report.rows.map { $0.figures[key].flatMap { $0 }.map(shown) }
         let labels = TerminalChart.labels(report.rows.map(\.start), in: report.timeZone)
-        let texts = values.map { $0.map { "\(TerminalChart.number($0)) \(report.unit)" } ?? "no data" }
+        let texts = values.map { $0.map { "\(TerminalChart.number($0)) \(unitLabel)" } ?? "no data" }
         let labelWidth = labels.map(\.count).max() ?? 0
         let textWidth = texts.map(\.count).max() ?? 0
         let barWidth = max(10, width - labelWidth - textWidth - 4)
@@ -80,7 +86,7 @@ public struct TerminalChart: Sendable {
     private func sparklines() -> String {
         var series: [(name: String, values: [Double?])] = []
         for key in report.keys {
-            series.append((key, report.rows.map { $0.figures[key].flatMap { $0 } }))
+            series.append((key, report.rows.map { $0.figures[key].flatMap { $0 }.map(shown) }))
             guard report.bySource else { continue }
             let names = report.rows.flatMap { $0.sources.map(\.name) }.reduce(into: [String]()) { names, name in
                 if !names.contains(name) { names.append(name) }
@@ -89,7 +95,9 @@ public struct TerminalChart: Sendable {
                 series.append(
                     (
                         "\(key) \(name)",
-                        report.rows.map { row in row.sources.first { $0.name == name }?.figures[key].flatMap { $0 } }
+                        report.rows.map { row in
+                            row.sources.first { $0.name == name }?.figures[key].flatMap { $0 }.map(shown)
+                        }
                     ))
             }
         }
@@ -106,7 +114,7 @@ public struct TerminalChart: Sendable {
             let range =
                 present.isEmpty
                 ? "no data"
-                : "min \(TerminalChart.number(present.min()!)) max \(TerminalChart.number(present.max()!)) \(report.unit)"
+                : "min \(TerminalChart.number(present.min()!)) max \(TerminalChart.number(present.max()!)) \(unitLabel)"
             let label = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             lines += [label, line, range].joined(separator: "  ") + "\n"
         }
