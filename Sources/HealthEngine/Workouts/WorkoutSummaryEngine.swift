@@ -3,7 +3,8 @@ import HealthModel
 
 /// Workout summaries from a storage (as its view shows it): the workouts that start in a window, each with the heart
 /// rate of the samples inside it merged across sources by priority (a Watch and a chest strap count once), by the
-/// statistics engine, so the figures are the ones `ohk stats heartRate` gives for the same minutes.
+/// statistics engine, so the figures are the ones `ohk stats heartRate` gives for the same minutes, and the elevation
+/// climbed from its route (`WorkoutElevation`).
 public struct WorkoutSummaryEngine: Sendable {
     /// The storage read.
     public let storage: any HealthStorage
@@ -48,7 +49,9 @@ public struct WorkoutSummaryEngine: Sendable {
                 start: workout.startDate, end: workout.endDate, duration: content.duration,
                 distance: try content.totalDistance?.value(in: meters),
                 energy: try content.totalEnergyBurned?.value(in: kilocalories), averageHeartRate: average,
-                maximumHeartRate: maximum, source: workout.sourceRevision?.source)
+                maximumHeartRate: maximum, source: workout.sourceRevision?.source,
+                elevation: WorkoutElevation.of(
+                    workout: workout, routes: try storage.workoutRoutes(ofWorkout: workout.uuid)))
         }
     }
 }

@@ -49,3 +49,19 @@ extension HealthDataStore {
         }
     }
 }
+
+extension HealthDataStore {
+    /// The workout with this uuid as this store object may see it, or nil: one the client may not read is nil, as
+    /// one that does not exist.
+    public func workout(withUUID uuid: UUID) throws -> Sample? {
+        try samples(SampleQueryRequest(type: .workout, predicate: .uuids([uuid]))).first
+    }
+
+    /// The workouts this store object may see whose uuid, written in capitals with dashes, starts with `prefix`
+    /// (compared without regard to case), oldest first.
+    public func workouts(withUUIDPrefix prefix: String) throws -> [Sample] {
+        let wanted = prefix.uppercased()
+        return try samples(SampleQueryRequest(type: .workout, predicate: .all, sort: [SampleSort(.startDate)]))
+            .filter { $0.uuid.uuidString.hasPrefix(wanted) }
+    }
+}
