@@ -179,7 +179,7 @@ let package = Package(
             name: "ohkTests",
             dependencies: [
                 "ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
-                "HealthReports",
+                "HealthReports", "HealthExport",
             ]
         ),
         .testTarget(
