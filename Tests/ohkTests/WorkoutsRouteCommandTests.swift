@@ -7,28 +7,16 @@ import Testing
 /// An export folder with a hike whose route is the ipyhealth GPX fixture (16,654 points) and a run without a route.
 enum HikeExport {
     static func make() throws -> URL {
-        let root = try TemporaryStoreFolder.newFolder("ohk-hike")
-        let export = root.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(
-            at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: SharedFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"),
-            to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_ZA">
-             <ExportDate value="2020-04-17 10:00:00 +0200"/>
-             <Workout workoutActivityType="HKWorkoutActivityTypeHiking" duration="517" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 17:50:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 17:50:00 +0200">
-              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 17:50:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 17:50:00 +0200">
-               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
-              </WorkoutRoute>
-             </Workout>
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 19:00:00 +0200" startDate="2020-01-18 18:30:00 +0200" endDate="2020-01-18 19:00:00 +0200"/>
-            </HealthData>
-
-            """
-        try Data(xml.utf8).write(to: export.appendingPathComponent("export.xml"))
-        return root
+        try RouteExportFolder.make(
+            "ohk-hike",
+            workouts: """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeHiking" duration="517" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 17:50:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 17:50:00 +0200">
+                  <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 17:50:00 +0200" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 17:50:00 +0200">
+                   <FileReference path="\(RouteExportFolder.referencePath)"/>
+                  </WorkoutRoute>
+                 </Workout>
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 19:00:00 +0200" startDate="2020-01-18 18:30:00 +0200" endDate="2020-01-18 19:00:00 +0200"/>
+                """)
     }
 }
 
