@@ -106,6 +106,11 @@ struct WorkoutsRouteCommandTests {
 
         try expectOHK(
             ["workouts", "route", run, "--store", store], exit: .code(1), stderrContains: "this workout has no route")
+        // Imported identifiers start with the workout's start in milliseconds: two workouts of a day share 4 digits.
+        #expect(hike.prefix(4) == run.prefix(4))
+        try expectOHK(
+            ["workouts", "route", String(hike.prefix(4)), "--store", store], exit: .code(2),
+            stderrContains: "2 workouts' uuids start with \(hike.prefix(4))")
         try expectOHK(
             ["workouts", "route", "not-a-uuid", "--store", store], exit: .code(2),
             stderrContains: "is not a workout uuid or the start of one")

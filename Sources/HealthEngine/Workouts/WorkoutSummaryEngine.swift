@@ -14,15 +14,18 @@ public struct WorkoutSummaryEngine: Sendable {
         self.storage = storage
     }
 
-    /// The workouts starting from `from` (inclusive) to `to` (exclusive), oldest first; heart rate sources ranked by
+    /// The workouts starting from `from` (inclusive) to `to` (exclusive), oldest first, the first `limit` of them
+    /// when `limit` is above 0 (so a caller bounds the work, not only the answer); heart rate sources ranked by
     /// `heartRatePriority`.
-    public func summaries(from: Date, to: Date, heartRatePriority: SourcePriority) throws -> [WorkoutSummary] {
+    public func summaries(
+        from: Date, to: Date, limit: Int = 0, heartRatePriority: SourcePriority
+    ) throws -> [WorkoutSummary] {
         let workoutType = try SampleType.named("HKWorkoutTypeIdentifier")
         let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
         let workouts = try SampleQueryEngine(storage: storage).samples(
             for: SampleQueryRequest(
                 type: workoutType, predicate: .date(start: from, end: to, options: [.strictStartDate]),
-                sort: [SampleSort(.startDate)]))
+                limit: max(0, limit), sort: [SampleSort(.startDate)]))
         let statistics = StatisticsEngine(storage: storage)
         let meters = try HealthUnit(parsing: "m")
         let kilocalories = try HealthUnit(parsing: "kcal")

@@ -510,12 +510,13 @@ public enum OpenAPIDocument {
                 with the fields of `ohk workouts --format json`, computed from what the client may read: heart rate from
                 the samples inside each workout merged by source priority, ascent and descent in metres from its route
                 (a change counts once the altitude moved 3 m from the last level counted) or else its HKElevationAscended
-                metadata. At most `limit` workouts (default and maximum 1000); when more start in the window, `next` is
-                the start of the first one left out: ask again from there.
+                metadata. At most `limit` workouts (default and maximum 500); when more start in the window, `next` is
+                the start of the first one left out: ask again from there (a workout that starts at that same instant
+                may come again).
               parameters:
                 - {name: from, in: query, required: true, schema: {type: string}, description: A day or an ISO 8601 time.}
                 - {name: to, in: query, required: true, schema: {type: string}, description: A day or an ISO 8601 time.}
-                - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 1000}}
+                - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 500}}
                 - {$ref: "#/components/parameters/timeZone"}
               responses:
                 "200":

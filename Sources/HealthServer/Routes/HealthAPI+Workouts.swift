@@ -11,7 +11,7 @@ extension HealthAPI {
     /// cost.
     static let maximumWorkoutDays = 366
     /// The most workouts one `GET /workouts` answers (and the default of `limit`); `next` says where the rest start.
-    static let maximumWorkouts = 1_000
+    static let maximumWorkouts = 500
 
     /// `GET /workouts?from=…&to=…&timeZone=…&limit=…`: the workouts that start from `from` (inclusive) to `to`
     /// (exclusive), at most 366 days apart and `limit` of them, with the fields of `ohk workouts --format json`,
@@ -39,7 +39,8 @@ extension HealthAPI {
                 field: "to", reason: "at most \(Self.maximumWorkoutDays) days at a time")
         }
         let limit = try parameters.integer("limit", in: 1...Self.maximumWorkouts) ?? Self.maximumWorkouts
-        let summaries = try perform { try store.workoutSummaries(from: bounds[0], to: bounds[1]) }
+        // One more than asked for, to tell whether more start in the window.
+        let summaries = try perform { try store.workoutSummaries(from: bounds[0], to: bounds[1], limit: limit + 1) }
         let kept = Array(summaries.prefix(limit))
         let next = summaries.count > limit ? summaries[limit].start : nil
         return JSONResponse.make(

@@ -39,13 +39,15 @@ extension HealthDataStore {
 }
 
 extension HealthDataStore {
-    /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, with
-    /// their heart rate merged by the heart rate type's source order.
-    public func workoutSummaries(from: Date, to: Date) throws -> [WorkoutSummary] {
+    /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, oldest
+    /// first and at most `limit` of them when it is above 0, with their heart rate merged by the heart rate type's
+    /// source order and their elevation.
+    public func workoutSummaries(from: Date, to: Date, limit: Int = 0) throws -> [WorkoutSummary] {
         try wrapped {
             let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
             return try WorkoutSummaryEngine(storage: storage).summaries(
-                from: from, to: to, heartRatePriority: SourcePriority(order: try sourceOrder(for: heartRate)))
+                from: from, to: to, limit: limit,
+                heartRatePriority: SourcePriority(order: try sourceOrder(for: heartRate)))
         }
     }
 }
