@@ -152,6 +152,7 @@ let package = Package(
             name: "HealthReportsTests",
             dependencies: [
                 "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends",
+                "HealthExport",
             ]),
         .testTarget(
             name: "HealthServerTests",

@@ -1,7 +1,10 @@
 import Foundation
 import HealthEngine
+import HealthExport
 import HealthModel
 import HealthReports
+import HealthStore
+import HealthTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -114,5 +117,27 @@ struct WorkoutRouteFileTests {
         #expect(multi["type"] as? String == "MultiLineString")
         #expect((multi["coordinates"] as? [[[Double]]])?.map(\.count) == [2, 1])
         #expect(((two["properties"] as? [String: Any])?["coordTimes"] as? [[String]])?.map(\.count) == [2, 1])
+    }
+
+    @Test(
+        "The real route saved on each backend is found by its workout's uuid and comes back through GPX point for point",
+        .enabled(if: SharedFixtures.available, SharedFixtures.absentReason), arguments: StorageBackend.allCases)
+    func realRouteOnEveryBackend(_ backend: StorageBackend) throws {
+        let points = try GPXReader.locations(
+            in: try Data(contentsOf: SharedFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx")))
+        let store = backend.makeStore()
+        let hike = try Sample.workout(
+            activityTypeRawValue: 24, start: try #require(points.first?.date), end: try #require(points.last?.date))
+        _ = try store.save([hike], as: Fixture.watch)
+        try store.saveWorkoutRoute(
+            WorkoutRoute(uuid: UUID(), workout: hike.uuid, sourceName: "Watch", filePath: nil, locations: points))
+        let found = try WorkoutRouteFile.find(hike.uuid.uuidString.lowercased(), in: store, allowPrefix: false)
+        #expect(found.workout.uuid == hike.uuid)
+        let gpx = WorkoutRouteFile.data(workout: found.workout, routes: found.routes, format: .gpx)
+        #expect(try GPXReader.locations(in: gpx) == points)
+        #expect(WorkoutElevation.fromRoutes(found.routes).map { ($0.ascended * 10).rounded() / 10 } == 778.5)
+        #expect(throws: HealthReportsError.invalidOptions(field: "uuid", reason: "'016F' is not a workout uuid")) {
+            try WorkoutRouteFile.find("016F", in: store, allowPrefix: false)
+        }
     }
 }
