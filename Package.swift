@@ -152,6 +152,7 @@ let package = Package(
             name: "HealthReportsTests",
             dependencies: [
                 "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends",
+                "HealthExport",
             ]),
         .testTarget(
             name: "HealthServerTests",
@@ -179,7 +180,7 @@ let package = Package(
             name: "ohkTests",
             dependencies: [
                 "ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
-                "HealthReports",
+                "HealthReports", "HealthExport",
             ]
         ),
         .testTarget(

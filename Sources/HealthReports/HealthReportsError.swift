@@ -17,6 +17,9 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
     case tooManyBuckets(count: Int, maximum: Int)
     /// An output file (such as `--svg FILE`) that could not be written.
     case outputNotWritten(path: String, reason: String)
+    /// Nothing the caller may see answers to the field's value (a workout, a route); said the same whether it does
+    /// not exist or the caller may not read it.
+    case notFound(field: String, reason: String)
 
     /// The error in words, naming the field and the value at fault where there is one.
     public var description: String {
@@ -31,6 +34,7 @@ public enum HealthReportsError: Error, Sendable, Equatable, CustomStringConverti
             return
                 "the window holds \(count == .max ? "too many" : String(count)) buckets of the interval; at most \(maximum) are allowed (use a longer interval or a shorter window)"
         case let .outputNotWritten(path, reason): return "cannot write \(path): \(reason)"
+        case let .notFound(_, reason): return reason
         }
     }
 }

@@ -196,6 +196,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .tooManyBuckets(count, maximum):
             return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .outputNotWritten: return .storeFailure(error.description)
+        case let .notFound(field, reason): return .notFound(field: field, reason: reason)
         }
     }
 }

@@ -78,7 +78,15 @@ struct CLIPrivacyPropertyTests {
                 "--store", fullPath, "trends", "activeEnergyBurned", "--date", "2024-03-08", "--tz", "UTC", "--format",
                 "json",
             ])
-        for arguments in commands {
+        // Every workout of the world (the app's, other apps', the other person's) and an absent uuid, as a route.
+        let workouts = world.writes.flatMap { write -> [UUID] in
+            guard case let .save(_, _, samples) = write else { return [] }
+            return samples.filter { $0.type == .workout }.map(\.uuid)
+        }
+        let routeCommands = (workouts + [UUID(uuidString: "00000000-0000-4000-8000-0000FFFFFFFF")!]).map {
+            ["workouts", "route", $0.uuidString, "--format", "geojson"]
+        }
+        for arguments in commands + routeCommands {
             let observed = run(ohk, ["--store", fullPath] + arguments + ["--client", viewer.bundle])
             let expected = run(ohk, ["--store", reducedPath] + arguments + ["--client", viewer.bundle])
             let normalized = observed.replacingOccurrences(of: fullPath, with: reducedPath)
@@ -109,6 +117,7 @@ struct CLIPrivacyPropertyTests {
             ["sources", "stepCount", "--format", "json"],
             ["sources", "heartRate", "--format", "json"], ["export", "--format", "json", "--tz", "UTC"],
             ["trends", "activeEnergyBurned", "--date", "2024-03-08", "--tz", "UTC", "--format", "json"],
+            ["workouts", "--from", "2024-03-01", "--to", "2024-03-09", "--tz", "UTC", "--format", "json"],
         ]
         return commands
     }()

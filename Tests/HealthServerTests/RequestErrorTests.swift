@@ -164,6 +164,14 @@ struct RequestErrorTests {
         BadQuery(uri: "/sleep?startDay=2024-03-10&endDay=2024-03-09", status: 400, field: "endDay"),
         BadQuery(uri: "/sleep?startDay=2023-01-01&endDay=2024-03-09", status: 400, field: "endDay"),
         BadQuery(uri: "/sleep?startDay=2024-02-30&endDay=2024-03-09", status: 400, field: "startDay"),
+        BadQuery(uri: "/workouts?from=2024-03-10", status: 400, field: "to"),
+        BadQuery(uri: "/workouts?from=2024-03-10&to=2024-03-09", status: 400, field: "to"),
+        BadQuery(uri: "/workouts?from=2023-01-01&to=2024-03-09", status: 400, field: "to"),
+        BadQuery(uri: "/workouts?from=2024-02-30&to=2024-03-09", status: 400, field: "from"),
+        BadQuery(uri: "/workouts?from=2024-03-01&to=2024-03-09&limit=0", status: 400, field: "limit"),
+        BadQuery(uri: "/workouts/not-a-uuid/route", status: 400, field: "uuid"),
+        BadQuery(uri: "/workouts/\(UUID().uuidString)/route?format=kml", status: 400, field: "format"),
+        BadQuery(uri: "/workouts/\(UUID().uuidString)/route", status: 404, field: "uuid"),
         BadQuery(uri: "/nowhere", status: 404, field: "path"),
     ]
 

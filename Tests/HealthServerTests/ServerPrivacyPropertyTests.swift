@@ -22,7 +22,8 @@ struct ServerPrivacyPropertyTests {
     /// The reading routes this test covers.
     static let coveredRoutes: Set<String> = [
         "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe",
-        "/activity-summaries", "/export", "/preferred-units", "/characteristics", "/sleep",
+        "/activity-summaries", "/export", "/preferred-units", "/characteristics", "/sleep", "/workouts",
+        "/workouts/{uuid}/route",
     ]
 
     @Test(
@@ -156,12 +157,18 @@ struct ServerPrivacyCheck {
                 let token = people[viewer.person].tokens[viewer.bundle]!
                 let reducedToken = reduced[viewer]!.tokens[viewer.bundle]!
                 let others = model.otherPeoplesUUIDs(than: viewer).map(\.uuidString)
-                for request in Self.readingRequests {
+                // Every identifier of the world as a workout's route (hidden, another person's, a sample's, absent alike).
+                let routeRequests = world.uuids.enumerated().map { index, uuid in
+                    "/workouts/\(uuid.uuidString)/route?format=\(index % 4 == 0 ? "gpx" : "geojson")"
+                }
+                for request in Self.readingRequests + routeRequests {
                     let observed = try await Self.answer(client, request, token: token)
                     let expected = try await Self.answer(client, request, token: reducedToken)
                     // An export holds every app's data: only full-access clients get one.
+                    // A route is there (200) or not (404), as for the reduced person: compared below.
                     let status: HTTPResponse.Status =
-                        request == "/export" && !viewer.grants.fullAccess ? .forbidden : .ok
+                        request == "/export" && !viewer.grants.fullAccess
+                        ? .forbidden : request.hasPrefix("/workouts/") ? observed.status : .ok
                     violations.expect(
                         observed.status, status, "\(label)\nGET \(request): \(observed.text.prefix(2_000))")
                     let leaked = others.filter { observed.text.localizedCaseInsensitiveContains($0) }
@@ -198,6 +205,7 @@ struct ServerPrivacyCheck {
             "/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
             "/changes?\(allTypes)&limit=3", "/preferred-units", "/characteristics",
             "/sleep?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
+            "/workouts?from=2024-03-01&to=2024-03-09&timeZone=UTC",
         ]
         for type in PrivacyTypes.queried {
             let name = PrivacyTypes.shortNames[type]!

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
+import HealthModel
 import HealthServer
+import HealthStore
 import HummingbirdTesting
 import Testing
 
@@ -54,6 +56,9 @@ struct TenancyTests {
         "/preferred-units": "?type=stepCount",
         "/characteristics": "",
         "/sleep": "?startDay=2024-03-05&endDay=2024-03-06&timeZone=UTC",
+        "/workouts": "?from=2024-03-05&to=2024-03-06&timeZone=UTC",
+        // `{uuid}` becomes the uuid of alice's workout.
+        "/workouts/{uuid}/route": "?format=geojson",
     ]
 
     @Test(
@@ -70,22 +75,46 @@ struct TenancyTests {
             let saved = try await client.save(
                 [steps(4321, start: "2024-03-05T08:00:00Z", end: "2024-03-05T09:00:00Z")], token: alice)
             let uuid = try #require((saved.json["saved"] as? [String])?.first)
+            // A workout with a route, 4321 m long, so that its listing and its route show the odd number too.
+            let stepsApp = try fixture.server.registry.authenticate(alice)
+            let store = try fixture.server.stores.store(for: stepsApp)
+            let start = Date(timeIntervalSince1970: 1_709_629_200)  // 2024-03-05T09:00:00Z
+            let workout = try Sample.workout(
+                activityTypeRawValue: 37, start: start, end: start.addingTimeInterval(1_800),
+                statistics: [
+                    try WorkoutStatistic(
+                        quantityTypeIdentifier: "HKQuantityTypeIdentifierDistanceWalkingRunning",
+                        sum: Quantity(4321, .meter()))
+                ])
+            _ = try store.save([workout], as: stepsApp.sourceRevision)
+            let health = try fixture.server.registry.authenticate(fixture.token("alice", "com.apple.Health"))
+            try fixture.server.stores.store(for: health).saveWorkoutRoute(
+                WorkoutRoute(
+                    uuid: UUID(), workout: workout.uuid, sourceName: "Watch", filePath: nil,
+                    locations: [
+                        WorkoutRouteLocation(date: start, latitude: 52.5, longitude: 13.4, altitude: 4321),
+                        WorkoutRouteLocation(date: start.addingTimeInterval(60), latitude: 52.6, longitude: 13.5),
+                    ]))
             var seenByAlice: Set<String> = []
-            for route in reading {
-                let query = try #require(Self.readingQueries[route])
+            for template in reading {
+                let query = try #require(Self.readingQueries[template])
+                let route = template.replacingOccurrences(of: "{uuid}", with: workout.uuid.uuidString)
                 // The export is for the person's Health app (full access) alone; bob's app gets 403 whatever alice has.
                 let own = try await client.call(
                     .get, route + query, token: route == "/export" ? fixture.token("alice", "com.apple.Health") : alice)
                 #expect(own.status == .ok, "alice: GET \(route): \(own.text)")
                 let ownText = own.text.replacingOccurrences(of: ",", with: "")
                 if ownText.contains(uuid) || ownText.contains("4321") || own.text.contains("event: change") {
-                    seenByAlice.insert(route)
+                    seenByAlice.insert(template)
                 }
                 let other = try await client.call(.get, route + query, token: bob)
-                #expect(other.status == (route == "/export" ? .forbidden : .ok), "bob: GET \(route): \(other.text)")
+                let expected: HTTPResponse.Status =
+                    route == "/export" ? .forbidden : template == "/workouts/{uuid}/route" ? .notFound : .ok
+                #expect(other.status == expected, "bob: GET \(route): \(other.text)")
                 let otherText = other.text.replacingOccurrences(of: ",", with: "")
                 #expect(
-                    !otherText.contains(uuid) && !otherText.contains("4321"),
+                    !otherText.contains(uuid) && !otherText.contains("4321")
+                        && !otherText.contains(workout.uuid.uuidString),
                     "bob sees alice's sample on GET \(route): \(other.text)")
                 if route == "/observe" {
                     #expect(!other.text.contains("event: change"), "bob's stream fired for alice's commit")
@@ -95,6 +124,7 @@ struct TenancyTests {
             #expect(
                 seenByAlice.isSuperset(of: [
                     "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/observe", "/export",
+                    "/workouts", "/workouts/{uuid}/route",
                 ]), "\(seenByAlice.sorted())")
         }
     }

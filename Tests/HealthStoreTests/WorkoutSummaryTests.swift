@@ -87,4 +87,62 @@ struct WorkoutSummaryTests {
             try store.client("com.example.reader").workoutSummaries(from: Self.minute(-60), to: Self.minute(240))
                 .isEmpty)
     }
+
+    /// A route of the run: 100 m → 112 m with a metre of jitter, back down to 103 m.
+    static func route(of workout: Sample) -> WorkoutRoute {
+        let altitudes: [Double] = [100, 101, 100.5, 104, 108, 107, 112, 111, 106, 103]
+        return WorkoutRoute(
+            uuid: UUID(), workout: workout.uuid, sourceName: "Watch", filePath: nil,
+            locations: altitudes.enumerated().map { index, altitude in
+                WorkoutRouteLocation(
+                    date: minute(index), latitude: 52.5 + Double(index) / 1_000, longitude: 13.4, altitude: altitude,
+                    horizontalAccuracy: 4, verticalAccuracy: 3)
+            })
+    }
+
+    @Test(
+        "Elevation from the stored route (3 m dead band), else from HKElevationAscended; none for a workout with neither",
+        arguments: StorageBackend.allCases)
+    func elevation(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        let (run, ride) = try Self.seed(store)
+        let hike = try Sample.workout(
+            activityTypeRawValue: 24, start: Self.minute(200), end: Self.minute(260),
+            metadata: ["HKElevationAscended": .quantity(Quantity(41_800, try HealthUnit(parsing: "cm")))])
+        _ = try store.save([hike], as: Fixture.watch)
+        try store.saveWorkoutRoute(Self.route(of: run))
+        let summaries = try store.workoutSummaries(from: Self.minute(-60), to: Self.minute(300))
+        #expect(summaries.map(\.uuid) == [run.uuid, ride.uuid, hike.uuid])
+        // 100 → 104 (+4) → 108 (+4) → 112 (+4) → 106 (−6): the metre of jitter at 101, 100.5, 107 and 111 is left
+        // out; 103 is 3 m under 106 and counts (−3).
+        #expect(summaries[0].elevation == WorkoutElevation(ascended: 12, descended: 9, origin: .route))
+        #expect(summaries[1].elevation == nil)
+        let fromMetadata = try #require(summaries[2].elevation)
+        #expect(abs(fromMetadata.ascended - 418) < 1e-9 && fromMetadata.descended == nil)
+        #expect(fromMetadata.origin == .metadata)
+    }
+
+    @Test(
+        "A workout and its route are found by uuid or uuid prefix only where the client may read the workout",
+        arguments: StorageBackend.allCases)
+    func lookupThroughTheClientView(_ backend: StorageBackend) throws {
+        let store = backend.makeStore()
+        let (run, _) = try Self.seed(store)
+        try store.saveWorkoutRoute(Self.route(of: run))
+        #expect(try store.workout(withUUID: run.uuid)?.uuid == run.uuid)
+        // Identifiers start with their creation time (RandomUUID), so two workouts made together share a short prefix.
+        let prefix = String(run.uuid.uuidString.prefix(30)).lowercased()
+        #expect(try store.workouts(withUUIDPrefix: prefix).map(\.uuid) == [run.uuid])
+        #expect(
+            try store.workouts(withUUIDPrefix: String(run.uuid.uuidString.prefix(4))).contains { $0.uuid == run.uuid })
+        #expect(try store.workoutRoutes(ofWorkout: run.uuid).first?.locations.count == 10)
+
+        store.access.policy = .denyRead(["HKWorkoutTypeIdentifier"])
+        store.access.request(client: "com.example.reader", share: [], read: ["HKWorkoutTypeIdentifier"])
+        let reader = store.client("com.example.reader")
+        #expect(try reader.workout(withUUID: run.uuid) == nil)
+        #expect(try reader.workouts(withUUIDPrefix: prefix).isEmpty)
+        #expect(try reader.workoutRoutes(ofWorkout: run.uuid).isEmpty)
+        #expect(try reader.workout(withUUID: UUID()) == nil, "hidden and absent alike")
+    }
 }

@@ -10,27 +10,15 @@ import Testing
 enum RouteExportFixture {
     /// An export folder with one running workout whose route is the ipyhealth GPX fixture (16,654 points).
     static func make() throws -> URL {
-        let root = try TemporaryStoreFolder.newFolder("ohk-route")
-        let export = root.appendingPathComponent("apple_health_export")
-        try FileManager.default.createDirectory(
-            at: export.appendingPathComponent("workout-routes"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: SharedFixtures.url("ipyhealth-route_2020-01-18_5.49pm.gpx"),
-            to: export.appendingPathComponent("workout-routes/route_2020-01-18_5.49pm.gpx"))
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_ZA">
-             <ExportDate value="2020-04-17 10:00:00 +0200"/>
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 18:50:00 +0200" startDate="2020-01-18 17:49:00 +0200" endDate="2020-01-18 18:49:00 +0200">
-              <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 18:50:00 +0200" startDate="2020-01-18 17:49:00 +0200" endDate="2020-01-18 18:49:00 +0200">
-               <FileReference path="/workout-routes/route_2020-01-18_5.49pm.gpx"/>
-              </WorkoutRoute>
-             </Workout>
-            </HealthData>
-
-            """
-        try Data(xml.utf8).write(to: export.appendingPathComponent("export.xml"))
-        return root
+        try RouteExportFolder.make(
+            "ohk-route",
+            workouts: """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 18:50:00 +0200" startDate="2020-01-18 17:49:00 +0200" endDate="2020-01-18 18:49:00 +0200">
+                  <WorkoutRoute sourceName="Watch" sourceVersion="6.1" creationDate="2020-01-18 18:50:00 +0200" startDate="2020-01-18 17:49:00 +0200" endDate="2020-01-18 18:49:00 +0200">
+                   <FileReference path="\(RouteExportFolder.referencePath)"/>
+                  </WorkoutRoute>
+                 </Workout>
+                """)
     }
 }
 

@@ -24,11 +24,14 @@ public struct WorkoutSummary: Sendable, Hashable {
     public let maximumHeartRate: Double?
     /// The app or device that saved the workout.
     public let source: Source?
+    /// Metres climbed and descended, from the route's altitudes or the workout's metadata; nil without either.
+    public let elevation: WorkoutElevation?
 
     /// A summary with its figures.
     public init(
         uuid: UUID, activityType: String, start: Date, end: Date, duration: TimeInterval, distance: Double?,
-        energy: Double?, averageHeartRate: Double?, maximumHeartRate: Double?, source: Source?
+        energy: Double?, averageHeartRate: Double?, maximumHeartRate: Double?, source: Source?,
+        elevation: WorkoutElevation? = nil
     ) {
         self.uuid = uuid
         self.activityType = activityType
@@ -40,6 +43,7 @@ public struct WorkoutSummary: Sendable, Hashable {
         self.averageHeartRate = averageHeartRate
         self.maximumHeartRate = maximumHeartRate
         self.source = source
+        self.elevation = elevation
     }
 
     /// The activities whose speed is told as a pace (time per kilometre) rather than a speed.

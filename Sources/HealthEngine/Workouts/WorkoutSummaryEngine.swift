@@ -3,7 +3,8 @@ import HealthModel
 
 /// Workout summaries from a storage (as its view shows it): the workouts that start in a window, each with the heart
 /// rate of the samples inside it merged across sources by priority (a Watch and a chest strap count once), by the
-/// statistics engine, so the figures are the ones `ohk stats heartRate` gives for the same minutes.
+/// statistics engine, so the figures are the ones `ohk stats heartRate` gives for the same minutes, and the elevation
+/// climbed from its route (`WorkoutElevation`).
 public struct WorkoutSummaryEngine: Sendable {
     /// The storage read.
     public let storage: any HealthStorage
@@ -13,15 +14,18 @@ public struct WorkoutSummaryEngine: Sendable {
         self.storage = storage
     }
 
-    /// The workouts starting from `from` (inclusive) to `to` (exclusive), oldest first; heart rate sources ranked by
+    /// The workouts starting from `from` (inclusive) to `to` (exclusive), oldest first, the first `limit` of them
+    /// when `limit` is above 0 (so a caller bounds the work, not only the answer); heart rate sources ranked by
     /// `heartRatePriority`.
-    public func summaries(from: Date, to: Date, heartRatePriority: SourcePriority) throws -> [WorkoutSummary] {
+    public func summaries(
+        from: Date, to: Date, limit: Int = 0, heartRatePriority: SourcePriority
+    ) throws -> [WorkoutSummary] {
         let workoutType = try SampleType.named("HKWorkoutTypeIdentifier")
         let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
         let workouts = try SampleQueryEngine(storage: storage).samples(
             for: SampleQueryRequest(
                 type: workoutType, predicate: .date(start: from, end: to, options: [.strictStartDate]),
-                sort: [SampleSort(.startDate)]))
+                limit: max(0, limit), sort: [SampleSort(.startDate)]))
         let statistics = StatisticsEngine(storage: storage)
         let meters = try HealthUnit(parsing: "m")
         let kilocalories = try HealthUnit(parsing: "kcal")
@@ -48,7 +52,9 @@ public struct WorkoutSummaryEngine: Sendable {
                 start: workout.startDate, end: workout.endDate, duration: content.duration,
                 distance: try content.totalDistance?.value(in: meters),
                 energy: try content.totalEnergyBurned?.value(in: kilocalories), averageHeartRate: average,
-                maximumHeartRate: maximum, source: workout.sourceRevision?.source)
+                maximumHeartRate: maximum, source: workout.sourceRevision?.source,
+                elevation: WorkoutElevation.of(
+                    workout: workout, routes: try storage.workoutRoutes(ofWorkout: workout.uuid)))
         }
     }
 }

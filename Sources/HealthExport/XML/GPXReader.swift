@@ -2,8 +2,19 @@ import Foundation
 import HealthModel
 
 /// Reads the track points of a GPX route (as Apple Health exports write them: `trkpt lat lon` with `ele`, `time` and
-/// `extensions/speed, course, hAcc, vAcc`) with the same tokenizer as the export.
-struct GPXReader: XMLTokenHandler {
+/// `extensions/speed, course, hAcc, vAcc`; the extension elements may have a namespace prefix, as `ohk workouts
+/// route` writes them) with the same tokenizer as the export.
+public struct GPXReader: XMLTokenHandler {
+    /// The points of a whole GPX document with a time, latitude and longitude, in document order; a document cut
+    /// short keeps the points before the cut, and an ill-formed one throws the tokenizer's error.
+    public static func locations(in data: Data) throws -> [WorkoutRouteLocation] {
+        var reader = GPXReader()
+        var tokenizer = XMLTokenizer()
+        defer { tokenizer.deallocate() }
+        try data.withUnsafeBytes { bytes in try tokenizer.feed(bytes, into: &reader) }
+        return reader.locations
+    }
+
     /// The points read so far.
     private(set) var locations: [WorkoutRouteLocation] = []
     private var latitude: Double?
@@ -25,7 +36,9 @@ struct GPXReader: XMLTokenHandler {
             fields.removeAll(keepingCapacity: true)
             date = nil
         } else if latitude != nil {
-            field = String(decoding: tag.name, as: UTF8.self)
+            // The local name: `ohk:speed` is `speed`.
+            let name = String(decoding: tag.name, as: UTF8.self)
+            field = name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
             textBuffer.removeAll(keepingCapacity: true)
         }
     }

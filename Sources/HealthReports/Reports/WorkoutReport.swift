@@ -2,9 +2,9 @@ import Foundation
 import HealthEngine
 import HealthModel
 
-/// Workouts written for people (a table with durations, kilometres, pace as `m:ss /km` and clock times in the time
-/// zone asked for) and for programs (CSV, JSON, NDJSON with seconds, metres, kilocalories and ISO 8601 times), and
-/// their totals by week, month or activity.
+/// Workouts written for people (a table with durations, kilometres, pace as `m:ss /km`, metres climbed, clock times in
+/// the time zone asked for and the start of each uuid, 8 characters or as many as tell it apart) and for programs (CSV, JSON, NDJSON with the whole
+/// uuid, seconds, metres, kilocalories and ISO 8601 times), and their totals by week, month or activity.
 public enum WorkoutReport {
     /// How totals are grouped.
     public enum Grouping: String, Sendable, CaseIterable {
@@ -21,17 +21,25 @@ public enum WorkoutReport {
         let forPeople = format == .table
         var table = TextTable(
             columns: [
-                "start", "activity", "duration", "distance", "energy", "pace", "speed", "avg_hr", "max_hr", "source",
+                "uuid", "start", "activity", "duration", "distance", "ascent", "descent", "energy", "pace", "speed",
+                "avg_hr", "max_hr", "source",
             ],
-            numericColumns: forPeople ? [] : ["duration", "distance", "energy", "pace", "speed", "avg_hr", "max_hr"])
+            numericColumns: forPeople
+                ? [] : ["duration", "distance", "ascent", "descent", "energy", "pace", "speed", "avg_hr", "max_hr"])
+        let shortIdentifiers = forPeople ? Self.shortIdentifiers(workouts.map(\.uuid)) : [:]
         for workout in workouts {
             table.append([
+                forPeople ? shortIdentifiers[workout.uuid] : workout.uuid.uuidString,
                 forPeople
                     ? DateWriter.format(workout.start, in: calendar.timeZone).prefix(16).replacingOccurrences(
                         of: "T", with: " ") : DateWriter.format(workout.start, in: calendar.timeZone),
                 workout.activityType,
                 forPeople ? clock(workout.duration) : number(workout.duration, places: 0),
                 workout.distance.map { forPeople ? number($0 / 1000, places: 2) + " km" : number($0, places: 1) },
+                workout.elevation.map {
+                    forPeople ? number($0.ascended, places: 0) + " m" : number($0.ascended, places: 1)
+                },
+                workout.elevation?.descended.map { forPeople ? number($0, places: 0) + " m" : number($0, places: 1) },
                 workout.energy.map { forPeople ? number($0, places: 0) + " kcal" : number($0, places: 1) },
                 workout.pace.map { forPeople ? clock($0) + " /km" : number($0, places: 1) },
                 workout.speed.map { forPeople ? number($0, places: 1) + " km/h" : number($0, places: 2) },
@@ -43,7 +51,19 @@ public enum WorkoutReport {
         return table
     }
 
-    /// Totals per week (starting Monday), month or activity: count, time, distance and energy.
+    /// `GET /workouts`' document: the time zone, the workouts as `ohk workouts --format json` writes them, and when
+    /// the answer stopped at its count limit, `next`, the start of the first workout left out (ask again from there).
+    public static func document(
+        _ workouts: [WorkoutSummary], timeZoneName: String, calendar: Calendar, next: Date?
+    ) -> JSONValue {
+        .object([
+            ("timeZone", .string(timeZoneName)),
+            ("workouts", table(workouts, calendar: calendar, format: .json).jsonValue),
+            ("next", next.map { .string(DateWriter.formatWithMilliseconds($0, in: calendar.timeZone)) } ?? .null),
+        ])
+    }
+
+    /// Totals per week (starting Monday), month or activity: count, time, distance, metres climbed and energy.
     public static func totals(
         _ workouts: [WorkoutSummary], by grouping: Grouping, calendar: Calendar, format: OutputFormat
     ) -> TextTable {
@@ -61,15 +81,17 @@ public enum WorkoutReport {
             groups.sort { $0.items.count > $1.items.count || ($0.items.count == $1.items.count && $0.key < $1.key) }
         }
         var table = TextTable(
-            columns: [grouping.rawValue, "workouts", "duration", "distance", "energy"],
-            numericColumns: forPeople ? [] : ["workouts", "duration", "distance", "energy"])
+            columns: [grouping.rawValue, "workouts", "duration", "distance", "ascent", "energy"],
+            numericColumns: forPeople ? [] : ["workouts", "duration", "distance", "ascent", "energy"])
         for (key, items) in groups {
             let duration = items.map(\.duration).reduce(0, +)
             let distance = items.compactMap(\.distance).reduce(0, +)
             let energy = items.compactMap(\.energy).reduce(0, +)
+            let ascent = items.compactMap(\.elevation?.ascended).reduce(0, +)
             table.append([
                 key, String(items.count), forPeople ? clock(duration) : number(duration, places: 0),
                 forPeople ? number(distance / 1000, places: 1) + " km" : number(distance, places: 1),
+                forPeople ? number(ascent, places: 0) + " m" : number(ascent, places: 1),
                 forPeople ? number(energy, places: 0) + " kcal" : number(energy, places: 1),
             ])
         }
@@ -89,6 +111,22 @@ public enum WorkoutReport {
             let parts = iso.dateComponents([.year, .month, .day], from: monday)
             return DateWriter.day(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
         }
+    }
+
+    /// The first characters of each uuid that tell it apart from the others listed, at least 8 (as git abbreviates
+    /// commits): identifiers start with a time, so two workouts made in the same minute share more than 8.
+    static func shortIdentifiers(_ uuids: [UUID]) -> [UUID: String] {
+        let sorted = Set(uuids.map(\.uuidString)).sorted()
+        func common(_ a: String, _ b: String) -> Int { zip(a, b).prefix { $0 == $1 }.count }
+        var result: [UUID: String] = [:]
+        for (index, text) in sorted.enumerated() {
+            var length = max(
+                8, index > 0 ? common(sorted[index - 1], text) + 1 : 0,
+                index + 1 < sorted.count ? common(text, sorted[index + 1]) + 1 : 0)
+            if length < text.count, text[text.index(text.startIndex, offsetBy: length - 1)] == "-" { length += 1 }
+            if let uuid = UUID(uuidString: text) { result[uuid] = String(text.prefix(length)) }
+        }
+        return result
     }
 
     /// `1:02:03` or `32:05` for a number of seconds.

@@ -32,7 +32,7 @@ public struct TextTable: Sendable {
             return ([columns] + rows.map { $0.map { $0 ?? "" } }).map {
                 $0.map(TextTable.csvField).joined(separator: ",")
             }.joined(separator: "\n") + "\n"
-        case .json: return JSONValue.array(rows.map(object)).text + "\n"
+        case .json: return jsonValue.text + "\n"
         case .ndjson: return rows.map { object($0).text + "\n" }.joined()
         }
     }
@@ -47,6 +47,9 @@ public struct TextTable: Sendable {
         case .ndjson: return rows.map { object($0).text + "\n" }.joined()
         }
     }
+
+    /// The rows as a JSON array of objects (what `rendered(as: .json)` writes), for a document that holds them.
+    public var jsonValue: JSONValue { .array(rows.map(object)) }
 
     private func object(_ row: [String?]) -> JSONValue {
         .object(

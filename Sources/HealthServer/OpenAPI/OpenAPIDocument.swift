@@ -502,6 +502,78 @@ public enum OpenAPIDocument {
                 "400": {$ref: "#/components/responses/Error"}
                 "401": {$ref: "#/components/responses/Error"}
                 "429": {$ref: "#/components/responses/TooManyRequests"}
+          /workouts:
+            get:
+              summary: Workouts with distance, climb, energy, pace or speed and heart rate
+              description: >-
+                The workouts that start from `from` (inclusive) to `to` (exclusive), at most 366 days apart, oldest first,
+                with the fields of `ohk workouts --format json`, computed from what the client may read: heart rate from
+                the samples inside each workout merged by source priority, ascent and descent in metres from its route
+                (a change counts once the altitude moved 3 m from the last level counted) or else its HKElevationAscended
+                metadata. At most `limit` workouts (default and maximum 500); when more start in the window, `next` is
+                the start of the first one left out: ask again from there (a workout that starts at that same instant
+                may come again).
+              parameters:
+                - {name: from, in: query, required: true, schema: {type: string}, description: A day or an ISO 8601 time.}
+                - {name: to, in: query, required: true, schema: {type: string}, description: A day or an ISO 8601 time.}
+                - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 500}}
+                - {$ref: "#/components/parameters/timeZone"}
+              responses:
+                "200":
+                  description: The workouts.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [timeZone, workouts, next]
+                        properties:
+                          timeZone: {type: string}
+                          next: {type: [string, "null"]}
+                          workouts:
+                            type: array
+                            items:
+                              type: object
+                              properties:
+                                uuid: {type: string, format: uuid}
+                                start: {type: string}
+                                activity: {type: string}
+                                duration: {type: number, description: seconds}
+                                distance: {type: [number, "null"], description: metres}
+                                ascent: {type: [number, "null"], description: metres}
+                                descent: {type: [number, "null"], description: metres}
+                                energy: {type: [number, "null"], description: kilocalories}
+                                pace: {type: [number, "null"], description: seconds per kilometre}
+                                speed: {type: [number, "null"], description: kilometres per hour}
+                                avg_hr: {type: [number, "null"]}
+                                max_hr: {type: [number, "null"]}
+                                source: {type: [string, "null"]}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
+          /workouts/{uuid}/route:
+            get:
+              summary: A workout's route as GPX 1.1 or GeoJSON
+              description: >-
+                GPX 1.1 (the default): one track with one segment per route, each point with lat, lon, ele and time, its
+                speed, course and accuracies as extensions in the namespace urn:openhealthkit:gpx:location:1. GeoJSON: a
+                Feature with a LineString (a MultiLineString for several routes) of [lon, lat, ele] positions and the
+                points' times in properties.coordTimes. A workout the client may not read answers 404 exactly as one
+                that does not exist; a workout without a route answers 404 saying so.
+              parameters:
+                - {name: uuid, in: path, required: true, schema: {type: string, format: uuid}}
+                - {name: format, in: query, schema: {type: string, enum: [gpx, geojson], default: gpx}}
+              responses:
+                "200":
+                  description: The route file.
+                  content:
+                    application/gpx+xml:
+                      schema: {type: string}
+                    application/geo+json:
+                      schema: {type: object}
+                "400": {$ref: "#/components/responses/Error"}
+                "401": {$ref: "#/components/responses/Error"}
+                "404": {$ref: "#/components/responses/Error"}
+                "429": {$ref: "#/components/responses/TooManyRequests"}
           /preferred-units:
             get:
               summary: The person's preferred unit of each quantity type, and the locale of the defaults

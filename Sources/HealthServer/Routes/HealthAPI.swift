@@ -64,6 +64,12 @@ struct HealthAPI: Sendable {
         routes.get("/sleep") { request, context in
             try await StoreExecutor.shared.run { try sleepNights(request, context) }
         }
+        routes.get("/workouts") { request, context in
+            try await StoreExecutor.shared.run { try workouts(request, context) }
+        }
+        routes.get("/workouts/{uuid}/route") { request, context in
+            try await StoreExecutor.shared.run { try workoutRoute(request, context) }
+        }
         routes.get("/preferred-units") { request, context in
             try await StoreExecutor.shared.run { try preferredUnits(request, context) }
         }

@@ -39,13 +39,31 @@ extension HealthDataStore {
 }
 
 extension HealthDataStore {
-    /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, with
-    /// their heart rate merged by the heart rate type's source order.
-    public func workoutSummaries(from: Date, to: Date) throws -> [WorkoutSummary] {
+    /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, oldest
+    /// first and at most `limit` of them when it is above 0, with their heart rate merged by the heart rate type's
+    /// source order and their elevation.
+    public func workoutSummaries(from: Date, to: Date, limit: Int = 0) throws -> [WorkoutSummary] {
         try wrapped {
             let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
             return try WorkoutSummaryEngine(storage: storage).summaries(
-                from: from, to: to, heartRatePriority: SourcePriority(order: try sourceOrder(for: heartRate)))
+                from: from, to: to, limit: limit,
+                heartRatePriority: SourcePriority(order: try sourceOrder(for: heartRate)))
         }
+    }
+}
+
+extension HealthDataStore {
+    /// The workout with this uuid as this store object may see it, or nil: one the client may not read is nil, as
+    /// one that does not exist.
+    public func workout(withUUID uuid: UUID) throws -> Sample? {
+        try samples(SampleQueryRequest(type: .workout, predicate: .uuids([uuid]))).first
+    }
+
+    /// The workouts this store object may see whose uuid, written in capitals with dashes, starts with `prefix`
+    /// (compared without regard to case), oldest first.
+    public func workouts(withUUIDPrefix prefix: String) throws -> [Sample] {
+        let wanted = prefix.uppercased()
+        return try samples(SampleQueryRequest(type: .workout, predicate: .all, sort: [SampleSort(.startDate)]))
+            .filter { $0.uuid.uuidString.hasPrefix(wanted) }
     }
 }

@@ -7,49 +7,22 @@ import HealthStore
 
 extension WorkoutReport.Grouping: ExpressibleByArgument {}
 
-/// `ohk workouts`: workouts with distance, energy, pace or speed and heart rate, or their totals.
+/// `ohk workouts`: workouts with distance, climb, energy, pace or speed and heart rate, or their totals (the default
+/// subcommand, `list`); `ohk workouts route ID` writes a workout's route as GPX or GeoJSON.
 struct WorkoutsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
-        abstract: "List workouts with distance, energy, pace or speed and heart rate, or total them.",
+        abstract:
+            "List workouts with distance, climb, energy, pace or speed and heart rate, total them, or write a route.",
         discussion: """
-            Heart rate is that of the samples that start during the workout, sources merged by the heart rate \
-            type's order (`ohk sources heartRate`), so a Watch and a chest strap count once. Pace (per km) for \
-            running, walking, hiking and the like; speed (km/h) for the rest. --totals week|month|type adds up count, \
-            time, distance and energy.
+            `ohk workouts [options]` lists (the `list` subcommand is the default); `ohk workouts route ID` writes \
+            one workout's route. See `ohk workouts list --help` and `ohk workouts route --help`.
 
             Examples:
               ohk workouts --from 2024-01-01 --to 2025-01-01 --tz Europe/Berlin
-              ohk workouts --from 2024-01-01 --to 2025-01-01 --totals month
-              ohk workouts --totals type --format csv
-            """)
-
-    @OptionGroup var storeOptions: StoreOptions
-    @OptionGroup var clientOptions: ClientOptions
-    @OptionGroup var output: OutputOptions
-
-    @Option(help: "Workouts starting from this date (default: 30 days before --to).")
-    var from: String?
-
-    @Option(help: "Workouts starting before this date (exclusive; default: tomorrow, so today is in).")
-    var to: String?
-
-    @Option(help: "Total by week, month or type instead of listing.")
-    var totals: WorkoutReport.Grouping?
-
-    func run() throws {
-        let calendar = output.calendar
-        let (start, end) = try OptionValues.dayWindow(from: from, to: to, calendar: calendar, defaultDays: 30)
-        let store = try storeOptions.openStore(as: clientOptions)
-        let workouts = try store.workoutSummaries(from: start, to: end)
-        let format = output.resolvedFormat
-        let table =
-            totals.map { WorkoutReport.totals(workouts, by: $0, calendar: calendar, format: format) }
-            ?? WorkoutReport.table(workouts, calendar: calendar, format: format)
-        if format == .table, workouts.isEmpty {
-            output.write("no workouts in this period\n")
-        } else {
-            output.write(table.rendered(as: format))
-        }
-    }
+              ohk workouts --totals month --format csv
+              ohk workouts route 3F2A91C0 --format gpx --output run.gpx
+            """,
+        subcommands: [WorkoutsListCommand.self, WorkoutsRouteCommand.self],
+        defaultSubcommand: WorkoutsListCommand.self)
 }

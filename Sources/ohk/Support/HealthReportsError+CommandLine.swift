@@ -19,7 +19,7 @@ extension HealthReportsError {
             return HealthReportsError.unknownTimeZone(field: name(field), value: value).description
         case let .emptyWindow(from, to): return "--to (\(to)) must be after --from (\(from))"
         case let .invalidOptions(field, reason): return "\(name(field)): \(reason)"
-        case .tooManyBuckets, .outputNotWritten: return description
+        case .tooManyBuckets, .outputNotWritten, .notFound: return description
         }
     }
 }
