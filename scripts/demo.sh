@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: builds `ohk`, generates realistic data into an SQLite store (the embedded default backend), queries
-# it, then imports a real Apple Health export (../shared/fixtures, when present) into the same store and asks for
-# its daily steps merged across sources.
+# it (a terminal chart, then an HTML report in .demo/report.html), then imports a real Apple Health export
+# (../shared/fixtures, when present) into the same store and asks for its daily steps merged across sources.
 # Usage: scripts/demo.sh [ohk demo options, e.g. --date 2024-03-10 --tz America/Los_Angeles]
 # The store is .demo/health.sqlite (recreated on each run, ignored by git); your own store is never touched.
 set -euo pipefail
@@ -21,6 +21,9 @@ done
 echo
 echo "== ohk stats stepCount --interval 1d --chart bars (every generated day, sources merged)"
 "$ohk" --store "$store" stats stepCount --interval 1d --chart bars ${zone[@]+"${zone[@]}"}
+echo
+echo "== ohk report (the generated days as one HTML page: activity, sleep, heart, body, workouts)"
+"$ohk" --store "$store" report --name Alex --output .demo/report.html ${zone[@]+"${zone[@]}"}
 export_file=../shared/fixtures/comocomo-export.xml
 if [ -f "$export_file" ]; then
     echo
