@@ -94,15 +94,9 @@ public struct DailyChartSVG: Sendable {
             style == .line
             ? ValueScale(minimum: values.min() ?? 0, maximum: values.max() ?? 0)
             : ValueScale(maximum: values.max() ?? 0)
-        var parts: [String] = []
-        parts.append(
-            #"<svg xmlns="http://www.w3.org/2000/svg" id="\#(escape(identifier))" class="daily-chart" width="\#(number(width))" height="\#(number(height))" "#
-                + #"viewBox="0 0 \#(number(width)) \#(number(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12" role="img" "#
-                + #"aria-label="\#(escape("\(title) (\(unit)), \(counted(days.count))"))">"#)
-        parts.append(#"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#)
-        parts.append(
-            #"<text class="heading" x="\#(number(left))" y="26" font-size="16" font-weight="bold" fill="rgb(31,35,40)">\#(escape(heading))</text>"#
-        )
+        var parts = ChartFrame.opening(
+            identifier: identifier, cssClass: "daily-chart", width: width, height: height,
+            label: "\(title) (\(unit)), \(counted(days.count))", heading: heading, headingX: left)
         parts.append(
             #"<text class="summary" x="\#(number(left))" y="48" font-size="13" fill="rgb(31,35,40)">\#(escape(summary(values, scale)))</text>"#
         )

@@ -78,15 +78,9 @@ public struct SleepChartSVG: Sendable {
         let tallest = shown.map { max($0.night.inBed ?? 0, $0.night.asleep + $0.night.awake) }.max() ?? 0
         let scale = ValueScale(maximum: tallest / 3600)
         func y(_ hours: Double) -> Double { bottom - (bottom - top) * hours / scale.top }
-        var parts: [String] = []
-        parts.append(
-            #"<svg xmlns="http://www.w3.org/2000/svg" id="\#(escape(identifier))" class="sleep-chart" width="\#(number(width))" height="\#(number(height))" "#
-                + #"viewBox="0 0 \#(number(width)) \#(number(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12" role="img" "#
-                + #"aria-label="\#(escape("\(title), \(dayCount) days"))">"#)
-        parts.append(#"<rect width="100%" height="100%" fill="rgb(255,255,255)"/>"#)
-        parts.append(
-            #"<text class="heading" x="\#(number(left))" y="26" font-size="16" font-weight="bold" fill="rgb(31,35,40)">\#(escape("\(title) (hr)"))</text>"#
-        )
+        var parts = ChartFrame.opening(
+            identifier: identifier, cssClass: "sleep-chart", width: width, height: height,
+            label: "\(title), \(dayCount) days", heading: "\(title) (hr)", headingX: left)
         parts.append(legend())
         parts.append(#"<g class="value-axis" font-size="11" fill="rgb(87,96,106)">"#)
         parts += scale.axis(left: left, right: right, top: top, bottom: bottom, unit: "hr", ticks: !shown.isEmpty) {
