@@ -36,10 +36,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The day after the last day (exclusive, as for stats; default: see above).")
     var to: String?
 
-    @Option(
-        name: .customLong("tz"),
-        help: "The time zone of days, e.g. Europe/Berlin (default: this machine's).")
-    var timeZone: String?
+    @OptionGroup var zone: TimeZoneOptions
 
     @Option(help: "The file to write (default: see above).")
     var output: String?
@@ -48,7 +45,6 @@ struct ReportCommand: ParsableCommand {
     var name: String?
 
     func run() throws {
-        let zone = try OutputOptions.parse(timeZone.map { ["--tz", $0] } ?? [])
         let calendar = zone.calendar
         let store = try storeOptions.openStore(as: clientOptions)
         let window: (start: Date, end: Date)
