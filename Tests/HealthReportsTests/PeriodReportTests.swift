@@ -196,3 +196,38 @@ struct PeriodReportTests {
         #expect(NumberText.clockTime(24.5 * 3600) == "00:30" && NumberText.clockTime(23 * 3600 + 41 * 60) == "23:41")
     }
 }
+
+@Suite("Workout tables for people in the person's distance unit")
+struct WorkoutMeasuresTests {
+    @Test(
+        "Miles when the preferred distance unit is the mile: distance, pace per mile, mph, feet climbed; CSV stays in metres"
+    )
+    func imperialAndMetric() throws {
+        let start = Date(timeIntervalSince1970: 1_710_000_000)
+        let run = WorkoutSummary(
+            uuid: UUID(), activityType: "running", start: start, end: start.addingTimeInterval(1800), duration: 1800,
+            distance: 5000, energy: 400, averageHeartRate: nil, maximumHeartRate: nil, source: nil,
+            elevation: WorkoutElevation(ascended: 100, descended: 90, origin: .route))
+        let ride = WorkoutSummary(
+            uuid: UUID(), activityType: "cycling", start: start.addingTimeInterval(7200),
+            end: start.addingTimeInterval(10_800), duration: 3600, distance: 20_000, energy: 500,
+            averageHeartRate: nil, maximumHeartRate: nil, source: nil, elevation: nil)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        #expect(WorkoutReport.Measures(preferredDistanceUnit: try HealthUnit(parsing: "mi")) == .imperial)
+        #expect(WorkoutReport.Measures(preferredDistanceUnit: try HealthUnit(parsing: "km")) == .metric)
+        #expect(WorkoutReport.Measures(preferredDistanceUnit: nil) == .metric)
+        let imperial = WorkoutReport.table([run, ride], calendar: calendar, format: .table, measures: .imperial)
+        // 5 km is 3.11 mi; 6:00 per km is 9:39 per mile; 100 m is 328 ft; 20 km/h is 12.4 mph.
+        #expect(imperial.rows[0][4] == "3.11 mi" && imperial.rows[0][5] == "328 ft" && imperial.rows[0][6] == "295 ft")
+        #expect(imperial.rows[0][8] == "9:39 /mi" && imperial.rows[1][9] == "12.4 mph")
+        let metric = WorkoutReport.table([run, ride], calendar: calendar, format: .table)
+        #expect(metric.rows[0][4] == "5.00 km" && metric.rows[0][5] == "100 m" && metric.rows[0][8] == "6:00 /km")
+        #expect(metric.rows[1][9] == "20.0 km/h")
+        let totals = WorkoutReport.totals(
+            [run, ride], by: .type, calendar: calendar, format: .table, measures: .imperial)
+        #expect(totals.rows.map { $0[3] } == ["12.4 mi", "3.1 mi"], "cycling, then running (same count, by name)")
+        let csv = WorkoutReport.table([run], calendar: calendar, format: .csv, measures: .imperial)
+        #expect(csv.rows[0][4] == "5000.0" && csv.rows[0][5] == "100.0")
+    }
+}

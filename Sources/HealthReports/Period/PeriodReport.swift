@@ -29,6 +29,8 @@ public struct PeriodReport: Sendable {
     public let sleepNights: [SleepNight]
     /// The workouts that started in the period.
     public let workouts: [WorkoutSummary]
+    /// The units the workout tables write distances, paces and climbs in: the person's distance unit.
+    public let workoutMeasures: WorkoutReport.Measures
 
     /// The longest period drawn day by day.
     public static let maximumDailyDays = 62
@@ -137,7 +139,9 @@ public struct PeriodReport: Sendable {
         return PeriodReport(
             from: from, to: to, calendar: calendar, timeZoneName: name, bucket: bucket, activity: activity,
             heart: try series(heartMeasures), body: try series(bodyMeasures), sleepNights: nights,
-            workouts: try store.workoutSummaries(from: from, to: to))
+            workouts: try store.workoutSummaries(from: from, to: to),
+            workoutMeasures: WorkoutReport.Measures(
+                preferredDistanceUnit: store.displayUnit(for: try SampleType.quantity("distanceWalkingRunning"))))
     }
 
     /// A measure's series as `ohk stats TYPE --from --to --interval …` gives it in the preferred (or the measure's)

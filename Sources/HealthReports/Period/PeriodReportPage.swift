@@ -247,7 +247,8 @@ public struct PeriodReportPage: Sendable {
         }
         parts.append(
             Self.htmlTable(
-                WorkoutReport.totals(report.workouts, by: .type, calendar: calendar, format: .table),
+                WorkoutReport.totals(
+                    report.workouts, by: .type, calendar: calendar, format: .table, measures: report.workoutMeasures),
                 id: "workout-totals"))
         let listed = report.workouts.suffix(Self.maximumListedWorkouts)
         parts.append(
@@ -255,7 +256,9 @@ public struct PeriodReportPage: Sendable {
                 ? "<h3>The latest \(listed.count) of \(report.workouts.count)</h3>" : "<h3>Each workout</h3>")
         parts.append(
             Self.htmlTable(
-                WorkoutReport.table(Array(listed), calendar: calendar, format: .table), id: "workout-list"))
+                WorkoutReport.table(
+                    Array(listed), calendar: calendar, format: .table, measures: report.workoutMeasures),
+                id: "workout-list"))
         parts.append("</section>")
         return parts.joined(separator: "\n")
     }

@@ -2,10 +2,48 @@ import Foundation
 import HealthEngine
 import HealthModel
 
-/// Workouts written for people (a table with durations, kilometres, pace as `m:ss /km`, metres climbed, clock times in
-/// the time zone asked for and the start of each uuid, 8 characters or as many as tell it apart) and for programs (CSV, JSON, NDJSON with the whole
-/// uuid, seconds, metres, kilocalories and ISO 8601 times), and their totals by week, month or activity.
+/// Workouts written for people (a table with durations, kilometres or miles, pace as `m:ss /km` or `/mi`, metres or
+/// feet climbed, clock times in the time zone asked for and the start of each uuid, 8 characters or as many as tell it
+/// apart) and for programs (CSV, JSON, NDJSON with the whole uuid, seconds, metres, kilocalories and ISO 8601 times),
+/// and their totals by week, month or activity.
 public enum WorkoutReport {
+    /// The units a table for people writes distances, paces, speeds and climbs in (programs always get metres and
+    /// seconds).
+    public enum Measures: Sendable, Hashable {
+        /// Kilometres, minutes per kilometre, km/h, metres climbed.
+        case metric
+        /// Miles, minutes per mile, mph, feet climbed.
+        case imperial
+
+        /// Imperial when the person's preferred unit of walking and running distance is the mile, else metric.
+        public init(preferredDistanceUnit unit: HealthUnit?) {
+            self = unit?.unitString == "mi" ? .imperial : .metric
+        }
+
+        /// Metres in the distance unit, with its name: `5.00 km`, `3.11 mi`.
+        func distance(_ metres: Double, places: Int) -> String {
+            self == .metric
+                ? number(metres / 1000, places: places) + " km" : number(metres / 1609.344, places: places) + " mi"
+        }
+
+        /// Metres climbed in metres or feet: `120 m`, `394 ft`.
+        func climb(_ metres: Double) -> String {
+            self == .metric ? number(metres, places: 0) + " m" : number(metres / 0.3048, places: 0) + " ft"
+        }
+
+        /// Seconds per kilometre as a pace: `5:30 /km`, `8:51 /mi`.
+        func pace(_ secondsPerKilometre: Double) -> String {
+            self == .metric ? clock(secondsPerKilometre) + " /km" : clock(secondsPerKilometre * 1.609344) + " /mi"
+        }
+
+        /// Kilometres per hour as a speed: `21.3 km/h`, `13.2 mph`.
+        func speed(_ kilometresPerHour: Double) -> String {
+            self == .metric
+                ? number(kilometresPerHour, places: 1) + " km/h"
+                : number(kilometresPerHour / 1.609344, places: 1) + " mph"
+        }
+    }
+
     /// How totals are grouped.
     public enum Grouping: String, Sendable, CaseIterable {
         /// ISO weeks starting on Monday.
@@ -16,8 +54,10 @@ public enum WorkoutReport {
         case type
     }
 
-    /// One row per workout.
-    public static func table(_ workouts: [WorkoutSummary], calendar: Calendar, format: OutputFormat) -> TextTable {
+    /// One row per workout; a table for people in `measures`.
+    public static func table(
+        _ workouts: [WorkoutSummary], calendar: Calendar, format: OutputFormat, measures: Measures = .metric
+    ) -> TextTable {
         let forPeople = format == .table
         var table = TextTable(
             columns: [
@@ -35,14 +75,12 @@ public enum WorkoutReport {
                         of: "T", with: " ") : DateWriter.format(workout.start, in: calendar.timeZone),
                 workout.activityType,
                 forPeople ? clock(workout.duration) : number(workout.duration, places: 0),
-                workout.distance.map { forPeople ? number($0 / 1000, places: 2) + " km" : number($0, places: 1) },
-                workout.elevation.map {
-                    forPeople ? number($0.ascended, places: 0) + " m" : number($0.ascended, places: 1)
-                },
-                workout.elevation?.descended.map { forPeople ? number($0, places: 0) + " m" : number($0, places: 1) },
+                workout.distance.map { forPeople ? measures.distance($0, places: 2) : number($0, places: 1) },
+                workout.elevation.map { forPeople ? measures.climb($0.ascended) : number($0.ascended, places: 1) },
+                workout.elevation?.descended.map { forPeople ? measures.climb($0) : number($0, places: 1) },
                 workout.energy.map { forPeople ? number($0, places: 0) + " kcal" : number($0, places: 1) },
-                workout.pace.map { forPeople ? clock($0) + " /km" : number($0, places: 1) },
-                workout.speed.map { forPeople ? number($0, places: 1) + " km/h" : number($0, places: 2) },
+                workout.pace.map { forPeople ? measures.pace($0) : number($0, places: 1) },
+                workout.speed.map { forPeople ? measures.speed($0) : number($0, places: 2) },
                 workout.averageHeartRate.map { number($0, places: 0) + (forPeople ? " bpm" : "") },
                 workout.maximumHeartRate.map { number($0, places: 0) + (forPeople ? " bpm" : "") },
                 workout.source?.name,
@@ -63,9 +101,11 @@ public enum WorkoutReport {
         ])
     }
 
-    /// Totals per week (starting Monday), month or activity: count, time, distance, metres climbed and energy.
+    /// Totals per week (starting Monday), month or activity: count, time, distance, climb and energy; a table for
+    /// people in `measures`.
     public static func totals(
-        _ workouts: [WorkoutSummary], by grouping: Grouping, calendar: Calendar, format: OutputFormat
+        _ workouts: [WorkoutSummary], by grouping: Grouping, calendar: Calendar, format: OutputFormat,
+        measures: Measures = .metric
     ) -> TextTable {
         let forPeople = format == .table
         var groups: [(key: String, items: [WorkoutSummary])] = []
@@ -90,8 +130,8 @@ public enum WorkoutReport {
             let ascent = items.compactMap(\.elevation?.ascended).reduce(0, +)
             table.append([
                 key, String(items.count), forPeople ? clock(duration) : number(duration, places: 0),
-                forPeople ? number(distance / 1000, places: 1) + " km" : number(distance, places: 1),
-                forPeople ? number(ascent, places: 0) + " m" : number(ascent, places: 1),
+                forPeople ? measures.distance(distance, places: 1) : number(distance, places: 1),
+                forPeople ? measures.climb(ascent) : number(ascent, places: 1),
                 forPeople ? number(energy, places: 0) + " kcal" : number(energy, places: 1),
             ])
         }

@@ -44,9 +44,13 @@ struct WorkoutsListCommand: ParsableCommand {
         let store = try storeOptions.openStore(as: clientOptions)
         let workouts = try store.workoutSummaries(from: start, to: end)
         let format = output.resolvedFormat
+        // Tables in the person's distance unit (miles for en_US); CSV and JSON always in metres and seconds.
+        let measures = WorkoutReport.Measures(
+            preferredDistanceUnit: store.displayUnit(for: try SampleType.quantity("distanceWalkingRunning")))
         let table =
-            totals.map { WorkoutReport.totals(workouts, by: $0, calendar: calendar, format: format) }
-            ?? WorkoutReport.table(workouts, calendar: calendar, format: format)
+            totals.map {
+                WorkoutReport.totals(workouts, by: $0, calendar: calendar, format: format, measures: measures)
+            } ?? WorkoutReport.table(workouts, calendar: calendar, format: format, measures: measures)
         if format == .table, workouts.isEmpty {
             output.write("no workouts in this period\n")
         } else {
