@@ -27,6 +27,8 @@ public struct PeriodReport: Sendable {
     public let body: [PeriodSeries]
     /// Sleep nights and naps by the waking day.
     public let sleepNights: [SleepNight]
+    /// The nights' averages and regularity (naps not counted).
+    public let sleepSummary: SleepSummary
     /// The workouts that started in the period.
     public let workouts: [WorkoutSummary]
     /// The units the workout tables write distances, paces and climbs in: the person's distance unit.
@@ -127,18 +129,21 @@ public struct PeriodReport: Sendable {
                     timeZoneName: name)
             }
         }
+        // The first and the last day as calendar days, for the day-based queries (activity summaries, nights).
+        let firstDay = calendar.dateComponents([.year, .month, .day], from: from)
+        let lastDay = calendar.dateComponents(
+            [.year, .month, .day], from: calendar.date(byAdding: .day, value: -1, to: to) ?? from)
         var activity = try series(activityMeasures)
-        if let stand = try standHours(store: store, from: from, to: to, interval: interval, calendar: calendar) {
+        if let stand = try standHours(
+            store: store, from: from, to: to, days: (firstDay, lastDay), interval: interval, calendar: calendar)
+        {
             activity.append(stand)
         }
-        let lastDay = calendar.date(byAdding: .day, value: -1, to: to) ?? from
-        let nights = try store.sleepNights(
-            try SleepNightsRequest(
-                first: calendar.dateComponents([.year, .month, .day], from: from),
-                last: calendar.dateComponents([.year, .month, .day], from: lastDay), calendar: calendar))
+        let nights = try store.sleepNights(try SleepNightsRequest(first: firstDay, last: lastDay, calendar: calendar))
         return PeriodReport(
             from: from, to: to, calendar: calendar, timeZoneName: name, bucket: bucket, activity: activity,
             heart: try series(heartMeasures), body: try series(bodyMeasures), sleepNights: nights,
+            sleepSummary: SleepSummary(nights: nights, calendar: calendar),
             workouts: try store.workoutSummaries(from: from, to: to),
             workoutMeasures: WorkoutReport.Measures(
                 preferredDistanceUnit: store.displayUnit(for: try SampleType.quantity("distanceWalkingRunning"))))
@@ -182,13 +187,11 @@ public struct PeriodReport: Sendable {
     /// Stand hours per bucket from the activity summaries (stored by an import or computed from the stand-hour
     /// samples); nil when no day in the period has any.
     static func standHours(
-        store: HealthDataStore, from: Date, to: Date, interval: DateComponents, calendar: Calendar
+        store: HealthDataStore, from: Date, to: Date, days: (first: DateComponents, last: DateComponents),
+        interval: DateComponents, calendar: Calendar
     ) throws -> PeriodSeries? {
-        let lastDay = calendar.date(byAdding: .day, value: -1, to: to) ?? from
         let summaries = try store.activitySummaries(
-            matching: .days(
-                from: calendar.dateComponents([.year, .month, .day], from: from),
-                through: calendar.dateComponents([.year, .month, .day], from: lastDay)), calendar: calendar)
+            matching: .days(from: days.first, through: days.last), calendar: calendar)
         var byDay: [Date: Double] = [:]
         for summary in summaries {
             guard let day = calendar.date(from: summary.day) else { continue }

@@ -102,7 +102,7 @@ public struct PeriodReportPage: Sendable {
             guard let average = series.averagePerBucket, let total = series.periodFigure else { continue }
             cards.append((series.title, "\(series.text(average)) \(per)", "\(series.text(total)) in all"))
         }
-        let summary = SleepSummary(nights: report.sleepNights, calendar: calendar)
+        let summary = report.sleepSummary
         if let asleep = summary.averageAsleep {
             var detail = "\(summary.nights) night\(summary.nights == 1 ? "" : "s")"
             if let bedtime = summary.averageBedtime, let wake = summary.averageWakeTime {
@@ -181,7 +181,7 @@ public struct PeriodReportPage: Sendable {
     /// Sleep: the stacked chart, the summary, and the nights one by one for periods drawn by day.
     private func sleepSection() -> String {
         var parts = [#"<section id="sleep"><h2>Sleep</h2>"#]
-        let summary = SleepSummary(nights: report.sleepNights, calendar: calendar)
+        let summary = report.sleepSummary
         guard summary.nights > 0 || report.sleepNights.contains(where: \.isNap) else {
             parts.append(#"<p class="empty">No sleep data in this period.</p></section>"#)
             return parts.joined()

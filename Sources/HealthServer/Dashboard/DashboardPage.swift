@@ -7,8 +7,8 @@ import HealthTrends
 
 /// The web page at `/`: for one person as one client sees their store, today's HealthTrends chart and the last
 /// 30 days as `ohk report` shows a period (activity, sleep, heart, body, workouts; `PeriodReportPage.sections`), as
-/// server-rendered HTML with inline SVG (no JavaScript). Every figure is read through the client's view, so a type it may not read shows "no data", as an
-/// empty one does; every text is escaped.
+/// server-rendered HTML with inline SVG (no JavaScript). Every figure is read through the client's view, so a type it
+/// may not read shows "no data", as an empty one does; every text is escaped.
 public struct DashboardPage: Sendable {
     /// The person's store as the client sees it.
     public let store: HealthDataStore
@@ -69,7 +69,7 @@ public struct DashboardPage: Sendable {
                 ?? #"<p class="no-data">no data: no active energy in the last \#(Self.dayCount + 1) days</p>"#)
         body.append("</section>")
         body.append(#"<div id="days"><h2>\#(escape("The last \(Self.dayCount) days"))</h2>"#)
-        body.append(PeriodReportPage(report: report, clientName: clientName, generatedAt: now).sections)
+        body.append(PeriodReportPage(report: report, generatedAt: now).sections)
         body.append("</div>")
         return Self.document(title: "OpenHealthKit: \(person)", body: body.joined(separator: "\n"))
     }

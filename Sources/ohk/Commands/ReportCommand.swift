@@ -67,9 +67,8 @@ struct ReportCommand: ParsableCommand {
         } catch let error as HealthReportsError {
             throw ValidationError(error.commandLineMessage)
         }
-        let html = PeriodReportPage(
-            report: report, person: name, clientName: clientOptions.client, generatedAt: Date()
-        ).html
+        let page = PeriodReportPage(report: report, person: name, clientName: clientOptions.client, generatedAt: Date())
+        let html = page.html
         let path: String?
         if let output {
             path = output
@@ -89,7 +88,7 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw HealthReportsError.outputNotWritten(path: path, reason: error.localizedDescription)
         }
-        let period = PeriodReportPage(report: report, generatedAt: Date()).periodText
-        FileHandle.standardError.write(Data("wrote \(path) (\(period), \(html.utf8.count / 1024) KiB)\n".utf8))
+        FileHandle.standardError.write(
+            Data("wrote \(path) (\(page.periodText), \(html.utf8.count / 1024) KiB)\n".utf8))
     }
 }
