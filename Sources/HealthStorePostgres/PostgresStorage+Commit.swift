@@ -31,23 +31,29 @@ extension PostgresStorage {
         func latestRow(with key: SyncKey) -> DeletedRow? { syncRows[key] }
     }
 
-    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+    public func commit(_ batch: CommitBatch) throws -> CommitResult {
         let now = retention.clock?()
         let cutoff = retention.expiryCutoff()
-        return try database.blocking("committing \(samples.count) insertions and \(uuids.count) deletions") { [self] in
+        let samples = batch.samples
+        return try database.blocking(
+            "committing \(samples.count) insertions and \(batch.deletions.count) deletions"
+        ) { [self] in
             let typeIDs = try await typeIDs(for: Set(samples.map(\.type)))
             let rows = try PostgresRowBuilder.rows(for: samples)
             return try await transaction(.readCommitted) { connection in
-                try await commit(samples, rows, uuids, typeIDs: typeIDs, now: now, cutoff: cutoff, on: connection)
+                try await commit(batch, rows, typeIDs: typeIDs, now: now, cutoff: cutoff, on: connection)
             }
         }
     }
 
-    private func commit(
-        _ samples: [Sample], _ built: [PostgresRowBuilder.Row], _ uuids: [UUID], typeIDs: [SampleType: Int32],
-        now: Date?, cutoff: Date?,
-        on connection: PostgresConnection
+    /// Commits a batch inside the caller's transaction (`commit(_:)`, and the move of the retired route and heartbeat
+    /// tables into samples).
+    func commit(
+        _ batch: CommitBatch, _ built: [PostgresRowBuilder.Row], typeIDs: [SampleType: Int32], now: Date?,
+        cutoff: Date?, on connection: PostgresConnection
     ) async throws -> CommitResult {
+        let samples = batch.samples
+        let uuids = batch.deletions
         // The person's row lock: from here on no other commit of this person runs until this one ends.
         guard
             let (previous, _) = try await connection.execute(LockPersonStatement(person: person), logger: logger)
@@ -59,7 +65,7 @@ extension PostgresStorage {
 
         // What is stored among the uuids to delete and to insert (read after the lock, so it is current).
         var lookup = Lookup()
-        let asked = uuids + samples.map(\.uuid)
+        let asked = uuids + samples.map(\.uuid) + batch.associations.flatMap { [$0.workout] + $0.samples }
         if !asked.isEmpty {
             for try await (uuid, rowSequence, _, _, version) in try await connection.execute(
                 StoredRowsStatement(person: person, uuids: asked), logger: logger)
@@ -81,7 +87,7 @@ extension PostgresStorage {
             }
         }
 
-        let plan = try CommitPlanner.plan(inserting: samples, deleting: uuids, lookup: lookup)
+        let plan = try CommitPlanner.plan(batch, lookup: lookup)
         try plan.throwViolation()
         if let uuid = plan.firstReusedUUID(isStored: { lookup.storedRows[$0] != nil }) {
             throw HealthStoreError.duplicateObject(uuid)
@@ -135,6 +141,16 @@ extension PostgresStorage {
             _ = try await connection.execute(
                 UpdateExtentsStatement(person: person, typeIDs: extents.map(\.key), durations: extents.map(\.value)),
                 logger: logger)
+        }
+        for association in plan.associations {
+            // The planner checked that the workout and the samples exist once the commit is applied.
+            try await connection.query(
+                """
+                INSERT INTO workout_associations (person, workout, sample_uuid)
+                SELECT \(person), s.sequence, unnest(\(association.samples)::uuid[]) FROM samples s
+                WHERE s.person = \(person) AND s.uuid = \(association.workout)
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
         }
         _ = try await connection.execute(SetLatestSequenceStatement(person: person, sequence: sequence), logger: logger)
         if sequence > previous {

@@ -8,7 +8,7 @@ import HealthStore
 import NIOCore
 import PostgresNIO
 
-/// Data besides samples (migration "v2 …"): activity summaries, workout routes, heartbeat series, characteristics,
+/// Data besides samples (migration "v2 …"): activity summaries, characteristics,
 /// the export's date and locale, kept elements, clinical documents; the same blobs as the SQLite store.
 extension PostgresStorage {
     public func saveImportedData(_ data: ImportedData) throws {
@@ -29,26 +29,6 @@ extension PostgresStorage {
                 SELECT \(person), * FROM unnest(\(data.activitySummaries.map { ImportedDataCoding.dayKey($0.day) })::int8[],
                                                 \(data.activitySummaries.map { ByteBuffer(bytes: ImportedDataCoding.encode($0)) })::bytea[])
                 ON CONFLICT (person, day) DO UPDATE SET summary = excluded.summary
-                """)
-        }
-        for route in data.workoutRoutes {
-            let times = route.locations.map { $0.date.timeIntervalSinceReferenceDate }
-            try await run(
-                """
-                INSERT INTO workout_routes (person, uuid, workout_uuid, source_name, file_path, start_time, end_time, location_count, locations)
-                VALUES (\(person), \(route.uuid), \(route.workout), \(route.sourceName)::text, \(route.filePath)::text, \(times.min())::float8,
-                        \(times.max())::float8, \(Int64(route.locations.count)), \(ByteBuffer(bytes: ImportedDataCoding.encode(route.locations))))
-                ON CONFLICT (person, uuid) DO UPDATE SET workout_uuid = excluded.workout_uuid, source_name = excluded.source_name,
-                    file_path = excluded.file_path, start_time = excluded.start_time, end_time = excluded.end_time,
-                    location_count = excluded.location_count, locations = excluded.locations
-                """)
-        }
-        for series in data.heartbeatSeries {
-            try await run(
-                """
-                INSERT INTO heartbeat_series (person, sample_uuid, beat_count, beats)
-                VALUES (\(person), \(series.sample), \(Int64(series.beats.count)), \(ByteBuffer(bytes: ImportedDataCoding.encode(series.beats))))
-                ON CONFLICT (person, sample_uuid) DO UPDATE SET beat_count = excluded.beat_count, beats = excluded.beats
                 """)
         }
         if !data.characteristics.isEmpty {
@@ -114,48 +94,6 @@ extension PostgresStorage {
         }
     }
 
-    private static let routeColumns = "uuid, workout_uuid, source_name, file_path, locations"
-
-    private static func route(_ row: (UUID, UUID, String?, String?, ByteBuffer)) throws -> WorkoutRoute {
-        let (uuid, workout, sourceName, filePath, locations) = row
-        return WorkoutRoute(
-            uuid: uuid, workout: workout, sourceName: sourceName, filePath: filePath,
-            locations: try ImportedDataCoding.decodeLocations(Array(locations.readableBytesView), route: uuid))
-    }
-
-    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
-        try read(
-            "reading the routes of workout \(workout)",
-            """
-            SELECT \(unescaped: PostgresStorage.routeColumns) FROM workout_routes
-            WHERE person = \(person) AND workout_uuid = \(workout) ORDER BY start_time, uuid
-            """
-        ) { try PostgresStorage.route($0.decode((UUID, UUID, String?, String?, ByteBuffer).self)) }
-    }
-
-    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
-        try read(
-            "reading route \(uuid)",
-            """
-            SELECT \(unescaped: PostgresStorage.routeColumns) FROM workout_routes WHERE person = \(person) AND uuid = \(uuid)
-            """
-        ) { try PostgresStorage.route($0.decode((UUID, UUID, String?, String?, ByteBuffer).self)) }.first
-    }
-
-    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
-        try read(
-            "reading the heartbeat series of \(sample)",
-            """
-            SELECT beats, 0 FROM heartbeat_series WHERE person = \(person) AND sample_uuid = \(sample)
-            """
-        ) { row in
-            let (beats, _) = try row.decode((ByteBuffer, Int32).self)
-            return HeartbeatSeries(
-                sample: sample,
-                beats: try ImportedDataCoding.decodeBeats(Array(beats.readableBytesView), sample: sample))
-        }.first
-    }
-
     public func characteristics() throws -> [String: String] {
         let pairs = try read(
             "reading characteristics", "SELECT identifier, value FROM characteristics WHERE person = \(person)"
@@ -191,20 +129,13 @@ extension PostgresStorage {
             "counting imported data",
             """
             SELECT (SELECT count(*) FROM activity_summaries WHERE person = $1),
-                   (SELECT count(*) FROM workout_routes WHERE person = $1),
-                   (SELECT coalesce(sum(location_count), 0)::int8 FROM workout_routes WHERE person = $1),
-                   (SELECT count(*) FROM heartbeat_series WHERE person = $1),
-                   (SELECT coalesce(sum(beat_count), 0)::int8 FROM heartbeat_series WHERE person = $1),
                    (SELECT count(*) FROM characteristics WHERE person = $1),
                    (SELECT count(*) FROM kept_elements WHERE person = $1)
             """.bound(to: person)
         ) { row in
-            let (summaries, routes, locations, series, beats, characteristics, kept) = try row.decode(
-                (Int, Int, Int, Int, Int, Int, Int).self)
+            let (summaries, characteristics, kept) = try row.decode((Int, Int, Int).self)
             return ImportedDataCounts(
-                activitySummaries: summaries, workoutRoutes: routes, routeLocations: locations, heartbeatSeries: series,
-                heartbeats: beats,
-                characteristics: characteristics, keptElements: kept)
+                activitySummaries: summaries, characteristics: characteristics, keptElements: kept)
         }.first ?? ImportedDataCounts()
     }
 

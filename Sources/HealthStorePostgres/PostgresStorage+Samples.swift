@@ -111,33 +111,4 @@ extension PostgresStorage {
                     """, as: UUID.self))
         }
     }
-
-    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try database.blocking("associating samples with workout \(workout)") { [self] in
-            try await transaction(.readCommitted) { connection in
-                let found = try await rows(
-                    """
-                    SELECT s.sequence, t.identifier FROM samples s JOIN sample_types t ON t.id = s.type_id
-                    WHERE s.person = \(person) AND s.uuid = \(workout)
-                    """, on: connection
-                ).map { try $0.decode((Int64, String).self) }
-                guard let (sequence, identifier) = found.first, (try? SampleType.named(identifier))?.kind == .workout
-                else {
-                    throw HealthStoreError.objectNotFound(workout)
-                }
-                let stored = Set(
-                    try await column(
-                        "SELECT uuid FROM samples WHERE person = \(person) AND uuid = ANY(\(samples)::uuid[])",
-                        on: connection, as: UUID.self))
-                if let missing = samples.first(where: { !stored.contains($0) }) {
-                    throw HealthStoreError.objectNotFound(missing)
-                }
-                try await connection.query(
-                    """
-                    INSERT INTO workout_associations (person, workout, sample_uuid)
-                    SELECT \(person), \(sequence), unnest(\(samples)::uuid[]) ON CONFLICT DO NOTHING
-                    """, logger: logger)
-            }
-        }
-    }
 }

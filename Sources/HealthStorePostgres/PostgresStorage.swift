@@ -76,6 +76,7 @@ public final class PostgresStorage: HealthStorage {
             try await client.query(
                 "INSERT INTO people (person) VALUES (\(person)) ON CONFLICT DO NOTHING", logger: logger)
         }
+        try moveRetiredSeries()
     }
 
     /// The names of the migrations this version applies, oldest first.

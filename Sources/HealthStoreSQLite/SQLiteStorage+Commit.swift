@@ -74,7 +74,9 @@ extension SQLiteStorage {
     /// The smallest batch that checks its parent rows once rather than through SQLite's foreign keys (`commit`).
     static let parentCheckMinimumBatch = 10_000
 
-    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+    public func commit(_ batch: CommitBatch) throws -> CommitResult {
+        let samples = batch.samples
+        let uuids = batch.deletions
         let now = retention.clock?()
         let cutoff = retention.expiryCutoff()
         var catalog = catalogSnapshot()
@@ -91,16 +93,23 @@ extension SQLiteStorage {
         let written = try write(
             "committing \(samples.count) insertions and \(uuids.count) deletions", foreignKeysPerRow: !checksParentsOnce
         ) { db in
-            try commit(
-                db, samples, uuids, catalog: &catalog, now: now, cutoff: cutoff, checksParentsOnce: checksParentsOnce)
+            try commit(db, batch, catalog: &catalog, now: now, cutoff: cutoff, checksParentsOnce: checksParentsOnce)
         }
         publish(catalog)
         updateColumnCaches(with: written, catalog: catalog)
         return written.result
     }
 
+    /// Commits a batch inside the caller's write transaction (`commit(_:)`, and the move of the retired route and
+    /// heartbeat tables into samples), updating `catalog`.
+    func commitInTransaction(
+        _ db: Database, _ batch: CommitBatch, catalog: inout SQLiteCatalog, now: Date?, cutoff: Date?
+    ) throws -> CommitResult {
+        try commit(db, batch, catalog: &catalog, now: now, cutoff: cutoff).result
+    }
+
     private func commit(
-        _ db: Database, _ samples: [Sample], _ uuids: [UUID], catalog: inout SQLiteCatalog, now: Date?, cutoff: Date?,
+        _ db: Database, _ batch: CommitBatch, catalog: inout SQLiteCatalog, now: Date?, cutoff: Date?,
         checksParentsOnce: Bool = false
     ) throws -> Written {
         let previous = try SQLiteStorage.info("latest_sequence", db)
@@ -109,7 +118,7 @@ extension SQLiteStorage {
         // Check everything before changing anything (the transaction would undo it anyway, but errors come in the
         // order the planner gives).
         let lookup = try Lookup(db)
-        let plan = try CommitPlanner.plan(inserting: samples, deleting: uuids, lookup: lookup)
+        let plan = try CommitPlanner.plan(batch, lookup: lookup)
         try plan.throwViolation()
         // The unique index finds the other reused identifiers as the samples go in, but not those of rows deleted first.
         if plan.mayReuseDeletedUUID,
@@ -190,6 +199,22 @@ extension SQLiteStorage {
                     INSERT INTO type_extents (type_id, longest_short_duration) VALUES (?, ?)
                     ON CONFLICT (type_id) DO UPDATE SET longest_short_duration = max(longest_short_duration, excluded.longest_short_duration)
                     """, arguments: [typeID, duration])
+        }
+        if !plan.associations.isEmpty {
+            // The planner checked that every workout and sample exists once the commit is applied.
+            let associate = try SQLiteRawStatement(
+                db,
+                """
+                INSERT OR IGNORE INTO workout_associations (workout, sample_uuid) SELECT sequence, ? FROM samples WHERE uuid = ?
+                """, purpose: "associating a sample with a workout")
+            for association in plan.associations {
+                for uuid in association.samples {
+                    associate.reset()
+                    associate.bind(1, uuid)
+                    associate.bind(2, association.workout)
+                    try associate.run()
+                }
+            }
         }
         try db.execute(sql: "UPDATE store_info SET value = ? WHERE key = 'latest_sequence'", arguments: [sequence])
         if let cutoff { try SQLiteStorage.expire(db, before: cutoff) }

@@ -7,7 +7,7 @@ import HealthEngine
 import HealthModel
 import HealthStore
 
-/// Data besides samples (migration "v2 …"): activity summaries, workout routes, heartbeat series, characteristics,
+/// Data besides samples (migration "v2 …"): activity summaries, characteristics,
 /// the export's date and locale, kept elements. Also the import's cheap uuid lookup.
 extension SQLiteStorage {
     private func readImported<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
@@ -154,44 +154,6 @@ extension SQLiteStorage {
                         try statement.run()
                     }
                 }
-                if !data.workoutRoutes.isEmpty {
-                    let statement = try SQLiteRawStatement(
-                        db,
-                        """
-                        INSERT INTO workout_routes (uuid, workout_uuid, source_name, file_path, start_time, end_time, location_count, locations)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (uuid) DO UPDATE SET workout_uuid = excluded.workout_uuid, source_name = excluded.source_name,
-                            file_path = excluded.file_path, start_time = excluded.start_time, end_time = excluded.end_time,
-                            location_count = excluded.location_count, locations = excluded.locations
-                        """, purpose: "saving a workout route")
-                    for route in data.workoutRoutes {
-                        statement.reset()
-                        statement.bind(1, route.uuid)
-                        statement.bind(2, route.workout)
-                        statement.bind(3, route.sourceName)
-                        statement.bind(4, route.filePath)
-                        statement.bind(5, route.locations.map { $0.date.timeIntervalSinceReferenceDate }.min())
-                        statement.bind(6, route.locations.map { $0.date.timeIntervalSinceReferenceDate }.max())
-                        statement.bind(7, Int64(route.locations.count))
-                        statement.bind(8, bytes: ImportedDataCoding.encode(route.locations))
-                        try statement.run()
-                    }
-                }
-                if !data.heartbeatSeries.isEmpty {
-                    let statement = try SQLiteRawStatement(
-                        db,
-                        """
-                        INSERT INTO heartbeat_series (sample_uuid, beat_count, beats) VALUES (?, ?, ?)
-                        ON CONFLICT (sample_uuid) DO UPDATE SET beat_count = excluded.beat_count, beats = excluded.beats
-                        """, purpose: "saving a heartbeat series")
-                    for series in data.heartbeatSeries {
-                        statement.reset()
-                        statement.bind(1, series.sample)
-                        statement.bind(2, Int64(series.beats.count))
-                        statement.bind(3, bytes: ImportedDataCoding.encode(series.beats))
-                        try statement.run()
-                    }
-                }
                 for (identifier, value) in data.characteristics {
                     try db.execute(
                         sql: "INSERT OR REPLACE INTO characteristics (identifier, value) VALUES (?, ?)",
@@ -257,52 +219,6 @@ extension SQLiteStorage {
         }
     }
 
-    private static let routeColumns = "uuid, workout_uuid, source_name, file_path, locations"
-
-    private static func route(_ statement: SQLiteRawStatement) throws -> WorkoutRoute {
-        guard let uuid = statement.uuid(0), let workout = statement.uuid(1) else {
-            throw HealthStoreError.corruptStore("workout route: bad uuid")
-        }
-        return WorkoutRoute(
-            uuid: uuid, workout: workout, sourceName: statement.text(2), filePath: statement.text(3),
-            locations: try ImportedDataCoding.decodeLocations(statement.bytes(4) ?? [], route: uuid))
-    }
-
-    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
-        try readImported("reading the routes of workout \(workout)") { db in
-            let statement = try SQLiteRawStatement(
-                db,
-                """
-                SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE workout_uuid = ? ORDER BY start_time, uuid
-                """, purpose: "reading workout routes")
-            statement.bind(1, workout)
-            var result: [WorkoutRoute] = []
-            while try statement.step() { result.append(try SQLiteStorage.route(statement)) }
-            return result
-        }
-    }
-
-    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
-        try readImported("reading route \(uuid)") { db in
-            let statement = try SQLiteRawStatement(
-                db, "SELECT \(SQLiteStorage.routeColumns) FROM workout_routes WHERE uuid = ?",
-                purpose: "reading a workout route")
-            statement.bind(1, uuid)
-            return try statement.step() ? try SQLiteStorage.route(statement) : nil
-        }
-    }
-
-    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
-        try readImported("reading the heartbeat series of \(sample)") { db in
-            let statement = try SQLiteRawStatement(
-                db, "SELECT beats FROM heartbeat_series WHERE sample_uuid = ?", purpose: "reading a heartbeat series")
-            statement.bind(1, sample)
-            guard try statement.step() else { return nil }
-            return HeartbeatSeries(
-                sample: sample, beats: try ImportedDataCoding.decodeBeats(statement.bytes(0) ?? [], sample: sample))
-        }
-    }
-
     public func characteristics() throws -> [String: String] {
         try readImported("reading characteristics") { db in
             var result: [String: String] = [:]
@@ -350,10 +266,6 @@ extension SQLiteStorage {
             func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
             return ImportedDataCounts(
                 activitySummaries: try count("SELECT count(*) FROM activity_summaries"),
-                workoutRoutes: try count("SELECT count(*) FROM workout_routes"),
-                routeLocations: try count("SELECT coalesce(sum(location_count), 0) FROM workout_routes"),
-                heartbeatSeries: try count("SELECT count(*) FROM heartbeat_series"),
-                heartbeats: try count("SELECT coalesce(sum(beat_count), 0) FROM heartbeat_series"),
                 characteristics: try count("SELECT count(*) FROM characteristics"),
                 keptElements: try count("SELECT count(*) FROM kept_elements"))
         }

@@ -68,9 +68,9 @@ extension SQLiteStorage {
         case .workout:
             content = .workout(
                 try SampleDetailCoding.workoutContent(from: row.bytes(12) ?? [], duration: row.double(5)))
-        case .series, .document:
+        case .document:
             throw HealthStoreError.corruptStore(
-                "sample \(sequence): \(type.identifier) is a series type, kept beside samples, never as one")
+                "sample \(sequence): \(type.identifier) is a document type, kept beside samples, never as one")
         default:
             // Every payload kind (SampleKind.carriesPayload): the detail holds the whole content.
             content = .payload(try SampleDetailCoding.payload(from: row.bytes(12) ?? []))
@@ -272,37 +272,6 @@ extension SQLiteStorage {
             var result = Set<UUID>()
             while try statement.step() { if let uuid = statement.uuid(0) { result.insert(uuid) } }
             return result
-        }
-    }
-
-    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try write("associating samples with workout \(workout)") { db in
-            let findWorkout = try SQLiteRawStatement(
-                db,
-                """
-                SELECT s.sequence FROM samples s JOIN sample_types t ON t.id = s.type_id WHERE s.uuid = ? AND t.kind = 3
-                """, purpose: "looking up a workout")
-            findWorkout.bind(1, workout)
-            guard try findWorkout.step() else { throw HealthStoreError.objectNotFound(workout) }
-            let sequence = findWorkout.int64(0)
-            findWorkout.reset()
-            let exists = try SQLiteRawStatement(
-                db, "SELECT 1 FROM samples WHERE uuid = ?", purpose: "looking up a sample")
-            for uuid in samples {
-                exists.reset()
-                exists.bind(1, uuid)
-                guard try exists.step() else { throw HealthStoreError.objectNotFound(uuid) }
-            }
-            exists.reset()
-            let insert = try SQLiteRawStatement(
-                db, "INSERT OR IGNORE INTO workout_associations (workout, sample_uuid) VALUES (?, ?)",
-                purpose: "associating a sample")
-            for uuid in samples {
-                insert.reset()
-                insert.bind(1, sequence)
-                insert.bind(2, uuid)
-                try insert.run()
-            }
         }
     }
 }

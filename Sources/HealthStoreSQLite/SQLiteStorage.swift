@@ -76,6 +76,7 @@ public final class SQLiteStorage: HealthStorage {
                     )
                 }
             }
+            try moveRetiredSeries()
         } catch let error as HealthStoreError {
             throw error
         } catch {

@@ -19,6 +19,8 @@ public struct CommitPlan<Row: CommitRow> {
     public internal(set) var acceptedIndexes: [Int]?
     /// The identifiers of the samples ignored because an equal or greater version is stored or in the batch.
     public internal(set) var ignored: [UUID] = []
+    /// The associations to record after the insertions (each naming objects that exist once the commit is applied).
+    public internal(set) var associations: [WorkoutAssociation] = []
     /// Why the commit fails, nil when it may be applied.
     public internal(set) var violation: CommitViolation?
 

@@ -19,6 +19,31 @@ import HealthModel
 /// Errors come in this order: unknown deletions first, then the batch in order, then reused identifiers in
 /// insertion order.
 public enum CommitPlanner {
+    /// The plan for a whole batch: its insertions and deletions as `plan(inserting:deleting:lookup:)` works them out,
+    /// then its associations, each of whose workout and samples must be inserted by the batch or stored and not
+    /// deleted by it (else `objectNotFound`, after every other violation).
+    public static func plan<Lookup: CommitLookup>(
+        _ batch: CommitBatch, lookup: Lookup
+    ) throws -> CommitPlan<Lookup.Row> {
+        var plan = try plan(inserting: batch.samples, deleting: batch.deletions, lookup: lookup)
+        guard plan.violation == nil, !batch.associations.isEmpty else { return plan }
+        let inserted = Set(plan.accepted.lazy.map(\.uuid))
+        func exists(_ uuid: UUID) throws -> Bool {
+            if inserted.contains(uuid) { return true }
+            if plan.deletedUUIDs.contains(uuid) { return false }
+            return try lookup.storedRow(withUUID: uuid) != nil
+        }
+        var seen = Set<[UUID]>()
+        for association in batch.associations where !association.samples.isEmpty {
+            guard try exists(association.workout) else { return plan.failing(.objectNotFound(association.workout)) }
+            for uuid in association.samples where try !exists(uuid) { return plan.failing(.objectNotFound(uuid)) }
+            if seen.insert([association.workout] + association.samples).inserted {
+                plan.associations.append(association)
+            }
+        }
+        return plan
+    }
+
     /// The plan for inserting `samples` and deleting `uuids`, asking `lookup` about what is stored. A batch without
     /// deletions and without sync identifiers asks nothing and accepts every sample as it is.
     public static func plan<Lookup: CommitLookup>(

@@ -2,15 +2,11 @@ import Foundation
 import HealthModel
 
 /// What an import saves besides samples, in one write: each part replaces what the store holds under the same key
-/// (a day, a route or sample identifier, a characteristic identifier, a kept element's identity), so saving the same
+/// (a day, a characteristic identifier, a kept element's identity), so saving the same
 /// data again changes nothing.
 public struct ImportedData: Sendable, Hashable {
     /// Activity summaries, one per day; a summary replaces the stored one of its day.
     public var activitySummaries: [ActivitySummary] = []
-    /// Workout routes with their points; a route replaces the stored one with its identifier.
-    public var workoutRoutes: [WorkoutRoute] = []
-    /// Heartbeat series; a series replaces the stored one of its sample.
-    public var heartbeatSeries: [HeartbeatSeries] = []
     /// Characteristics by identifier; each replaces the stored value of its identifier, others are kept.
     public var characteristics: [String: String] = [:]
     /// The export's own date and locale; replaces the stored ones when set.
@@ -25,7 +21,7 @@ public struct ImportedData: Sendable, Hashable {
 
     /// Whether there is nothing to save.
     public var isEmpty: Bool {
-        activitySummaries.isEmpty && workoutRoutes.isEmpty && heartbeatSeries.isEmpty && characteristics.isEmpty
+        activitySummaries.isEmpty && characteristics.isEmpty
             && exportInformation == nil && keptElements.isEmpty && clinicalDocuments.isEmpty
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import HealthModel
 
-/// The data an export import brings besides samples (activity summaries, routes, heartbeat series, characteristics,
-/// kept elements, clinical documents, export information), and the spans of export files imported whole.
+/// The data an export import brings besides samples (activity summaries, characteristics, kept elements, clinical
+/// documents, export information), and the spans of export files imported whole. Routes and heartbeat series are
+/// samples of their own (`SampleType.workoutRoute`, `.heartbeatSeries`).
 public protocol ImportedDataStorage: AnyObject, Sendable {
     /// Saves data besides samples in one all-or-nothing write; each part replaces what is stored under its key.
     func saveImportedData(_ data: ImportedData) throws
@@ -10,15 +11,6 @@ public protocol ImportedDataStorage: AnyObject, Sendable {
     /// The activity summaries of the days from `first` through `last` (both included, compared by year, month and
     /// day), oldest first.
     func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
-
-    /// The routes of a workout, with their points, oldest first.
-    func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute]
-
-    /// One route with its points, by the route's identifier.
-    func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute?
-
-    /// The beat-to-beat series of a sample (a heart rate variability sample), if stored.
-    func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries?
 
     /// The stored characteristics, by identifier.
     func characteristics() throws -> [String: String]
@@ -40,10 +32,6 @@ public protocol ImportedDataStorage: AnyObject, Sendable {
 
     /// Remembers spans imported whole (their samples are committed); a commit that deletes forgets them all.
     func saveImportedSpans(_ spans: [ImportedSpan]) throws
-
-    /// Saves a route an app recorded for its workout (kept as an import keeps routes); a client view checks that
-    /// the app may share routes and saved the workout.
-    func saveWorkoutRoute(_ route: WorkoutRoute) throws
 }
 
 extension ImportedDataStorage {
@@ -52,13 +40,6 @@ extension ImportedDataStorage {
 
     /// By default spans are not remembered.
     public func saveImportedSpans(_ spans: [ImportedSpan]) throws {}
-
-    /// By default a route is saved as imported data with that route alone.
-    public func saveWorkoutRoute(_ route: WorkoutRoute) throws {
-        var data = ImportedData()
-        data.workoutRoutes = [route]
-        try saveImportedData(data)
-    }
 }
 
 /// A storage that keeps no data besides samples (a stand-in that measures something else): saves are dropped and
@@ -71,12 +52,6 @@ extension KeepsNoImportedData {
     /// No activity summaries, whatever the days.
     public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
     { [] }
-    /// No routes for any workout.
-    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] { [] }
-    /// No route, whatever the identifier.
-    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? { nil }
-    /// No heartbeat series for any sample.
-    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? { nil }
     /// No characteristics.
     public func characteristics() throws -> [String: String] { [:] }
     /// No export date or locale.

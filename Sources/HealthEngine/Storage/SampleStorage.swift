@@ -3,13 +3,14 @@ import HealthModel
 
 /// The samples of a store: atomic writes under SEMANTICS §1 (see `CommitPlanner`) and indexed reads.
 public protocol SampleStorage: AnyObject, Sendable {
-    /// Inserts and deletes in one all-or-nothing commit.
+    /// Inserts, deletes and associates in one all-or-nothing commit.
     ///
     /// Inserted samples are already validated and carry their source revision. A sample whose sync identifier matches
     /// a stored sample of the same source replaces it when its sync version is greater (a deletion plus an
     /// insertion) and is ignored otherwise (SEMANTICS §1). A uuid that is already stored, or a deletion of a uuid that
-    /// is not, fails the whole commit. The rules are `CommitPlanner`'s; a storage looks up and applies.
-    func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult
+    /// is not, fails the whole commit, as does an association naming an object neither stored nor inserted. The
+    /// rules are `CommitPlanner`'s; a storage looks up and applies.
+    func commit(_ batch: CommitBatch) throws -> CommitResult
 
     /// Stored samples of the type whose start and end may satisfy the bounds, in insertion order (a superset is fine).
     func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample]
@@ -39,12 +40,15 @@ public protocol SampleStorage: AnyObject, Sendable {
 
     /// Identifiers of the samples associated with a workout.
     func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID>
-
-    /// Associates stored samples with a stored workout.
-    func associate(_ samples: [UUID], withWorkout workout: UUID) throws
 }
 
 extension SampleStorage {
+    /// Inserts and deletes in one all-or-nothing commit (a batch without associations).
+    @discardableResult
+    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+        try commit(CommitBatch(samples: samples, deletions: uuids))
+    }
+
     /// By default the sequences come from `storedSamples(withUUIDs:)`.
     public func storedSequences(withUUIDs uuids: Set<UUID>) throws -> [UUID: Int64] {
         var result: [UUID: Int64] = [:]

@@ -54,7 +54,8 @@ public struct WorkoutSummaryEngine: Sendable {
                 energy: try content.totalEnergyBurned?.value(in: kilocalories), averageHeartRate: average,
                 maximumHeartRate: maximum, source: workout.sourceRevision?.source,
                 elevation: WorkoutElevation.of(
-                    workout: workout, routes: try storage.workoutRoutes(ofWorkout: workout.uuid)))
+                    workout: workout,
+                    routes: try SampleQueryEngine(storage: storage).workoutRoutes(ofWorkout: workout.uuid)))
         }
     }
 }

@@ -100,6 +100,8 @@ public final class ExportImporter {
         if reusesImportedSpans { try splitter.finish(take) }
         let issuesBeforeSaving = batcher.report.issues.count
         try batcher.finish()
+        // Every workout and HRV sample of the document is stored: their routes and heartbeat series may follow.
+        writer.ownersAreStored()
         // Clinical records with their FHIR resource files; a file that is missing or unreadable is an issue, so the
         // spans naming it are read again next time.
         try ClinicalRecordImporter.importRecords(
@@ -130,14 +132,13 @@ public final class ExportImporter {
         // entries one after the other (one archive handle).
         var references = reader.routeReferences
         if !batcher.storeWasEmpty {
-            // A re-import, or a newer export of the same phone: a workout that has its route from this file already
-            // keeps it, and the file is not read again (GPX parsing was a fifth of a re-import's work).
+            // A re-import, or a newer export of the same phone: a workout that has a route already keeps it, and the
+            // file is not read again (GPX parsing was a fifth of a re-import's work).
             references = try references.filter { reference in
                 let stored = try store.workoutRoutes(ofWorkout: reference.workout)
-                guard let kept = stored.first(where: { $0.filePath == reference.route.filePath && $0.filePath != nil })
-                else { return true }
+                guard !stored.isEmpty else { return true }
                 batcher.report.workoutRoutes += 1
-                batcher.report.routePoints += kept.locations.count
+                batcher.report.routePoints += stored.reduce(0) { $0 + $1.locations.count }
                 return false
             }
         }

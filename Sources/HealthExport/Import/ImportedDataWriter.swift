@@ -4,7 +4,8 @@ import HealthModel
 import HealthStore
 
 /// The receiver an import always has: it saves what an export holds besides samples into the store's storage
-/// (`HealthDataStore.saveImportedData`), in writes of a few thousand values, and passes everything on to an optional
+/// (`HealthDataStore.saveImportedData`), in writes of a few thousand values, commits routes and heartbeat series as
+/// samples of their own once their workouts and HRV samples are stored, and passes everything on to an optional
 /// further receiver.
 ///
 /// Kept elements get an identity from their content and their parent (not their line), so a re-import, or a newer
@@ -13,6 +14,12 @@ final class ImportedDataWriter: ImportedDataReceiver {
     private let store: HealthDataStore
     private let next: ImportedDataReceiver?
     private var pending = ImportedData()
+    /// Routes and heartbeat series met, not yet committed as samples.
+    private var pendingRoutes: [WorkoutRoute] = []
+    private var pendingBeats: [HeartbeatSeries] = []
+    private var pendingSeriesWeight = 0
+    /// Whether every sample of the document is committed, so that series find their owners.
+    private var ownersStored = false
     /// Values pending, weighted by their points and beats.
     private var pendingWeight = 0
     /// Pending weight at which a write is made (memory stays bounded by it, plus one route).
@@ -26,9 +33,11 @@ final class ImportedDataWriter: ImportedDataReceiver {
         self.flushWeight = flushWeight
     }
 
-    /// Writes what is pending; throws the first error of any write so far.
+    /// Writes what is pending (series too: the document's samples are stored by then); throws the first error of
+    /// any write so far.
     func flush() throws {
         write()
+        ownersAreStored()
         if let failure { throw failure }
     }
 
@@ -65,16 +74,74 @@ final class ImportedDataWriter: ImportedDataReceiver {
     }
 
     func receive(route: WorkoutRoute) {
-        pending.workoutRoutes.append(route)
+        pendingRoutes.append(route)
         next?.receive(route: route)
-        added(weight: route.locations.count)
+        addedSeries(weight: route.locations.count)
     }
 
     func receive(heartbeatSeries: HeartbeatSeries) {
-        pending.heartbeatSeries.append(heartbeatSeries)
+        pendingBeats.append(heartbeatSeries)
         next?.receive(heartbeatSeries: heartbeatSeries)
-        added(weight: heartbeatSeries.beats.count)
+        addedSeries(weight: heartbeatSeries.beats.count)
     }
+
+    /// Routes and heartbeat series are samples, committed with their owner's source revision and device (and a route
+    /// with its association to the workout), so they wait until every sample of the document is committed
+    /// (`ownersAreStored()`); after that they are committed in writes of about `flushWeight` points and beats.
+    private func addedSeries(weight: Int) {
+        pendingSeriesWeight += max(1, weight)
+        if ownersStored, pendingSeriesWeight >= flushWeight { writeSeries() }
+    }
+
+    /// Says that the document's samples are all committed: the series met so far are written now, later ones in
+    /// writes of about `flushWeight`.
+    func ownersAreStored() {
+        ownersStored = true
+        writeSeries()
+    }
+
+    private func writeSeries() {
+        guard !pendingRoutes.isEmpty || !pendingBeats.isEmpty else { return }
+        let routes = pendingRoutes
+        let beats = pendingBeats
+        pendingRoutes = []
+        pendingBeats = []
+        pendingSeriesWeight = 0
+        guard failure == nil else { return }
+        do {
+            var owners = Set(routes.map(\.workout))
+            owners.formUnion(beats.map(\.sample))
+            let found = Dictionary(
+                try store.samples(SampleQueryRequest(descriptors: [
+                    SampleQueryDescriptor(type: .workout, predicate: .uuids(owners)),
+                    SampleQueryDescriptor(type: ImportedDataWriter.heartRateVariability, predicate: .uuids(owners)),
+                ])).map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+            var samples: [Sample] = []
+            var associations: [WorkoutAssociation] = []
+            for route in routes {
+                // A route whose workout was not stored (refused, or outside what was read) has no source to take.
+                guard let workout = found[route.workout], !route.locations.isEmpty else { continue }
+                let sample = try Sample.workoutRoute(
+                    uuid: route.uuid, locations: route.locations, device: workout.device,
+                    sourceRevision: workout.sourceRevision)
+                samples.append(sample)
+                associations.append(WorkoutAssociation(workout: workout.uuid, samples: [sample.uuid]))
+            }
+            for series in beats {
+                guard let owner = found[series.sample] else { continue }
+                samples.append(try Sample.heartbeatSeries(importedWith: owner, beats: series.beats))
+            }
+            // A re-import meets series already stored under the same identifiers: they are kept, and their route is
+            // associated again (which changes nothing).
+            let stored = try store.storedSequences(withUUIDs: Set(samples.map(\.uuid)))
+            let new = samples.filter { stored[$0.uuid] == nil }
+            if !new.isEmpty { try store.saveImported(new, associations: associations) }
+        } catch {
+            failure = error
+        }
+    }
+
+    private static let heartRateVariability = try! SampleType.quantity("heartRateVariabilitySDNN")
 
     func receive(keptElement: ExportElement, parent: UUID?) {
         pending.keptElements.append(

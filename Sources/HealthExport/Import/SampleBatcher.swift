@@ -293,7 +293,9 @@ final class SampleBatcher: @unchecked Sendable {
             case .category: saved.categorySamples += 1
             case .correlation: saved.correlations += 1
             case .workout: saved.workouts += 1
-            case .series, .document: break  // never saved as samples
+            case .document: break  // never saved as samples
+            // Series are committed apart, once their owners are stored (ImportedDataWriter).
+            case .workoutRoute: break
             // Not export.xml records: electrocardiograms come from their own files (ElectrocardiogramImporter),
             // clinical records with theirs (ClinicalRecordImporter); effort relationships and built heartbeat series
             // only from apps, dose events only from the Health app.

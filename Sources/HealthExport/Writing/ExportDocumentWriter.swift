@@ -94,6 +94,8 @@ public struct ExportDocumentWriter {
         try sink.flushIfFull()
 
         let summaries = try storage.typeSummaries()
+        let hasRoutes = summaries.contains { $0.type == .workoutRoute }
+        let hasBeats = summaries.contains { $0.type == .heartbeatSeries }
         for kind in [SampleKind.quantity, .category, .correlation, .workout] {
             for typeSummary in summaries where typeSummary.type.kind == kind {
                 for window in windows(of: typeSummary) {
@@ -116,15 +118,15 @@ public struct ExportDocumentWriter {
                             writeCorrelation(sample, kept: keptByParent, into: &sink, summary: &summary)
                         case .workout:
                             let routes =
-                                counts.workoutRoutes > 0 ? try storage.workoutRoutes(ofWorkout: sample.uuid) : []
+                                hasRoutes
+                                ? try SampleQueryEngine(storage: storage).workoutRoutes(ofWorkout: sample.uuid) : []
                             writeWorkout(
                                 sample, routes: routes, kept: keptByParent[sample.uuid] ?? [], into: &sink,
                                 summary: &summary)
                         default:
                             let series =
-                                counts.heartbeatSeries > 0
-                                    && sample.type.identifier == ExportDocumentWriter.heartRateVariability
-                                ? try storage.heartbeatSeries(ofSample: sample.uuid) : nil
+                                hasBeats && sample.type.identifier == ExportDocumentWriter.heartRateVariability
+                                ? try heartbeats(of: sample) : nil
                             writeRecord(
                                 sample, indent: " ", series: series, kept: keptByParent[sample.uuid] ?? [], into: &sink,
                                 summary: &summary)
@@ -210,6 +212,24 @@ public struct ExportDocumentWriter {
             sink.attribute("value", ExportDocumentWriter.metadataText(metadata[key]!))
             sink.append("/>\n")
         }
+    }
+
+    /// The beats of the heartbeat series imported with a heart rate variability sample (`Sample.heartbeatSeries(
+    /// importedWith:beats:)`), as the export writes them: each beat's time and rate (for beats an app added, the rate
+    /// from the time since the beat before).
+    private func heartbeats(of sample: Sample) throws -> HeartbeatSeries? {
+        let uuid = Sample.heartbeatSeriesUUID(of: sample.uuid)
+        guard let series = try storage.storedSamples(withUUIDs: [uuid]).first?.sample,
+            case let .heartbeatSeries(content)? = series.payload, !content.beats.isEmpty
+        else { return nil }
+        var beats: [HeartbeatSeries.Beat] = []
+        var previous: Double?
+        for beat in content.beats {
+            let rate = beat.beatsPerMinute ?? previous.map { beat.time > $0 ? 60 / (beat.time - $0) : 0 } ?? 0
+            beats.append(.init(date: series.startDate.addingTimeInterval(beat.time), beatsPerMinute: rate))
+            previous = beat.time
+        }
+        return HeartbeatSeries(sample: sample.uuid, beats: beats)
     }
 
     private func writeRecord(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One point of a workout route (a GPX track point or an inline `Location` of an old export).
-public struct WorkoutRouteLocation: Sendable, Hashable {
+public struct WorkoutRouteLocation: Sendable, Hashable, Codable {
     /// When the point was recorded.
     public let date: Date
     /// Latitude in degrees.

@@ -87,7 +87,7 @@ public struct Sample: Sendable, Hashable, Identifiable {
                     reason: "\(workoutContent.activityTypeRawValue) is not a known activity type")
             }
         case let (kind, .payload(payload)) where payload.kind == kind:
-            try payload.validate(for: type)
+            try payload.validate(for: type, start: startDate, end: endDate)
         default:
             throw .invalidField(field: "content", reason: "content does not match the kind of \(type.identifier)")
         }

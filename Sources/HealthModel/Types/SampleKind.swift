@@ -8,10 +8,10 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     case correlation
     /// Workouts with events and statistics.
     case workout
-    /// Series data belonging to another sample: workout routes (locations) and heartbeat series (beat times). The
-    /// store keeps them beside their workout or heart rate variability sample, not as samples of their own, so no
-    /// sample of this kind can be built; queries read them through the series queries.
-    case series
+    /// A workout's route (`HKWorkoutRoute`, a sample of `HKSeriesType.workoutRoute()`): its locations in time order,
+    /// kept whole in a `SamplePayload` like the payload kinds below and tied to its workout by association. Its raw
+    /// value is the one the retired side-table kind `series` had; no stored sample ever had that kind.
+    case workoutRoute
     /// Clinical documents (CDA), kept whole beside the samples; read with document queries.
     case document
     /// Electrocardiograms with their voltage measurements (`HKElectrocardiogram`); read-only for apps, as in
@@ -34,16 +34,16 @@ public enum SampleKind: UInt8, Sendable, Hashable, CaseIterable, Comparable {
     /// the change log (docs/decisions/workout-effort.md). No HealthKit type names it; apps reach it through
     /// `relateWorkoutEffortSample` and `HKWorkoutEffortRelationshipQuery`.
     case workoutEffortRelationship
-    /// A heartbeat series an app built with `HKHeartbeatSeriesBuilder` (`HKDataTypeIdentifierHeartbeatSeries`): the
-    /// beats' times since the series' start and their gap flags, exactly as added. Series under imported heart rate
-    /// variability samples stay beside their sample (`series`).
+    /// A heartbeat series (`HKHeartbeatSeriesSample`, `HKDataTypeIdentifierHeartbeatSeries`): the beats' times since the
+    /// series' start and their gap flags, as an app's `HKHeartbeatSeriesBuilder` added them or as an export's
+    /// `InstantaneousBeatsPerMinute` list under a heart rate variability record gave them.
     case heartbeatSeries
     /// A logged dose of a medication on the person's list (`HKMedicationDoseEvent`); read-only for apps and readable
     /// only for the medications the person shared with the app.
     case medicationDoseEvent
 
     /// Whether samples of this kind keep their whole content in a `SamplePayload`.
-    public var carriesPayload: Bool { self >= .electrocardiogram }
+    public var carriesPayload: Bool { self == .workoutRoute || self >= .electrocardiogram }
 
     /// Orders by raw value: the order in which the kinds are declared.
     public static func < (lhs: SampleKind, rhs: SampleKind) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -40,13 +40,13 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let workout = SampleType(kind: .workout, identifier: TypeTable.workoutTypeIdentifier)
 
     /// The series type of workout routes (`HKWorkoutRouteTypeIdentifier`).
-    public static let workoutRoute = SampleType(kind: .series, identifier: "HKWorkoutRouteTypeIdentifier")
+    public static let workoutRoute = SampleType(kind: .workoutRoute, identifier: "HKWorkoutRouteTypeIdentifier")
 
     /// The document type of clinical documents (`HKDocumentTypeIdentifierCDA`).
     public static let clinicalDocument = SampleType(kind: .document, identifier: "HKDocumentTypeIdentifierCDA")
 
-    /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`): series an app builds are samples
-    /// of this type (kind `heartbeatSeries`); imported ones stay beside their heart rate variability sample.
+    /// The series type of heartbeat series (`HKDataTypeIdentifierHeartbeatSeries`), built by apps or imported with a
+    /// heart rate variability record.
     public static let heartbeatSeries = SampleType(
         kind: .heartbeatSeries, identifier: TypeTable.heartbeatSeriesTypeIdentifier)
 
@@ -165,7 +165,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .quantity: return quantityDescription?.isReadOnly ?? false
         case .category: return categoryDescription?.isReadOnly ?? false
         // Apps write routes and heartbeat series (through their builders), never documents.
-        case .correlation, .workout, .series: return false
+        case .correlation, .workout, .workoutRoute: return false
         case .document: return true
         // HealthKit keeps electrocardiograms to the ECG app: apps read them and never save them.
         case .electrocardiogram: return true
@@ -180,7 +180,7 @@ public struct SampleType: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Whether samples of this type are series read through the series queries (routes, heartbeat series).
-    public var isSeries: Bool { kind == .series || kind == .heartbeatSeries }
+    public var isSeries: Bool { kind == .workoutRoute || kind == .heartbeatSeries }
 
     /// Whether a client reads samples of this type only object by object, as the person grants each (vision
     /// prescriptions; medication dose events, by the medication they belong to), never by a grant for the whole type.

@@ -4,6 +4,8 @@ import HealthModel
 enum PayloadSummary {
     static func text(_ payload: SamplePayload) -> String {
         switch payload {
+        case let .workoutRoute(content):
+            return "\(content.locations.count) locations"
         case let .electrocardiogram(content):
             let classification = classificationNames[content.classification] ?? String(content.classification)
             return "\(classification), \(content.voltages.count) voltages"

@@ -93,7 +93,8 @@ extension SampleJSON {
         case .workout:
             try input.allowOnly(workoutFields)
             return try workout(from: input, start: start, end: end, uuid: uuid, metadata: metadata, device: device)
-        case .series, .document:
+        case .workoutRoute, .document:
+            // Routes are saved with their workout (a route builder's finish), never alone.
             throw .invalidField(field: input.path + ".type", reason: "\(type.identifier) cannot be saved on its own")
         case .workoutEffortRelationship:
             // Relating checks the workout, the activity and the sample (WorkoutEffortQueryEngine); records are not

@@ -16,8 +16,7 @@ public final class AccessControl: Sendable {
     /// A write accepted while the store was locked, applied on unlock.
     struct PendingWrite: Sendable {
         let client: String
-        let samples: [Sample]
-        let deletions: [UUID]
+        let batch: CommitBatch
     }
 
     private struct State {

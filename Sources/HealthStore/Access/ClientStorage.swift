@@ -96,7 +96,9 @@ public final class ClientStorage: HealthStorage {
 
     // MARK: Writes
 
-    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+    public func commit(_ batch: CommitBatch) throws -> CommitResult {
+        let samples = batch.samples
+        let uuids = batch.deletions
         switch access.condition {
         case .unavailable: throw HealthStoreError.healthDataUnavailable
         case .guest: throw HealthStoreError.notPermissibleInGuestMode(samples.isEmpty ? "delete" : "save")
@@ -136,25 +138,38 @@ public final class ClientStorage: HealthStorage {
                     }
                 }
             }
+            try checkAssociations(batch)
         }
-        if access.condition == .locked,
-            access.hold(AccessControl.PendingWrite(client: client, samples: samples, deletions: uuids))
-        {
+        if access.condition == .locked, access.hold(AccessControl.PendingWrite(client: client, batch: batch)) {
             // Accepted; it becomes visible when the store is unlocked.
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try base.latestSequence())
         }
-        return try base.commit(inserting: samples, deleting: uuids)
+        return try base.commit(batch)
     }
 
-    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try checkReadable()
-        if !fullAccess {
-            let stored = try base.storedSamples(withUUIDs: Set(samples + [workout]))
-            guard let found = stored.first(where: { $0.sample.uuid == workout }), owns(found.sample) else {
+    /// An app adds samples only to workouts it saved (in this batch or before), and only samples it can see.
+    private func checkAssociations(_ batch: CommitBatch) throws {
+        guard !batch.associations.isEmpty else { return }
+        let inBatch = Dictionary(batch.samples.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        var wanted = Set<UUID>()
+        for association in batch.associations {
+            wanted.insert(association.workout)
+            wanted.formUnion(association.samples)
+        }
+        wanted.subtract(inBatch.keys)
+        var found = inBatch
+        for stored in try base.storedSamples(withUUIDs: wanted) where visible(stored.sample) != nil {
+            found[stored.sample.uuid] = stored.sample
+        }
+        for association in batch.associations {
+            guard let workout = found[association.workout] else {
+                throw HealthStoreError.objectNotFound(association.workout)
+            }
+            guard owns(workout) else {
                 throw HealthStoreError.authorizationDenied("adding samples to a workout another app saved")
             }
+            for uuid in association.samples where found[uuid] == nil { throw HealthStoreError.objectNotFound(uuid) }
         }
-        try base.associate(samples, withWorkout: workout)
     }
 
     // MARK: Sample reads
@@ -358,29 +373,6 @@ public final class ClientStorage: HealthStorage {
         try base.saveImportedData(data)
     }
 
-    public func saveWorkoutRoute(_ route: WorkoutRoute) throws {
-        switch access.condition {
-        case .unavailable: throw HealthStoreError.healthDataUnavailable
-        case .guest: throw HealthStoreError.notPermissibleInGuestMode("save")
-        case .locked: throw HealthStoreError.databaseInaccessible
-        case .available: break
-        }
-        if !fullAccess {
-            let type = SampleType.workoutRoute.identifier
-            switch access.shareDecision(client: client, type: type) {
-            case .authorized: break
-            case .notDetermined: throw HealthStoreError.authorizationNotDetermined(type: type)
-            case .denied: throw HealthStoreError.authorizationDenied("sharing \(type) was denied")
-            }
-            let stored = try base.storedSamples(withUUIDs: [route.workout]).first?.sample
-            guard let stored, visible(stored) != nil else { throw HealthStoreError.objectNotFound(route.workout) }
-            guard owns(stored) else {
-                throw HealthStoreError.authorizationDenied("adding a route to a workout another app saved")
-            }
-        }
-        try base.saveWorkoutRoute(route)
-    }
-
     public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
     {
         try checkReadable()
@@ -388,24 +380,6 @@ public final class ClientStorage: HealthStorage {
             return []
         }
         return try base.activitySummaries(from: first, through: last)
-    }
-
-    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
-        try checkReadable()
-        guard try isVisible(workout) else { return [] }
-        return try base.workoutRoutes(ofWorkout: workout)
-    }
-
-    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
-        try checkReadable()
-        guard let route = try base.workoutRoute(withUUID: uuid), try isVisible(route.workout) else { return nil }
-        return route
-    }
-
-    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
-        try checkReadable()
-        guard try isVisible(sample) else { return nil }
-        return try base.heartbeatSeries(ofSample: sample)
     }
 
     public func characteristics() throws -> [String: String] {

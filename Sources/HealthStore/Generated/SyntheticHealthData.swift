@@ -1,4 +1,5 @@
 import Foundation
+import HealthEngine
 import HealthModel
 
 /// Realistic generated health data for demos, tests, benchmarks and report screenshots.
@@ -153,7 +154,7 @@ public struct SyntheticHealthData: Sendable {
         ]
     }
 
-    /// Generates the data and saves it into a store, one batch per source, then the routes; returns how many
+    /// Generates the data and saves it into a store, one batch per source (a workout with its route); returns how many
     /// samples were saved. Types only Apple's algorithms write (stand hours, exercise minutes, walking heart rate) are
     /// saved as an import saves them, with their source revision.
     @discardableResult
@@ -164,9 +165,17 @@ public struct SyntheticHealthData: Sendable {
             let recordedByApple = batch.samples.filter(\.type.isReadOnly).map {
                 $0.with(sourceRevision: batch.sourceRevision)
             }
-            if !writable.isEmpty { saved += try store.save(writable, as: batch.sourceRevision).inserted.count }
+            // Each workout's route is a route sample associated with it, saved in the same commit.
+            let routes = try batch.routes.map { route in
+                (try Sample.workoutRoute(uuid: route.uuid, locations: route.locations), route.workout)
+            }
+            if !writable.isEmpty {
+                let result = try store.save(
+                    writable + routes.map(\.0), as: batch.sourceRevision,
+                    associations: routes.map { WorkoutAssociation(workout: $0.1, samples: [$0.0.uuid]) })
+                saved += result.inserted.count - routes.count
+            }
             if !recordedByApple.isEmpty { saved += try store.saveImported(recordedByApple).inserted.count }
-            for route in batch.routes { try store.saveWorkoutRoute(route) }
         }
         return saved
     }

@@ -6,12 +6,6 @@ import HealthModel
 struct InMemoryImportedData: Sendable {
     /// Activity summaries by day key (`year * 10_000 + month * 100 + day`).
     var activitySummaries: [Int: ActivitySummary] = [:]
-    /// Routes by their identifier.
-    var routes: [UUID: WorkoutRoute] = [:]
-    /// Route identifiers by workout, in the order first saved.
-    var routesOfWorkout: [UUID: [UUID]] = [:]
-    /// Heartbeat series by sample identifier.
-    var heartbeatSeries: [UUID: HeartbeatSeries] = [:]
     /// Characteristics by identifier.
     var characteristics: [String: String] = [:]
     /// The latest export's date and locale.
@@ -30,12 +24,6 @@ struct InMemoryImportedData: Sendable {
     /// Applies one save.
     mutating func save(_ data: ImportedData) {
         for summary in data.activitySummaries { activitySummaries[InMemoryImportedData.dayKey(summary.day)] = summary }
-        for route in data.workoutRoutes {
-            if routes.updateValue(route, forKey: route.uuid) == nil {
-                routesOfWorkout[route.workout, default: []].append(route.uuid)
-            }
-        }
-        for series in data.heartbeatSeries { heartbeatSeries[series.sample] = series }
         characteristics.merge(data.characteristics) { _, new in new }
         if let information = data.exportInformation { exportInformation = information }
         for element in data.keptElements where keptIdentities.insert(element.identity).inserted {
@@ -47,10 +35,7 @@ struct InMemoryImportedData: Sendable {
     /// How much is kept.
     var counts: ImportedDataCounts {
         ImportedDataCounts(
-            activitySummaries: activitySummaries.count, workoutRoutes: routes.count,
-            routeLocations: routes.values.reduce(0) { $0 + $1.locations.count }, heartbeatSeries: heartbeatSeries.count,
-            heartbeats: heartbeatSeries.values.reduce(0) { $0 + $1.beats.count },
-            characteristics: characteristics.count,
+            activitySummaries: activitySummaries.count, characteristics: characteristics.count,
             keptElements: keptElements.count)
     }
 }

@@ -19,21 +19,6 @@ extension InMemoryStorage {
         }
     }
 
-    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
-        importedData.withLock { data in
-            (data.routesOfWorkout[workout] ?? []).compactMap { data.routes[$0] }
-                .sorted { ($0.locations.first?.date ?? .distantPast) < ($1.locations.first?.date ?? .distantPast) }
-        }
-    }
-
-    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
-        importedData.withLock { $0.routes[uuid] }
-    }
-
-    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
-        importedData.withLock { $0.heartbeatSeries[sample] }
-    }
-
     public func clinicalDocuments() throws -> [ClinicalDocument] {
         importedData.withLock { data in
             data.clinicalDocuments.values.sorted {

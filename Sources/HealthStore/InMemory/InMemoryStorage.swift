@@ -105,11 +105,11 @@ public final class InMemoryStorage: HealthStorage {
     /// The number of samples stored.
     public var count: Int { state.withLock { $0.rowByUUID.count } }
 
-    public func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
+    public func commit(_ batch: CommitBatch) throws -> CommitResult {
         let now = retention.clock?()
         return try state.withLock { state in
             let first = state.sequence
-            let result = try InMemoryStorage.commit(&state, inserting: samples, deleting: uuids)
+            let result = try InMemoryStorage.commit(&state, batch)
             if !result.deleted.isEmpty { state.importedSpans = [:] }
             if let now {
                 for change in state.changes.suffix(from: InMemoryStorage.changeIndex(after: first, in: state.changes))
@@ -152,17 +152,14 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
-    private static func commit(
-        _ state: inout State, inserting samples: [Sample], deleting uuids: [UUID]
-    ) throws -> CommitResult {
+    private static func commit(_ state: inout State, _ batch: CommitBatch) throws -> CommitResult {
         // Check everything before changing anything.
         let firstRow = state.rows.count
-        guard firstRow + samples.count < Int(Int32.max) else {
+        guard firstRow + batch.samples.count < Int(Int32.max) else {
             throw HealthStoreError.capacityExceeded("the in-memory store holds at most 2^31 samples")
         }
         let plan = try CommitPlanner.plan(
-            inserting: samples, deleting: uuids,
-            lookup: Lookup(rows: state.rows, rowByUUID: state.rowByUUID, syncRows: state.syncRows))
+            batch, lookup: Lookup(rows: state.rows, rowByUUID: state.rowByUUID, syncRows: state.syncRows))
         try plan.throwViolation()
         let accepted = plan.accepted
         // Each accepted sample claims its row in `rowByUUID` (one hash per sample, which also finds reused
@@ -244,6 +241,9 @@ public final class InMemoryStorage: HealthStorage {
         }
         if let currentType { entriesByType[currentType, default: []].append(contentsOf: currentEntries) }
         for (type, entries) in entriesByType { state.indexes[type, default: TypeIndex()].insert(entries) }
+        for association in plan.associations {
+            state.workoutAssociations[association.workout, default: []].formUnion(association.samples)
+        }
         return CommitResult(
             inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence)
     }
@@ -321,16 +321,6 @@ public final class InMemoryStorage: HealthStorage {
 
     public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
         state.withLock { state in state.workoutAssociations[workout] ?? [] }
-    }
-
-    public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try state.withLock { state in
-            guard let row = state.rowByUUID[workout], state.rows[Int(row)]?.type == .workout else {
-                throw HealthStoreError.objectNotFound(workout)
-            }
-            for uuid in samples where state.rowByUUID[uuid] == nil { throw HealthStoreError.objectNotFound(uuid) }
-            state.workoutAssociations[workout, default: []].formUnion(samples)
-        }
     }
 
     public func latestSequence() throws -> Int64 { state.withLock { $0.sequence } }

@@ -1,8 +1,8 @@
 import Foundation
 import HealthModel
 
-/// The binary layout of what the SQLite store keeps besides samples, in blobs: activity summaries, route points,
-/// heartbeats and kept elements. A version byte leads each blob, as in the sample detail blob.
+/// The binary layout of what the stores keep besides samples, in blobs: activity summaries and kept elements; the
+/// points of route samples; and the layouts of the retired route and heartbeat tables, read by the migrations. A version byte leads each blob, as in the sample detail blob.
 package enum ImportedDataCoding {
     private static let version: UInt8 = 1
 
@@ -67,51 +67,61 @@ package enum ImportedDataCoding {
 
     // MARK: Route points
 
-    /// Each point: date, latitude, longitude, then a byte saying which optional fields follow.
-    package static func encode(_ locations: [WorkoutRouteLocation]) -> [UInt8] {
-        encodeList(locations) { location, writer in
-            writer.write(location.date.timeIntervalSinceReferenceDate)
-            writer.write(location.latitude)
-            writer.write(location.longitude)
-            let optionals = [
-                location.altitude, location.speed, location.course, location.horizontalAccuracy,
-                location.verticalAccuracy,
-            ]
-            var present: UInt8 = 0
-            for (index, value) in optionals.enumerated() where value != nil { present |= 1 << index }
-            writer.write(present)
-            for value in optionals { if let value { writer.write(value) } }
-        }
+    /// One point: date, latitude, longitude, then a byte saying which optional fields follow, then those fields. The
+    /// layout of a route sample's locations in its detail (`SampleDetailCoding`) and of the retired route table.
+    static func write(_ location: WorkoutRouteLocation, to writer: inout BinaryWriter) {
+        writer.write(location.date.timeIntervalSinceReferenceDate)
+        writer.write(location.latitude)
+        writer.write(location.longitude)
+        let optionals = [
+            location.altitude, location.speed, location.course, location.horizontalAccuracy, location.verticalAccuracy,
+        ]
+        var present: UInt8 = 0
+        for (index, value) in optionals.enumerated() where value != nil { present |= 1 << index }
+        writer.write(present)
+        for value in optionals { if let value { writer.write(value) } }
     }
 
+    /// Reads one point that `write(_:to:)` wrote.
+    static func readLocation(_ reader: inout BinaryReader) throws -> WorkoutRouteLocation {
+        let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
+        let latitude = try reader.readDouble()
+        let longitude = try reader.readDouble()
+        let present = try reader.readByte()
+        var optionals: [Double?] = []
+        for index in 0..<5 { optionals.append(present & (1 << index) != 0 ? try reader.readDouble() : nil) }
+        return WorkoutRouteLocation(
+            date: date, latitude: latitude, longitude: longitude, altitude: optionals[0], speed: optionals[1],
+            course: optionals[2], horizontalAccuracy: optionals[3], verticalAccuracy: optionals[4])
+    }
+
+    /// The points of a route as the retired `workout_routes` table kept them (a version byte, the count, the points):
+    /// read once, when a store of an older schema moves its routes into route samples.
     package static func decodeLocations(_ bytes: [UInt8], route: UUID) throws -> [WorkoutRouteLocation] {
-        try decodeList(bytes, context: "points of route \(route)") { reader in
-            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
-            let latitude = try reader.readDouble()
-            let longitude = try reader.readDouble()
-            let present = try reader.readByte()
-            var optionals: [Double?] = []
-            for index in 0..<5 { optionals.append(present & (1 << index) != 0 ? try reader.readDouble() : nil) }
-            return WorkoutRouteLocation(
-                date: date, latitude: latitude, longitude: longitude, altitude: optionals[0], speed: optionals[1],
-                course: optionals[2],
-                horizontalAccuracy: optionals[3], verticalAccuracy: optionals[4])
-        }
+        try decodeList(bytes, context: "points of route \(route)") { reader in try readLocation(&reader) }
+    }
+
+    /// The points of a route in the retired table's layout (for the migration tests, which build an old store).
+    package static func encode(_ locations: [WorkoutRouteLocation]) -> [UInt8] {
+        encodeList(locations) { location, writer in write(location, to: &writer) }
     }
 
     // MARK: Heartbeats
 
-    package static func encode(_ beats: [HeartbeatSeries.Beat]) -> [UInt8] {
-        encodeList(beats) { beat, writer in
-            writer.write(beat.date.timeIntervalSinceReferenceDate)
-            writer.write(beat.beatsPerMinute)
+    /// The beats of a heartbeat series as the retired `heartbeat_series` table kept them (date and rate of each): read
+    /// once, when a store of an older schema moves them into heartbeat series samples.
+    package static func decodeBeats(_ bytes: [UInt8], sample: UUID) throws -> [(date: Date, beatsPerMinute: Double)] {
+        try decodeList(bytes, context: "heartbeat series of sample \(sample)") { reader in
+            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
+            return (date, try reader.readDouble())
         }
     }
 
-    package static func decodeBeats(_ bytes: [UInt8], sample: UUID) throws -> [HeartbeatSeries.Beat] {
-        try decodeList(bytes, context: "heartbeat series of sample \(sample)") { reader in
-            let date = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
-            return HeartbeatSeries.Beat(date: date, beatsPerMinute: try reader.readDouble())
+    /// Beats in the retired table's layout (for the migration tests, which build an old store).
+    package static func encode(beats: [(date: Date, beatsPerMinute: Double)]) -> [UInt8] {
+        encodeList(beats) { beat, writer in
+            writer.write(beat.date.timeIntervalSinceReferenceDate)
+            writer.write(beat.beatsPerMinute)
         }
     }
 

@@ -256,9 +256,16 @@ package enum SampleDetailCoding {
             activities: reader.layout >= 2 ? try readActivities(&reader) : [])
     }
 
-    /// A payload: its kind's raw value, then its JSON (`SamplePayload.json`), so a new kind needs no new layout.
+    /// A payload: its kind's raw value, then its JSON (`SamplePayload.json`), so a new kind needs no new layout. A
+    /// route's locations are the exception: written as binary numbers (`ImportedDataCoding`'s point layout), because
+    /// routes hold thousands of points and encoding them as JSON cost far more than the rest of an import's route.
     private static func write(_ payload: SamplePayload, to writer: inout BinaryWriter) {
         writer.write(payload.kind.rawValue)
+        if case let .workoutRoute(content) = payload {
+            writer.write(varint: UInt64(content.locations.count))
+            for location in content.locations { ImportedDataCoding.write(location, to: &writer) }
+            return
+        }
         writer.write(String(decoding: payload.json, as: UTF8.self))
     }
 
@@ -266,6 +273,13 @@ package enum SampleDetailCoding {
         let raw = try reader.readByte()
         guard let kind = SampleKind(rawValue: raw), kind.carriesPayload else {
             throw HealthStoreError.corruptStore("payload of unknown kind \(raw)")
+        }
+        if kind == .workoutRoute {
+            let count = try reader.readCount()
+            var locations: [WorkoutRouteLocation] = []
+            locations.reserveCapacity(count)
+            for _ in 0..<count { locations.append(try ImportedDataCoding.readLocation(&reader)) }
+            return .workoutRoute(WorkoutRouteContent(locations: locations))
         }
         let json = Data(try reader.readString().utf8)
         do {

@@ -29,7 +29,20 @@ extension HealthDataStore {
 
     /// How many of each kind of imported data the store holds.
     public func importedDataCounts() throws -> ImportedDataCounts {
-        try wrapped { try storage.importedDataCounts() }
+        try wrapped {
+            var counts = try storage.importedDataCounts()
+            for sample in try sampleQueries.samples(for: SampleQueryRequest(type: .workoutRoute)) {
+                guard case let .workoutRoute(content)? = sample.payload else { continue }
+                counts.workoutRoutes += 1
+                counts.routeLocations += content.locations.count
+            }
+            for sample in try sampleQueries.samples(for: SampleQueryRequest(type: .heartbeatSeries)) {
+                guard case let .heartbeatSeries(content)? = sample.payload else { continue }
+                counts.heartbeatSeries += 1
+                counts.heartbeats += content.beats.count
+            }
+            return counts
+        }
     }
 
     /// The spans of export files that earlier imports read whole (`ImportedSpan`).

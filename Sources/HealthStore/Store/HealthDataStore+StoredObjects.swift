@@ -3,7 +3,7 @@ import HealthEngine
 import HealthModel
 
 /// What the store holds besides query answers: its position in the change log, the types it has, and the objects an
-/// import brings beside samples (routes, heartbeat series, clinical documents). Reads follow this store object's view.
+/// import brings beside samples (clinical documents), a workout's routes. Reads follow this store object's view.
 extension HealthDataStore {
     /// The sequence of the latest commit (0 for a store never written to): the anchor of "now" in the change log.
     public func latestSequence() throws -> Int64 {
@@ -25,19 +25,10 @@ extension HealthDataStore {
         try wrapped { try storage.storedSequences(withUUIDs: uuids) }
     }
 
-    /// The workout route with this identifier, with its locations, or nil.
-    public func workoutRoute(withUUID uuid: UUID) throws -> WorkoutRoute? {
-        try wrapped { try storage.workoutRoute(withUUID: uuid) }
-    }
-
-    /// The routes stored for a workout.
+    /// The routes of a workout (the route samples associated with it), oldest first, as this store object may see
+    /// them.
     public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
-        try wrapped { try storage.workoutRoutes(ofWorkout: workout) }
-    }
-
-    /// The heartbeat series stored for a sample (its owner), or nil.
-    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
-        try wrapped { try storage.heartbeatSeries(ofSample: sample) }
+        try wrapped { try sampleQueries.workoutRoutes(ofWorkout: workout) }
     }
 
     /// The clinical documents the store holds.

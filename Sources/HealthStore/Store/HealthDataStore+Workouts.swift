@@ -31,14 +31,6 @@ extension HealthDataStore {
 }
 
 extension HealthDataStore {
-    /// Saves a route an app recorded for a workout it saved; found afterwards as imported routes are (route queries,
-    /// `predicateForObjects(from:)`), visible to whoever may read the workout.
-    public func saveWorkoutRoute(_ route: WorkoutRoute) throws {
-        try wrapped { try storage.saveWorkoutRoute(route) }
-    }
-}
-
-extension HealthDataStore {
     /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, oldest
     /// first and at most `limit` of them when it is above 0, with their heart rate merged by the heart rate type's
     /// source order and their elevation.
@@ -65,5 +57,31 @@ extension HealthDataStore {
         let wanted = prefix.uppercased()
         return try samples(SampleQueryRequest(type: .workout, predicate: .all, sort: [SampleSort(.startDate)]))
             .filter { $0.uuid.uuidString.hasPrefix(wanted) }
+    }
+}
+
+extension HealthDataStore {
+    /// Saves a route for a stored workout as an import does: a route sample with the workout's source revision and
+    /// device, associated with it, in one commit. The route's own identifier is kept.
+    public func saveWorkoutRoute(_ route: WorkoutRoute) throws {
+        guard let workout = try workout(withUUID: route.workout) else {
+            throw HealthStoreError.objectNotFound(route.workout)
+        }
+        let sample = try wrapped {
+            try Sample.workoutRoute(
+                uuid: route.uuid, locations: route.locations, device: workout.device,
+                sourceRevision: workout.sourceRevision)
+        }
+        try saveImported([sample], associations: [WorkoutAssociation(workout: workout.uuid, samples: [sample.uuid])])
+    }
+
+    /// Saves the beat-to-beat series of a stored heart rate variability sample as an import does
+    /// (`Sample.heartbeatSeries(importedWith:beats:)`).
+    public func saveHeartbeatSeries(_ series: HeartbeatSeries) throws {
+        let hrv = try SampleType.quantity("heartRateVariabilitySDNN")
+        guard let owner = try samples(SampleQueryRequest(type: hrv, predicate: .uuids([series.sample]))).first else {
+            throw HealthStoreError.objectNotFound(series.sample)
+        }
+        try saveImported([try wrapped { try Sample.heartbeatSeries(importedWith: owner, beats: series.beats) }])
     }
 }

@@ -113,7 +113,7 @@ public final class HealthDataStore: Sendable {
         var errors: [any Error] = []
         for write in access.setCondition(condition) {
             do {
-                _ = try notify(try wrapped { try base.commit(inserting: write.samples, deleting: write.deletions) })
+                _ = try notify(try wrapped { try base.commit(write.batch) })
             } catch {
                 errors.append(error)
             }
@@ -228,10 +228,13 @@ public final class HealthDataStore: Sendable {
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.
+    /// `associations` are recorded in the same commit (a workout with its samples and its route, all or nothing).
     ///
     /// Each sample must be new (not saved before), of a writable type, and valid; otherwise nothing is saved.
     @discardableResult
-    public func save(_ samples: [Sample], as sourceRevision: SourceRevision) throws -> CommitResult {
+    public func save(
+        _ samples: [Sample], as sourceRevision: SourceRevision, associations: [WorkoutAssociation] = []
+    ) throws -> CommitResult {
         guard !samples.isEmpty else { throw HealthStoreError.emptyRequest("save") }
         var batch: [Sample] = []
         batch.reserveCapacity(samples.count)
@@ -245,7 +248,7 @@ public final class HealthDataStore: Sendable {
                 }
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
-            return try notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
+            return try commit(CommitBatch(samples: batch, associations: associations))
         }
         // Correlations bring their contained samples; a sample given both alone and inside a correlation is saved once.
         var included = Set<UUID>()
@@ -280,7 +283,7 @@ public final class HealthDataStore: Sendable {
                 batch.append(sample.with(sourceRevision: sourceRevision))
             }
         }
-        return try notify(try wrapped { try storage.commit(inserting: batch, deleting: []) })
+        return try commit(CommitBatch(samples: batch, associations: associations))
     }
 
     /// Saves samples that already carry their own source revisions as one batch, read-only types included: the way
@@ -288,20 +291,20 @@ public final class HealthDataStore: Sendable {
     ///
     /// Correlations must list contained samples that are stored already or are in the same batch; nothing is stamped.
     @discardableResult
-    public func saveImported(_ samples: [Sample]) throws -> CommitResult {
+    public func saveImported(_ samples: [Sample], associations: [WorkoutAssociation] = []) throws -> CommitResult {
         guard !samples.isEmpty else { throw HealthStoreError.emptyRequest("save") }
         for sample in samples where sample.sourceRevision == nil {
             throw HealthStoreError.model(
                 .invalidField(field: "sourceRevision", reason: "an imported sample needs its source revision"))
         }
-        return try notify(try wrapped { try storage.commit(inserting: samples, deleting: []) })
+        return try commit(CommitBatch(samples: samples, associations: associations))
     }
 
     /// Deletes the objects with these identifiers as one batch; every one must exist.
     @discardableResult
     public func delete(_ uuids: [UUID]) throws -> CommitResult {
         guard !uuids.isEmpty else { throw HealthStoreError.emptyRequest("delete") }
-        return try notify(try wrapped { try storage.commit(inserting: [], deleting: uuids) })
+        return try commit(CommitBatch(deletions: uuids))
     }
 
     /// Deletes every sample of a type that matches a predicate; returns what was deleted (possibly nothing).
@@ -311,7 +314,7 @@ public final class HealthDataStore: Sendable {
         if matches.isEmpty {
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try latestSequence())
         }
-        return try notify(try wrapped { try storage.commit(inserting: [], deleting: matches) })
+        return try commit(CommitBatch(deletions: matches))
     }
 
     /// The changes an anchored object query returns (at most through the sequence `end`, when given).
@@ -344,22 +347,44 @@ public final class HealthDataStore: Sendable {
         try wrapped { try sampleQueries.sources(of: type, matching: predicate) }
     }
 
-    /// The workout routes or heartbeat series of a series type that a predicate selects.
-    public func series(of type: SampleType, matching predicate: SamplePredicate = .all) throws -> [SeriesSample] {
-        try wrapped { try SeriesSampleFinder(storage: storage).series(of: type, matching: predicate) }
-    }
-
     /// The samples a sample query returns.
     public func samples(_ request: SampleQueryRequest) throws -> [Sample] {
         try wrapped { try sampleQueries.samples(for: request) }
     }
 
-    /// Associates saved samples with a saved workout (for `predicateForObjects(from: workout)`).
+    /// Associates saved samples with a saved workout (for `predicateForObjects(from: workout)`), as one commit.
     public func associate(_ samples: [UUID], withWorkout workout: UUID) throws {
-        try wrapped {
-            try WorkoutEffortQueryEngine.checkAddable(
-                try storage.storedSamples(withUUIDs: Set(samples)).map(\.sample.type))
-            try storage.associate(samples, withWorkout: workout)
+        _ = try commit(CommitBatch(associations: [WorkoutAssociation(workout: workout, samples: samples)]))
+    }
+
+    /// Applies one batch: its associations checked (a workout, samples that may be added to it: not effort samples,
+    /// which are related instead), then committed all or nothing, and the commit told to the observers once.
+    private func commit(_ batch: CommitBatch) throws -> CommitResult {
+        if !batch.associations.isEmpty {
+            try wrapped {
+                let inBatch = Dictionary(batch.samples.map { ($0.uuid, $0.type) }, uniquingKeysWith: { first, _ in first })
+                var wanted = Set<UUID>()
+                for association in batch.associations {
+                    wanted.insert(association.workout)
+                    wanted.formUnion(association.samples)
+                }
+                wanted.subtract(inBatch.keys)
+                var types = inBatch
+                for stored in try storage.storedSamples(withUUIDs: wanted) {
+                    types[stored.sample.uuid] = stored.sample.type
+                }
+                for association in batch.associations {
+                    guard let type = types[association.workout] else {
+                        throw HealthStoreError.objectNotFound(association.workout)
+                    }
+                    guard type == .workout else {
+                        throw HealthStoreError.model(
+                            .invalidField(field: "workout", reason: "\(association.workout) is not a workout"))
+                    }
+                    try WorkoutEffortQueryEngine.checkAddable(association.samples.compactMap { types[$0] })
+                }
+            }
         }
+        return try notify(try wrapped { try storage.commit(batch) })
     }
 }

@@ -280,6 +280,15 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        Migration(
+            name: "v6 workout routes and heartbeat series are samples",
+            statements: [
+                // Rows of workout_routes and heartbeat_series move into samples person by person as each person's
+                // store opens (PostgresStorage.moveRetiredSeries, which needs the commit path); recording this
+                // migration makes an older release refuse the database rather than miss the routes.
+                "COMMENT ON TABLE workout_routes IS 'retired: rows move into route samples as each person opens'",
+                "COMMENT ON TABLE heartbeat_series IS 'retired: rows move into heartbeat series samples as each person opens'",
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.

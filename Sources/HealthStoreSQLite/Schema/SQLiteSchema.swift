@@ -24,6 +24,7 @@ enum SQLiteSchema {
         "v9 files attached to objects",
         "v10 the person's medication list",
         "v11 SQL views for other tools (health_samples, health_workouts, health_sleep), type names and units, workout figures",
+        "v12 workout routes and heartbeat series are samples (the side tables' rows move into samples as the store opens)",
     ]
 
     /// The migrator holding every migration: each runs its SQL (then, for v11, fills the new columns and table from
@@ -32,7 +33,7 @@ enum SQLiteSchema {
         var migrator = DatabaseMigrator()
         let statements = [
             version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
-            version10, SQLiteAnalyticViews.migrationSQL,
+            version10, SQLiteAnalyticViews.migrationSQL, version12,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
@@ -44,6 +45,13 @@ enum SQLiteSchema {
         }
         return migrator
     }
+
+    /// Release 12: routes and heartbeat series are samples of their series types, so the tables `workout_routes` and
+    /// `heartbeat_series` retire. Moving their rows needs the commit path (sequences, the owners' source revisions),
+    /// which SQL alone cannot run: `SQLiteStorage.moveRetiredSeries()` moves them and drops the tables in one
+    /// transaction as the store opens. This migration only marks the version, so an older release refuses the store
+    /// rather than missing its routes.
+    private static let version12 = "SELECT 1"
 
     /// Release 9: files attached to objects (HealthKit's attachment store). Keyed by the object's uuid rather than a
     /// sample row: the object is checked by the store's facade, and its deletion removes the attachments there.

@@ -76,9 +76,9 @@ extension HKObjectType {
         case .scoredAssessment: return HKScoredAssessmentType(sampleType: sampleType)
         case .visionPrescription: return HKPrescriptionType(sampleType: sampleType)
         case .clinicalRecord: return HKClinicalType(sampleType: sampleType)
-        case .heartbeatSeries: return HKSeriesType(sampleType: sampleType)
+        case .heartbeatSeries, .workoutRoute: return HKSeriesType(sampleType: sampleType)
         case .medicationDoseEvent: return HKMedicationDoseEventType(sampleType: sampleType)
-        case .quantity, .category, .correlation, .workout, .series, .document, .workoutEffortRelationship:
+        case .quantity, .category, .correlation, .workout, .document, .workoutEffortRelationship:
             return HKSampleType(sampleType: sampleType)
         }
     }
@@ -96,8 +96,8 @@ extension HKSample {
                 ? HKPHQ9Assessment(model: sample, content: content) : HKGAD7Assessment(model: sample, content: content)
         case .visionPrescription: return HKVisionPrescription.wrap(sample)
         case .clinicalRecord: return HKClinicalRecord(model: sample)
-        case let .heartbeatSeries(content):
-            return HKSeriesSample.wrap(SeriesSample(builtSeries: sample, beats: content))
+        case .workoutRoute: return HKWorkoutRoute(model: sample)
+        case .heartbeatSeries: return HKHeartbeatSeriesSample(model: sample)
         // Relationship records are read through HKWorkoutEffortRelationshipQuery; no HealthKit class holds one.
         case .workoutEffortRelationship:
             return HKSample(

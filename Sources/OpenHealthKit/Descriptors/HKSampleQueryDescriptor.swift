@@ -85,12 +85,6 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
         if let limit, limit < 0 { throw HKError(.errorInvalidArgument, "limit must not be negative (got \(limit))") }
         do {
             let descriptors = try predicates.map { try $0.model() }
-            if descriptors.contains(where: { $0.type.isSeries }) {
-                let found = try await healthStore.onStoreExecutor {
-                    try HKSampleQuery.series(descriptors, limit: limit ?? 0, in: healthStore)
-                }
-                return found.compactMap { $0 as? Sample }
-            }
             let unsortedLimit = sortDescriptors.isEmpty ? (limit ?? 0) : 0
             let request = SampleQueryRequest(descriptors: descriptors, limit: unsortedLimit)
             let stored = try await healthStore.onStoreExecutor { try healthStore.dataStore.samples(request) }

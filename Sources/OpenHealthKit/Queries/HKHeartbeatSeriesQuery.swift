@@ -6,8 +6,8 @@ import HealthModel
 /// `done` on the last.
 ///
 /// A series an app built (`HKHeartbeatSeriesBuilder`) gives its beats' times and gap flags exactly as added. Exports
-/// keep each beat's time and instantaneous rate, not HealthKit's gap flags, so for imported series a gap is inferred:
-/// a beat is preceded by a gap when it comes more than twice the previous beat's period (60 / its rate) after it.
+/// keep each beat's time and instantaneous rate, not HealthKit's gap flags: the importer infers them
+/// (`Sample.heartbeatSeries(importedWith:beats:)`).
 open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     private let seriesSample: HKHeartbeatSeriesSample
     private let dataHandler: (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
@@ -44,29 +44,13 @@ open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     static func heartbeats(
         of seriesSample: HKHeartbeatSeriesSample, in healthStore: HKHealthStore
     ) throws -> [(time: TimeInterval, precededByGap: Bool)] {
-        if case .builtBeats = seriesSample.series.content {
-            // Read again, so that a deleted series or one the app may no longer read is not there.
-            let request = SampleQueryRequest(type: .heartbeatSeries, predicate: .uuids([seriesSample.uuid]))
-            guard let stored = try healthStore.dataStore.samples(request).first,
-                case let .heartbeatSeries(content)? = stored.payload
-            else {
-                throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
-            }
-            return content.beats.map { ($0.time, $0.precededByGap) }
-        }
-        guard let series = try healthStore.dataStore.heartbeatSeries(ofSample: seriesSample.series.owner.uuid) else {
+        // Read again, so that a deleted series or one the app may no longer read is not there.
+        let request = SampleQueryRequest(type: .heartbeatSeries, predicate: .uuids([seriesSample.uuid]))
+        guard let stored = try healthStore.dataStore.samples(request).first,
+            case let .heartbeatSeries(content)? = stored.payload
+        else {
             throw HKError(.errorInvalidArgument, "no stored heartbeat series has uuid \(seriesSample.uuid)")
         }
-        let beats = series.beats.sorted { $0.date < $1.date }
-        guard let first = beats.first else { return [] }
-        return beats.enumerated().map { index, beat in
-            var gap = false
-            if index > 0 {
-                let previous = beats[index - 1]
-                let period = previous.beatsPerMinute > 0 ? 60 / previous.beatsPerMinute : .infinity
-                gap = beat.date.timeIntervalSince(previous.date) > 2 * period
-            }
-            return (beat.date.timeIntervalSince(first.date), gap)
-        }
+        return content.beats.map { ($0.time, $0.precededByGap) }
     }
 }

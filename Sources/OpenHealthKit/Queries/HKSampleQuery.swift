@@ -93,27 +93,8 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
         } else {
             throw HKError(.errorInvalidArgument, "a sample query needs a sample type")
         }
-        if descriptors.contains(where: { $0.type.isSeries }) {
-            return try Self.series(descriptors, limit: limit, in: healthStore)
-        }
         let sort = try (sortDescriptors ?? []).map(SortKeyPaths.sort(for:))
         let request = SampleQueryRequest(descriptors: descriptors, limit: limit, sort: sort)
         return try HKSample.wrap(healthStore.dataStore.samples(request))
-    }
-
-    /// Routes and heartbeat series for queries on the series types (they are not stored as samples), oldest first.
-    static func series(
-        _ descriptors: [SampleQueryDescriptor], limit: Int, in healthStore: HKHealthStore
-    ) throws -> [HKSample] {
-        guard descriptors.allSatisfy({ $0.type.isSeries }) else {
-            throw HKError(.errorInvalidArgument, "a query cannot mix series types with other sample types")
-        }
-        var found: [HKSample] = []
-        for descriptor in descriptors {
-            found += try healthStore.dataStore.series(of: descriptor.type, matching: descriptor.predicate).map(
-                HKSeriesSample.wrap)
-        }
-        found.sort { $0.startDate < $1.startDate }
-        return limit > 0 ? Array(found.prefix(limit)) : found
     }
 }

@@ -58,10 +58,14 @@ open class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     static func locations(
         of route: HKWorkoutRoute, within dateInterval: DateInterval?, in healthStore: HKHealthStore
     ) throws -> [CLLocation] {
-        guard let stored = try healthStore.dataStore.workoutRoute(withUUID: route.uuid) else {
+        // Read again, so that a deleted route or one the app may no longer read is not there.
+        let request = SampleQueryRequest(type: .workoutRoute, predicate: .uuids([route.uuid]))
+        guard let stored = try healthStore.dataStore.samples(request).first,
+            case let .workoutRoute(content)? = stored.payload
+        else {
             throw HKError(.errorInvalidArgument, "no stored workout route has uuid \(route.uuid)")
         }
-        return stored.locations.filter { dateInterval?.contains($0.date) ?? true }.map(Self.location)
+        return content.locations.filter { dateInterval?.contains($0.date) ?? true }.map(Self.location)
     }
 
     static func location(_ point: WorkoutRouteLocation) -> CLLocation {

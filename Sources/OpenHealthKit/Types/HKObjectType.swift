@@ -70,14 +70,13 @@ open class HKObjectType: NSObject, @unchecked Sendable {
         case .category: return HKCategoryType(sampleType: sampleType)
         case .correlation: return HKCorrelationType(sampleType: sampleType)
         case .workout: return HKWorkoutType(sampleType: sampleType)
-        case .series: return HKSeriesType(sampleType: sampleType)
         case .document: return HKDocumentType(sampleType: sampleType)
         default: return makePayloadType(sampleType)
         }
     }
 }
 
-/// A type of series data stored beside a sample: workout routes and heartbeat series, as in HealthKit.
+/// A type of series samples: workout routes and heartbeat series, as in HealthKit.
 open class HKSeriesType: HKSampleType, @unchecked Sendable {
     /// The type of workout routes.
     open class func workoutRoute() -> HKSeriesType { HKSeriesType(sampleType: .workoutRoute) }

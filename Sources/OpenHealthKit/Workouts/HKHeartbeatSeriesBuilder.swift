@@ -139,12 +139,10 @@ open class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendable {
             let saved = try healthStore.dataStore.samples(
                 SampleQueryRequest(type: .heartbeatSeries, predicate: .uuids([sample.uuid]))
             ).first
-            guard let saved, let series = SeriesSample(builtSeries: saved),
-                let result = HKSeriesSample.wrap(series) as? HKHeartbeatSeriesSample
-            else {
+            guard let saved else {
                 throw HKError(.errorDatabaseInaccessible, "finishSeries: the saved series cannot be read back")
             }
-            return result
+            return HKHeartbeatSeriesSample(model: saved)
         } catch {
             throw HKError.from(error)
         }

@@ -400,19 +400,19 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
                 activityTypeRawValue: configuration.activityType.rawValue, start: start, end: end, events: events,
                 statistics: Array(statistics.values), metadata: try MetadataBridge.model(snapshot.metadata),
                 device: builderDevice?.device, activities: activities)
-            _ = try dataStore.save([workout], as: healthStore.clientRevision)
-            if !snapshot.samples.isEmpty {
-                try dataStore.associate(Array(snapshot.samples), withWorkout: workout.uuid)
-            }
+            // One commit: the workout, its samples' association and the route of its own route builder, or nothing.
+            let routeBuilder = snapshot.routeBuilder.flatMap { $0.hasData ? $0 : nil }
+            let route = try routeBuilder?.routeSample(adding: nil)
+            let associated = Array(snapshot.samples) + (route.map { [$0.uuid] } ?? [])
+            try dataStore.save(
+                [workout] + (route.map { [$0] } ?? []), as: healthStore.clientRevision,
+                associations: associated.isEmpty ? [] : [WorkoutAssociation(workout: workout.uuid, samples: associated)])
+            routeBuilder?.markFinished()
             let saved =
                 try dataStore.samples(SampleQueryRequest(type: .workout, predicate: .uuids([workout.uuid]))).first
                 ?? workout
-            let finished = HKWorkout(model: saved)
             state.withLock { $0.phase = .finished }
-            if let route = snapshot.routeBuilder, route.hasData {
-                _ = try route.finishNow(with: finished, metadata: nil)
-            }
-            return finished
+            return HKWorkout(model: saved)
         } catch {
             throw HKError.from(error)
         }

@@ -1,12 +1,14 @@
 import Foundation
+import HealthEngine
 import HealthModel
 import HealthStore
 import Synchronization
 
-/// Builds a workout's route from locations as they come, then saves it attached to a saved workout, as in
-/// HealthKit. The route is the app's: it needs permission to share `HKSeriesType.workoutRoute()`, and the workout
-/// must be one the app saved. It is read back with `HKSeriesType.workoutRoute()` sample queries and
-/// `HKWorkoutRouteQuery` by whoever may read the workout.
+/// Builds a workout's route from locations as they come, then saves it as a route sample associated with a saved
+/// workout, in one commit, as in HealthKit. The route is the app's: it needs permission to share
+/// `HKSeriesType.workoutRoute()`, and the workout must be one the app saved. It is found with sample, anchored and
+/// observer queries on `HKSeriesType.workoutRoute()` and `predicateForObjects(from: workout)` by apps that may read
+/// routes, and read with `HKWorkoutRouteQuery`. A workout builder's own route builder is finished with its workout.
 open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     private struct State: @unchecked Sendable {
         var locations: [WorkoutRouteLocation] = []
@@ -120,27 +122,36 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         }
     }
 
-    func finishNow(with workout: HKWorkout, metadata: [String: Any]?) throws -> HKWorkoutRoute {
+    /// The route sample of the locations inserted so far, with the builder's metadata and device, to be committed
+    /// with (or after) its workout; nil when no location was inserted.
+    func routeSample(adding metadata: [String: Any]?) throws -> Sample? {
         if let metadata { try addMetadataNow(metadata) }
-        let locations = try state.withLock { state throws -> [WorkoutRouteLocation] in
+        let (locations, routeMetadata) = try state.withLock { state throws -> ([WorkoutRouteLocation], [String: Any]) in
             try checkOpen(state, "finishRoute")
-            guard !state.locations.isEmpty else {
+            return (state.locations, state.metadata)
+        }
+        guard !locations.isEmpty else { return nil }
+        return try Sample.workoutRoute(
+            locations: locations, metadata: try MetadataBridge.model(routeMetadata.isEmpty ? nil : routeMetadata),
+            device: device?.device)
+    }
+
+    /// Marks the route saved: the builder takes nothing more.
+    func markFinished() {
+        state.withLock { $0.finished = true }
+    }
+
+    /// Saves the route associated with a saved workout, in one commit.
+    func finishNow(with workout: HKWorkout, metadata: [String: Any]?) throws -> HKWorkoutRoute {
+        do {
+            guard let route = try routeSample(adding: metadata) else {
                 throw HKError(.errorInvalidArgument, "finishRoute: no route data was inserted")
             }
-            return state.locations
-        }
-        let route = WorkoutRoute(
-            uuid: RandomUUID.make(), workout: workout.uuid, sourceName: healthStore.client.name, filePath: nil,
-            locations: locations.sorted { $0.date < $1.date })
-        do {
-            try healthStore.dataStore.saveWorkoutRoute(route)
-            state.withLock { $0.finished = true }
-            let found = try healthStore.dataStore.series(
-                of: .workoutRoute, matching: .and([.associatedWithWorkout(workout.uuid), .uuids([route.uuid])]))
-            guard let saved = found.first, let sample = HKSeriesSample.wrap(saved) as? HKWorkoutRoute else {
-                throw HKError(.errorDatabaseInaccessible, "finishRoute: the saved route cannot be read back")
-            }
-            return sample
+            try healthStore.dataStore.save(
+                [route], as: healthStore.clientRevision,
+                associations: [WorkoutAssociation(workout: workout.uuid, samples: [route.uuid])])
+            markFinished()
+            return HKWorkoutRoute(model: route.with(sourceRevision: healthStore.clientRevision))
         } catch {
             throw HKError.from(error)
         }

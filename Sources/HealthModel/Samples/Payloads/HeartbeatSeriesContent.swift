@@ -1,7 +1,8 @@
 import Foundation
 
-/// The beats of a heartbeat series an app built (`HKHeartbeatSeriesBuilder`): each beat's time since the series'
-/// start and whether beats may be missing just before it, exactly as added.
+/// The beats of a heartbeat series: each beat's time since the series' start and whether beats may be missing just
+/// before it, exactly as an app's `HKHeartbeatSeriesBuilder` added them; for a series imported from an export, also
+/// the instantaneous rate the export gave each beat (exports keep no gap flags, so the importer infers them).
 public struct HeartbeatSeriesContent: Sendable, Hashable, Codable {
     /// One beat.
     public struct Beat: Sendable, Hashable, Codable {
@@ -9,11 +10,15 @@ public struct HeartbeatSeriesContent: Sendable, Hashable, Codable {
         public var time: Double
         /// Whether one or more beats may be missing just before this one.
         public var precededByGap: Bool
+        /// The instantaneous heart rate an export gave this beat (`InstantaneousBeatsPerMinute`), nil for beats an app
+        /// added.
+        public var beatsPerMinute: Double?
 
         /// A beat.
-        public init(time: Double, precededByGap: Bool) {
+        public init(time: Double, precededByGap: Bool, beatsPerMinute: Double? = nil) {
             self.time = time
             self.precededByGap = precededByGap
+            self.beatsPerMinute = beatsPerMinute
         }
     }
 
@@ -43,6 +48,9 @@ public struct HeartbeatSeriesContent: Sendable, Hashable, Codable {
                 throw .invalidField(field: field, reason: "\(beat.time) is not after the previous beat (\(previous))")
             }
             previous = beat.time
+            if let rate = beat.beatsPerMinute {
+                try PayloadCheck.number(rate, in: 0...1_000, field: "heartbeatSeries.beats[\(index)].beatsPerMinute")
+            }
         }
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 
-/// The content of a sample whose kind keeps everything in one value rather than in columns: electrocardiograms,
-/// audiograms, states of mind, scored assessments, vision prescriptions, clinical records.
-/// audiograms, states of mind, scored assessments, vision prescriptions, medication dose events.
+/// The content of a sample whose kind keeps everything in one value rather than in columns: workout routes, heartbeat
+/// series, electrocardiograms, audiograms, states of mind, scored assessments, vision prescriptions, clinical records,
+/// medication dose events.
 ///
 /// Each case's content is `Codable`: that one representation is what the stores keep (in a sample's detail, behind a
 /// version byte and the kind) and what the HTTP API reads and writes under the kind's name. Adding a kind adds a case
 /// here, a `SampleKind` case, its content type and its type-table entry; the stores, the commit planner, the change
 /// log and the permission rules need nothing new (docs/decisions/sample-payloads.md).
 public enum SamplePayload: Sendable, Hashable {
+    /// A workout route's locations.
+    case workoutRoute(WorkoutRouteContent)
     /// An electrocardiogram.
     case electrocardiogram(ElectrocardiogramContent)
     /// An audiogram.
@@ -31,6 +33,7 @@ public enum SamplePayload: Sendable, Hashable {
     /// The kind of sample this content belongs to.
     public var kind: SampleKind {
         switch self {
+        case .workoutRoute: return .workoutRoute
         case .electrocardiogram: return .electrocardiogram
         case .audiogram: return .audiogram
         case .stateOfMind: return .stateOfMind
@@ -49,8 +52,9 @@ public enum SamplePayload: Sendable, Hashable {
     }
 
     /// Checks the content against the rules of its type; errors name the field (`electrocardiogram.voltages[3]`).
-    func validate(for type: SampleType) throws(HealthModelError) {
+    func validate(for type: SampleType, start: Date, end: Date) throws(HealthModelError) {
         switch self {
+        case let .workoutRoute(content): try content.validate(start: start, end: end)
         case let .electrocardiogram(content): try content.validate()
         case let .audiogram(content): try content.validate()
         case let .stateOfMind(content): try content.validate()
@@ -72,6 +76,7 @@ public enum SamplePayload: Sendable, Hashable {
         encoder.dateEncodingStrategy = .secondsSince1970
         do {
             switch self {
+            case let .workoutRoute(content): return try encoder.encode(content)
             case let .electrocardiogram(content): return try encoder.encode(content)
             case let .audiogram(content): return try encoder.encode(content)
             case let .stateOfMind(content): return try encoder.encode(content)
@@ -96,6 +101,7 @@ public enum SamplePayload: Sendable, Hashable {
         decoder.dateDecodingStrategy = .secondsSince1970
         do {
             switch kind {
+            case .workoutRoute: return .workoutRoute(try decoder.decode(WorkoutRouteContent.self, from: json))
             case .electrocardiogram:
                 return .electrocardiogram(try decoder.decode(ElectrocardiogramContent.self, from: json))
             case .audiogram: return .audiogram(try decoder.decode(AudiogramContent.self, from: json))
@@ -112,7 +118,7 @@ public enum SamplePayload: Sendable, Hashable {
             case .heartbeatSeries: return .heartbeatSeries(try decoder.decode(HeartbeatSeriesContent.self, from: json))
             case .medicationDoseEvent:
                 return .medicationDoseEvent(try decoder.decode(MedicationDoseEventContent.self, from: json))
-            case .quantity, .category, .correlation, .workout, .series, .document:
+            case .quantity, .category, .correlation, .workout, .document:
                 throw HealthModelError.invalidField(field: field, reason: "\(kind) samples carry no payload")
             }
         } catch let error as HealthModelError {

@@ -1,0 +1,40 @@
+import Foundation
+import HealthModel
+
+/// One all-or-nothing write: samples to insert, stored objects to delete, and samples to associate with workouts.
+///
+/// Every change to a store's samples and their relations is one batch through `SampleStorage.commit(_:)`, so that a
+/// workout finishes with its associated samples and its route in one commit (or not at all), and observers see it
+/// once.
+public struct CommitBatch: Sendable {
+    /// The samples to insert (validated, with their source revisions).
+    public var samples: [Sample]
+    /// The identifiers of stored objects to delete.
+    public var deletions: [UUID]
+    /// Samples (stored, or inserted by this batch) to associate with workouts (stored, or inserted by this batch).
+    public var associations: [WorkoutAssociation]
+
+    /// A batch.
+    public init(samples: [Sample] = [], deletions: [UUID] = [], associations: [WorkoutAssociation] = []) {
+        self.samples = samples
+        self.deletions = deletions
+        self.associations = associations
+    }
+
+    /// Whether the batch changes nothing.
+    public var isEmpty: Bool { samples.isEmpty && deletions.isEmpty && associations.allSatisfy(\.samples.isEmpty) }
+}
+
+/// Samples associated with a workout (HealthKit's `add(_:to:)`; found with `predicateForObjects(from: workout)`).
+public struct WorkoutAssociation: Sendable, Hashable {
+    /// The workout.
+    public let workout: UUID
+    /// The samples associated with it.
+    public let samples: [UUID]
+
+    /// An association.
+    public init(workout: UUID, samples: [UUID]) {
+        self.workout = workout
+        self.samples = samples
+    }
+}
