@@ -15,6 +15,15 @@ extension SQLiteStorage {
         guard legacy else { return }
         var catalog = catalogSnapshot()
         try write("moving routes and heartbeat series into samples") { db in
+            try moveRetiredRows(db, catalog: &catalog)
+            // Every statement on the tables is finalized by now.
+            try db.execute(sql: "DROP TABLE IF EXISTS workout_routes; DROP TABLE IF EXISTS heartbeat_series")
+        }
+        publish(catalog)
+    }
+
+    private func moveRetiredRows(_ db: Database, catalog: inout SQLiteCatalog) throws {
+        do {
             var routes: [RetiredSeriesMigration.RouteRow] = []
             if try db.tableExists("workout_routes") {
                 let statement = try SQLiteRawStatement(
@@ -68,8 +77,6 @@ extension SQLiteStorage {
             if !batch.isEmpty {
                 _ = try commitInTransaction(db, batch, catalog: &catalog, now: retention.clock?(), cutoff: nil)
             }
-            try db.execute(sql: "DROP TABLE IF EXISTS workout_routes; DROP TABLE IF EXISTS heartbeat_series")
         }
-        publish(catalog)
     }
 }

@@ -62,6 +62,21 @@ private struct Content: Comparable, CustomStringConvertible {
                     "\(identifier) \([statistic.sum, statistic.average, statistic.minimum, statistic.maximum].map { $0.map(\.description) ?? "-" })"
                 )
             }
+        // Series carry times that an export writes as text: compared within the tolerance of dates.
+        case let .payload(.workoutRoute(route)):
+            for location in route.locations {
+                dates.append(location.date.timeIntervalSince1970)
+                parts.append(
+                    [
+                        location.latitude, location.longitude, location.altitude, location.speed, location.course,
+                        location.horizontalAccuracy, location.verticalAccuracy,
+                    ].map { $0.map { "\($0)" } ?? "-" }.joined(separator: ","))
+            }
+        case let .payload(.heartbeatSeries(series)):
+            for beat in series.beats {
+                dates.append(beat.time)
+                parts.append("\(beat.precededByGap) \(beat.beatsPerMinute.map { "\($0)" } ?? "-")")
+            }
         case let .payload(payload):
             parts.append(String(decoding: payload.json, as: UTF8.self))
         }
@@ -199,16 +214,15 @@ struct ExportDocumentWriterTests {
         try store.save([pressure, hrv, glucose], as: revision)
         let workout = try #require(try ExportFixtures.samples(store, .workout).first)
         var data = ImportedData()
-        data.heartbeatSeries = [
+        try store.saveHeartbeatSeries(
             HeartbeatSeries(
                 sample: hrv.uuid,
                 beats: (0..<40).map {
                     HeartbeatSeries.Beat(
                         date: morning.addingTimeInterval(Double($0) * 0.8125 + 0.000_25),
                         beatsPerMinute: 70 + Double($0 % 7) * 0.5)
-                })
-        ]
-        data.workoutRoutes = [
+                }))
+        try store.saveWorkoutRoute(
             WorkoutRoute(
                 uuid: UUID(), workout: workout.uuid, sourceName: revision.source.name, filePath: nil,
                 locations: (0..<25).map {
@@ -216,8 +230,7 @@ struct ExportDocumentWriterTests {
                         date: workout.startDate.addingTimeInterval(Double($0) * 4), latitude: 52.52 + Double($0) * 1e-5,
                         longitude: 13.405 - Double($0) * 2e-5,
                         altitude: 34.5, speed: 2.75, course: 181.25, horizontalAccuracy: 3.5, verticalAccuracy: 2)
-                })
-        ]
+                }))
         data.activitySummaries = try (10...14).map { day in
             try ActivitySummary(
                 day: DateComponents(year: 2024, month: 3, day: day),
@@ -272,9 +285,9 @@ struct ExportDocumentWriterTests {
             }
         }
         let hrv = try #require(try withBeats(copy))
-        let beats = try #require(try copy.storage.heartbeatSeries(ofSample: hrv.uuid)).beats
+        let beats = try #require(try copy.heartbeatSeries(ofSample: hrv.uuid)).beats
         let originalHRV = try #require(try withBeats(original))
-        let originalBeats = try #require(try original.storage.heartbeatSeries(ofSample: originalHRV.uuid)).beats
+        let originalBeats = try #require(try original.heartbeatSeries(ofSample: originalHRV.uuid)).beats
         #expect(beats.count == originalBeats.count)
         #expect(
             zip(beats, originalBeats).allSatisfy {
@@ -282,9 +295,9 @@ struct ExportDocumentWriterTests {
             })
 
         let workouts = try ExportFixtures.samples(copy, .workout)
-        let routes = try workouts.flatMap { try copy.storage.workoutRoutes(ofWorkout: $0.uuid) }
-        let originalRoutes = try ExportFixtures.samples(original, .workout).flatMap {
-            try original.storage.workoutRoutes(ofWorkout: $0.uuid)
+        let routes = try workouts.flatMap { try copy.workoutRoutes(ofWorkout: $0.uuid) }
+        let originalRoutes: [WorkoutRoute] = try ExportFixtures.samples(original, .workout).flatMap {
+            try original.workoutRoutes(ofWorkout: $0.uuid)
         }
         #expect(routes.count == 1 + generatedRoutes.count && originalRoutes.count == routes.count)
         #expect(routes.contains { $0.locations.count == 25 })

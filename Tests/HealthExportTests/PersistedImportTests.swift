@@ -21,7 +21,7 @@ struct PersistedImportTests {
         #expect(report.issues.isEmpty, "\(report.issues.prefix(5))")
         for round in 0..<2 {
             let storage = try reopen().storage
-            let counts = try storage.importedDataCounts()
+            let counts = try HealthDataStore(storage: storage).importedDataCounts()
             #expect(counts.activitySummaries == 8, "round \(round)")
             #expect(counts.heartbeatSeries == 1)
             #expect(counts.heartbeats == 46)
@@ -34,7 +34,8 @@ struct PersistedImportTests {
             // The HRV sample the series belongs to is stored, and the series is found by its uuid.
             let hrv = try ExportFixtures.samples(
                 HealthDataStore(storage: storage), .quantity("HKQuantityTypeIdentifierHeartRateVariabilitySDNN"))
-            let series = try #require(hrv.lazy.compactMap { try? storage.heartbeatSeries(ofSample: $0.uuid) }.first)
+            let series = try #require(
+                hrv.lazy.compactMap { try? HealthDataStore(storage: storage).heartbeatSeries(ofSample: $0.uuid) }.first)
             #expect(series.beats.count == 46)
             #expect(series.beats.first?.beatsPerMinute == 65)
             #expect(abs((series.beats.first?.date.timeIntervalSince1970 ?? 0) - 1_586_641_669.2) < 0.001)
@@ -68,16 +69,18 @@ struct PersistedImportTests {
         let workouts = try ExportFixtures.samples(reopened, .workout)
         #expect(workouts.count == 1)
         let workout = try #require(workouts.first)
-        let routes = try reopened.storage.workoutRoutes(ofWorkout: workout.uuid)
+        let routes = try reopened.workoutRoutes(ofWorkout: workout.uuid)
         #expect(routes.count == 1)
         let route = try #require(routes.first)
         #expect(route.locations.count == 16_654)
         #expect(route.locations.first?.latitude == -34.017655)
         #expect(route.locations.first?.altitude == 16.224207)
         #expect(route.locations.first?.date == Date(timeIntervalSince1970: 1_579_331_595))
-        #expect(route.filePath == "/workout-routes/route_2020-01-18_5.49pm.gpx")
-        #expect(try reopened.storage.workoutRoute(withUUID: route.uuid) == route)
-        #expect(try reopened.storage.importedDataCounts().routeLocations == 16_654)
+        // The route is a sample of its own, with the workout's source, found by its identifier.
+        let sample = try #require(
+            try reopened.samples(SampleQueryRequest(type: .workoutRoute, predicate: .uuids([route.uuid]))).first)
+        #expect(sample.sourceRevision == workout.sourceRevision)
+        #expect(try reopened.importedDataCounts().routeLocations == 16_654)
         // The workout's kept WorkoutActivity child is found by its parent, once.
         let kept = try reopened.storage.keptElements(parent: workout.uuid)
         #expect(kept.map(\.element.name) == ["WorkoutActivity"])

@@ -140,6 +140,8 @@ struct StorePrivacyCheck {
                     samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
             case let .delete(_, app, uuids): try store.client(PrivacyWorld.apps[app]).delete(uuids)
             case let .importData(_, data): try store.client(PrivacyWorld.health).storage.saveImportedData(data)
+            case let .series(_, _, routes, beats):
+                try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store.client(PrivacyWorld.health))
             case let .setOrder(_, type, order): try store.client(PrivacyWorld.health).setSourceOrder(order, for: type)
             }
         }
@@ -258,8 +260,8 @@ struct StorePrivacyCheck {
         }
         answer("blood pressures") { try view.correlations(CorrelationQueryRequest(type: PrivacyTypes.bloodPressure)) }
         answer("meals") { try view.correlations(CorrelationQueryRequest(type: PrivacyTypes.food)) }
-        answer("routes") { try view.series(of: .workoutRoute) }
-        answer("heartbeats") { try view.series(of: .heartbeatSeries) }
+        answer("routes") { try view.samples(SampleQueryRequest(type: .workoutRoute)) }
+        answer("heartbeats") { try view.samples(SampleQueryRequest(type: .heartbeatSeries)) }
         answer("activity summaries") { try view.activitySummaries(matching: nil, calendar: utc) }
         answer("type summaries") { try view.storage.typeSummaries().sorted { $0.type < $1.type } }
         // Every identifier the world made, asked for directly: another's object looks like one never made.
@@ -269,9 +271,7 @@ struct StorePrivacyCheck {
             answer("sequence known \(suffix)") {
                 try view.storage.storedSequences(withUUIDs: [uuid]).keys.sorted { $0.uuidString < $1.uuidString }
             }
-            answer("routes of \(suffix)") { try view.storage.workoutRoutes(ofWorkout: uuid) }
-            answer("route \(suffix)") { try view.storage.workoutRoute(withUUID: uuid) as Any }
-            answer("beats of \(suffix)") { try view.storage.heartbeatSeries(ofSample: uuid) as Any }
+            answer("routes of \(suffix)") { try view.workoutRoutes(ofWorkout: uuid) }
             answer("associated with \(suffix)") {
                 try view.storage.samplesAssociated(withWorkout: uuid).sorted { $0.uuidString < $1.uuidString }
             }

@@ -23,13 +23,16 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
         case delete(person: Int, app: Int, uuids: [UUID])
         /// Data besides samples, imported by the person's full-access app.
         case importData(person: Int, data: ImportedData)
+        /// Routes of one app's workouts and heartbeat series of its HRV samples, saved as an import saves them (route
+        /// and heartbeat series samples with the owner's source, a route associated with its workout).
+        case series(person: Int, app: Int, routes: [WorkoutRoute], beats: [HeartbeatSeries])
         /// The person's full-access app sets a type's source order (bundle identifiers; nil: the default order).
         case setOrder(person: Int, type: SampleType, order: [String]?)
 
         var person: Int {
             switch self {
             case let .save(person, _, _), let .delete(person, _, _), let .importData(person, _),
-                let .setOrder(person, _, _):
+                let .setOrder(person, _, _), let .series(person, _, _, _):
                 return person
             }
         }
@@ -108,34 +111,37 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                     activityTypeRawValue: 37, start: start, end: start.addingTimeInterval(1_800), uuid: newUUID())
                 writes.append(.save(person: person, app: app, samples: [workout]))
                 deletable[person][app].append(workout.uuid)
-                var data = ImportedData()
-                data.workoutRoutes = [
-                    WorkoutRoute(
-                        uuid: newUUID(), workout: workout.uuid, sourceName: Self.apps[app], filePath: nil,
-                        locations: (0..<3).map {
-                            WorkoutRouteLocation(
-                                date: start.addingTimeInterval(Double($0) * 600),
-                                latitude: 52.5 + Double(value % 100) / 1_000, longitude: 13.4 + Double($0) / 1_000)
-                        })
-                ]
-                writes.append(.importData(person: person, data: data))
+                writes.append(
+                    .series(
+                        person: person, app: app,
+                        routes: [
+                            WorkoutRoute(
+                                uuid: newUUID(), workout: workout.uuid, sourceName: Self.apps[app], filePath: nil,
+                                locations: (0..<3).map {
+                                    WorkoutRouteLocation(
+                                        date: start.addingTimeInterval(Double($0) * 600),
+                                        latitude: 52.5 + Double(value % 100) / 1_000,
+                                        longitude: 13.4 + Double($0) / 1_000)
+                                })
+                        ], beats: []))
             case 5:
                 let variability = PrivacyTypes.sample(
                     PrivacyTypes.variability, 20 + magnitude.truncatingRemainder(dividingBy: 80), at: start,
                     uuid: newUUID())
                 writes.append(.save(person: person, app: app, samples: [variability]))
                 deletable[person][app].append(variability.uuid)
-                var data = ImportedData()
-                data.heartbeatSeries = [
-                    HeartbeatSeries(
-                        sample: variability.uuid,
-                        beats: (0..<4).map {
-                            HeartbeatSeries.Beat(
-                                date: start.addingTimeInterval(Double($0) * 0.8),
-                                beatsPerMinute: 60 + Double((value + $0) % 40))
-                        })
-                ]
-                writes.append(.importData(person: person, data: data))
+                writes.append(
+                    .series(
+                        person: person, app: app, routes: [],
+                        beats: [
+                            HeartbeatSeries(
+                                sample: variability.uuid,
+                                beats: (0..<4).map {
+                                    HeartbeatSeries.Beat(
+                                        date: start.addingTimeInterval(Double($0) * 0.8),
+                                        beatsPerMinute: 60 + Double((value + $0) % 40))
+                                })
+                        ]))
             case 6:
                 let own = deletable[person][app]
                 guard !own.isEmpty else { continue }
@@ -185,8 +191,9 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
             case let .delete(person, app, uuids):
                 return "p\(person) app\(app) deletes \(uuids.map { String($0.uuidString.suffix(4)) })"
             case let .importData(person, data):
-                return
-                    "p\(person) imports \(data.workoutRoutes.count) routes, \(data.heartbeatSeries.count) beat series, \(data.activitySummaries.count) summaries"
+                return "p\(person) imports \(data.activitySummaries.count) summaries"
+            case let .series(person, app, routes, beats):
+                return "p\(person) app\(app) gets \(routes.count) routes, \(beats.count) beat series"
             case let .setOrder(person, type, order):
                 return "p\(person) orders \(type.identifier): \(order.map { "\($0)" } ?? "nil")"
             }
@@ -318,9 +325,29 @@ struct PrivacyModel {
                 for uuid in uuids { entries[uuid]?.deleted = true }
             case let .setOrder(person, type, order):
                 orders[person, default: [:]][type] = order
+            case let .series(person, app, routes, beats):
+                for sample in seriesSamples(routes: routes, beats: beats) {
+                    entries[sample.uuid] = Entry(person: person, owner: PrivacyWorld.apps[app], sample: sample)
+                    order.append(sample.uuid)
+                }
             case .importData: continue
             }
         }
+    }
+
+    /// The route and heartbeat series samples of a series write as the store keeps them: each with its workout's or
+    /// HRV sample's source revision and device (`HealthDataStore.saveWorkoutRoute`, `.saveHeartbeatSeries`).
+    func seriesSamples(routes: [WorkoutRoute], beats: [HeartbeatSeries]) -> [Sample] {
+        routes.compactMap { route in
+            entries[route.workout].map {
+                try! Sample.workoutRoute(
+                    uuid: route.uuid, locations: route.locations, device: $0.sample.device,
+                    sourceRevision: $0.sample.sourceRevision)
+            }
+        }
+            + beats.compactMap { series in
+                entries[series.sample].map { try! Sample.heartbeatSeries(importedWith: $0.sample, beats: series.beats) }
+            }
     }
 
     /// The samples of a save as the store keeps them: stamped with the app's revision, members before their correlation.
@@ -425,10 +452,15 @@ struct PrivacyModel {
             case let .delete(_, _, uuids):
                 let shown = uuids.filter { sees($0, viewer) }
                 if !shown.isEmpty { result.append((origin, .delete(shown))) }
+            case let .series(_, _, routes, beats):
+                let shown = TrustedWrite.series(
+                    routes: routes.filter { sees($0.uuid, viewer) },
+                    beats: beats.filter { sees(Sample.heartbeatSeriesUUID(of: $0.sample), viewer) })
+                if case let .series(routes, beats) = shown, !routes.isEmpty || !beats.isEmpty {
+                    result.append((origin, shown))
+                }
             case let .importData(_, data):
                 var kept = ImportedData()
-                kept.workoutRoutes = data.workoutRoutes.filter { sees($0.workout, viewer) }
-                kept.heartbeatSeries = data.heartbeatSeries.filter { sees($0.sample, viewer) }
                 kept.activitySummaries = viewer.grants.readsActivitySummaries ? data.activitySummaries : []
                 if !kept.isEmpty { result.append((origin, .importData(kept))) }
             case .setOrder: continue
@@ -452,6 +484,7 @@ enum TrustedWrite: Sendable {
     case delete([UUID])
     case importData(ImportedData)
     case setOrder(SampleType, [String])
+    case series(routes: [WorkoutRoute], beats: [HeartbeatSeries])
 
     /// Applies the write to a store (a full-access view or the store itself).
     func apply(to store: HealthDataStore) throws {
@@ -460,7 +493,14 @@ enum TrustedWrite: Sendable {
         case let .delete(uuids): try store.delete(uuids)
         case let .importData(data): try store.storage.saveImportedData(data)
         case let .setOrder(type, order): try store.setSourceOrder(order, for: type)
+        case let .series(routes, beats): try Self.saveSeries(routes: routes, beats: beats, into: store)
         }
+    }
+
+    /// Saves routes and heartbeat series as an import does (the store's full-access view).
+    static func saveSeries(routes: [WorkoutRoute], beats: [HeartbeatSeries], into store: HealthDataStore) throws {
+        for route in routes { try store.saveWorkoutRoute(route) }
+        for series in beats { try store.saveHeartbeatSeries(series) }
     }
 }
 

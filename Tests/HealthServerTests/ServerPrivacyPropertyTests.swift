@@ -283,6 +283,9 @@ struct ServerPrivacyCheck {
             violations.expect(reply.status, .ok, "deleting \(uuids): \(reply.text)")
         case let .importData(person, data):
             try server.stores.store(for: people[person].health!).storage.saveImportedData(data)
+        case let .series(person, _, routes, beats):
+            try TrustedWrite.saveSeries(
+                routes: routes, beats: beats, into: server.stores.store(for: people[person].health!))
         case let .setOrder(person, type, order):
             let body =
                 "{\"order\": \(order.map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" } ?? "null")}"
@@ -340,7 +343,8 @@ struct ServerPrivacyCheck {
                 for uuid in uuids where model.sees(uuid, viewer) {
                     types.insert(model.entries[uuid]!.sample.type.identifier)
                 }
-            case .importData, .setOrder: continue
+            // The streams observe `allTypes`, which has no series type.
+            case .importData, .setOrder, .series: continue
             }
         }
         return types

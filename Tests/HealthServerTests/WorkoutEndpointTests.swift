@@ -83,7 +83,8 @@ struct WorkoutEndpointTests {
             #expect(gpx.status == .ok, "\(gpx.text)")
             #expect(gpx.headers[.contentType] == "application/gpx+xml; charset=utf-8")
             #expect(gpx.text.components(separatedBy: "<trkpt ").count == 5)
-            #expect(gpx.text.contains("<src>Alex&apos;s &lt;Watch&gt;</src>"))
+            // A route is a sample with its workout's source (the app that saved the run).
+            #expect(gpx.text.contains("<src>com.example.steps</src>"))
 
             let lower = run.uuid.uuidString.lowercased()
             let geo = try await client.call(.get, "/workouts/\(lower)/route?format=geojson", token: steps)

@@ -265,12 +265,11 @@ struct ClientImportedDataAccessTests {
                 appleStandHours: Quantity(8, .count),
                 appleStandHoursGoal: Quantity(12, .count))
         ]
-        data.workoutRoutes = [
+        try store.storage.saveImportedData(data)
+        try store.saveWorkoutRoute(
             WorkoutRoute(
                 uuid: UUID(), workout: workout.uuid, sourceName: "Watch", filePath: nil,
-                locations: [WorkoutRouteLocation(date: Fixture.at(1), latitude: 52.52, longitude: 13.405)])
-        ]
-        try store.storage.saveImportedData(data)
+                locations: [WorkoutRouteLocation(date: Fixture.at(1), latitude: 52.52, longitude: 13.405)]))
         let day = DateComponents(year: 2024, month: 3, day: 10)
 
         store.access.policy = .denyAll
@@ -279,7 +278,7 @@ struct ClientImportedDataAccessTests {
             client: "com.example.denied", share: [],
             read: [TypeTable.activitySummaryTypeIdentifier, SampleType.workout.identifier])
         #expect(try denied.storage.activitySummaries(from: day, through: day).isEmpty)
-        #expect(try denied.storage.workoutRoutes(ofWorkout: workout.uuid).isEmpty)
+        #expect(try denied.workoutRoutes(ofWorkout: workout.uuid).isEmpty)
         #expect(try denied.storage.exportInformation() == nil)
         #expect(throws: HealthStoreError.self) { try denied.storage.saveImportedData(ImportedData()) }
 
@@ -289,7 +288,13 @@ struct ClientImportedDataAccessTests {
             client: "com.example.allowed", share: [],
             read: [TypeTable.activitySummaryTypeIdentifier, SampleType.workout.identifier])
         #expect(try allowed.storage.activitySummaries(from: day, through: day).count == 1)
-        #expect(try allowed.storage.workoutRoutes(ofWorkout: workout.uuid).count == 1)
+        // Routes are samples of their own type, read with their own grant, as in HealthKit.
+        #expect(try allowed.workoutRoutes(ofWorkout: workout.uuid).isEmpty)
+        let routeReader = store.client("com.example.routes")
+        store.access.request(
+            client: "com.example.routes", share: [],
+            read: [SampleType.workout.identifier, SampleType.workoutRoute.identifier])
+        #expect(try routeReader.workoutRoutes(ofWorkout: workout.uuid).count == 1)
     }
 }
 

@@ -27,25 +27,6 @@ struct ImportedDataStorageTests {
             try summary(day: 9, energy: 410), try summary(day: 10, energy: 1_700, unit: .joule(.kilo)),
             try summary(day: 12, energy: 388.5),
         ]
-        data.workoutRoutes = [
-            WorkoutRoute(
-                uuid: routeID, workout: workout, sourceName: "Watch", filePath: "/workout-routes/route.gpx",
-                locations: [
-                    WorkoutRouteLocation(
-                        date: Fixture.at(0), latitude: -34.017655, longitude: 18.4, altitude: 16.224207, speed: 2.5,
-                        course: 90,
-                        horizontalAccuracy: 3, verticalAccuracy: 2),
-                    WorkoutRouteLocation(date: Fixture.at(0.5), latitude: -34.0177, longitude: 18.41),
-                ])
-        ]
-        data.heartbeatSeries = [
-            HeartbeatSeries(
-                sample: hrvSample,
-                beats: [
-                    HeartbeatSeries.Beat(date: Fixture.at(1), beatsPerMinute: 65),
-                    HeartbeatSeries.Beat(date: Fixture.at(1.02), beatsPerMinute: 66.5),
-                ])
-        ]
         data.characteristics = [
             "HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-24",
             "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
@@ -75,20 +56,13 @@ struct ImportedDataStorageTests {
                 through: DateComponents(year: 2024, month: 3, day: 12)
             )
             .map { $0.day.day } == [10, 12])
-        #expect(try storage.workoutRoutes(ofWorkout: workout) == data.workoutRoutes)
-        #expect(try storage.workoutRoute(withUUID: routeID) == data.workoutRoutes.first)
-        #expect(try storage.workoutRoutes(ofWorkout: hrvSample).isEmpty)
-        #expect(try storage.heartbeatSeries(ofSample: hrvSample) == data.heartbeatSeries.first)
-        #expect(try storage.heartbeatSeries(ofSample: workout) == nil)
         #expect(try storage.characteristics() == data.characteristics)
         #expect(try storage.exportInformation() == data.exportInformation)
         #expect(try storage.keptElements(parent: nil) == data.keptElements)
         #expect(try storage.keptElements(parent: workout) == [data.keptElements[1]])
         #expect(
             try storage.importedDataCounts()
-                == ImportedDataCounts(
-                    activitySummaries: 3, workoutRoutes: 1, routeLocations: 2, heartbeatSeries: 1, heartbeats: 2,
-                    characteristics: 2, keptElements: 2))
+                == ImportedDataCounts(activitySummaries: 3, characteristics: 2, keptElements: 2))
     }
 
     @Test(

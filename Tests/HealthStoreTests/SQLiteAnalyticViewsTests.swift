@@ -248,7 +248,7 @@ struct SQLiteAnalyticViewsTests {
         #expect(try storage.integrityProblems().isEmpty)
         let reader = try DatabaseQueue(path: path)
         try reader.read { db in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 11)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == SQLiteStorage.knownMigrations.count)
             let steps = try #require(
                 try Row.fetchOne(db, sql: "SELECT type_name, unit, value FROM health_samples WHERE kind = 'quantity'"))
             #expect(steps["type_name"] as String == "stepCount")

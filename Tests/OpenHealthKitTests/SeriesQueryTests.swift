@@ -67,8 +67,13 @@ struct SeriesQueryTests {
         let times = all.flatMap(\.0).map(\.timestamp)
         #expect(times == times.sorted())
 
-        // Saving or deleting a route on its own is refused.
-        await #expect(throws: HKError.self) { try await healthStore.delete(route) }
+        // A route is a sample of its own: deleted alone, it is gone, and its workout stays.
+        try await healthStore.delete(route)
+        let left = try await HKSampleQueryDescriptor(
+            predicates: [.sample(type: HKSeriesType.workoutRoute())], sortDescriptors: []
+        ).result(for: healthStore)
+        #expect(left.isEmpty)
+        #expect(try healthStore.dataStore.workout(withUUID: workout.uuid) != nil)
     }
 
     @Test(

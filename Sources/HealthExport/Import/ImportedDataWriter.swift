@@ -112,10 +112,12 @@ final class ImportedDataWriter: ImportedDataReceiver {
             var owners = Set(routes.map(\.workout))
             owners.formUnion(beats.map(\.sample))
             let found = Dictionary(
-                try store.samples(SampleQueryRequest(descriptors: [
-                    SampleQueryDescriptor(type: .workout, predicate: .uuids(owners)),
-                    SampleQueryDescriptor(type: ImportedDataWriter.heartRateVariability, predicate: .uuids(owners)),
-                ])).map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+                try store.samples(
+                    SampleQueryRequest(descriptors: [
+                        SampleQueryDescriptor(type: .workout, predicate: .uuids(owners)),
+                        SampleQueryDescriptor(type: ImportedDataWriter.heartRateVariability, predicate: .uuids(owners)),
+                    ])
+                ).map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
             var samples: [Sample] = []
             var associations: [WorkoutAssociation] = []
             for route in routes {

@@ -215,21 +215,11 @@ public struct ExportDocumentWriter {
     }
 
     /// The beats of the heartbeat series imported with a heart rate variability sample (`Sample.heartbeatSeries(
-    /// importedWith:beats:)`), as the export writes them: each beat's time and rate (for beats an app added, the rate
-    /// from the time since the beat before).
+    /// importedWith:beats:)`), as the export writes them.
     private func heartbeats(of sample: Sample) throws -> HeartbeatSeries? {
         let uuid = Sample.heartbeatSeriesUUID(of: sample.uuid)
-        guard let series = try storage.storedSamples(withUUIDs: [uuid]).first?.sample,
-            case let .heartbeatSeries(content)? = series.payload, !content.beats.isEmpty
-        else { return nil }
-        var beats: [HeartbeatSeries.Beat] = []
-        var previous: Double?
-        for beat in content.beats {
-            let rate = beat.beatsPerMinute ?? previous.map { beat.time > $0 ? 60 / (beat.time - $0) : 0 } ?? 0
-            beats.append(.init(date: series.startDate.addingTimeInterval(beat.time), beatsPerMinute: rate))
-            previous = beat.time
-        }
-        return HeartbeatSeries(sample: sample.uuid, beats: beats)
+        guard let series = try storage.storedSamples(withUUIDs: [uuid]).first?.sample else { return nil }
+        return HeartbeatSeries(seriesSample: series, of: sample.uuid).flatMap { $0.beats.isEmpty ? nil : $0 }
     }
 
     private func writeRecord(

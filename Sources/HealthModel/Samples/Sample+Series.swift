@@ -18,8 +18,9 @@ extension Sample {
     }
 
     /// The heartbeat series sample an export's `InstantaneousBeatsPerMinute` list gives under a heart rate variability
-    /// sample: the HRV sample's source, device and interval (widened to the beats when they lie outside it), its
-    /// identifier derived from the HRV sample's (`heartbeatSeriesUUID(of:)`), so a re-import finds it stored.
+    /// sample: the HRV sample's source and device, from its first beat to its last (the HRV sample's interval when
+    /// there is none; the first beat's time is 0, as `HKHeartbeatSeriesQuery` reports it), its identifier derived
+    /// from the HRV sample's (`heartbeatSeriesUUID(of:)`), so a re-import finds it stored.
     ///
     /// Beats are put in time order and a beat at the same hundredth of a second as the one before is dropped (the
     /// series' times must increase). Exports keep no gap flags, so a gap is inferred: a beat is preceded by one when
@@ -28,8 +29,8 @@ extension Sample {
         importedWith sample: Sample, beats: [HeartbeatSeries.Beat]
     ) throws(HealthModelError) -> Sample {
         let sorted = beats.sorted { $0.date < $1.date }
-        let start = min(sample.startDate, sorted.first?.date ?? sample.startDate)
-        let end = max(sample.endDate, sorted.last?.date ?? sample.endDate)
+        let start = sorted.first?.date ?? sample.startDate
+        let end = sorted.last?.date ?? sample.endDate
         var content: [HeartbeatSeriesContent.Beat] = []
         var previous: HeartbeatSeries.Beat?
         for beat in sorted {

@@ -229,7 +229,12 @@ public final class ClientStorage: HealthStorage {
 
     public func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> {
         try checkReadable()
-        return try base.samplesAssociated(withWorkout: workout)
+        let associated = try base.samplesAssociated(withWorkout: workout)
+        if fullAccess || associated.isEmpty { return associated }
+        // Only a workout the client sees has associations for it, and only samples it sees.
+        guard try isVisible(workout) else { return [] }
+        return Set(
+            try base.storedSamples(withUUIDs: associated).filter { visible($0.sample) != nil }.map(\.sample.uuid))
     }
 
     // MARK: Change log

@@ -166,8 +166,15 @@ public struct SyntheticHealthData: Sendable {
                 $0.with(sourceRevision: batch.sourceRevision)
             }
             // Each workout's route is a route sample associated with it, saved in the same commit.
+            let devices = Dictionary(
+                batch.samples.filter { $0.type == .workout }.map { ($0.uuid, $0.device) },
+                uniquingKeysWith: { first, _ in first })
             let routes = try batch.routes.map { route in
-                (try Sample.workoutRoute(uuid: route.uuid, locations: route.locations), route.workout)
+                (
+                    try Sample.workoutRoute(
+                        uuid: route.uuid, locations: route.locations, device: devices[route.workout] ?? nil),
+                    route.workout
+                )
             }
             if !writable.isEmpty {
                 let result = try store.save(

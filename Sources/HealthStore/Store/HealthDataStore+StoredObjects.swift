@@ -31,6 +31,14 @@ extension HealthDataStore {
         try wrapped { try sampleQueries.workoutRoutes(ofWorkout: workout) }
     }
 
+    /// The heartbeat series imported with a heart rate variability sample (its beats' dates and rates), as this
+    /// store object may see it, or nil.
+    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
+        let uuid = Sample.heartbeatSeriesUUID(of: sample)
+        let request = SampleQueryRequest(type: .heartbeatSeries, predicate: .uuids([uuid]))
+        return try samples(request).first.flatMap { HeartbeatSeries(seriesSample: $0, of: sample) }
+    }
+
     /// The clinical documents the store holds.
     public func clinicalDocuments() throws -> [ClinicalDocument] {
         try wrapped { try storage.clinicalDocuments() }

@@ -362,7 +362,8 @@ public final class HealthDataStore: Sendable {
     private func commit(_ batch: CommitBatch) throws -> CommitResult {
         if !batch.associations.isEmpty {
             try wrapped {
-                let inBatch = Dictionary(batch.samples.map { ($0.uuid, $0.type) }, uniquingKeysWith: { first, _ in first })
+                let inBatch = Dictionary(
+                    batch.samples.map { ($0.uuid, $0.type) }, uniquingKeysWith: { first, _ in first })
                 var wanted = Set<UUID>()
                 for association in batch.associations {
                     wanted.insert(association.workout)
@@ -370,16 +371,15 @@ public final class HealthDataStore: Sendable {
                 }
                 wanted.subtract(inBatch.keys)
                 var types = inBatch
-                for stored in try storage.storedSamples(withUUIDs: wanted) {
+                // The whole store's types: which objects the client may see and own is its view's to decide, after
+                // its share grants (ClientStorage), and a wrong type answers as a missing object either way.
+                for stored in try base.storedSamples(withUUIDs: wanted) {
                     types[stored.sample.uuid] = stored.sample.type
                 }
                 for association in batch.associations {
-                    guard let type = types[association.workout] else {
+                    // A sample that is not a workout is, as a workout, one that does not exist.
+                    guard types[association.workout] == .workout else {
                         throw HealthStoreError.objectNotFound(association.workout)
-                    }
-                    guard type == .workout else {
-                        throw HealthStoreError.model(
-                            .invalidField(field: "workout", reason: "\(association.workout) is not a workout"))
                     }
                     try WorkoutEffortQueryEngine.checkAddable(association.samples.compactMap { types[$0] })
                 }

@@ -406,7 +406,8 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
             let associated = Array(snapshot.samples) + (route.map { [$0.uuid] } ?? [])
             try dataStore.save(
                 [workout] + (route.map { [$0] } ?? []), as: healthStore.clientRevision,
-                associations: associated.isEmpty ? [] : [WorkoutAssociation(workout: workout.uuid, samples: associated)])
+                associations: associated.isEmpty ? [] : [WorkoutAssociation(workout: workout.uuid, samples: associated)]
+            )
             routeBuilder?.markFinished()
             let saved =
                 try dataStore.samples(SampleQueryRequest(type: .workout, predicate: .uuids([workout.uuid]))).first
