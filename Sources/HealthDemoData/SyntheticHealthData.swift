@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import HealthStore
 
 /// Realistic generated health data for demos, tests, benchmarks and report screenshots.
 ///
