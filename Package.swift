@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "HealthModel", targets: ["HealthModel"]),
         .library(name: "HealthEngine", targets: ["HealthEngine"]),
         .library(name: "HealthStore", targets: ["HealthStore"]),
+        // Realistic generated data (`SyntheticHealthData`) for `ohk demo`, the test bench and tests.
+        .library(name: "HealthDemoData", targets: ["HealthDemoData"]),
         .library(name: "HealthStoreSQLite", targets: ["HealthStoreSQLite"]),
         .library(name: "HealthStorePostgres", targets: ["HealthStorePostgres"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
@@ -40,6 +42,7 @@ let package = Package(
         .target(name: "HealthModel"),
         .target(name: "HealthEngine", dependencies: ["HealthModel"]),
         .target(name: "HealthStore", dependencies: ["HealthModel", "HealthEngine"]),
+        .target(name: "HealthDemoData", dependencies: ["HealthModel", "HealthStore"]),
         .target(
             name: "HealthStoreSQLite",
             dependencies: [
@@ -94,12 +97,14 @@ let package = Package(
         ),
         .target(
             name: "OpenHealthKitTesting",
-            dependencies: ["OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthExport"]),
+            dependencies: [
+                "OpenHealthKit", "HealthModel", "HealthEngine", "HealthStore", "HealthDemoData", "HealthExport",
+            ]),
         .executableTarget(
             name: "ohk",
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
-                "HealthReports", "HealthExport",
+                "HealthDemoData", "HealthReports", "HealthExport",
                 "HealthTrends", "HealthRegistry", "HealthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -113,10 +118,13 @@ let package = Package(
         ),
         .testTarget(name: "HealthModelTests", dependencies: ["HealthModel", "HealthTestSupport"]),
         .testTarget(
+            name: "HealthDemoDataTests",
+            dependencies: ["HealthTestSupport", "HealthDemoData", "HealthModel", "HealthEngine", "HealthStore"]),
+        .testTarget(
             name: "HealthExportTests",
             dependencies: [
                 "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthExport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "HealthDemoData", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .testTarget(
@@ -180,7 +188,7 @@ let package = Package(
             name: "ohkTests",
             dependencies: [
                 "ohk", "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
-                "HealthReports", "HealthExport",
+                "HealthDemoData", "HealthReports", "HealthExport",
             ]
         ),
         .testTarget(

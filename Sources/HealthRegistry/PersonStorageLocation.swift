@@ -12,13 +12,16 @@ public enum PersonStorageLocation: Sendable {
     /// Everyone's stores in one PostgreSQL database, on one shared client (its connection pool).
     case postgres(PostgresStoreClient)
 
-    /// Opens (creating) a person's store, with `access` deciding what its clients may do.
-    package func open(_ person: String, retention: ChangeLogRetention, access: AccessControl) throws -> HealthDataStore
-    {
+    /// Opens (creating) a person's store, with `access` deciding what its clients may do and `executor` running its
+    /// work for `async` callers.
+    package func open(
+        _ person: String, retention: ChangeLogRetention, access: AccessControl, executor: StoreExecutor = .shared
+    ) throws -> HealthDataStore {
         switch self {
         case let .directory(directory):
-            try .sqlite(path: directory.storePath(of: person), retention: retention, access: access)
-        case let .postgres(client): try .postgres(client: client, person: person, retention: retention, access: access)
+            try .sqlite(path: directory.storePath(of: person), retention: retention, access: access, executor: executor)
+        case let .postgres(client):
+            try .postgres(client: client, person: person, retention: retention, access: access, executor: executor)
         }
     }
 

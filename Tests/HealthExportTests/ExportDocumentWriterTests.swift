@@ -1,4 +1,5 @@
 import Foundation
+import HealthDemoData
 import HealthEngine
 import HealthModel
 import HealthStore

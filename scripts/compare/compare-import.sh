@@ -7,7 +7,8 @@
 #   3. healthkit-to-sqlite (PyPI, installed into .venv-export) importing the same export.xml into SQLite.
 # Peak memory of each comes from /usr/bin/time -v. Prints the figures and the ratios.
 #
-# Usage: scripts/compare/compare-import.sh [--megabytes 1024] [--seed 42] [--memory-store] [--identifiers] [--skip-h2s] [--work DIR]
+# Usage: scripts/compare/compare-import.sh [--megabytes 1024] [--seed 42] [--quick] [--memory-store] [--identifiers]
+#                                          [--skip-h2s] [--work DIR]
 #   --megabytes N     size of export.xml to generate (default 1024; --quick is 50)
 #   --memory-store    also import into the in-memory store (keeps every sample: memory grows with the file)
 #   --identifiers     also import into the stand-in store that keeps identifiers only (the importer without SQLite)
@@ -33,6 +34,7 @@ while [ $# -gt 0 ]; do
         --identifiers) identifiers=1; shift ;;
         --skip-h2s) skip_h2s=1; shift ;;
         --work) work="$2"; shift 2 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done

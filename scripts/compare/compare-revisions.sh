@@ -26,6 +26,7 @@ while [ $# -gt 0 ]; do
         --rounds) rounds="$2"; shift 2 ;;
         --load-rounds) load_rounds="$2"; shift 2 ;;
         --work) work="$2"; shift 2 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "usage: $0 --base DIR [--rounds N] [--load-rounds N] [--work DIR]" >&2; exit 2 ;;
     esac
 done

@@ -21,3 +21,23 @@ public protocol AttachmentStorage: AnyObject, Sendable {
     @discardableResult
     func removeAttachments(ofObjects uuids: [UUID]) throws -> Int
 }
+
+/// A storage that keeps no attachments (a stand-in that measures something else): every object has none, saving
+/// one says so.
+public protocol KeepsNoAttachments: AttachmentStorage {}
+
+extension KeepsNoAttachments {
+    /// No attachments, whatever the object.
+    public func attachments(of objectUUID: UUID) throws -> [Attachment] { [] }
+    /// No bytes, whatever the attachment.
+    public func attachmentData(_ id: UUID, of objectUUID: UUID) throws -> Data? { nil }
+    /// Attachments are not kept, and the caller is told so.
+    public func saveAttachment(_ attachment: Attachment, data: Data) throws {
+        throw HealthEngineError.invalidQuery(field: "attachment", reason: "this storage does not keep attachments")
+    }
+    /// Nothing to remove.
+    public func removeAttachment(_ id: UUID, from objectUUID: UUID) throws -> Bool { false }
+    /// Nothing to remove.
+    @discardableResult
+    public func removeAttachments(ofObjects uuids: [UUID]) throws -> Int { 0 }
+}

@@ -28,7 +28,8 @@ struct DashboardRoutes: Sendable {
     static let cookieName = "ohk_token"
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/") { request, context in try await StoreExecutor.shared.run { dashboard(request, context) } }
+        // The page's store work runs on the executor every person's store is opened with, as the API's does.
+        router.get("/") { request, context in try await stores.executor.run { dashboard(request, context) } }
         router.post("/session") { request, context in try await signIn(request, context) }
         router.post("/session/delete") { request, _ in signOut(request) }
     }

@@ -12,7 +12,7 @@ extension HealthAPI {
     /// that finds nothing new waits up to that many seconds for a commit before answering (long-poll).
     func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let client = try context.requireClient()
-        let store = try stores.store(for: client)
+        let store = try await onStoreExecutor { try stores.store(for: client) }
         let parameters = try QueryParameters(request, known: ["type", "anchor", "limit", "wait", "timeZone"])
         let timeZone = try parameters.timeZone()
         let descriptors = try parameters.typeDescriptors()
@@ -25,16 +25,20 @@ extension HealthAPI {
         let slot = try wait > 0 ? budget.openLongPoll(client) : nil
         defer { withExtendedLifetime(slot) {} }
         let changeRequest = AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit)
-        let query = { () throws(HealthServerError) -> AnchoredQueryResult in
-            do {
-                return try store.changes(changeRequest)
-            } catch let error as HealthStoreError {
-                throw .from(error, field: "anchor")
-            } catch {
-                throw .storeFailure("\(error)")
+        // Each read on the store's executor; the waits between them here.
+        let query = { @Sendable () async throws -> AnchoredQueryResult in
+            try await store.run { store throws(HealthServerError) -> AnchoredQueryResult in
+                do {
+                    return try store.changes(changeRequest)
+                } catch let error as HealthStoreError {
+                    throw .from(error, field: "anchor")
+                } catch {
+                    throw .storeFailure("\(error)")
+                }
             }
         }
-        let result = wait == 0 ? try query() : try await ChangeWaiter.firstNonEmpty(store: store, seconds: wait, query)
+        let result =
+            wait == 0 ? try await query() : try await ChangeWaiter.firstNonEmpty(store: store, seconds: wait, query)
         return JSONResponse.make(
             .object([
                 ("samples", .array(result.samples.map { SampleJSON.json($0, unit: nil, timeZone: timeZone) })),
@@ -65,7 +69,7 @@ extension HealthAPI {
 /// or the server begins a graceful shutdown; then answers with what it has (possibly nothing, with the same anchor).
 enum ChangeWaiter {
     static func firstNonEmpty(
-        store: HealthDataStore, seconds: Int, _ query: @escaping () throws(HealthServerError) -> AnchoredQueryResult
+        store: HealthDataStore, seconds: Int, _ query: @escaping @Sendable () async throws -> AnchoredQueryResult
     ) async throws -> AnchoredQueryResult {
         /// true: a commit happened; false: time is up.
         let (events, continuation) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(8))
@@ -82,12 +86,12 @@ enum ChangeWaiter {
             timer.cancel()
             continuation.finish()
         }
-        var result = try query()
+        var result = try await query()
         guard result.isEmpty else { return result }
         try await withGracefulShutdownHandler {
             for await committed in events {
                 guard committed else { break }
-                result = try query()
+                result = try await query()
                 if !result.isEmpty { break }
             }
         } onGracefulShutdown: {

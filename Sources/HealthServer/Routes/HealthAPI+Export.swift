@@ -19,7 +19,8 @@ extension HealthAPI {
             )
         }
         let zone = try QueryParameters(request, known: ["timeZone"]).timeZone(default: configuration.timeZone)
-        let store = try stores.personStore(client.person)
+        let person = client.person
+        let store = try await onStoreExecutor { try stores.personStore(person) }
         let exportDate = configuration.now()
         return Response(
             status: .ok,

@@ -10,7 +10,7 @@ extension HealthAPI {
     /// not map are listed in `skipped`.
     func ingestHealthAutoExport(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let client = try context.requireClient()
-        let store = try stores.store(for: client)
+        let store = try await onStoreExecutor { try stores.store(for: client) }
         _ = try QueryParameters(request, known: [])
         let payload = try HealthAutoExportPayload(try await body(request))
         var saved = 0
@@ -18,7 +18,10 @@ extension HealthAPI {
         var anchor: Int64?
         if !payload.samples.isEmpty {
             try configuration.limits.checkBatch(payload.samples.count)
-            let result = try perform(field: "data") { try store.save(payload.samples, as: client.sourceRevision) }
+            let samples = payload.samples
+            let result = try await store.run { store in
+                try perform(field: "data") { try store.save(samples, as: client.sourceRevision) }
+            }
             saved = result.inserted.count
             ignored = result.ignored.count
             anchor = result.latestSequence

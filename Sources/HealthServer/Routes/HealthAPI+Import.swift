@@ -20,7 +20,8 @@ extension HealthAPI {
             )
         }
         _ = try QueryParameters(request, known: [])
-        let store = try stores.personStore(client.person)
+        let person = client.person
+        let store = try await onStoreExecutor { try stores.personStore(person) }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }),
             length > configuration.limits.maximumUploadBytes
         {

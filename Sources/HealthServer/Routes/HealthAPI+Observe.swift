@@ -14,9 +14,9 @@ extension HealthAPI {
     /// own anchor. Like `HKObserverQuery`, it does not fire when it starts, unless `anchor` (or a reconnecting
     /// `Last-Event-ID`) names a position with changes after it. A comment line every 15 seconds keeps proxies from
     /// closing the stream; `timeout` ends the stream after that many seconds (0: never); a graceful shutdown ends it.
-    func observe(_ request: Request, _ context: ServerRequestContext) throws -> Response {
+    func observe(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let client = try context.requireClient()
-        let store = try stores.store(for: client)
+        let store = try await onStoreExecutor { try stores.store(for: client) }
         let parameters = try QueryParameters(request, known: ["type", "anchor", "timeout"])
         let descriptors = try parameters.typeDescriptors()
         let start = try QueryParameters.anchor(
@@ -24,7 +24,7 @@ extension HealthAPI {
         let timeout = try parameters.integer("timeout", in: 0...86_400) ?? 0
         let latest: Int64
         do {
-            latest = try store.latestSequence()
+            latest = try await store.run { try $0.latestSequence() }
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }
@@ -88,7 +88,8 @@ struct ObservationStream: Sendable {
                 case .commit:
                     let result: AnchoredQueryResult
                     do {
-                        result = try store.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: position))
+                        let request = AnchoredQueryRequest(descriptors: descriptors, anchor: position)
+                        result = try await store.run { try $0.changes(request) }
                     } catch let error as HealthStoreError {
                         // The stream has begun: the error goes out as an event, and the stream ends.
                         let serverError = HealthServerError.from(error, field: "anchor")

@@ -28,62 +28,69 @@ struct HealthAPI: Sendable {
     }
 
     func register(on routes: RouterGroup<ServerRequestContext>) {
-        // Store work runs on `StoreExecutor.shared` once the body is in; waiting endpoints (changes, observe) stay here, and
-        // import and export take a thread of their own (`StoreExecutor.runLong`).
+        // Store work runs on the stores' executor (`onStoreExecutor`) once the body is in; waiting endpoints (changes,
+        // observe) wait here between their reads, and import and export take a thread of their own from the same
+        // executor (`StoreExecutor.runLong`).
         routes.post("/samples") { request, context in
             let data = try await collectedBody(request)
-            return try await StoreExecutor.shared.run { try saveSamples(data, context) }
+            return try await onStoreExecutor { try saveSamples(data, context) }
         }
         routes.get("/samples") { request, context in
-            try await StoreExecutor.shared.run { try querySamples(request, context) }
+            try await onStoreExecutor { try querySamples(request, context) }
         }
         routes.delete("/samples") { request, context in
             let data = try await collectedBody(request, optional: true)
-            return try await StoreExecutor.shared.run { try deleteSamples(request, context, body: data) }
+            return try await onStoreExecutor { try deleteSamples(request, context, body: data) }
         }
         routes.get("/statistics") { request, context in
-            try await StoreExecutor.shared.run { try statistics(request, context, collection: false) }
+            try await onStoreExecutor { try statistics(request, context, collection: false) }
         }
         routes.get("/statistics/collection") { request, context in
-            try await StoreExecutor.shared.run { try statistics(request, context, collection: true) }
+            try await onStoreExecutor { try statistics(request, context, collection: true) }
         }
         routes.get("/changes") { request, context in try await changes(request, context) }
         routes.get("/sources") { request, context in
-            try await StoreExecutor.shared.run { try sources(request, context) }
+            try await onStoreExecutor { try sources(request, context) }
         }
         routes.put("/sources/priority") { request, context in try await setSourcePriority(request, context) }
-        routes.get("/observe") { request, context in try observe(request, context) }
+        routes.get("/observe") { request, context in try await observe(request, context) }
         routes.post("/ingest/health-auto-export") { request, context in
             try await ingestHealthAutoExport(request, context)
         }
         routes.post("/import") { request, context in try await importExport(request, context) }
         routes.get("/export") { request, context in try await exportDocument(request, context) }
         routes.get("/activity-summaries") { request, context in
-            try await StoreExecutor.shared.run { try activitySummaries(request, context) }
+            try await onStoreExecutor { try activitySummaries(request, context) }
         }
         routes.get("/sleep") { request, context in
-            try await StoreExecutor.shared.run { try sleepNights(request, context) }
+            try await onStoreExecutor { try sleepNights(request, context) }
         }
         routes.get("/workouts") { request, context in
-            try await StoreExecutor.shared.run { try workouts(request, context) }
+            try await onStoreExecutor { try workouts(request, context) }
         }
         routes.get("/workouts/{uuid}/route") { request, context in
-            try await StoreExecutor.shared.run { try workoutRoute(request, context) }
+            try await onStoreExecutor { try workoutRoute(request, context) }
         }
         routes.get("/preferred-units") { request, context in
-            try await StoreExecutor.shared.run { try preferredUnits(request, context) }
+            try await onStoreExecutor { try preferredUnits(request, context) }
         }
         routes.put("/preferred-units") { request, context in
             let data = try await collectedBody(request)
-            return try await StoreExecutor.shared.run { try setPreferredUnits(request, context, body: data) }
+            return try await onStoreExecutor { try setPreferredUnits(request, context, body: data) }
         }
         routes.get("/characteristics") { request, context in
-            try await StoreExecutor.shared.run { try characteristics(request, context) }
+            try await onStoreExecutor { try characteristics(request, context) }
         }
         routes.put("/characteristics") { request, context in
             let data = try await collectedBody(request)
-            return try await StoreExecutor.shared.run { try setCharacteristics(request, context, body: data) }
+            return try await onStoreExecutor { try setCharacteristics(request, context, body: data) }
         }
+    }
+
+    /// Runs an endpoint's blocking store work (opening the person's store included) on the executor every person's
+    /// store is opened with (`PersonStores.executor`), never on Swift's cooperative pool.
+    func onStoreExecutor<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await stores.executor.run(body)
     }
 
     /// The store of the request's person as its client sees it.
@@ -119,7 +126,7 @@ struct HealthAPI: Sendable {
         }
     }
 
-    /// The request's body bytes, within the size limit and of a JSON type (parsed later, on `StoreExecutor.shared`); nil for
+    /// The request's body bytes, within the size limit and of a JSON type (parsed later, on the stores' executor); nil for
     /// an empty body when `optional`.
     private func collectedBody(_ request: Request, optional: Bool) async throws -> Data? {
         let buffer = try await Self.collect(
@@ -388,9 +395,11 @@ struct HealthAPI: Sendable {
         if let order, Set(order).count != order.count {
             throw HealthServerError.invalidField(field: "order", reason: "names a bundle identifier twice")
         }
-        let (sources, stored) = try perform {
-            try store.setSourceOrder(order, for: type)
-            return (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type))
+        let (sources, stored) = try await store.run { store in
+            try perform {
+                try store.setSourceOrder(order, for: type)
+                return (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type))
+            }
         }
         return JSONResponse.make(sourcesJSON(type, sources: sources, order: stored))
     }

@@ -48,6 +48,9 @@ public final class PersonStores: Service, Sendable {
 
     private let location: PersonStorageLocation
     private let retention: ChangeLogRetention
+    /// The executor every person's store is opened with, so the one that runs the endpoints' store work, opening a
+    /// store included (`HealthDataStore.run` on any of them runs here too).
+    public let executor: StoreExecutor
     private let opened = Mutex<[String: Opened]>([:])
     private let closed = Mutex(false)
     private let listener = Mutex<PostgresCommitListener?>(nil)
@@ -57,10 +60,12 @@ public final class PersonStores: Service, Sendable {
         self.init(location: .directory(directory), retention: retention)
     }
 
-    /// The stores at a location; on PostgreSQL, listening for other servers' commits at once.
-    public init(location: PersonStorageLocation, retention: ChangeLogRetention) {
+    /// The stores at a location, opened with `executor` (the process's shared one unless given); on PostgreSQL,
+    /// listening for other servers' commits at once.
+    public init(location: PersonStorageLocation, retention: ChangeLogRetention, executor: StoreExecutor = .shared) {
         self.location = location
         self.retention = retention
+        self.executor = executor
         let heard = location.commitListener(
             onListening: { [weak self] in self?.checkOpenStores() },
             onCommit: { [weak self] person, sequence in self?.wakeObservers(of: person, upTo: sequence) })
@@ -134,7 +139,8 @@ public final class PersonStores: Service, Sendable {
             if let entry = stores[person] { return .success(entry.store) }
             guard !closed.withLock({ $0 }) else { return .failure(.storeFailure("the server is shutting down")) }
             do {
-                let store = try location.open(person, retention: retention, access: AccessControl(policy: .denyAll))
+                let store = try location.open(
+                    person, retention: retention, access: AccessControl(policy: .denyAll), executor: executor)
                 var file: FileIdentity?
                 if case let .directory(directory) = location {
                     file = FileIdentity(path: directory.storePath(of: person))

@@ -59,6 +59,22 @@ public final class StoreExecutor: Sendable {
         }
     }
 
+    /// Queues `job` on the pool and returns at once: for callers that hand the outcome on themselves (HealthKit's
+    /// completion handlers, delivered on their callback queue), where `run(_:)` would need a task to await it.
+    public func execute(_ job: @escaping @Sendable () -> Void) {
+        submit(job)
+    }
+
+    /// Whether the caller runs on one of this executor's pool threads: for checks that blocking work is where it
+    /// should be (tests, preconditions). A thread's name cannot say so on Linux, where Foundation may not apply it.
+    public var isCurrent: Bool {
+        (Thread.current.threadDictionary[Self.threadKey] as? NSNumber)?.uintValue
+            == UInt(bitPattern: ObjectIdentifier(self))
+    }
+
+    /// The thread dictionary key under which a pool thread keeps its executor's identity.
+    private static let threadKey = "org.openhealthkit.store-executor"
+
     /// Runs a long job (minutes: an import, a streamed export) on a thread of its own, named for it; returns at once.
     public func runLong(named name: String, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)
@@ -75,7 +91,11 @@ public final class StoreExecutor: Sendable {
         }
         if start {
             for index in 0..<threadCount {
-                let thread = Thread { [self] in work() }
+                let thread = Thread { [self] in
+                    Thread.current.threadDictionary[Self.threadKey] = NSNumber(
+                        value: UInt(bitPattern: ObjectIdentifier(self)))
+                    work()
+                }
                 thread.name = "org.openhealthkit.store-\(index)"
                 thread.start()
             }

@@ -40,11 +40,13 @@ public final class HealthDataStore: Sendable {
     /// The client this store object acts for (nil: the store itself, unrestricted).
     public let client: String?
 
-    /// The threads that run this store's blocking work for `async` callers (`run(_:)`).
+    /// The threads that run this store's blocking work for `async` callers (`run(_:)`) and for the HealthKit API's
+    /// queries and completion handlers.
     public let executor: StoreExecutor
 
     /// A store over a backend (in memory by default). It reads and writes everything; `client(_:)` gives views that
-    /// follow a client's permissions. `executor` runs its work for `async` callers (the process's shared one).
+    /// follow a client's permissions. `executor` runs its work for `async` callers, the HealthKit API's queries and
+    /// completion handlers (the process's shared one unless given).
     public init(
         storage: any HealthStorage = InMemoryStorage(), access: AccessControl = AccessControl(),
         executor: StoreExecutor = .shared

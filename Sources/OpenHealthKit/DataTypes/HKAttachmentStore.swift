@@ -37,15 +37,8 @@ open class HKAttachmentStore: NSObject, @unchecked Sendable {
         // Swift 6.3 runtime on Linux (a null pointer released).
         let uuid = object.uuid
         let values = UncheckedSendable(metadata)
-        let handler = UncheckedSendable(completion)
-        healthStore.callbackQueue.async {
-            do {
-                handler.value(
-                    try self.addNow(to: uuid, name: name, contentType: contentType, url: url, metadata: values.value),
-                    nil)
-            } catch {
-                handler.value(nil, HKError.from(error))
-            }
+        healthStore.answerInBackground(to: completion) {
+            try self.addNow(to: uuid, name: name, contentType: contentType, url: url, metadata: values.value)
         }
     }
 
@@ -99,14 +92,7 @@ open class HKAttachmentStore: NSObject, @unchecked Sendable {
     /// Completion-handler form of `attachments(for:)`; the handler runs on a background queue.
     open func getAttachments(for object: HKObject, completion: @escaping ([HKAttachment]?, (any Error)?) -> Void) {
         let uuid = object.uuid
-        let handler = UncheckedSendable(completion)
-        healthStore.callbackQueue.async {
-            do {
-                handler.value(try self.attachmentsNow(of: uuid), nil)
-            } catch {
-                handler.value(nil, HKError.from(error))
-            }
-        }
+        healthStore.answerInBackground(to: completion) { try self.attachmentsNow(of: uuid) }
     }
 
     private func attachmentsNow(of object: UUID) throws -> [HKAttachment] {
@@ -128,15 +114,7 @@ open class HKAttachmentStore: NSObject, @unchecked Sendable {
         _ attachment: HKAttachment, from object: HKObject, completion: @escaping (Bool, (any Error)?) -> Void
     ) {
         let (id, uuid) = (attachment.identifier, object.uuid)
-        let handler = UncheckedSendable(completion)
-        healthStore.callbackQueue.async {
-            do {
-                try self.removeNow(id, from: uuid)
-                handler.value(true, nil)
-            } catch {
-                handler.value(false, HKError.from(error))
-            }
-        }
+        healthStore.reportInBackground(to: completion) { try self.removeNow(id, from: uuid) }
     }
 
     private func removeNow(_ attachment: UUID, from object: UUID) throws {
@@ -162,17 +140,18 @@ open class HKAttachmentStore: NSObject, @unchecked Sendable {
     open func getData(for attachment: HKAttachment, completion: @escaping (Data?, (any Error)?) -> Void) -> Progress {
         let progress = Progress(totalUnitCount: Int64(attachment.size))
         let (id, object) = (attachment.identifier, attachment.model.objectUUID)
-        let handler = UncheckedSendable(completion)
         let counter = UncheckedSendable(progress)
-        healthStore.callbackQueue.async { [healthStore] in
-            do {
-                let data = try Self.data(id, of: object, in: healthStore)
-                counter.value.completedUnitCount = Int64(data.count)
-                handler.value(data, nil)
-            } catch {
-                handler.value(nil, error)
-            }
-        }
+        healthStore.inBackground(
+            { [healthStore] in try Self.data(id, of: object, in: healthStore) },
+            deliver: { outcome in
+                switch outcome {
+                case let .success(data):
+                    counter.value.completedUnitCount = Int64(data.count)
+                    completion(data, nil)
+                case let .failure(error):
+                    completion(nil, error)
+                }
+            })
         return progress
     }
 
@@ -184,22 +163,23 @@ open class HKAttachmentStore: NSObject, @unchecked Sendable {
     ) -> Progress {
         let progress = Progress(totalUnitCount: Int64(attachment.size))
         let (id, object) = (attachment.identifier, attachment.model.objectUUID)
-        let handler = UncheckedSendable(dataHandler)
         let counter = UncheckedSendable(progress)
-        healthStore.callbackQueue.async { [healthStore] in
-            do {
-                let data = try Self.data(id, of: object, in: healthStore)
-                var offset = data.startIndex
-                repeat {
-                    let end = min(offset + Self.chunkSize, data.endIndex)
-                    counter.value.completedUnitCount += Int64(end - offset)
-                    handler.value(data.subdata(in: offset..<end), nil, end == data.endIndex)
-                    offset = end
-                } while offset < data.endIndex
-            } catch {
-                handler.value(nil, error, true)
-            }
-        }
+        healthStore.inBackground(
+            { [healthStore] in try Self.data(id, of: object, in: healthStore) },
+            deliver: { outcome in
+                switch outcome {
+                case let .success(data):
+                    var offset = data.startIndex
+                    repeat {
+                        let end = min(offset + Self.chunkSize, data.endIndex)
+                        counter.value.completedUnitCount += Int64(end - offset)
+                        dataHandler(data.subdata(in: offset..<end), nil, end == data.endIndex)
+                        offset = end
+                    } while offset < data.endIndex
+                case let .failure(error):
+                    dataHandler(nil, error, true)
+                }
+            })
         return progress
     }
 

@@ -37,13 +37,16 @@ open class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            for measurement in try Self.measurements(of: electrocardiogram, in: healthStore) {
-                if stopped.isSet { return }
-                dataHandler(self, .measurement(measurement))
+            let measurements = try Self.measurements(of: electrocardiogram, in: healthStore)
+            healthStore.deliver { [self] in
+                for measurement in measurements {
+                    if stopped.isSet { return }
+                    dataHandler(self, .measurement(measurement))
+                }
+                dataHandler(self, .done)
             }
-            dataHandler(self, .done)
         } catch {
-            dataHandler(self, .error(HKError.from(error)))
+            healthStore.deliver { [self] in dataHandler(self, .error(HKError.from(error))) }
         }
     }
 

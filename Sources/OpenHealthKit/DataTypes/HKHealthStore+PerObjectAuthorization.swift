@@ -17,16 +17,10 @@ extension HKHealthStore {
     public func requestPerObjectReadAuthorization(
         for objectType: HKObjectType, predicate: NSPredicate?, completion: @escaping (Bool, (any Error)?) -> Void
     ) {
-        let handler = UncheckedSendable(completion)
         let type = UncheckedSendable(objectType)
         let filter = UncheckedSendable(predicate)
-        callbackQueue.async {
-            do {
-                try self.requestPerObjectReadAuthorizationNow(for: type.value, predicate: filter.value)
-                handler.value(true, nil)
-            } catch {
-                handler.value(false, HKError.from(error))
-            }
+        reportInBackground(to: completion) {
+            try self.requestPerObjectReadAuthorizationNow(for: type.value, predicate: filter.value)
         }
     }
 

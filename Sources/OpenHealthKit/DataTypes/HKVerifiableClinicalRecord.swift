@@ -117,9 +117,9 @@ open class HKVerifiableClinicalRecordQuery: HKQuery, @unchecked Sendable {
     override func run(in healthStore: HKHealthStore) {
         do {
             try Self.check(recordTypes: recordTypes, sourceTypes: sourceTypes)
-            resultsHandler(self, nil, Self.unavailable)
+            healthStore.deliver { [self] in resultsHandler(self, nil, Self.unavailable) }
         } catch {
-            resultsHandler(self, nil, HKError.from(error))
+            healthStore.deliver { [self] in resultsHandler(self, nil, HKError.from(error)) }
         }
     }
 

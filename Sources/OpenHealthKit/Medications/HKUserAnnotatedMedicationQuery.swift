@@ -28,13 +28,16 @@ open class HKUserAnnotatedMedicationQuery: HKQuery, @unchecked Sendable {
 
     override func run(in healthStore: HKHealthStore) {
         do {
-            for medication in try Self.medications(matching: predicate, limit: limit, in: healthStore) {
-                if stopped.isSet { return }
-                resultsHandler(self, medication, false, nil)
+            let medications = try Self.medications(matching: predicate, limit: limit, in: healthStore)
+            healthStore.deliver { [self] in
+                for medication in medications {
+                    if stopped.isSet { return }
+                    resultsHandler(self, medication, false, nil)
+                }
+                resultsHandler(self, nil, true, nil)
             }
-            resultsHandler(self, nil, true, nil)
         } catch {
-            resultsHandler(self, nil, false, HKError.from(error))
+            healthStore.deliver { [self] in resultsHandler(self, nil, false, HKError.from(error)) }
         }
     }
 

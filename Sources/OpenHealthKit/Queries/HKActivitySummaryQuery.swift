@@ -55,6 +55,8 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
     override func deliverFailure(_ error: HKError) { resultsHandler.value(self, nil, error) }
 
+    override var startsMonitor: Bool { true }
+
     override func run(in healthStore: HKHealthStore) {
         let dataStore = healthStore.dataStore
         let model: ActivitySummaryPredicate?
@@ -62,7 +64,7 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
         do {
             (model, calendar) = try Self.request(predicate)
         } catch {
-            resultsHandler.value(self, nil, HKError.from(error))
+            healthStore.deliver { [self] in resultsHandler.value(self, nil, HKError.from(error)) }
             return
         }
         let queue = DispatchQueue(label: "org.openhealthkit.activity-summaries", target: healthStore.callbackQueue)

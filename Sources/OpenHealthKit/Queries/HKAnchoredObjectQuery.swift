@@ -87,6 +87,8 @@ open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
     override var queryTypes: [HKObjectType] { queryDescriptors?.map(\.sampleType) ?? super.queryTypes }
 
+    override var startsMonitor: Bool { true }
+
     override func run(in healthStore: HKHealthStore) {
         let (results, update) = state.withLock { ($0.results, $0.update) }
         let report: @Sendable (Result<AnchoredQueryResult, HKError>, UncheckedSendable<Handler>?) -> Void = {
@@ -110,7 +112,7 @@ open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
             }
             descriptors = try modelDescriptors()
         } catch {
-            report(.failure(HKError.from(error)), results ?? update)
+            healthStore.deliver { report(.failure(HKError.from(error)), results ?? update) }
             return
         }
         let monitor = ChangeFeedMonitor(

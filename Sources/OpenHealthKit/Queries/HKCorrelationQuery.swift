@@ -34,10 +34,10 @@ open class HKCorrelationQuery: HKQuery, @unchecked Sendable {
             let request = CorrelationQueryRequest(
                 type: correlationType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate),
                 samplePredicates: keyed)
-            let found = try healthStore.dataStore.correlations(request)
-            completion(self, found.map(HKCorrelation.init(model:)), nil)
+            let found = try healthStore.dataStore.correlations(request).map(HKCorrelation.init(model:))
+            healthStore.deliver { [self] in completion(self, found, nil) }
         } catch {
-            completion(self, nil, HKError.from(error))
+            healthStore.deliver { [self] in completion(self, nil, HKError.from(error)) }
         }
     }
 }

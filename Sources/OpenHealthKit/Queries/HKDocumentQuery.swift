@@ -155,9 +155,10 @@ open class HKDocumentQuery: HKQuery, @unchecked Sendable {
                 }
             }
             if limit > 0, documents.count > limit { documents.removeSubrange(limit...) }
-            resultsHandler(self, documents.map { HKCDADocumentSample($0, includeData: includeDocumentData) }, true, nil)
+            let samples = documents.map { HKCDADocumentSample($0, includeData: includeDocumentData) }
+            healthStore.deliver { [self] in resultsHandler(self, samples, true, nil) }
         } catch {
-            resultsHandler(self, nil, true, HKError.from(error))
+            healthStore.deliver { [self] in resultsHandler(self, nil, true, HKError.from(error)) }
         }
     }
 

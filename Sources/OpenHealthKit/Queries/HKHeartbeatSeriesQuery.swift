@@ -27,15 +27,17 @@ open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     override func run(in healthStore: HKHealthStore) {
         do {
             let beats = try Self.heartbeats(of: seriesSample, in: healthStore)
-            guard !beats.isEmpty else {
-                dataHandler(self, 0, false, true, nil)
-                return
-            }
-            for (index, beat) in beats.enumerated() {
-                dataHandler(self, beat.time, beat.precededByGap, index == beats.count - 1, nil)
+            healthStore.deliver { [self] in
+                guard !beats.isEmpty else {
+                    dataHandler(self, 0, false, true, nil)
+                    return
+                }
+                for (index, beat) in beats.enumerated() {
+                    dataHandler(self, beat.time, beat.precededByGap, index == beats.count - 1, nil)
+                }
             }
         } catch {
-            dataHandler(self, 0, false, true, HKError.from(error))
+            healthStore.deliver { [self] in dataHandler(self, 0, false, true, HKError.from(error)) }
         }
     }
 

@@ -79,6 +79,8 @@ open class HKObserverQuery: HKQuery, @unchecked Sendable {
 
     override var queryTypes: [HKObjectType] { queryDescriptors?.map(\.sampleType) ?? super.queryTypes }
 
+    override var startsMonitor: Bool { true }
+
     override func run(in healthStore: HKHealthStore) {
         let descriptors: [SampleQueryDescriptor]
         do {
@@ -96,7 +98,7 @@ open class HKObserverQuery: HKQuery, @unchecked Sendable {
                 throw HKError(.errorInvalidArgument, "an observer query needs a sample type")
             }
         } catch {
-            fail(HKError.from(error))
+            healthStore.deliver { [self] in fail(HKError.from(error)) }
             return
         }
         let monitor = ChangeFeedMonitor(

@@ -52,25 +52,29 @@ open class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
             let entries = try Self.entries(
                 of: sampleType, matching: predicate, orderedBySampleStart: orderByQuantitySampleStartDate,
                 in: healthStore)
-            switch handler {
-            case let .sample(uuid, report):
-                guard !entries.isEmpty else {
-                    throw HKError(.errorInvalidArgument, "no stored quantity sample has uuid \(uuid)")
-                }
-                for (index, entry) in entries.enumerated() {
-                    report(self, HKQuantity(entry.0), entry.1.start, index == entries.count - 1, nil)
-                }
-            case let .quantity(report):
-                if entries.isEmpty { report(self, nil, nil, nil, true, nil) }
-                for (index, entry) in entries.enumerated() {
-                    let sample = includeSample ? HKSample.wrap(entry.2) as? HKQuantitySample : nil
-                    report(self, HKQuantity(entry.0), entry.1, sample, index == entries.count - 1, nil)
+            if case let .sample(uuid, _) = handler, entries.isEmpty {
+                throw HKError(.errorInvalidArgument, "no stored quantity sample has uuid \(uuid)")
+            }
+            healthStore.deliver { [self] in
+                switch handler {
+                case let .sample(_, report):
+                    for (index, entry) in entries.enumerated() {
+                        report(self, HKQuantity(entry.0), entry.1.start, index == entries.count - 1, nil)
+                    }
+                case let .quantity(report):
+                    if entries.isEmpty { report(self, nil, nil, nil, true, nil) }
+                    for (index, entry) in entries.enumerated() {
+                        let sample = includeSample ? HKSample.wrap(entry.2) as? HKQuantitySample : nil
+                        report(self, HKQuantity(entry.0), entry.1, sample, index == entries.count - 1, nil)
+                    }
                 }
             }
         } catch {
-            switch handler {
-            case let .sample(_, report): report(self, nil, nil, true, HKError.from(error))
-            case let .quantity(report): report(self, nil, nil, nil, true, HKError.from(error))
+            healthStore.deliver { [self] in
+                switch handler {
+                case let .sample(_, report): report(self, nil, nil, true, HKError.from(error))
+                case let .quantity(report): report(self, nil, nil, nil, true, HKError.from(error))
+                }
             }
         }
     }

@@ -34,8 +34,14 @@ open class HKQuery: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Runs the query against a store; called by `HKHealthStore.execute(_:)` on a background queue.
+    /// Runs the query against a store and hands its handler calls to `HKHealthStore.deliver(_:)`; called by
+    /// `HKHealthStore.execute(_:)` on the store's executor, or on the callback queue when `startsMonitor`.
     func run(in healthStore: HKHealthStore) {}
+
+    /// Whether `run(in:)` only starts a monitor that reads the store on a queue of its own (the long-running anchored,
+    /// observer, statistics collection and activity summary queries), so that it starts at once rather than after
+    /// the executor's queued work.
+    var startsMonitor: Bool { false }
 
     /// Ends a long-running query; called by `HKHealthStore.stop(_:)`.
     func stopRunning() {}

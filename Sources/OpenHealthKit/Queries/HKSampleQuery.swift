@@ -74,9 +74,9 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
     override func run(in healthStore: HKHealthStore) {
         do {
             let samples = try evaluate(in: healthStore)
-            resultsHandler(self, samples, nil)
+            healthStore.deliver { [self] in resultsHandler(self, samples, nil) }
         } catch {
-            resultsHandler(self, nil, HKError.from(error))
+            healthStore.deliver { [self] in resultsHandler(self, nil, HKError.from(error)) }
         }
     }
 

@@ -22,9 +22,10 @@ open class HKSourceQuery: HKQuery, @unchecked Sendable {
             guard let sampleType else { throw HKError(.errorInvalidArgument, "a source query needs a sample type") }
             let sources = try healthStore.dataStore.sources(
                 of: sampleType.sampleType, matching: try PredicateBridge.samplePredicate(predicate))
-            completionHandler(self, Set(sources.map(HKSource.init)), nil)
+            let found = Set(sources.map(HKSource.init))
+            healthStore.deliver { [self] in completionHandler(self, found, nil) }
         } catch {
-            completionHandler(self, nil, HKError.from(error))
+            healthStore.deliver { [self] in completionHandler(self, nil, HKError.from(error)) }
         }
     }
 }

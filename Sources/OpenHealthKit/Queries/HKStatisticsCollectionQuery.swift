@@ -72,6 +72,8 @@ open class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         if let initial { initial.value(self, nil, error) } else { update?.value(self, nil, nil, error) }
     }
 
+    override var startsMonitor: Bool { true }
+
     override func run(in healthStore: HKHealthStore) {
         let (initial, update) = state.withLock { ($0.initial, $0.update) }
         let monitor: StatisticsCollectionMonitor
@@ -80,10 +82,12 @@ open class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
                 healthStore: healthStore, type: objectType as! HKQuantityType, predicate: predicate, options: options,
                 anchorDate: anchorDate, intervalComponents: intervalComponents)
         } catch {
-            if let initial {
-                initial.value(self, nil, error)
-            } else {
-                update?.value(self, nil, nil, error)
+            healthStore.deliver { [self] in
+                if let initial {
+                    initial.value(self, nil, error)
+                } else {
+                    update?.value(self, nil, nil, error)
+                }
             }
             return
         }

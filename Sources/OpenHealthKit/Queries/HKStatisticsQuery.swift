@@ -29,9 +29,9 @@ open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
         do {
             let statistics = try Self.statistics(
                 in: healthStore, type: objectType as! HKQuantityType, predicate: predicate, options: options)
-            completionHandler(self, statistics, nil)
+            healthStore.deliver { [self] in completionHandler(self, statistics, nil) }
         } catch {
-            completionHandler(self, nil, error)
+            healthStore.deliver { [self] in completionHandler(self, nil, error) }
         }
     }
 

@@ -38,18 +38,20 @@ open class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     override func run(in healthStore: HKHealthStore) {
         do {
             let locations = try Self.locations(of: route, within: dateInterval, in: healthStore)
-            if locations.isEmpty {
-                dataHandler(self, [], true, nil)
-                return
-            }
-            var start = 0
-            while start < locations.count {
-                let end = min(locations.count, start + Self.batchSize)
-                dataHandler(self, Array(locations[start..<end]), end == locations.count, nil)
-                start = end
+            healthStore.deliver { [self] in
+                if locations.isEmpty {
+                    dataHandler(self, [], true, nil)
+                    return
+                }
+                var start = 0
+                while start < locations.count {
+                    let end = min(locations.count, start + Self.batchSize)
+                    dataHandler(self, Array(locations[start..<end]), end == locations.count, nil)
+                    start = end
+                }
             }
         } catch {
-            dataHandler(self, nil, true, HKError.from(error))
+            healthStore.deliver { [self] in dataHandler(self, nil, true, HKError.from(error)) }
         }
     }
 

@@ -25,19 +25,14 @@ public enum HKAuthorizationRequestStatus: Int, Sendable, Hashable {
 /// The authorization rules behind `HKHealthStore`'s authorization methods (declared in the class so that test doubles
 /// can override them).
 extension HKHealthStore {
-    /// Runs an authorization request on the callback queue and reports to a completion handler.
+    /// Runs an authorization request on the store's executor and reports to a completion handler on the callback
+    /// queue.
     func requestAuthorizationInBackground(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
         completion: @escaping (Bool, (any Error)?) -> Void
     ) {
-        let handler = UncheckedSendable(completion)
-        callbackQueue.async {
-            do {
-                try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead)
-                handler.value(true, nil)
-            } catch {
-                handler.value(false, HKError.from(error))
-            }
+        reportInBackground(to: completion) {
+            try self.requestAuthorizationNow(toShare: typesToShare, read: typesToRead)
         }
     }
 

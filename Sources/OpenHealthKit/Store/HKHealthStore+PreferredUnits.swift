@@ -17,13 +17,14 @@ extension HKHealthStore {
         for quantityTypes: Set<HKQuantityType>,
         completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
     ) {
-        callbackQueue.async {
-            do {
-                completion(try self.preferredUnitsNow(for: quantityTypes), nil)
-            } catch {
-                completion([:], error)
-            }
-        }
+        inBackground(
+            { try self.preferredUnitsNow(for: quantityTypes) },
+            deliver: { outcome in
+                switch outcome {
+                case let .success(units): completion(units, nil)
+                case let .failure(error): completion([:], error)
+                }
+            })
     }
 
     /// The preferred units of quantity types; throws `errorAuthorizationNotDetermined` when the app never asked to

@@ -16,7 +16,9 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// The store that `HKHealthStore()` uses: in memory, shared by the process.
     package static let sharedDataStore = HealthDataStore()
 
-    /// Queues the results handlers run on, as HealthKit runs them on an anonymous background queue.
+    /// The queue results and completion handlers are delivered on, as HealthKit runs them on an anonymous background
+    /// queue. The store work of one-shot queries and completion-handler forms runs on the store's executor
+    /// (`inBackground`); the long-running queries' monitors still read on serial queues that target this one.
     let callbackQueue = DispatchQueue(label: "org.openhealthkit.queries", attributes: .concurrent)
 
     /// Set by the testing product; nil in apps.
@@ -105,13 +107,14 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     open func getEarliestAuthorizedSampleDate(
         for types: Set<HKObjectType>, completion: @escaping @Sendable ([HKObjectType: Date]?, (any Error)?) -> Void
     ) {
-        callbackQueue.async {
-            do {
-                completion(try self.earliestAuthorizedSampleDates(for: types), nil)
-            } catch {
-                completion(nil, HKError.from(error))
-            }
-        }
+        inBackground(
+            { try self.earliestAuthorizedSampleDates(for: types) },
+            deliver: { outcome in
+                switch outcome {
+                case let .success(dates): completion(dates, nil)
+                case let .failure(error): completion(nil, HKError.from(error))
+                }
+            })
     }
 
     /// The earliest date from which the person lets the app read samples of each type with a limited window (see
@@ -275,16 +278,14 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         of objectType: HKObjectType, predicate: NSPredicate,
         withCompletion completion: @escaping (Bool, Int, (any Error)?) -> Void
     ) {
-        let handler = UncheckedSendable(completion)
-        let predicateBox = UncheckedSendable(predicate)
-        callbackQueue.async {
-            do {
-                let count = try self.deleteObjectsNow(of: objectType, predicate: predicateBox.value)
-                handler.value(true, count, nil)
-            } catch {
-                handler.value(false, 0, error)
-            }
-        }
+        inBackground(
+            { try self.deleteObjectsNow(of: objectType, predicate: predicate) },
+            deliver: { outcome in
+                switch outcome {
+                case let .success(count): completion(true, count, nil)
+                case let .failure(error): completion(false, 0, error)
+                }
+            })
     }
 
     func deleteObjectsNow(of objectType: HKObjectType, predicate: NSPredicate) throws -> Int {
@@ -315,18 +316,47 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         return try await dataStore.executor.run { UncheckedSendable(try job.value()) }.value
     }
 
-    /// Runs `work` on the callback queue and reports success or the error, in HealthKit's terms, to `completion`.
+    /// Runs blocking store work on the store's executor without a task to await it, then hands its outcome to
+    /// `deliver` on the callback queue: the way `execute(_:)`'s queries and every completion-handler form reach the
+    /// store, so that the callback queue only delivers handlers.
+    func inBackground<T>(_ work: @escaping () throws -> T, deliver: @escaping (Result<T, any Error>) -> Void) {
+        // Each closure boxed on its own (a tuple holding closures, taken apart on another thread, crashed the Swift 6.3
+        // runtime on Linux; see HKAttachmentStore).
+        let work = UncheckedSendable(work)
+        let deliver = UncheckedSendable(deliver)
+        let queue = callbackQueue
+        dataStore.executor.execute {
+            let outcome = UncheckedSendable(Result { try work.value() })
+            queue.async { deliver.value(outcome.value) }
+        }
+    }
 
+    /// Hands handler calls to the callback queue in one block, so that calls made in order arrive in order.
+    func deliver(_ handlerCalls: @escaping () -> Void) {
+        let job = UncheckedSendable(handlerCalls)
+        callbackQueue.async { job.value() }
+    }
+
+    /// Runs `work` on the store's executor and reports its value or the error, in HealthKit's terms, to `completion`
+    /// on the callback queue.
+    func answerInBackground<T>(to completion: @escaping (T?, (any Error)?) -> Void, _ work: @escaping () throws -> T) {
+        inBackground(work) { outcome in
+            switch outcome {
+            case let .success(value): completion(value, nil)
+            case let .failure(error): completion(nil, HKError.from(error))
+            }
+        }
+    }
+
+    /// Runs `work` on the store's executor and reports success or the error, in HealthKit's terms, to `completion` on
+    /// the callback queue.
     func reportInBackground(
         to completion: @escaping (Bool, (any Error)?) -> Void, _ work: @escaping @Sendable () throws -> Void
     ) {
-        let handler = UncheckedSendable(completion)
-        callbackQueue.async {
-            do {
-                try work()
-                handler.value(true, nil)
-            } catch {
-                handler.value(false, HKError.from(error))
+        inBackground(work) { outcome in
+            switch outcome {
+            case .success: completion(true, nil)
+            case let .failure(error): completion(false, HKError.from(error))
             }
         }
     }
@@ -388,11 +418,18 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
 
     // MARK: Queries
 
-    /// Runs a query on a background queue; its handler receives the results there.
+    /// Runs a query: its store work on the store's executor, its handler on a background queue (the callback queue).
     open func execute(_ query: HKQuery) {
+        // The testing product's interceptor may delay or fail the query: that waits on the callback queue, holding no
+        // executor thread; the run itself (store reads, then `deliver(_:)`) goes to the executor. A long-running
+        // query's run only starts its monitor, at once, so that it watches from the moment it was executed.
         callbackQueue.async {
             guard self.admit(query) else { return }
-            query.run(in: self)
+            if query.startsMonitor {
+                query.run(in: self)
+            } else {
+                self.dataStore.executor.execute { query.run(in: self) }
+            }
         }
     }
 

@@ -62,13 +62,7 @@ open class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendable {
 
     /// Saves the series and reports it on a background queue.
     open func finishSeries(completion: @escaping @Sendable (HKHeartbeatSeriesSample?, (any Error)?) -> Void) {
-        healthStore.callbackQueue.async {
-            do {
-                completion(try self.finishNow(), nil)
-            } catch {
-                completion(nil, HKError.from(error))
-            }
-        }
+        healthStore.answerInBackground(to: completion) { try self.finishNow() }
     }
 
     /// Saves the series.

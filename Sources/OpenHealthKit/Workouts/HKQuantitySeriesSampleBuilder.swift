@@ -62,15 +62,8 @@ open class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable {
     open func finishSeries(
         metadata: [String: Any]?, endDate: Date?, completion: @escaping ([HKQuantitySample]?, (any Error)?) -> Void
     ) {
-        let handler = UncheckedSendable(completion)
         let box = UncheckedSendable(metadata)
-        healthStore.callbackQueue.async {
-            do {
-                handler.value(try self.finishNow(metadata: box.value, endDate: endDate), nil)
-            } catch {
-                handler.value(nil, HKError.from(error))
-            }
-        }
+        healthStore.answerInBackground(to: completion) { try self.finishNow(metadata: box.value, endDate: endDate) }
     }
 
     /// Saves the series as one sample ending at its last measurement and reports it.

@@ -343,14 +343,7 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     /// the route being built; `endCollection` must have been called. Reports the saved workout on a background
     /// queue.
     open func finishWorkout(completion: @escaping (HKWorkout?, (any Error)?) -> Void) {
-        let handler = UncheckedSendable(completion)
-        healthStore.callbackQueue.async {
-            do {
-                handler.value(try self.finishNow(), nil)
-            } catch {
-                handler.value(nil, HKError.from(error))
-            }
-        }
+        healthStore.answerInBackground(to: completion) { try self.finishNow() }
     }
 
     /// Saves the workout with its activities, events, metadata and statistics, associates the samples and finishes

@@ -35,9 +35,9 @@ open class HKWorkoutEffortRelationshipQuery: HKQuery, @unchecked Sendable {
         do {
             let (relationships, newAnchor) = try Self.evaluate(
                 predicate: predicate, anchor: anchor, options: options, in: healthStore)
-            resultsHandler(self, relationships, newAnchor, nil)
+            healthStore.deliver { [self] in resultsHandler(self, relationships, newAnchor, nil) }
         } catch {
-            resultsHandler(self, nil, nil, HKError.from(error))
+            healthStore.deliver { [self] in resultsHandler(self, nil, nil, HKError.from(error)) }
         }
     }
 

@@ -59,15 +59,8 @@ open class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     open func finishRoute(
         with workout: HKWorkout, metadata: [String: Any]?, completion: @escaping (HKWorkoutRoute?, (any Error)?) -> Void
     ) {
-        let handler = UncheckedSendable(completion)
         let box = UncheckedSendable(metadata)
-        healthStore.callbackQueue.async {
-            do {
-                handler.value(try self.finishNow(with: workout, metadata: box.value), nil)
-            } catch {
-                handler.value(nil, HKError.from(error))
-            }
-        }
+        healthStore.answerInBackground(to: completion) { try self.finishNow(with: workout, metadata: box.value) }
     }
 
     /// Saves the route attached to a saved workout.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthDemoData
 import HealthModel
 import HealthReports
 import HealthStore

@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// Realistic generated health data for demos, tests, benchmarks and report screenshots.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import HealthStore
 
 /// Writes the samples of generated days, one array per source, as the devices and apps would record them.
 ///
