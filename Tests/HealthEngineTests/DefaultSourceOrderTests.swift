@@ -15,6 +15,8 @@ struct DefaultSourceOrderTests {
     static let tracker = SourceRevision(source: Source(name: "Tracker", bundleIdentifier: "com.example.tracker"))
     /// Another third-party app with no device.
     static let logger = SourceRevision(source: Source(name: "Logger", bundleIdentifier: "com.example.logger"))
+    /// A third-party app whose bundle identifier sorts before the logger's and whose name sorts after it.
+    static let archive = SourceRevision(source: Source(name: "Zeta Archive", bundleIdentifier: "com.example.archive"))
 
     @Test(
         "a class from the device: Apple or Apple Inc. with a Watch or iPhone model, else an Apple bundle identifier",
@@ -104,25 +106,43 @@ struct DefaultSourceOrderTests {
     }
 
     @Test(
-        "third parties among themselves: the newly seen first; a hand entry above all; an app on an iPhone device as an iPhone",
+        "third parties among themselves: the latest sample end first, ties by bundle identifier; a hand entry above all; an app on an iPhone device as an iPhone",
         arguments: StorageBackend.allCases)
-    func thirdPartiesNewestFirst(_ backend: StorageBackend) throws {
+    func thirdPartiesByLatestEnd(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try store.save([try Fixture.steps(10, from: Fixture.at(0))], as: Self.logger)
+        // The merged step sum over columns (a time window) and over samples (a source predicate): the same rule.
+        func sums() throws -> [Double?] {
+            let sources = Set(try store.sourcesInPriorityOrder(for: Fixture.stepCount))
+            return try [SamplePredicate.all, .sources(sources)].map {
+                try store.statistics(of: Fixture.stepCount, matching: $0, options: [.cumulativeSum]).merged.sum?.value
+            }
+        }
+        // Saved first: the archive (its only sample ends at minute 70), then the logger (its latest ends at minute
+        // 70 too), then the tracker (ends at minute 10). Save order would rank tracker, logger, archive.
+        try store.save([try Fixture.steps(7, from: Fixture.at(60))], as: Self.archive)
+        try store.save(
+            [try Fixture.steps(10, from: Fixture.at(0)), try Fixture.steps(5, from: Fixture.at(60))], as: Self.logger)
         try store.save([try Fixture.steps(20, from: Fixture.at(0))], as: Self.tracker)
-        #expect(try store.sourcesInPriorityOrder(for: Fixture.stepCount) == [Self.tracker.source, Self.logger.source])
-        #expect(try store.statistics(of: Fixture.stepCount, options: [.cumulativeSum]).merged.sum?.value == 20)
-        // An app whose samples carry the iPhone as their device ranks as an iPhone: above the other apps.
+        // The logger's latest sample ends after the tracker's; the archive ties with the logger and comes first by
+        // bundle identifier (com.example.archive before com.example.logger; its name would sort after).
+        #expect(
+            try store.sourcesInPriorityOrder(for: Fixture.stepCount) == [
+                Self.archive.source, Self.logger.source, Self.tracker.source,
+            ])
+        // Minutes 0–10: the logger's 10 over the tracker's 20; minutes 60–70: the archive's 7 over the logger's 5.
+        #expect(try sums() == [17, 17])
+        // An app whose samples carry the iPhone as their device ranks as an iPhone: above the other apps, though its
+        // latest sample ends earliest.
         try store.save([try Fixture.steps(30, from: Fixture.at(0), device: Fixture.phoneDevice)], as: Fixture.app)
         #expect(
             try store.sourcesInPriorityOrder(for: Fixture.stepCount) == [
-                Fixture.appSource, Self.tracker.source, Self.logger.source,
+                Fixture.appSource, Self.archive.source, Self.logger.source, Self.tracker.source,
             ])
-        #expect(try store.statistics(of: Fixture.stepCount, options: [.cumulativeSum]).merged.sum?.value == 30)
+        #expect(try sums() == [30 + 7, 30 + 7])
         // A hand entry outranks every device, whatever its source.
         try store.save(
             [try Fixture.steps(40, from: Fixture.at(0), metadata: [MetadataKey.wasUserEntered: .number(1)])],
             as: Self.logger)
-        #expect(try store.statistics(of: Fixture.stepCount, options: [.cumulativeSum]).merged.sum?.value == 40)
+        #expect(try sums() == [40 + 7, 40 + 7])
     }
 }

@@ -134,7 +134,7 @@ struct IdempotentImportTests {
     }
 
     @Test(
-        "the import writes no source order: the default ranks a hand entry first, then the watch, the phone, apps newest first",
+        "the import writes no source order: the default ranks a hand entry first, then the watch, the phone, apps by latest sample",
         arguments: StorageBackend.allCases)
     func defaultSourceOrderFollowsTheData(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
@@ -164,11 +164,12 @@ struct IdempotentImportTests {
         #expect(report.quantitySamples == 5, "\(report.issues)")
         let steps = try SampleType.quantity("HKQuantityTypeIdentifierStepCount")
         #expect(try store.sourceOrder(for: steps) == nil)
-        // Sources by their devices; the hand-entered Health record has none, so its source is a third party, the
-        // newest seen (a hand entry ranks first as a sample, which a list of sources does not show).
+        // Sources by their devices; the hand-entered Health record has none, so its source is a third party: after
+        // the new app (its sample ends a day later), before the old app (the same end, by bundle identifier). A hand
+        // entry ranks first as a sample, which a list of sources does not show.
         #expect(
             try store.sourcesInPriorityOrder(for: steps).map(\.bundleIdentifier) == [
-                "export:Watch", "export:iPhone", "export:Health", "export:New App", "export:Old App",
+                "export:Watch", "export:iPhone", "export:New App", "export:Health", "export:Old App",
             ])
         // January 1: the hand entry (5) wins the slice over the watch, the phone and the old app; January 2: the new app.
         #expect(try store.statistics(of: steps, options: [.cumulativeSum]).merged.sum?.value == 5 + 2)

@@ -10,8 +10,9 @@ import HealthModel
 /// 2. Apple Watch sources, then other Apple devices (iPhone), then third parties: a source's class is the best
 ///    `SourceClass` of its samples in the ranked set (a source with Watch and iPhone samples ranks as a Watch), and
 ///    devices decide it (a third-party app whose samples carry an iPhone as their device ranks as an iPhone);
-/// 3. within a class, newly seen first: the source whose first sample in the ranked set has the higher change
-///    sequence; ties (sources first seen in the same commit) by bundle identifier, then name.
+/// 3. within a class, the more recently active first: the source whose latest sample end in the ranked set is later;
+///    ties by bundle identifier, then name. This depends only on the ranked samples, not on when or in which order
+///    they were saved, so an export's round trip (written out and imported again) keeps merged figures.
 ///
 /// With an order set (bundle identifiers, highest first), listed sources rank in that order and unlisted ones after
 /// them, in the default order among themselves; hand entry then ranks no higher than its source.
@@ -56,17 +57,20 @@ public struct SourcePriority: Sendable {
     /// The rank of samples without a source revision: last.
     static let sourcelessRank = Int.max / 2
 
-    /// A source as a ranking sees it: the best class of its samples there and the sequence of its first one.
+    /// A source as a ranking sees it: the best class of its samples there and their latest end.
     struct SourceSighting {
         let source: Source
         let sourceClass: SourceClass
-        let firstSequence: Int64
+        /// The latest end date among the source's samples there, in seconds since the reference date.
+        let latestEnd: Double
     }
 
     /// Whether `left` comes before `right` in the default order of sources: the one rule (see the type's summary).
+    /// Class first, then the later latest sample end, then bundle identifier and name: only the data decides, never
+    /// the save order.
     static func precedes(_ left: SourceSighting, _ right: SourceSighting) -> Bool {
         if left.sourceClass != right.sourceClass { return left.sourceClass < right.sourceClass }
-        if left.firstSequence != right.firstSequence { return left.firstSequence > right.firstSequence }
+        if left.latestEnd != right.latestEnd { return left.latestEnd > right.latestEnd }
         return left.source < right.source
     }
 
@@ -93,9 +97,9 @@ public struct SourcePriority: Sendable {
     }
 }
 
-/// Each source's sighting over a set of samples: the lowest sequence and the best class among its samples.
+/// Each source's sighting over a set of samples: the latest end and the best class among its samples.
 struct SightingTally {
-    private var seen: [Source: (sequence: Int64, sourceClass: SourceClass)] = [:]
+    private var seen: [Source: (latestEnd: Double, sourceClass: SourceClass)] = [:]
     private var sources: [Source] = []
     private var classes = SourceClassCache()
 
@@ -103,11 +107,12 @@ struct SightingTally {
     mutating func note(_ stored: StoredSample) {
         guard let source = stored.sample.sourceRevision?.source else { return }
         let sourceClass = classes.sourceClass(of: stored.sample)
+        let end = stored.sample.endDate.timeIntervalSinceReferenceDate
         if let known = seen[source] {
-            if known.sequence <= stored.sequence, known.sourceClass <= sourceClass { return }
-            seen[source] = (min(known.sequence, stored.sequence), min(known.sourceClass, sourceClass))
+            if known.latestEnd >= end, known.sourceClass <= sourceClass { return }
+            seen[source] = (max(known.latestEnd, end), min(known.sourceClass, sourceClass))
         } else {
-            seen[source] = (stored.sequence, sourceClass)
+            seen[source] = (end, sourceClass)
             sources.append(source)
         }
     }
@@ -116,7 +121,7 @@ struct SightingTally {
     var sightings: [SourcePriority.SourceSighting] {
         sources.map {
             SourcePriority.SourceSighting(
-                source: $0, sourceClass: seen[$0]!.sourceClass, firstSequence: seen[$0]!.sequence)
+                source: $0, sourceClass: seen[$0]!.sourceClass, latestEnd: seen[$0]!.latestEnd)
         }
     }
 }

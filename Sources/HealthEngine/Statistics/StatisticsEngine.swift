@@ -196,7 +196,7 @@ public struct StatisticsEngine: Sendable {
     private func figures(
         _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
     ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
-        // Entries of the columns' source table grouped by source; each source's first-seen row.
+        // Entries of the columns' source table grouped by source (one source may have several entries).
         var groupOfSource: [Source: Int] = [:]
         var groups: [Source] = []
         let groupOfEntry: [Int] = columns.sources.map { source in
@@ -205,34 +205,26 @@ public struct StatisticsEngine: Sendable {
             groups.append(source)
             return groups.count - 1
         }
-        // Each source's first-seen sequence and best class over the rows (an entry's rows share its class).
-        var firstSeen = [Int64](repeating: .max, count: groups.count)
-        var bestClass = [SourceClass?](repeating: nil, count: groups.count)
-        var lastEntry: Int32 = -2
-        var lastSequence = Int64.max
+        // Each source's latest end and best class over the rows: the latest end per entry (an entry's rows share
+        // its class), then per source.
+        var entryLatestEnd = [Double](repeating: -.infinity, count: columns.sources.count)
         for row in 0..<columns.count {
-            let entry = columns.sourceIndexes[row]
-            let sequence = columns.sequences[row]
-            if entry == lastEntry, sequence >= lastSequence { continue }  // runs of one source in sequence order
-            guard entry >= 0 else {
-                lastEntry = entry
-                lastSequence = sequence
-                continue
-            }
-            let group = groupOfEntry[Int(entry)]
-            if entry != lastEntry {
-                let entryClass = columns.sourceClasses[Int(entry)]
-                if bestClass[group].map({ entryClass < $0 }) ?? true { bestClass[group] = entryClass }
-            }
-            lastEntry = entry
-            lastSequence = sequence
-            if sequence < firstSeen[group] { firstSeen[group] = sequence }
+            let entry = Int(columns.sourceIndexes[row])
+            if entry >= 0, columns.ends[row] > entryLatestEnd[entry] { entryLatestEnd[entry] = columns.ends[row] }
+        }
+        var latestEnd = [Double](repeating: -.infinity, count: groups.count)
+        var bestClass = [SourceClass?](repeating: nil, count: groups.count)
+        for entry in entryLatestEnd.indices where entryLatestEnd[entry] > -.infinity {
+            let group = groupOfEntry[entry]
+            let entryClass = columns.sourceClasses[entry]
+            if bestClass[group].map({ entryClass < $0 }) ?? true { bestClass[group] = entryClass }
+            latestEnd[group] = max(latestEnd[group], entryLatestEnd[entry])
         }
         let seenGroups = groups.indices.filter { bestClass[$0] != nil }
         let groupRanks = request.priority.ranks(
             of: seenGroups.map {
                 SourcePriority.SourceSighting(
-                    source: groups[$0], sourceClass: bestClass[$0]!, firstSequence: firstSeen[$0])
+                    source: groups[$0], sourceClass: bestClass[$0]!, latestEnd: latestEnd[$0])
             })
         var rankOfEntry = [Int](repeating: SourcePriority.sourcelessRank, count: columns.sources.count)
         var rankOfGroup = [Int](repeating: SourcePriority.sourcelessRank, count: groups.count)
@@ -430,8 +422,7 @@ public struct StatisticsEngine: Sendable {
             lastSourceIndex = index
             // A hand entry counts as such only in the default order.
             let manual = request.priority.order == nil && sample.wasUserEntered
-            let rankClass = classes.note(
-                sample, stored.sequence, source: revisionSource == nil ? nil : index, manual: manual)
+            let rankClass = classes.note(sample, source: revisionSource == nil ? nil : index, manual: manual)
             func canonical(_ quantity: Quantity) throws -> Double {
                 if let lastUnit, lastUnit == quantity.unit { return lastConverter.convert(quantity.value) }
                 let converter: HealthModel.UnitConverter
@@ -483,28 +474,29 @@ public struct StatisticsEngine: Sendable {
     }
 
     /// The rank classes of samples: a sample's rank (`SourcePriority.ranks(of:)`) depends only on its source (or
-    /// having none) and whether it was entered by hand, given each source's sighting (its first-seen sequence and best
+    /// having none) and whether it was entered by hand, given each source's sighting (its latest sample end and best
     /// class). So instead of ranking every sample (hashing its source twice), the sightings are tallied as the
     /// samples go by and each class is ranked once.
     struct RankClasses {
         private var classOfKey: [Int: Int] = [:]
         private var keys: [Int] = []  // by class: its key (source index * 2 + manual; -1 sourceless, -2 manual)
-        private var sightings: [Int: (sequence: Int64, sourceClass: SourceClass)] = [:]  // by source index
+        private var sightings: [Int: (latestEnd: Double, sourceClass: SourceClass)] = [:]  // by source index
         private var sourceClasses = SourceClassCache()
-        private var lastKey = Int.min, lastClass = 0, lastSource = -1, lastSequence = Int64.max
+        private var lastKey = Int.min, lastClass = 0, lastSource = -1, lastLatestEnd = -Double.infinity
         private var lastSourceClass = SourceClass.thirdParty
 
         /// Notes a sample (`source` is the index of its source, nil when it has no source revision); returns its
         /// class.
-        mutating func note(_ sample: Sample, _ sequence: Int64, source: Int?, manual: Bool) -> Int {
+        mutating func note(_ sample: Sample, source: Int?, manual: Bool) -> Int {
             let key = source.map { $0 * 2 + (manual ? 1 : 0) } ?? (manual ? -2 : -1)
             if let source {
                 let sourceClass = sourceClasses.sourceClass(of: sample)
-                if source != lastSource || sequence < lastSequence || sourceClass < lastSourceClass {
-                    var seen = sightings[source] ?? (sequence, sourceClass)
-                    seen = (min(seen.sequence, sequence), min(seen.sourceClass, sourceClass))
+                let end = sample.endDate.timeIntervalSinceReferenceDate
+                if source != lastSource || end > lastLatestEnd || sourceClass < lastSourceClass {
+                    var seen = sightings[source] ?? (end, sourceClass)
+                    seen = (max(seen.latestEnd, end), min(seen.sourceClass, sourceClass))
                     sightings[source] = seen
-                    lastSequence = seen.sequence
+                    lastLatestEnd = seen.latestEnd
                     lastSourceClass = seen.sourceClass
                     lastSource = source
                 }
@@ -530,7 +522,7 @@ public struct StatisticsEngine: Sendable {
                 of: indexes.map {
                     SourcePriority.SourceSighting(
                         source: sources[$0], sourceClass: sightings[$0]!.sourceClass,
-                        firstSequence: sightings[$0]!.sequence)
+                        latestEnd: sightings[$0]!.latestEnd)
                 })
             var rankOfSource: [Int: Int] = [:]
             for (position, index) in indexes.enumerated() { rankOfSource[index] = ranks[position] }
