@@ -177,6 +177,7 @@ public struct StatisticsEngine: Sendable {
         result.userEntered = keep.map { columns.userEntered[$0] }
         result.sources = columns.sources
         result.productTypes = columns.productTypes
+        result.sourceClasses = columns.sourceClasses
         return result
     }
 
