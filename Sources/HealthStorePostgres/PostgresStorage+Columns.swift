@@ -69,12 +69,13 @@ extension PostgresStorage {
                 columns.sourceIndexes.append(known)
             } else {
                 if entries.sourceEntries[entry] == nil { entries = try await reloadSourceEntries(on: connection) }
-                guard let (source, productType) = entries.sourceEntries[entry] else {
+                guard let (source, productType, sourceClass) = entries.sourceEntries[entry] else {
                     throw HealthStoreError.corruptStore("unknown source entry \(entry) of \(person)")
                 }
                 let index = Int32(columns.sources.count)
                 columns.sources.append(source)
                 columns.productTypes.append(productType)
+                columns.sourceClasses.append(sourceClass)
                 indexByEntry[entry] = index
                 columns.sourceIndexes.append(index)
             }

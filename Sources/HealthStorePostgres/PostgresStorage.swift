@@ -219,19 +219,22 @@ public final class PostgresStorage: HealthStorage {
     /// Reads this person's source entries into the catalog.
     func reloadSourceEntries(on connection: PostgresConnection? = nil) async throws -> PostgresCatalog {
         let rows = try await rows(
-            "SELECT id, name, bundle_identifier, product_type FROM source_entries WHERE person = \(person)",
+            """
+            SELECT id, name, bundle_identifier, product_type, device_class FROM source_entries WHERE person = \(person)
+            """,
             on: connection
-        ).map { try $0.decode((Int64, String, String, String?).self) }
+        ).map { try $0.decode((Int64, String, String, String?, Int16?).self) }
         return catalog.withLock { catalog in
-            for (id, name, bundleIdentifier, productType) in rows {
+            for (id, name, bundleIdentifier, productType, deviceClass) in rows {
                 catalog.addSourceEntry(
-                    id: id, source: Source(name: name, bundleIdentifier: bundleIdentifier), productType: productType)
+                    id: id, source: Source(name: name, bundleIdentifier: bundleIdentifier), productType: productType,
+                    sourceClass: deviceClass.flatMap { SourceClass(rawValue: Int($0)) })
             }
             return catalog
         }
     }
 
-    /// The source entry id of each (source, product type) pair, adding those not stored yet (inside the commit: the
+    /// The source entry id of each (source, product type, class) triple, adding those not stored yet (inside the commit: the
     /// entries belong to the person, whose row lock the commit holds).
     func sourceEntryIDs(
         for keys: Set<SourceEntryKey>, on connection: PostgresConnection
@@ -243,11 +246,13 @@ public final class PostgresStorage: HealthStorage {
             let missing = keys.filter { key in !known.contains { $0.0 == key } }
             try await connection.query(
                 """
-                INSERT INTO source_entries (person, name, bundle_identifier, product_type)
-                SELECT \(person), e.name, e.bundle_identifier, CASE WHEN e.has_product_type THEN e.product_type END
+                INSERT INTO source_entries (person, name, bundle_identifier, product_type, device_class)
+                SELECT \(person), e.name, e.bundle_identifier, CASE WHEN e.has_product_type THEN e.product_type END,
+                       e.device_class
                 FROM unnest(\(missing.map(\.name))::text[], \(missing.map(\.bundleIdentifier))::text[],
-                            \(missing.map { $0.productType != nil })::bool[], \(missing.map { $0.productType ?? "" })::text[])
-                    AS e(name, bundle_identifier, has_product_type, product_type)
+                            \(missing.map { $0.productType != nil })::bool[], \(missing.map { $0.productType ?? "" })::text[],
+                            \(missing.map { Int16($0.sourceClass?.rawValue ?? SourceClass.thirdParty.rawValue) })::smallint[])
+                    AS e(name, bundle_identifier, has_product_type, product_type, device_class)
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
             let reloaded = try await reloadSourceEntries(on: connection)

@@ -72,7 +72,10 @@ extension SQLiteStorage {
         var seen: Set<Int64>? = needsLong ? [] : nil
         let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
         let columns =
-            "start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL"
+            """
+            start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL,
+            device_id
+            """
         var catalogReloaded = false
         func run(_ sql: String, from start: Double) throws -> Bool {
             let statement = try SQLiteStorage.windowStatement(
@@ -82,12 +85,16 @@ extension SQLiteStorage {
                 let sequence = statement.int64(4)
                 if seen != nil, !seen!.insert(sequence).inserted { continue }
                 let revisionID = statement.optionalInt64(3)
-                if let revisionID, catalog.revisions[revisionID] == nil, !catalogReloaded {
+                let deviceID = statement.optionalInt64(7)
+                if !catalogReloaded,
+                    revisionID.map({ catalog.revisions[$0] == nil }) == true
+                        || deviceID.map({ catalog.devices[$0] == nil }) == true
+                {
                     catalog = try SQLiteCatalog.load(db)
                     publish(catalog)
                     catalogReloaded = true
                 }
-                let entry = cache.entry(forRevision: revisionID, catalog: catalog)
+                let entry = cache.entry(forRevision: revisionID, device: deviceID, catalog: catalog)
                 cache.append(
                     start: statement.double(0), end: statement.double(1), value: statement.double(2), entry: entry,
                     sequence: sequence, userEntered: statement.int64(5) != 0)

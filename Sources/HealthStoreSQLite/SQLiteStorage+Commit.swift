@@ -262,7 +262,7 @@ extension SQLiteStorage {
                         valid = false
                         break
                     }
-                    let entry = cache.entry(forRevision: row.revisionID, catalog: catalog)
+                    let entry = cache.entry(forRevision: row.revisionID, device: row.deviceID, catalog: catalog)
                     cache.append(
                         start: row.start, end: row.end, value: row.value, entry: entry, sequence: row.sequence,
                         userEntered: row.userEntered)

@@ -134,7 +134,7 @@ struct IdempotentImportTests {
     }
 
     @Test(
-        "the default source order puts manual entries, then the watch, then the phone, then apps newest first",
+        "the import writes no source order: the default ranks a hand entry first, then the watch, the phone, apps by latest sample",
         arguments: StorageBackend.allCases)
     func defaultSourceOrderFollowsTheData(_ backend: StorageBackend) throws {
         let folder = try ExportFixtures.temporaryFolder()
@@ -162,8 +162,17 @@ struct IdempotentImportTests {
         let (importer, _) = ExportFixtures.importer(store: store)
         let report = try importer.importExport(at: url)
         #expect(report.quantitySamples == 5, "\(report.issues)")
-        let order = try store.sourceOrder(for: try .quantity("HKQuantityTypeIdentifierStepCount"))
-        #expect(order == ["export:Health", "export:Watch", "export:iPhone", "export:New App", "export:Old App"])
+        let steps = try SampleType.quantity("HKQuantityTypeIdentifierStepCount")
+        #expect(try store.sourceOrder(for: steps) == nil)
+        // Sources by their devices; the hand-entered Health record has none, so its source is a third party: after
+        // the new app (its sample ends a day later), before the old app (the same end, by bundle identifier). A hand
+        // entry ranks first as a sample, which a list of sources does not show.
+        #expect(
+            try store.sourcesInPriorityOrder(for: steps).map(\.bundleIdentifier) == [
+                "export:Watch", "export:iPhone", "export:New App", "export:Health", "export:Old App",
+            ])
+        // January 1: the hand entry (5) wins the slice over the watch, the phone and the old app; January 2: the new app.
+        #expect(try store.statistics(of: steps, options: [.cumulativeSum]).merged.sum?.value == 5 + 2)
     }
 
     @Test(

@@ -177,6 +177,7 @@ public struct StatisticsEngine: Sendable {
         result.userEntered = keep.map { columns.userEntered[$0] }
         result.sources = columns.sources
         result.productTypes = columns.productTypes
+        result.sourceClasses = columns.sourceClasses
         return result
     }
 
@@ -196,7 +197,7 @@ public struct StatisticsEngine: Sendable {
     private func figures(
         _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
     ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
-        // Entries of the columns' source table grouped by source; each source's first-seen row.
+        // Entries of the columns' source table grouped by source (one source may have several entries).
         var groupOfSource: [Source: Int] = [:]
         var groups: [Source] = []
         let groupOfEntry: [Int] = columns.sources.map { source in
@@ -205,25 +206,26 @@ public struct StatisticsEngine: Sendable {
             groups.append(source)
             return groups.count - 1
         }
-        var firstSeen = [(sequence: Int64, entry: Int)](repeating: (.max, -1), count: groups.count)
-        var lastEntry: Int32 = -2
-        var lastSequence = Int64.max
+        // Each source's latest end and best class over the rows: the latest end per entry (an entry's rows share
+        // its class), then per source.
+        var entryLatestEnd = [Double](repeating: -.infinity, count: columns.sources.count)
         for row in 0..<columns.count {
-            let entry = columns.sourceIndexes[row]
-            let sequence = columns.sequences[row]
-            if entry == lastEntry, sequence >= lastSequence { continue }  // runs of one source in sequence order
-            lastEntry = entry
-            lastSequence = sequence
-            guard entry >= 0 else { continue }
-            let group = groupOfEntry[Int(entry)]
-            if sequence < firstSeen[group].sequence { firstSeen[group] = (sequence, Int(entry)) }
+            let entry = Int(columns.sourceIndexes[row])
+            if entry >= 0, columns.ends[row] > entryLatestEnd[entry] { entryLatestEnd[entry] = columns.ends[row] }
         }
-        let seenGroups = groups.indices.filter { firstSeen[$0].entry >= 0 }
+        var latestEnd = [Double](repeating: -.infinity, count: groups.count)
+        var bestClass = [SourceClass?](repeating: nil, count: groups.count)
+        for entry in entryLatestEnd.indices where entryLatestEnd[entry] > -.infinity {
+            let group = groupOfEntry[entry]
+            let entryClass = columns.sourceClasses[entry]
+            if bestClass[group].map({ entryClass < $0 }) ?? true { bestClass[group] = entryClass }
+            latestEnd[group] = max(latestEnd[group], entryLatestEnd[entry])
+        }
+        let seenGroups = groups.indices.filter { bestClass[$0] != nil }
         let groupRanks = request.priority.ranks(
             of: seenGroups.map {
                 SourcePriority.SourceSighting(
-                    source: groups[$0], productType: columns.productTypes[firstSeen[$0].entry],
-                    firstSequence: firstSeen[$0].sequence)
+                    source: groups[$0], sourceClass: bestClass[$0]!, latestEnd: latestEnd[$0])
             })
         var rankOfEntry = [Int](repeating: SourcePriority.sourcelessRank, count: columns.sources.count)
         var rankOfGroup = [Int](repeating: SourcePriority.sourcelessRank, count: groups.count)
@@ -402,7 +404,7 @@ public struct StatisticsEngine: Sendable {
         var lastConverter = HealthModel.UnitConverter(scale: 1)
         var lastSource: Source?
         var lastSourceIndex = 0
-        for (position, stored) in samples.enumerated() {
+        for stored in samples {
             let sample = stored.sample
             guard let content = sample.quantityContent else { continue }
             let revisionSource = sample.sourceRevision?.source
@@ -421,8 +423,7 @@ public struct StatisticsEngine: Sendable {
             lastSourceIndex = index
             // A hand entry counts as such only in the default order.
             let manual = request.priority.order == nil && sample.wasUserEntered
-            let rankClass = classes.note(
-                position, stored.sequence, source: revisionSource == nil ? nil : index, manual: manual)
+            let rankClass = classes.note(sample, source: revisionSource == nil ? nil : index, manual: manual)
             func canonical(_ quantity: Quantity) throws -> Double {
                 if let lastUnit, lastUnit == quantity.unit { return lastConverter.convert(quantity.value) }
                 let converter: HealthModel.UnitConverter
@@ -456,7 +457,7 @@ public struct StatisticsEngine: Sendable {
                         source: index, sequence: stored.sequence))
             }
         }
-        let rankOfClass = classes.ranks(samples, request.priority)
+        let rankOfClass = classes.ranks(sources, request.priority)
         for index in measurements.indices { measurements[index].rank = rankOfClass[measurements[index].rank] }
         var bySource: [Source: [StatisticsFigures?]] = [:]
         if request.options.contains(.separateBySource) {
@@ -474,48 +475,63 @@ public struct StatisticsEngine: Sendable {
     }
 
     /// The rank classes of samples: a sample's rank (`SourcePriority.ranks(of:)`) depends only on its source (or
-    /// having none) and whether it was entered by hand, given each source's first-seen sample. So instead of ranking
-    /// every sample (hashing its source twice), one sample of each class and each source's first-seen sample are
-    /// ranked.
+    /// having none) and whether it was entered by hand, given each source's sighting (its latest sample end and best
+    /// class). So instead of ranking every sample (hashing its source twice), the sightings are tallied as the
+    /// samples go by and each class is ranked once.
     struct RankClasses {
         private var classOfKey: [Int: Int] = [:]
-        private var representatives: [Int] = []  // by class: a sample position
-        private var firstSeen: [Int: (position: Int, sequence: Int64)] = [:]  // by source index
-        private var lastKey = Int.min, lastClass = 0, lastSource = -1, lastSequence = Int64.max
+        private var keys: [Int] = []  // by class: its key (source index * 2 + manual; -1 sourceless, -2 manual)
+        private var sightings: [Int: (latestEnd: Double, sourceClass: SourceClass)] = [:]  // by source index
+        private var sourceClasses = SourceClassCache()
+        private var lastKey = Int.min, lastClass = 0, lastSource = -1, lastLatestEnd = -Double.infinity
+        private var lastSourceClass = SourceClass.thirdParty
 
-        /// Notes the sample at `position` (`source` is nil when it has no source revision); returns its class.
-        mutating func note(_ position: Int, _ sequence: Int64, source: Int?, manual: Bool) -> Int {
+        /// Notes a sample (`source` is the index of its source, nil when it has no source revision); returns its
+        /// class.
+        mutating func note(_ sample: Sample, source: Int?, manual: Bool) -> Int {
             let key = source.map { $0 * 2 + (manual ? 1 : 0) } ?? (manual ? -2 : -1)
-            if let source, source != lastSource || sequence < lastSequence {
-                if let seen = firstSeen[source], seen.sequence <= sequence {
-                    lastSequence = seen.sequence
-                } else {
-                    firstSeen[source] = (position, sequence)
-                    lastSequence = sequence
+            if let source {
+                let sourceClass = sourceClasses.sourceClass(of: sample)
+                let end = sample.endDate.timeIntervalSinceReferenceDate
+                if source != lastSource || end > lastLatestEnd || sourceClass < lastSourceClass {
+                    var seen = sightings[source] ?? (end, sourceClass)
+                    seen = (max(seen.latestEnd, end), min(seen.sourceClass, sourceClass))
+                    sightings[source] = seen
+                    lastLatestEnd = seen.latestEnd
+                    lastSourceClass = seen.sourceClass
+                    lastSource = source
                 }
-                lastSource = source
             }
             if key == lastKey { return lastClass }
             let rankClass: Int
             if let known = classOfKey[key] {
                 rankClass = known
             } else {
-                rankClass = representatives.count
+                rankClass = keys.count
                 classOfKey[key] = rankClass
-                representatives.append(position)
+                keys.append(key)
             }
             lastKey = key
             lastClass = rankClass
             return rankClass
         }
 
-        /// The rank of each class.
-        func ranks(_ samples: [StoredSample], _ priority: SourcePriority) -> [Int] {
-            let positions = Array(Set(representatives + firstSeen.values.map(\.position))).sorted()
-            let ranks = priority.ranks(of: positions.map { samples[$0] })
-            var rankAt: [Int: Int] = [:]
-            for (index, position) in positions.enumerated() { rankAt[position] = ranks[index] }
-            return representatives.map { rankAt[$0]! }
+        /// The rank of each class, `sources` being the sources by index.
+        func ranks(_ sources: [Source], _ priority: SourcePriority) -> [Int] {
+            let indexes = Array(sightings.keys)
+            let ranks = priority.ranks(
+                of: indexes.map {
+                    SourcePriority.SourceSighting(
+                        source: sources[$0], sourceClass: sightings[$0]!.sourceClass,
+                        latestEnd: sightings[$0]!.latestEnd)
+                })
+            var rankOfSource: [Int: Int] = [:]
+            for (position, index) in indexes.enumerated() { rankOfSource[index] = ranks[position] }
+            return keys.map { key in
+                if key == -2 || (key >= 0 && key % 2 == 1) { return SourcePriority.manualRank }
+                if key == -1 { return SourcePriority.sourcelessRank }
+                return rankOfSource[key / 2] ?? SourcePriority.sourcelessRank
+            }
         }
     }
 

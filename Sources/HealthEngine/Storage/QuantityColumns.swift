@@ -17,10 +17,13 @@ public struct QuantityColumns: Sendable {
     public var sequences: [Int64] = []
     /// Whether each row was entered by hand (`HKWasUserEntered`).
     public var userEntered: [Bool] = []
-    /// The sources the rows refer to; one source may appear more than once, with different product types.
+    /// The sources the rows refer to; one source may appear more than once, with different product types or classes.
     public var sources: [Source] = []
     /// The product type (`iPhone15,2`, `Watch6,1`) of each entry of `sources`, from the rows' source revisions.
     public var productTypes: [String?] = []
+    /// The class of each entry of `sources` (`SourceClass`: from the rows' source revisions and devices), what the
+    /// default source order ranks by; an entry's rows all have this class.
+    public var sourceClasses: [SourceClass] = []
 
     /// Empty columns.
     public init() {}

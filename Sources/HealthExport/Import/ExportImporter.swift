@@ -174,7 +174,6 @@ public final class ExportImporter {
             }
         }
         try ElectrocardiogramImporter.importFiles(from: location, into: store, report: &batcher.report)
-        try SourcePriorityPlanner.apply(reader.sources + batcher.saverBuilder.sourceList, to: store)
         // Problems found while saving come after those found while reading: put them back in file order.
         let ended = batcher.report.issues.filter { if case .fileEndedEarly = $0 { return true } else { return false } }
         batcher.report.issues =

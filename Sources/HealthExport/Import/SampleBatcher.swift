@@ -239,7 +239,6 @@ final class SampleBatcher: @unchecked Sendable {
                 do {
                     _ = try saverBuilder.identity(of: draft)
                     sample = try saverBuilder.makeSample(draft, uuid: entry.uuid)
-                    saverBuilder.observe(draft)
                 } catch {
                     saved.skipped += 1
                     saved.issues.append(

@@ -75,41 +75,19 @@ final class DeviceEntry {
     /// The digest of the description without its address.
     let digest: ContentDigest
 
-    /// Whether the device is an Apple Watch.
-    let isWatch: Bool
-    /// Whether the device is an iPhone.
-    let isPhone: Bool
-
     init(_ description: String) {
         let device = DeviceDescriptionParser.parse(description)
         self.device = device
         self.digest = ContentHasher.digest(of: DeviceDescriptionParser.identityText(description), seed: 4)
-        let text = [device?.hardwareVersion, device?.model, device?.name].compactMap { $0 }.joined(separator: " ")
-        self.isWatch = text.contains("Watch")
-        self.isPhone = !isWatch && text.contains("iPhone")
     }
 }
 
-/// A source name with what the import learns about it, for the default source priority.
+/// A source name as met in the file, with the source it stands for.
 final class SourceEntry {
     /// The source.
     let source: Source
     /// The name's digest.
     let digest: ContentDigest
-    /// Samples seen from it.
-    var sampleCount = 0
-    /// Samples marked `HKWasUserEntered`.
-    var userEnteredCount = 0
-    /// Devices it recorded with (hardware or model), to tell watches and phones apart.
-    var sawWatch = false
-    /// Whether a device of it was an iPhone.
-    var sawPhone = false
-    /// The latest end date among its samples.
-    var latest = Date.distantPast
-    /// The quantity types it recorded.
-    var quantityTypes = Set<SampleType>()
-    /// The type of its last sample (runs of one type skip the set insertion).
-    var lastType: TypeEntry?
 
     init(name: String) {
         self.source = Source(name: name, bundleIdentifier: SourceEntry.bundleIdentifier(forName: name))
@@ -180,8 +158,6 @@ final class ExportRecordBuilder {
     private(set) var texts = InternTable<InternedText>()
     private(set) var devices = InternTable<DeviceEntry>()
     private(set) var sources = InternTable<SourceEntry>()
-    /// Every source met, in order.
-    private(set) var sourceList: [SourceEntry] = []
     /// Caches used both while reading and while saving (on the saver's thread), so they are locked.
     private let revisions = Mutex(RevisionCache())
     private let metadataUnits = Mutex<[String: HealthUnit?]>([:])
@@ -215,13 +191,7 @@ final class ExportRecordBuilder {
         let name = attribute.name
         switch name.count {
         case 10 where XMLBytes.equal(name, "sourceName"):
-            var created: SourceEntry?
-            draft.source = sources.value(for: attribute.value) { _ in
-                let entry = SourceEntry(name: attribute.decodedValue)
-                created = entry
-                return entry
-            }
-            if let created { sourceList.append(created) }
+            draft.source = sources.value(for: attribute.value) { _ in SourceEntry(name: attribute.decodedValue) }
         case 13 where XMLBytes.equal(name, "sourceVersion"):
             draft.version = texts.value(for: attribute.value) { _ in InternedText(attribute.decodedValue) }
         case 6 where XMLBytes.equal(name, "device"):
@@ -452,30 +422,6 @@ final class ExportRecordBuilder {
     ) throws(Problem) -> ([String: MetadataValue], SourceRevision) {
         try hashProvenance(provenance, start: start, end: end, hasher: &hasher)
         return try metadataAndRevision(provenance, start: start)
-    }
-
-    /// Records what the import learns about a source from one record.
-    func observe(_ draft: RecordDraft) {
-        let provenance = draft.provenance
-        guard let source = provenance.source, let type = draft.type else { return }
-        source.sampleCount += 1
-        if !provenance.metadata.isEmpty,
-            provenance.metadata.contains(where: {
-                $0.key == MetadataKey.wasUserEntered && ($0.value == "1" || $0.value == "true")
-            })
-        {
-            source.userEnteredCount += 1
-        }
-        if let end = provenance.end?.date, end > source.latest { source.latest = end }
-        if source.lastType !== type {
-            source.lastType = type
-            if let sampleType = type.sampleType, sampleType.kind == .quantity {
-                source.quantityTypes.insert(sampleType)
-            }
-        }
-        if let device = provenance.device {
-            if device.isWatch { source.sawWatch = true } else if device.isPhone { source.sawPhone = true }
-        }
     }
 
     /// A metadata value from its text: a number, a date (`2019-12-29 08:47:08 +0200`), a quantity (`418 cm`, `66

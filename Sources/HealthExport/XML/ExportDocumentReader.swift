@@ -58,9 +58,6 @@ struct ExportDocumentReader: XMLTokenHandler {
         self.receiver = receiver
     }
 
-    /// The sources met, for the default source priority.
-    var sources: [SourceEntry] { builder.sourceList }
-
     /// The element open at the end of the input, if any (the file ended early inside it).
     var openElement: String? { frameNames.last }
 
@@ -365,7 +362,6 @@ struct ExportDocumentReader: XMLTokenHandler {
             problem(line: draft.provenance.line, element: "Record", field: error.field, reason: error.reason)
             return
         }
-        builder.observe(draft)
         try batcher.add(record: draft, uuid: uuid, line: draft.provenance.line)
         if !draft.beats.isEmpty, let start = draft.provenance.start {
             var beats: [HeartbeatSeries.Beat] = []

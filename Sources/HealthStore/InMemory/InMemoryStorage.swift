@@ -40,11 +40,13 @@ public final class InMemoryStorage: HealthStorage {
     /// What statistics read of each sample, worked out once at insertion (canonical value, source entry, flags) and
     /// kept in the type index, so that a statistics query never builds a `Sample` value.
     private struct StatisticsPayload {
-        /// Distinct (source, product type) pairs the entries refer to.
+        /// Distinct (source, product type, class) entries the rows refer to.
         var sources: [Source] = []
         var productTypes: [String?] = []
+        var sourceClasses: [SourceClass] = []
         var entryOfRevision: [SourceEntryKey: Int32] = [:]
         var lastRevision: SourceRevision?
+        var lastDevice: Device?
         var lastEntry: Int32 = -1
         var lastType: SampleType?
         var lastCanonicalUnit: HealthUnit?
@@ -52,6 +54,7 @@ public final class InMemoryStorage: HealthStorage {
         struct SourceEntryKey: Hashable {
             let source: Source
             let productType: String?
+            let sourceClass: SourceClass
         }
 
         /// The index entry of a new sample.
@@ -60,10 +63,13 @@ public final class InMemoryStorage: HealthStorage {
         ) -> TypeIndex.Entry {
             var entry = TypeIndex.Entry(start: start, end: end, row: row, sequence: sequence)
             if let revision = sample.sourceRevision {
-                if let lastRevision, lastRevision == revision {
+                let device = sample.device
+                if let lastRevision, lastRevision == revision, lastDevice == device {
                     entry.source = lastEntry
                 } else {
-                    let key = SourceEntryKey(source: revision.source, productType: revision.productType)
+                    let sourceClass = SourceClass(revision, device: device)
+                    let key = SourceEntryKey(
+                        source: revision.source, productType: revision.productType, sourceClass: sourceClass)
                     if let known = entryOfRevision[key] {
                         entry.source = known
                     } else {
@@ -71,8 +77,10 @@ public final class InMemoryStorage: HealthStorage {
                         entryOfRevision[key] = entry.source
                         sources.append(revision.source)
                         productTypes.append(revision.productType)
+                        sourceClasses.append(sourceClass)
                     }
                     lastRevision = revision
+                    lastDevice = device
                     lastEntry = entry.source
                 }
             }
@@ -286,6 +294,7 @@ public final class InMemoryStorage: HealthStorage {
             else { return nil }  // series samples count by their entries, which only the samples hold
             result.sources = state.payload.sources
             result.productTypes = state.payload.productTypes
+            result.sourceClasses = state.payload.sourceClasses
             return result
         }
     }

@@ -4,10 +4,10 @@ import HealthModel
 /// Every quantity sample of one type in memory as columns, kept in step with the writes of the storage that owns it,
 /// so that repeated statistics on a large type read no rows at all. Rows are in insertion order.
 package struct QuantityColumnCache: Sendable {
-    /// The rows, with `sources`/`productTypes` as the source entries.
+    /// The rows, with `sources`/`productTypes`/`sourceClasses` as the source entries.
     package var columns: QuantityColumns
-    /// The source-entry index of each source revision row id seen so far.
-    package var entryByRevision: [Int64: Int32]
+    /// The source-entry index of each (source revision, device) row id pair seen so far.
+    package var entryByRevision: [RevisionAndDevice: Int32]
     /// The store's latest change sequence that these columns reflect.
     package var sequence: Int64
 
@@ -17,10 +17,24 @@ package struct QuantityColumnCache: Sendable {
     }
 
     /// A cache with its revision entries.
-    package init(columns: QuantityColumns, entryByRevision: [Int64: Int32], sequence: Int64) {
+    package init(columns: QuantityColumns, entryByRevision: [RevisionAndDevice: Int32], sequence: Int64) {
         self.columns = columns
         self.entryByRevision = entryByRevision
         self.sequence = sequence
+    }
+
+    /// The row ids of a source revision and a device (nil: none), which together decide a row's source entry.
+    package struct RevisionAndDevice: Hashable, Sendable {
+        /// The source revision's row id.
+        package let revision: Int64
+        /// The device's row id, if the row has a device.
+        package let device: Int64?
+
+        /// The pair.
+        package init(revision: Int64, device: Int64?) {
+            self.revision = revision
+            self.device = device
+        }
     }
 
     /// Appends one row.
@@ -41,6 +55,7 @@ package struct QuantityColumnCache: Sendable {
         var kept = QuantityColumns()
         kept.sources = columns.sources
         kept.productTypes = columns.productTypes
+        kept.sourceClasses = columns.sourceClasses
         for index in 0..<columns.count where !removed.contains(columns.sequences[index]) {
             kept.starts.append(columns.starts[index])
             kept.ends.append(columns.ends[index])
@@ -58,6 +73,7 @@ package struct QuantityColumnCache: Sendable {
         var result = QuantityColumns()
         result.sources = columns.sources
         result.productTypes = columns.productTypes
+        result.sourceClasses = columns.sourceClasses
         for index in 0..<columns.count where bounds.contains(start: columns.starts[index], end: columns.ends[index]) {
             result.starts.append(columns.starts[index])
             result.ends.append(columns.ends[index])

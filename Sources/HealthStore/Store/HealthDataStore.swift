@@ -172,8 +172,9 @@ public final class HealthDataStore: Sendable {
 
     // MARK: Source priority
 
-    /// Sets the source order of a quantity type: bundle identifiers, highest priority first (the Health app's
-    /// "Data Sources & Access" list); nil restores the default order. The storage keeps it with the data.
+    /// Sets the source order of a type: bundle identifiers, highest priority first (the Health app's "Data Sources &
+    /// Access" list); nil restores the default order (`SourcePriority`). The storage keeps it with the data; nothing
+    /// but this call writes one (an import does not).
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         try wrapped { try storage.setSourceOrder(bundleIdentifiers, for: type) }
     }

@@ -280,8 +280,24 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        // The class of a source entry's samples in the default source order (0 Apple Watch, 1 other Apple device,
+        // 2 third party: `SourceClass`), from their devices, which only the encoded samples hold: it splits entries.
+        // Entries written before have none (NULL) and are classed from their bundle identifier and product type alone.
         Migration(
-            name: "v6 workout routes and heartbeat series are samples",
+            name: "v6 the source class of source entries",
+            statements: [
+                "ALTER TABLE source_entries ADD COLUMN device_class smallint CHECK (device_class BETWEEN 0 AND 2)",
+                """
+                ALTER TABLE source_entries
+                    DROP CONSTRAINT source_entries_person_bundle_identifier_name_product_type_key
+                """,
+                """
+                ALTER TABLE source_entries ADD CONSTRAINT source_entries_by_value
+                    UNIQUE NULLS NOT DISTINCT (person, bundle_identifier, name, product_type, device_class)
+                """,
+            ]),
+        Migration(
+            name: "v7 workout routes and heartbeat series are samples",
             statements: [
                 // Rows of workout_routes and heartbeat_series move into samples person by person as each person's
                 // store opens (PostgresStorage.moveRetiredSeries, which needs the commit path); recording this

@@ -1,4 +1,5 @@
 import Foundation
+import HealthEngine
 import HealthModel
 import HealthStore
 import NIOCore
@@ -54,7 +55,7 @@ enum PostgresRowBuilder {
             if let revision = sample.sourceRevision {
                 row.sourceEntry = SourceEntryKey(
                     name: revision.source.name, bundleIdentifier: revision.source.bundleIdentifier,
-                    productType: revision.productType)
+                    productType: revision.productType, sourceClass: SourceClass(revision, device: sample.device))
             }
             row.syncIdentifier = sample.syncIdentifier
             row.syncBundleIdentifier =

@@ -62,7 +62,7 @@ struct SQLiteSampleInserter {
     /// A quantity row for the column caches.
     typealias ColumnRow = (
         typeID: Int64, sequence: Int64, start: Double, end: Double, value: Double, revisionID: Int64?,
-        userEntered: Bool, series: Bool
+        deviceID: Int64?, userEntered: Bool, series: Bool
     )
 
     /// What the insertion wrote besides the rows.
@@ -490,8 +490,8 @@ struct SQLiteSampleInserter {
                 if collectingColumnRows, row.kind == .quantity, let value = row.value {
                     outcome.columnRows.append(
                         (
-                            row.typeID, row.sequence, row.start, row.end, value, row.revisionID, row.userEntered,
-                            row.series
+                            row.typeID, row.sequence, row.start, row.end, value, row.revisionID, row.deviceID,
+                            row.userEntered, row.series
                         ))
                 }
             }

@@ -12,7 +12,8 @@ struct SourcesCommand: ParsableCommand {
         abstract: "List a type's sources in priority order, or set that order.",
         discussion: """
             Statistics merge overlapping sources: where they overlap the higher-ranked source counts. Without --order \
-            the default is hand-entered data, then Apple Watch, then iPhone, then other apps (newest first).
+            the default is hand-entered data, then Apple Watch, then iPhone, then other apps; \
+            within each, the source with the latest sample first.
 
             Examples:
               ohk sources stepCount
