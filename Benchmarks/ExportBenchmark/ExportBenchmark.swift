@@ -147,7 +147,8 @@ extension ExportBenchmark {
             }
             if let sqlite = storage as? SQLiteStorage {
                 try sqlite.checkpoint()
-                let counts = try sqlite.importedDataCounts()
+                // Routes and heartbeat series are samples, counted by the facade.
+                let counts = try dataStore.importedDataCounts()
                 print(
                     "store_samples=\(try sqlite.sampleCount()) store_bytes=\(sqlite.bytesOnDisk()) store_activity_summaries=\(counts.activitySummaries) store_routes=\(counts.workoutRoutes) store_route_points=\(counts.routeLocations) store_heartbeat_series=\(counts.heartbeatSeries)"
                 )

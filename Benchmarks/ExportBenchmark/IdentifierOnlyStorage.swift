@@ -32,8 +32,9 @@ final class IdentifierOnlyStorage: HealthStorage, KeepsNoImportedData, KeepsNoAt
     /// The number of identifiers stored.
     var count: Int { state.withLock { $0.sequences.count } }
 
-    func commit(inserting samples: [Sample], deleting uuids: [UUID]) throws -> CommitResult {
-        try state.withLock { state in
+    func commit(_ batch: CommitBatch) throws -> CommitResult {
+        let samples = batch.samples
+        return try state.withLock { state in
             // One hash per sample; on a duplicate, what this commit inserted is taken out again (all or nothing).
             var inserted: [UInt64] = []
             inserted.reserveCapacity(samples.count)
@@ -67,7 +68,6 @@ final class IdentifierOnlyStorage: HealthStorage, KeepsNoImportedData, KeepsNoAt
 
     func correlationMembers(among uuids: [UUID]) throws -> Set<UUID> { [] }
     func samplesAssociated(withWorkout workout: UUID) throws -> Set<UUID> { [] }
-    func associate(_ samples: [UUID], withWorkout workout: UUID) throws {}
     func latestSequence() throws -> Int64 { state.withLock { $0.sequence } }
     func changes(after sequence: Int64, limit: Int) throws -> [Change] { [] }
     func typeSummaries() throws -> [TypeSummary] { [] }

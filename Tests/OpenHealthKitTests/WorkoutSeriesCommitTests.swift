@@ -11,8 +11,8 @@ import Testing
 @Suite("Workout series through the one commit: a built run with its route and a heartbeat series")
 struct WorkoutSeriesCommitTests {
     /// A run of 40 minutes with heart rate readings and a five-point route, built with `HKWorkoutBuilder` and its own
-    /// route builder; returns the finished workout.
-    static func buildRun(in healthStore: HKHealthStore, samples: [HKQuantitySample]) async throws -> HKWorkout {
+    /// route builder, collection ended: ready to finish.
+    static func endedRun(in healthStore: HKHealthStore, samples: [HKQuantitySample]) async throws -> HKWorkoutBuilder {
         let builder = HKWorkoutBuilder(
             healthStore: healthStore, configuration: Duathlon.configuration(.running, .outdoor), device: nil)
         try await builder.beginCollection(at: Duathlon.at(7, 0))
@@ -21,7 +21,12 @@ struct WorkoutSeriesCommitTests {
             builder.seriesBuilder(for: HKSeriesType.workoutRoute()) as? HKWorkoutRouteBuilder)
         try await routeBuilder.insertRouteData(Duathlon.route())
         try await builder.endCollection(at: Duathlon.at(7, 40))
-        return try #require(try await builder.finishWorkout())
+        return builder
+    }
+
+    /// The run of `endedRun`, finished.
+    static func buildRun(in healthStore: HKHealthStore, samples: [HKQuantitySample]) async throws -> HKWorkout {
+        try #require(try await endedRun(in: healthStore, samples: samples).finishWorkout())
     }
 
     static func heartRates() -> [HKQuantitySample] {
@@ -100,14 +105,7 @@ struct WorkoutSeriesCommitTests {
         let healthStore = HKHealthStore(dataStore: dataStore)
         let samples = Self.heartRates()
         try await healthStore.save(samples)
-        let builder = HKWorkoutBuilder(
-            healthStore: healthStore, configuration: Duathlon.configuration(.running, .outdoor), device: nil)
-        try await builder.beginCollection(at: Duathlon.at(7, 0))
-        try await builder.addSamples(samples)
-        let routeBuilder = try #require(
-            builder.seriesBuilder(for: HKSeriesType.workoutRoute()) as? HKWorkoutRouteBuilder)
-        try await routeBuilder.insertRouteData(Duathlon.route())
-        try await builder.endCollection(at: Duathlon.at(7, 40))
+        let builder = try await Self.endedRun(in: healthStore, samples: samples)
         // The fault between the parts: a sample the workout is to be associated with is deleted meanwhile.
         try await healthStore.delete(samples[1])
         let sequence = try dataStore.latestSequence()

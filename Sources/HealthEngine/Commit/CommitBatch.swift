@@ -21,6 +21,19 @@ public struct CommitBatch: Sendable {
         self.associations = associations
     }
 
+    /// The objects its associations name (workouts and their samples): those this batch inserts, by identifier, and
+    /// the identifiers of the others, which must be stored already.
+    public func associatedObjects() -> (inserted: [UUID: Sample], stored: Set<UUID>) {
+        var named = Set<UUID>()
+        for association in associations {
+            named.insert(association.workout)
+            named.formUnion(association.samples)
+        }
+        var inserted: [UUID: Sample] = [:]
+        for sample in samples where named.remove(sample.uuid) != nil { inserted[sample.uuid] = sample }
+        return (inserted, named)
+    }
+
     /// Whether the batch changes nothing.
     public var isEmpty: Bool { samples.isEmpty && deletions.isEmpty && associations.allSatisfy(\.samples.isEmpty) }
 }

@@ -150,15 +150,9 @@ public final class ClientStorage: HealthStorage {
     /// An app adds samples only to workouts it saved (in this batch or before), and only samples it can see.
     private func checkAssociations(_ batch: CommitBatch) throws {
         guard !batch.associations.isEmpty else { return }
-        let inBatch = Dictionary(batch.samples.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        var wanted = Set<UUID>()
-        for association in batch.associations {
-            wanted.insert(association.workout)
-            wanted.formUnion(association.samples)
-        }
-        wanted.subtract(inBatch.keys)
-        var found = inBatch
-        for stored in try base.storedSamples(withUUIDs: wanted) where visible(stored.sample) != nil {
+        let (inserted, named) = batch.associatedObjects()
+        var found = inserted
+        for stored in try base.storedSamples(withUUIDs: named) where visible(stored.sample) != nil {
             found[stored.sample.uuid] = stored.sample
         }
         for association in batch.associations {

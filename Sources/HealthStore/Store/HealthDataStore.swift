@@ -365,18 +365,11 @@ public final class HealthDataStore: Sendable {
     private func commit(_ batch: CommitBatch) throws -> CommitResult {
         if !batch.associations.isEmpty {
             try wrapped {
-                let inBatch = Dictionary(
-                    batch.samples.map { ($0.uuid, $0.type) }, uniquingKeysWith: { first, _ in first })
-                var wanted = Set<UUID>()
-                for association in batch.associations {
-                    wanted.insert(association.workout)
-                    wanted.formUnion(association.samples)
-                }
-                wanted.subtract(inBatch.keys)
-                var types = inBatch
+                let (inserted, named) = batch.associatedObjects()
+                var types = inserted.mapValues(\.type)
                 // The whole store's types: which objects the client may see and own is its view's to decide, after
                 // its share grants (ClientStorage), and a wrong type answers as a missing object either way.
-                for stored in try base.storedSamples(withUUIDs: wanted) {
+                for stored in try base.storedSamples(withUUIDs: named) {
                     types[stored.sample.uuid] = stored.sample.type
                 }
                 for association in batch.associations {
