@@ -55,7 +55,7 @@ public struct SampleQueryEngine: Sendable {
             return []
         }
         let candidates: [StoredSample]
-        if let uuids = SampleQueryEngine.requiredUUIDs(descriptor.predicate) {
+        if let uuids = try SampleQueryEngine.requiredUUIDs(descriptor.predicate, storage: storage) {
             candidates = try storage.storedSamples(withUUIDs: uuids).filter { $0.sample.type == descriptor.type }
         } else {
             candidates = try storage.candidates(of: descriptor.type, within: bounds, matching: descriptor.predicate)
@@ -66,12 +66,17 @@ public struct SampleQueryEngine: Sendable {
         return candidates.filter { evaluator.matches($0.sample) }
     }
 
-    /// A set of identifiers every match must be in, when the predicate (or one of its AND terms) is a UUID list.
-    static func requiredUUIDs(_ predicate: SamplePredicate) -> Set<UUID>? {
+    /// A set of identifiers every match must be in, when the predicate (or one of its AND terms) is a UUID list or a
+    /// workout's associations (a workout's route is then read alone, not among every route of the store).
+    static func requiredUUIDs(_ predicate: SamplePredicate, storage: any HealthStorage) throws -> Set<UUID>? {
         switch predicate {
         case let .uuids(uuids): return uuids
+        case let .associatedWithWorkout(workout): return try storage.samplesAssociated(withWorkout: workout)
         case let .and(predicates):
-            return predicates.lazy.compactMap(requiredUUIDs).first
+            for part in predicates {
+                if let uuids = try requiredUUIDs(part, storage: storage) { return uuids }
+            }
+            return nil
         default: return nil
         }
     }

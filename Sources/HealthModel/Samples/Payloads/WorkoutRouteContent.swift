@@ -23,22 +23,35 @@ public struct WorkoutRouteContent: Sendable, Hashable, Codable {
             throw .invalidField(
                 field: "workoutRoute.locations", reason: "\(locations.count) locations, more than \(Self.maximumCount)")
         }
+        // Field names are built only for a location at fault: a stored route is checked again each time it is read.
         var previous = -Double.infinity
         for (index, location) in locations.enumerated() {
-            let field = "workoutRoute.locations[\(index)]"
+            func field(_ name: String) -> String { "workoutRoute.locations[\(index)].\(name)" }
             let time = location.date.timeIntervalSinceReferenceDate
-            try Validation.checkFinite(time, field: "\(field).date")
+            if !time.isFinite { try Validation.checkFinite(time, field: field("date")) }
             guard time >= previous else {
-                throw .invalidField(field: "\(field).date", reason: "is before the previous location's")
+                throw .invalidField(field: field("date"), reason: "is before the previous location's")
             }
             previous = time
-            try PayloadCheck.number(location.latitude, in: -90...90, field: "\(field).latitude")
-            try PayloadCheck.number(location.longitude, in: -180...180, field: "\(field).longitude")
-            for (name, value) in [
-                ("altitude", location.altitude), ("speed", location.speed), ("course", location.course),
-                ("horizontalAccuracy", location.horizontalAccuracy), ("verticalAccuracy", location.verticalAccuracy),
-            ] {
-                if let value { try Validation.checkFinite(value, field: "\(field).\(name)") }
+            if !(-90...90).contains(location.latitude) {
+                try PayloadCheck.number(location.latitude, in: -90...90, field: field("latitude"))
+            }
+            if !(-180...180).contains(location.longitude) {
+                try PayloadCheck.number(location.longitude, in: -180...180, field: field("longitude"))
+            }
+            func finite(_ value: Double?) -> Bool { value?.isFinite ?? true }
+            guard
+                finite(location.altitude) && finite(location.speed) && finite(location.course)
+                    && finite(location.horizontalAccuracy) && finite(location.verticalAccuracy)
+            else {
+                for (name, value) in [
+                    ("altitude", location.altitude), ("speed", location.speed), ("course", location.course),
+                    ("horizontalAccuracy", location.horizontalAccuracy),
+                    ("verticalAccuracy", location.verticalAccuracy),
+                ] where !finite(value) {
+                    try Validation.checkFinite(value!, field: field(name))
+                }
+                continue
             }
         }
         guard locations[0].date >= start, locations[locations.count - 1].date <= end else {
