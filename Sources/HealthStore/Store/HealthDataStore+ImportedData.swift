@@ -31,15 +31,32 @@ extension HealthDataStore {
     public func importedDataCounts() throws -> ImportedDataCounts {
         try wrapped {
             var counts = try storage.importedDataCounts()
-            for sample in try sampleQueries.samples(for: SampleQueryRequest(type: .workoutRoute)) {
-                guard case let .workoutRoute(content)? = sample.payload else { continue }
-                counts.workoutRoutes += 1
-                counts.routeLocations += content.locations.count
-            }
-            for sample in try sampleQueries.samples(for: SampleQueryRequest(type: .heartbeatSeries)) {
-                guard case let .heartbeatSeries(content)? = sample.payload else { continue }
-                counts.heartbeatSeries += 1
-                counts.heartbeats += content.beats.count
+            // Routes and heartbeat series are samples: read a month of them at a time, so that a store with years of
+            // routes never holds every point at once.
+            let month = 30 * 86_400.0
+            for summary in try storage.typeSummaries()
+            where summary.type == .workoutRoute || summary.type == .heartbeatSeries {
+                let first = summary.firstStart.timeIntervalSinceReferenceDate
+                let windows = max(
+                    1, Int(((summary.lastEnd.timeIntervalSinceReferenceDate - first) / month).rounded(.up)))
+                for index in 0..<windows {
+                    let window = TimeBounds(
+                        startLowerBound: index == 0 ? -.infinity : first + Double(index) * month,
+                        startUpperBound: index == windows - 1 ? .infinity : first + Double(index + 1) * month)
+                    // Candidates are a superset: each sample is counted in the window of its start only.
+                    for stored in try storage.candidates(of: summary.type, within: window)
+                    where window.contains(start: stored.sample.startDate.timeIntervalSinceReferenceDate, end: 0) {
+                        switch stored.sample.payload {
+                        case let .workoutRoute(content)?:
+                            counts.workoutRoutes += 1
+                            counts.routeLocations += content.locations.count
+                        case let .heartbeatSeries(content)?:
+                            counts.heartbeatSeries += 1
+                            counts.heartbeats += content.beats.count
+                        default: break
+                        }
+                    }
+                }
             }
             return counts
         }
