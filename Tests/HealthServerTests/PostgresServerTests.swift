@@ -108,9 +108,10 @@ struct PostgresServerTests {
                     let poll = Task {
                         try await reader.call(.get, "/changes?type=stepCount&anchor=0&wait=30", token: token)
                     }
-                    // Long enough for the save, the poll and the delete below on a loaded machine (the stream always lasts this long).
+                    // Long enough for the save, the poll and the delete below on a loaded machine (the stream always lasts
+                    // this long). From anchor 0, so that a stream opened after the save (a slow machine) still hears it.
                     let stream = Task {
-                        try await reader.call(.get, "/observe?type=stepCount&timeout=15", token: token)
+                        try await reader.call(.get, "/observe?type=stepCount&anchor=0&timeout=15", token: token)
                     }
                     try await Task.sleep(for: .milliseconds(700))
                     let clock = ContinuousClock()
