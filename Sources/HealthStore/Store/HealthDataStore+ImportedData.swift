@@ -31,20 +31,20 @@ extension HealthDataStore {
     public func importedDataCounts() throws -> ImportedDataCounts {
         try wrapped {
             var counts = try storage.importedDataCounts()
-            // Routes and heartbeat series are samples: read a month of them at a time, so that a store with years of
-            // routes never holds every point at once.
-            let month = 30 * 86_400.0
-            for summary in try storage.typeSummaries()
-            where summary.type == .workoutRoute || summary.type == .heartbeatSeries {
-                let first = summary.firstStart.timeIntervalSinceReferenceDate
-                let windows = max(
-                    1, Int(((summary.lastEnd.timeIntervalSinceReferenceDate - first) / month).rounded(.up)))
-                for index in 0..<windows {
+            // Routes and heartbeat series are samples: read 30 days of them at a time (an index range each), so that
+            // a store with years of routes never holds every point at once. Fixed windows from 2000 to 2040 (open
+            // before and after) rather than the types' extents: `typeSummaries()` reads every sample's row, which
+            // filled SQLite's page cache after a 1 GB import (25 MB of peak memory).
+            let step = 30 * 86_400.0
+            let first = -31_622_400.0  // 2000-01-01T00:00:00Z in seconds since the reference date (2001-01-01)
+            let windows = 40 * 365 / 30 + 1
+            for type in [SampleType.workoutRoute, .heartbeatSeries] {
+                for index in 0...windows {
                     let window = TimeBounds(
-                        startLowerBound: index == 0 ? -.infinity : first + Double(index) * month,
-                        startUpperBound: index == windows - 1 ? .infinity : first + Double(index + 1) * month)
+                        startLowerBound: index == 0 ? -.infinity : first + Double(index - 1) * step,
+                        startUpperBound: index == windows ? .infinity : first + Double(index) * step)
                     // Candidates are a superset: each sample is counted in the window of its start only.
-                    for stored in try storage.candidates(of: summary.type, within: window)
+                    for stored in try storage.candidates(of: type, within: window)
                     where window.contains(start: stored.sample.startDate.timeIntervalSinceReferenceDate, end: 0) {
                         switch stored.sample.payload {
                         case let .workoutRoute(content)?:
