@@ -137,15 +137,14 @@ final class ImportedDataWriter: ImportedDataReceiver {
     private func writeSeries(routes: ArraySlice<WorkoutRoute>, beats: ArraySlice<HeartbeatSeries>) {
         guard failure == nil else { return }
         do {
-            var owners = Set(routes.map(\.workout))
-            owners.formUnion(beats.map(\.sample))
+            // Each write holds routes or beats: its owners are workouts or HRV samples, fetched once.
+            let request =
+                routes.isEmpty
+                ? SampleQueryRequest(
+                    type: ImportedDataWriter.heartRateVariability, predicate: .uuids(Set(beats.map(\.sample))))
+                : SampleQueryRequest(type: .workout, predicate: .uuids(Set(routes.map(\.workout))))
             let found = Dictionary(
-                try store.samples(
-                    SampleQueryRequest(descriptors: [
-                        SampleQueryDescriptor(type: .workout, predicate: .uuids(owners)),
-                        SampleQueryDescriptor(type: ImportedDataWriter.heartRateVariability, predicate: .uuids(owners)),
-                    ])
-                ).map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+                try store.samples(request).map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
             var samples: [Sample] = []
             var associations: [WorkoutAssociation] = []
             for route in routes {
