@@ -15,6 +15,8 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
     case anchorTooOld(anchor: Int64, horizon: Int64)
     /// A statistics collection would have more buckets than the caller's budget allows (`count` of `maximum`).
     case tooManyBuckets(count: Int, maximum: Int)
+    /// A stored record of a kind does not read back as its kind's value (`RecordKind.decoded(_:key:)`).
+    case corruptRecord(kind: String, key: String, reason: String)
 
     /// The error in words; a wrapped model error keeps its own description.
     public var description: String {
@@ -29,6 +31,8 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .tooManyBuckets(count, maximum):
             return
                 "the statistics collection would have \(count) buckets; at most \(maximum) are allowed (use a longer interval or a shorter window)"
+        case let .corruptRecord(kind, key, reason):
+            return "the stored \(kind) record \"\(key)\" does not read back: \(reason)"
         }
     }
 }

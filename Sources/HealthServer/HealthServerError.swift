@@ -165,6 +165,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case let .tooManyBuckets(count, maximum):
             return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
         case .noData: return .notFound(field: field, reason: error.description)
+        case .corruptRecord: return .storeFailure(error.description)
         }
     }
 

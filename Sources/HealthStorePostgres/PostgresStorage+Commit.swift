@@ -152,6 +152,7 @@ extension PostgresStorage {
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
+        let records = try await apply(plan.records, sequence: &sequence, on: connection)
         _ = try await connection.execute(SetLatestSequenceStatement(person: person, sequence: sequence), logger: logger)
         if sequence > previous {
             // Delivered when (and only if) the transaction commits: other servers wake their observers of the person.
@@ -165,6 +166,7 @@ extension PostgresStorage {
         }
         await pauseInsideTransactions?()
         return CommitResult(
-            inserted: plan.accepted, deleted: deletedRows.map(\.uuid), ignored: ignored, latestSequence: sequence)
+            inserted: plan.accepted, deleted: deletedRows.map(\.uuid), ignored: ignored, latestSequence: sequence,
+            records: records)
     }
 }

@@ -216,10 +216,12 @@ extension SQLiteStorage {
                 }
             }
         }
+        let records = try SQLiteStorage.apply(plan.records, db, sequence: &sequence)
         try db.execute(sql: "UPDATE store_info SET value = ? WHERE key = 'latest_sequence'", arguments: [sequence])
         if let cutoff { try SQLiteStorage.expire(db, before: cutoff) }
         written.sequence = sequence
-        written.result = CommitResult(inserted: accepted, deleted: deleted, ignored: ignored, latestSequence: sequence)
+        written.result = CommitResult(
+            inserted: accepted, deleted: deleted, ignored: ignored, latestSequence: sequence, records: records)
         return written
     }
 

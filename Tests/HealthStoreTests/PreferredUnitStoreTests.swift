@@ -140,7 +140,9 @@ struct PreferredUnitStoreTests {
         let heard = Mutex(0)
         final class Owner: Sendable {}
         let owner = Owner()
-        view.unitPreferenceObservers.add(owner: owner) { heard.withLock { $0 += 1 } }
+        view.addObserver(owner: owner) { commit in
+            if !commit.records.isEmpty { heard.withLock { $0 += 1 } }
+        }
         try store.setPreferredUnit(HealthUnit(parsing: "kg"), for: Self.bodyMass)
         try store.setUnitLocale(UnitLocale(identifier: "en_GB"))
         #expect(heard.withLock { $0 } == 2)

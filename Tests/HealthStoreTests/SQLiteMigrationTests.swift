@@ -56,8 +56,8 @@ struct SQLiteMigrationTests {
         // A release-1 tombstone has no sample: the deletion is reported, unfiltered.
         #expect(changes.deletions.map(\.sequence) == [3])
         #expect(changes.anchor == 3)
-        // The release-2 table works.
-        try storage.saveBackgroundDelivery(
+        // Subscriptions are kept (as records since v13).
+        try store.saveBackgroundDelivery(
             BackgroundDeliverySubscription(
                 bundleIdentifier: "com.example.app", type: Fixture.stepCount, frequency: .hourly))
         #expect(try storage.backgroundDeliveries(of: "com.example.app").map(\.frequency) == [.hourly])

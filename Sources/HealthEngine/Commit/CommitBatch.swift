@@ -1,11 +1,12 @@
 import Foundation
 import HealthModel
 
-/// One all-or-nothing write: samples to insert, stored objects to delete, and samples to associate with workouts.
+/// One all-or-nothing write: samples to insert, stored objects to delete, samples to associate with workouts, and
+/// records to put or delete.
 ///
-/// Every change to a store's samples and their relations is one batch through `SampleStorage.commit(_:)`, so that a
-/// workout finishes with its associated samples and its route in one commit (or not at all), and observers see it
-/// once.
+/// Every change to a store's data is one batch through `SampleStorage.commit(_:)`, so that a workout finishes with its
+/// associated samples and its route in one commit (or not at all), a setting changes with a change sequence, and
+/// observers see each commit once.
 public struct CommitBatch: Sendable {
     /// The samples to insert (validated, with their source revisions).
     public var samples: [Sample]
@@ -13,12 +14,19 @@ public struct CommitBatch: Sendable {
     public var deletions: [UUID]
     /// Samples (stored, or inserted by this batch) to associate with workouts (stored, or inserted by this batch).
     public var associations: [WorkoutAssociation]
+    /// Records to put or delete (`RecordKind`), applied after the samples, in order (a later write of the same key
+    /// wins).
+    public var records: [RecordWrite]
 
     /// A batch.
-    public init(samples: [Sample] = [], deletions: [UUID] = [], associations: [WorkoutAssociation] = []) {
+    public init(
+        samples: [Sample] = [], deletions: [UUID] = [], associations: [WorkoutAssociation] = [],
+        records: [RecordWrite] = []
+    ) {
         self.samples = samples
         self.deletions = deletions
         self.associations = associations
+        self.records = records
     }
 
     /// The objects its associations name (workouts and their samples): those this batch inserts, by identifier, and
@@ -35,7 +43,9 @@ public struct CommitBatch: Sendable {
     }
 
     /// Whether the batch changes nothing.
-    public var isEmpty: Bool { samples.isEmpty && deletions.isEmpty && associations.allSatisfy(\.samples.isEmpty) }
+    public var isEmpty: Bool {
+        samples.isEmpty && deletions.isEmpty && associations.allSatisfy(\.samples.isEmpty) && records.isEmpty
+    }
 }
 
 /// Samples associated with a workout (HealthKit's `add(_:to:)`; found with `predicateForObjects(from: workout)`).

@@ -5,8 +5,8 @@ import HealthModel
 /// deletions, then stored versions replaced by a greater sync version), the samples to insert, and the samples
 /// ignored; or the violation that fails the whole commit.
 ///
-/// A storage applies a plan without a violation as deletions first, then insertions, each taking the next change
-/// sequence, after making sure that no accepted sample reuses an identifier (`firstReusedUUID(isStored:)`).
+/// A storage applies a plan without a violation as deletions first, then insertions, then record writes, each taking
+/// the next change sequence, after making sure that no accepted sample reuses an identifier (`firstReusedUUID(isStored:)`).
 public struct CommitPlan<Row: CommitRow> {
     /// Stored rows to delete, in order: the asked deletions (each row once), then the replaced versions.
     public internal(set) var deletions: [Row] = []
@@ -21,6 +21,9 @@ public struct CommitPlan<Row: CommitRow> {
     public internal(set) var ignored: [UUID] = []
     /// The associations to record after the insertions (each naming objects that exist once the commit is applied).
     public internal(set) var associations: [WorkoutAssociation] = []
+    /// The records to put or delete after the associations, each taking the next change sequence when it changes
+    /// something (the last write of each kind and key of the batch).
+    public internal(set) var records: [RecordWrite] = []
     /// Why the commit fails, nil when it may be applied.
     public internal(set) var violation: CommitViolation?
 

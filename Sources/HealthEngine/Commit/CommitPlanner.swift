@@ -26,6 +26,7 @@ public enum CommitPlanner {
         _ batch: CommitBatch, lookup: Lookup
     ) throws -> CommitPlan<Lookup.Row> {
         var plan = try plan(inserting: batch.samples, deleting: batch.deletions, lookup: lookup)
+        plan.records = records(of: batch)
         guard plan.violation == nil, !batch.associations.isEmpty else { return plan }
         let inserted = Set(plan.accepted.lazy.map(\.uuid))
         func exists(_ uuid: UUID) throws -> Bool {
@@ -42,6 +43,19 @@ public enum CommitPlanner {
             }
         }
         return plan
+    }
+
+    /// The record writes of a batch as a storage applies them: the last write of each kind and key, in batch order.
+    static func records(of batch: CommitBatch) -> [RecordWrite] {
+        guard batch.records.count > 1 else { return batch.records }
+        struct Key: Hashable {
+            let kind: String
+            let key: String
+        }
+        var last: [Key: Int] = [:]
+        for (index, write) in batch.records.enumerated() { last[Key(kind: write.kind, key: write.key)] = index }
+        return batch.records.enumerated().filter { last[Key(kind: $0.element.kind, key: $0.element.key)] == $0.offset }
+            .map(\.element)
     }
 
     /// The plan for inserting `samples` and deleting `uuids`, asking `lookup` about what is stored. A batch without

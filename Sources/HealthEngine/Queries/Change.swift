@@ -45,12 +45,20 @@ public struct CommitResult: Sendable, Hashable {
     public let ignored: [UUID]
     /// The change sequence after the commit.
     public let latestSequence: Int64
+    /// The records put or deleted (a deletion of a record that did not exist is left out).
+    public let records: [RecordChange]
 
     /// A commit result.
-    public init(inserted: [Sample], deleted: [UUID], ignored: [UUID], latestSequence: Int64) {
+    public init(
+        inserted: [Sample], deleted: [UUID], ignored: [UUID], latestSequence: Int64, records: [RecordChange] = []
+    ) {
         self.inserted = inserted
         self.deleted = deleted
         self.ignored = ignored
         self.latestSequence = latestSequence
+        self.records = records
     }
+
+    /// Whether the commit changed anything (samples or records).
+    public var changedAnything: Bool { !inserted.isEmpty || !deleted.isEmpty || !records.isEmpty }
 }

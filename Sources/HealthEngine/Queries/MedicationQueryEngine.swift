@@ -4,10 +4,10 @@ import HealthModel
 /// predicate, in the list's order, at most `limit` of them. What the client may see is the storage view's business.
 public struct MedicationQueryEngine: Sendable {
     /// The storage read.
-    public let storage: any StoreSettings
+    public let storage: any RecordStorage
 
     /// An engine over `storage`.
-    public init(storage: any StoreSettings) { self.storage = storage }
+    public init(storage: any RecordStorage) { self.storage = storage }
 
     /// The medications meeting `predicate`, in the list's order; `limit` nil or 0 means all of them.
     public func medications(matching predicate: MedicationPredicate, limit: Int?) throws -> [UserAnnotatedMedication] {

@@ -2,7 +2,7 @@ import Foundation
 import HealthModel
 
 /// How often a client may be woken for new data of a type (HealthKit's `HKUpdateFrequency`, same raw values).
-public enum UpdateFrequency: Int, Sendable, Hashable, CaseIterable {
+public enum UpdateFrequency: Int, Sendable, Hashable, CaseIterable, Codable {
     /// After every change.
     case immediate = 1
     /// At most once an hour.
@@ -37,7 +37,7 @@ public enum UpdateFrequency: Int, Sendable, Hashable, CaseIterable {
 
 /// A client's subscription to background delivery for one type, with its delivery state; kept by the storage so
 /// that it persists with the store.
-public struct BackgroundDeliverySubscription: Sendable, Hashable {
+public struct BackgroundDeliverySubscription: Sendable, Hashable, Codable {
     /// The subscribing client's bundle identifier.
     public let bundleIdentifier: String
     /// The type subscribed to.
@@ -62,5 +62,38 @@ public struct BackgroundDeliverySubscription: Sendable, Hashable {
         self.lastNotified = lastNotified
         self.missedAcknowledgements = missedAcknowledgements
         self.suspended = suspended
+    }
+}
+
+extension BackgroundDeliverySubscription {
+    private enum CodingKeys: String, CodingKey {
+        case bundleIdentifier, type, frequency, lastNotified, missedAcknowledgements, suspended
+    }
+
+    /// Reads a subscription stored as a record (the type by its identifier).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let identifier = try container.decode(String.self, forKey: .type)
+        guard let type = try? SampleType.named(identifier) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "unknown type \(identifier)")
+        }
+        self.init(
+            bundleIdentifier: try container.decode(String.self, forKey: .bundleIdentifier), type: type,
+            frequency: try container.decode(UpdateFrequency.self, forKey: .frequency),
+            lastNotified: try container.decodeIfPresent(Date.self, forKey: .lastNotified),
+            missedAcknowledgements: try container.decode(Int.self, forKey: .missedAcknowledgements),
+            suspended: try container.decode(Bool.self, forKey: .suspended))
+    }
+
+    /// Writes the subscription as a record (the type by its identifier).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
+        try container.encode(type.identifier, forKey: .type)
+        try container.encode(frequency, forKey: .frequency)
+        try container.encodeIfPresent(lastNotified, forKey: .lastNotified)
+        try container.encode(missedAcknowledgements, forKey: .missedAcknowledgements)
+        try container.encode(suspended, forKey: .suspended)
     }
 }

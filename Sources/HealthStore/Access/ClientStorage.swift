@@ -1,5 +1,5 @@
 // The storage members of ClientStorage implement the requirements of HealthStorage's parts (SampleStorage,
-// ChangeLog, StoreSettings, ImportedDataStorage), which document them; the class says how this view narrows them.
+// ChangeLog, RecordStorage, ImportedDataStorage), which document them; the class says how this view narrows them.
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 
 import Foundation
@@ -101,7 +101,8 @@ public final class ClientStorage: HealthStorage {
         let uuids = batch.deletions
         switch access.condition {
         case .unavailable: throw HealthStoreError.healthDataUnavailable
-        case .guest: throw HealthStoreError.notPermissibleInGuestMode(samples.isEmpty ? "delete" : "save")
+        case .guest:
+            throw HealthStoreError.notPermissibleInGuestMode(samples.isEmpty && !uuids.isEmpty ? "delete" : "save")
         case .available, .locked: break
         }
         if !fullAccess {
@@ -139,12 +140,24 @@ public final class ClientStorage: HealthStorage {
                 }
             }
             try checkAssociations(batch)
+            try checkRecords(batch)
         }
         if access.condition == .locked, access.hold(AccessControl.PendingWrite(client: client, batch: batch)) {
             // Accepted; it becomes visible when the store is unlocked.
             return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try base.latestSequence())
         }
         return try base.commit(batch)
+    }
+
+    /// An app writes only the records its kinds let it write (`RecordWriter`).
+    private func checkRecords(_ batch: CommitBatch) throws {
+        for write in batch.records {
+            switch write.writer {
+            case let .fullAccess(denial): throw HealthStoreError.authorizationDenied(denial)
+            case let .app(bundleIdentifier, denial):
+                guard bundleIdentifier == client else { throw HealthStoreError.authorizationDenied(denial) }
+            }
+        }
     }
 
     /// An app adds samples only to workouts it saved (in this batch or before), and only samples it can see.
@@ -272,95 +285,25 @@ public final class ClientStorage: HealthStorage {
     @discardableResult
     public func expireDeletions() throws -> Int { try base.expireDeletions() }
 
-    // MARK: Settings kept with the store
+    // MARK: Records
 
-    /// The source order as the client may see it: only the bundle identifiers of sources of samples of the type it
-    /// can see, in the order set; nil when none remain, exactly as when no order is set. The order a full-access
-    /// client set may name every app of the person, and an app must not learn of the others this way (issue 17).
-    /// Merging does not need the filter (it ranks only the samples it is given): see `mergeOrder(for:)`.
-    public func sourceOrder(for type: SampleType) throws -> [String]? {
-        guard let order = try base.sourceOrder(for: type) else { return nil }
-        if fullAccess { return order }
+    /// The records of the kind the client may see: all of them for a full-access client, else each as its kind's rule
+    /// shows it (`RecordKind.shown(_:key:to:)`), hidden ones left out exactly as if there were none.
+    public func records<Kind: RecordKind>(_ kind: Kind.Type, keys: RecordKeys) throws -> [Record<Kind>] {
         try checkReadable()
-        let sources = Set(
-            visible(try base.candidates(of: type, within: .unbounded)).compactMap {
-                $0.sample.sourceRevision?.source.bundleIdentifier
-            })
-        let shown = order.filter(sources.contains)
-        return shown.isEmpty ? nil : shown
-    }
-
-    /// The order statistics merge the client's visible samples by: the stored order, unfiltered (it only ranks
-    /// sources among the samples it is given, so identifiers the client cannot see change nothing), without the
-    /// scan `sourceOrder(for:)` needs. Never shown to the client.
-    func mergeOrder(for type: SampleType) throws -> [String]? { try base.sourceOrder(for: type) }
-
-    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
-        guard fullAccess else {
-            throw HealthStoreError.authorizationDenied("only a client with full access sets source priorities")
+        let records = try base.records(kind, keys: keys)
+        if fullAccess { return records }
+        return try records.compactMap { record in
+            try Kind.shown(record.value, key: record.key, to: self).map {
+                Record(key: record.key, sequence: record.sequence, value: $0)
+            }
         }
-        try base.setSourceOrder(bundleIdentifiers, for: type)
     }
 
-    /// The person's unit choices are no one app's data: every client sees them (the facade answers only for types
-    /// the client asked about, as HealthKit does); only a full-access client changes them.
-    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] {
+    /// Encoded records, which no rule has narrowed: only for a full-access client (none for others).
+    public func storedRecords(ofKind kind: String, keys: RecordKeys) throws -> [StoredRecord] {
         try checkReadable()
-        return try base.preferredUnitOverrides()
-    }
-
-    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
-        guard fullAccess else {
-            throw HealthStoreError.authorizationDenied("only a client with full access sets preferred units")
-        }
-        try base.setPreferredUnit(unit, for: type)
-    }
-
-    public func unitLocaleIdentifier() throws -> String? {
-        try checkReadable()
-        return try base.unitLocaleIdentifier()
-    }
-
-    public func setUnitLocaleIdentifier(_ identifier: String?) throws {
-        guard fullAccess else {
-            throw HealthStoreError.authorizationDenied("only a client with full access sets the locale of the units")
-        }
-        try base.setUnitLocaleIdentifier(identifier)
-    }
-
-    /// The medications the person shared with the client (all of them for a full-access client).
-    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] {
-        try checkReadable()
-        let medications = try base.userAnnotatedMedications()
-        if fullAccess { return medications }
-        return medications.filter { access.canRead(client: client, medication: $0.concept.identifier) }
-    }
-
-    /// Only the Health app (a full-access client) keeps the list: medications are read-only to apps.
-    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
-        guard fullAccess else {
-            throw HealthStoreError.authorizationDenied("medications are read-only: only the Health app changes them")
-        }
-        try base.setUserAnnotatedMedications(medications)
-    }
-
-    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
-        guard bundleIdentifier == client || fullAccess else { return [] }
-        return try base.backgroundDeliveries(of: bundleIdentifier)
-    }
-
-    public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
-        guard subscription.bundleIdentifier == client || fullAccess else {
-            throw HealthStoreError.authorizationDenied("subscribing another app to background delivery")
-        }
-        try base.saveBackgroundDelivery(subscription)
-    }
-
-    public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
-        guard bundleIdentifier == client || fullAccess else {
-            throw HealthStoreError.authorizationDenied("removing another app's background delivery")
-        }
-        try base.removeBackgroundDeliveries(of: bundleIdentifier, types: types)
+        return fullAccess ? try base.storedRecords(ofKind: kind, keys: keys) : []
     }
 
     // MARK: Data besides samples
@@ -426,6 +369,27 @@ extension ClientStorage {
         if access.hasFullAccess(client) { return result }
         return CommitResult(
             inserted: result.inserted.compactMap(visible), deleted: [], ignored: [],
-            latestSequence: result.latestSequence)
+            latestSequence: result.latestSequence, records: result.records.filter(\.isAnnouncedToEveryClient))
+    }
+}
+
+extension ClientStorage: RecordReader {
+    /// Whether the client reads every sample of the type (not only its own, nor only a window of history).
+    public func canRead(typeIdentifier: String) -> Bool {
+        guard let type = try? SampleType.named(typeIdentifier) else { return false }
+        return readsAll(type)
+    }
+
+    /// Whether the person shared the medication with the client.
+    public func canRead(medication conceptIdentifier: String) -> Bool {
+        access.canRead(client: client, medication: conceptIdentifier)
+    }
+
+    /// The bundle identifiers of the sources of the type's samples the client can see.
+    public func visibleSources(of type: SampleType) throws -> Set<String> {
+        Set(
+            visible(try base.candidates(of: type, within: .unbounded)).compactMap {
+                $0.sample.sourceRevision?.source.bundleIdentifier
+            })
     }
 }

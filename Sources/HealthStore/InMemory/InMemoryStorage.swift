@@ -1,5 +1,5 @@
 // The undocumented public members here implement the requirements of HealthStorage's parts (SampleStorage,
-// ChangeLog, StoreSettings, ImportedDataStorage); the protocols document them.
+// ChangeLog, RecordStorage, ImportedDataStorage); the protocols document them.
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 
 import Foundation
@@ -28,11 +28,8 @@ public final class InMemoryStorage: HealthStorage {
         /// The samples deleted by the deletions still remembered, by the deletion's sequence (for anchored queries,
         /// whose predicate filters deletions too).
         var deletedSamples: [Int64: Sample] = [:]
-        var backgroundDeliveries: [String: [SampleType: BackgroundDeliverySubscription]] = [:]
-        var sourceOrders: [SampleType: [String]] = [:]
-        var preferredUnits: [SampleType: HealthUnit] = [:]
-        var unitLocale: String?
-        var medications: [UserAnnotatedMedication] = []
+        /// The records, by kind and key.
+        var records: [String: [String: StoredRecord]] = [:]
         /// Spans of export files imported whole since the last deletion.
         var importedSpans: [ImportedSpan.Key: ImportedSpan] = [:]
     }
@@ -252,8 +249,24 @@ public final class InMemoryStorage: HealthStorage {
         for association in plan.associations {
             state.workoutAssociations[association.workout, default: []].formUnion(association.samples)
         }
+        var recordChanges: [RecordChange] = []
+        for write in plan.records {
+            if let value = write.value {
+                state.sequence += 1
+                state.records[write.kind, default: [:]][write.key] = StoredRecord(
+                    kind: write.kind, key: write.key, sequence: state.sequence, value: value)
+            } else {
+                guard state.records[write.kind]?.removeValue(forKey: write.key) != nil else { continue }
+                state.sequence += 1
+            }
+            recordChanges.append(
+                RecordChange(
+                    kind: write.kind, key: write.key, sequence: state.sequence, deleted: write.value == nil,
+                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+        }
         return CommitResult(
-            inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence)
+            inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence,
+            records: recordChanges)
     }
 
     public func candidates(of type: SampleType, within bounds: TimeBounds) throws -> [StoredSample] {
@@ -432,53 +445,13 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
-    public func sourceOrder(for type: SampleType) throws -> [String]? {
-        state.withLock { $0.sourceOrders[type] }
-    }
+    // MARK: Records
 
-    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
-        state.withLock { $0.sourceOrders[type] = bundleIdentifiers }
-    }
-
-    public func preferredUnitOverrides() throws -> [SampleType: HealthUnit] { state.withLock { $0.preferredUnits } }
-
-    public func setPreferredUnit(_ unit: HealthUnit?, for type: SampleType) throws {
-        state.withLock { $0.preferredUnits[type] = unit }
-    }
-
-    public func unitLocaleIdentifier() throws -> String? { state.withLock { $0.unitLocale } }
-
-    public func setUnitLocaleIdentifier(_ identifier: String?) throws { state.withLock { $0.unitLocale = identifier } }
-
-    public func userAnnotatedMedications() throws -> [UserAnnotatedMedication] { state.withLock { $0.medications } }
-
-    public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
-        state.withLock { $0.medications = medications }
-    }
-
-    // MARK: Background delivery
-
-    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
+    public func storedRecords(ofKind kind: String, keys: RecordKeys) throws -> [StoredRecord] {
         state.withLock { state in
-            (state.backgroundDeliveries[bundleIdentifier] ?? [:]).values.sorted {
-                $0.type.identifier < $1.type.identifier
-            }
-        }
-    }
-
-    public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
-        state.withLock {
-            $0.backgroundDeliveries[subscription.bundleIdentifier, default: [:]][subscription.type] = subscription
-        }
-    }
-
-    public func removeBackgroundDeliveries(of bundleIdentifier: String, types: Set<SampleType>?) throws {
-        state.withLock { state in
-            guard let types else {
-                state.backgroundDeliveries[bundleIdentifier] = nil
-                return
-            }
-            for type in types { state.backgroundDeliveries[bundleIdentifier]?[type] = nil }
+            guard let records = state.records[kind] else { return [] }
+            if case let .exactly(key) = keys { return records[key].map { [$0] } ?? [] }
+            return records.values.filter { keys.contains($0.key) }.sorted { $0.key < $1.key }
         }
     }
 }

@@ -9,6 +9,12 @@ final class ObserverHub: Sendable {
     private struct Entry {
         let observer: @Sendable (CommitResult) -> Void
         let filter: @Sendable (CommitResult) -> CommitResult?
+        /// The object whose life the entry follows, when it has one (the entry goes when it does).
+        weak var owner: AnyObject?
+        let hasOwner: Bool
+
+        /// Whether the entry's owner is gone.
+        var isOrphaned: Bool { hasOwner && owner == nil }
     }
 
     private struct State {
@@ -26,12 +32,16 @@ final class ObserverHub: Sendable {
         self.storage = storage
     }
 
+    /// Adds an observer behind a view's filter; with an `owner`, for as long as the owner exists.
     func add(
         _ observer: @escaping @Sendable (CommitResult) -> Void,
-        filter: @escaping @Sendable (CommitResult) -> CommitResult?
+        filter: @escaping @Sendable (CommitResult) -> CommitResult?, owner: (any AnyObject & Sendable)? = nil
     ) -> UUID {
         let token = RandomUUID.make()
-        state.withLock { $0.entries[token] = Entry(observer: observer, filter: filter) }
+        state.withLock { state in
+            state.entries = state.entries.filter { !$0.value.isOrphaned }
+            state.entries[token] = Entry(observer: observer, filter: filter, owner: owner, hasOwner: owner != nil)
+        }
         return token
     }
 
@@ -40,12 +50,13 @@ final class ObserverHub: Sendable {
     }
 
     /// The observers registered.
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLock { $0.entries.values.count { !$0.isOrphaned } } }
 
     /// Calls every observer with the commit as its view sees it.
     func notify(_ result: CommitResult) {
         let entries = state.withLock { state in
             state.notifiedSequence = max(state.notifiedSequence, result.latestSequence)
+            state.entries = state.entries.filter { !$0.value.isOrphaned }
             return Array(state.entries.values)
         }
         for entry in entries {

@@ -3,7 +3,7 @@ import HealthEngine
 import HealthModel
 
 /// The person's medication list (`HKUserAnnotatedMedication`) and who may read it. The list is not made of samples:
-/// it is kept per person with the store's settings, set by the Health app (the store itself or a full-access client)
+/// it is kept per person as records (`MedicationRecord`, one per medication), set by the Health app (the store itself or a full-access client)
 /// and read-only to apps. An app reads the medications the person shared with it, one by one, and the dose events of
 /// those medications; of anything else it sees nothing, exactly as if there were no data (docs/decisions/
 /// medications.md).
@@ -20,10 +20,14 @@ extension HealthDataStore {
     /// Refused for apps (medications are read-only to them); errors name the field
     /// (`medications[1].medication.generalForm`).
     public func setUserAnnotatedMedications(_ medications: [UserAnnotatedMedication]) throws {
-        try wrapped {
+        // Read unfiltered: the writes replace the whole list, and only a full-access client may write them (its
+        // view refuses the commit otherwise).
+        let writes = try wrapped {
             try UserAnnotatedMedication.validate(medications)
-            try storage.setUserAnnotatedMedications(medications)
+            return try MedicationRecord.replacing(
+                try base.records(MedicationRecord.self, keys: .all), with: medications)
         }
+        try write(records: writes)
     }
 
     /// Asks, for this store's client, to read the medications meeting `predicate`, as HealthKit's per-object sheet

@@ -5,13 +5,15 @@ import HealthModel
 /// The person's preferred units: for each quantity type the unit they chose, else the default of the store's locale
 /// (`PreferredUnitDefaults`). The locale is the one set on the store, else the `locale` of the latest imported export,
 /// else `UnitLocale.fallback`. Any client reads the units of the types it asked to share or read (HealthKit's rule);
-/// only the store itself or a full-access client changes them, and every change is told to
-/// `unitPreferenceObservers`.
+/// only the store itself or a full-access client changes them. Both are records (`PreferredUnitRecord`,
+/// `UnitLocaleRecord`) written through the commit, so every change reaches the observers, apps included.
 extension HealthDataStore {
     /// The locale the default units follow.
     public func unitLocale() throws -> UnitLocale {
         try wrapped {
-            if let identifier = try storage.unitLocaleIdentifier() { return try UnitLocale(identifier: identifier) }
+            if let identifier = try storage.record(UnitLocaleRecord.self, key: UnitLocaleRecord.key) {
+                return try UnitLocale(identifier: identifier)
+            }
             // The export's locale is the device's, not one app's data: read past the client's view.
             if let identifier = try base.exportInformation()?.locale,
                 let locale = try? UnitLocale(identifier: identifier)
@@ -24,8 +26,14 @@ extension HealthDataStore {
 
     /// Sets the locale the default units follow (nil: the latest imported export's again, else the fallback).
     public func setUnitLocale(_ locale: UnitLocale?) throws {
-        try wrapped { try storage.setUnitLocaleIdentifier(locale?.identifier) }
-        unitPreferenceObservers.notify()
+        let key = UnitLocaleRecord.key
+        try write(
+            records: [
+                try wrapped {
+                    if let locale { return try RecordWrite.put(UnitLocaleRecord.self, key: key, locale.identifier) }
+                    return try RecordWrite.delete(UnitLocaleRecord.self, key: key)
+                }
+            ])
     }
 
     /// The preferred unit of each type. Throws `invalidField(field: "type")` for a type that is not a quantity type
@@ -40,7 +48,7 @@ extension HealthDataStore {
                     throw HealthStoreError.authorizationNotDetermined(type: type.identifier)
                 }
             }
-            let chosen = try storage.preferredUnitOverrides()
+            let chosen = try chosenUnits()
             let locale = try unitLocale()
             var units: [SampleType: HealthUnit] = [:]
             for type in types {
@@ -60,7 +68,7 @@ extension HealthDataStore {
 
     /// The units the person chose, by type (types without a choice follow the locale).
     public func chosenPreferredUnits() throws -> [SampleType: HealthUnit] {
-        try wrapped { try storage.preferredUnitOverrides() }
+        try wrapped { try chosenUnits() }
     }
 
     /// Sets the preferred unit of a quantity type (nil: back to the locale's default). Throws `invalidField(field:
@@ -70,8 +78,27 @@ extension HealthDataStore {
         try wrapped {
             _ = try PreferredUnitDefaults.unit(for: type, locale: .fallback)
             if let unit { try Validation.check(Quantity(1, unit), for: type, field: "unit") }
-            try storage.setPreferredUnit(unit, for: type)
         }
-        unitPreferenceObservers.notify()
+        let key = type.identifier
+        try write(
+            records: [
+                try wrapped {
+                    if let unit { return try RecordWrite.put(PreferredUnitRecord.self, key: key, unit.unitString) }
+                    return try RecordWrite.delete(PreferredUnitRecord.self, key: key)
+                }
+            ])
+    }
+
+    /// The units the person chose, as stored (a record that does not read back is a corrupt store).
+    private func chosenUnits() throws -> [SampleType: HealthUnit] {
+        var units: [SampleType: HealthUnit] = [:]
+        for record in try storage.records(PreferredUnitRecord.self, keys: .all) {
+            guard let type = try? SampleType.named(record.key), let unit = try? HealthUnit(parsing: record.value) else {
+                throw HealthStoreError.corruptStore(
+                    "preferred unit \(record.value) of \(record.key) does not read back")
+            }
+            units[type] = unit
+        }
+        return units
     }
 }

@@ -34,9 +34,6 @@ public final class HealthDataStore: Sendable {
     /// The observers of the store and of all its client views, each behind its view's visibility filter.
     let hub: ObserverHub
 
-    /// Who hears of changes to the preferred units; shared by the store and every client view of it.
-    package let unitPreferenceObservers: UnitPreferenceObservers
-
     /// The client this store object acts for (nil: the store itself, unrestricted).
     public let client: String?
 
@@ -62,12 +59,9 @@ public final class HealthDataStore: Sendable {
         self.client = nil
         self.executor = executor
         self.hub = ObserverHub(latestSequence: (try? storage.latestSequence()) ?? 0, storage: storage)
-        self.unitPreferenceObservers = UnitPreferenceObservers()
     }
 
-    private init(
-        view: ClientStorage, hub: ObserverHub, executor: StoreExecutor, unitPreferenceObservers: UnitPreferenceObservers
-    ) {
+    private init(view: ClientStorage, hub: ObserverHub, executor: StoreExecutor) {
         self.storage = view
         self.base = view.base
         self.view = view
@@ -79,7 +73,6 @@ public final class HealthDataStore: Sendable {
         self.client = view.client
         self.executor = executor
         self.hub = hub
-        self.unitPreferenceObservers = unitPreferenceObservers
     }
 
     /// The store as one client (app) sees it: reads limited to what the client may read plus its own data, writes
@@ -87,8 +80,7 @@ public final class HealthDataStore: Sendable {
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
     public func client(_ bundleIdentifier: String) -> HealthDataStore {
         HealthDataStore(
-            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor,
-            unitPreferenceObservers: unitPreferenceObservers)
+            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
     }
 
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
@@ -133,6 +125,14 @@ public final class HealthDataStore: Sendable {
     }
 
     /// Stops calling an observer.
+    /// Calls `observer` with each commit this store object can see, for as long as `owner` exists (no removal
+    /// needed): how a health store hears that the person's preferred units changed (`CommitResult.records`).
+    package func addObserver(
+        owner: some AnyObject & Sendable, _ observer: @escaping @Sendable (CommitResult) -> Void
+    ) {
+        _ = hub.add(observer, filter: visibilityFilter, owner: owner)
+    }
+
     public func removeObserver(_ token: UUID) {
         hub.remove(token)
     }
@@ -146,7 +146,7 @@ public final class HealthDataStore: Sendable {
     /// Tells the observers about a commit, and removes the attachments of the objects it deleted (the one place
     /// every commit passes, so no path leaves a deleted object's files behind).
     private func notify(_ result: CommitResult) throws -> CommitResult {
-        guard !result.inserted.isEmpty || !result.deleted.isEmpty else { return result }
+        guard result.changedAnything else { return result }
         hub.notify(result)
         if !result.deleted.isEmpty {
             try wrapped { _ = try base.removeAttachments(ofObjects: result.deleted) }
@@ -176,7 +176,16 @@ public final class HealthDataStore: Sendable {
     /// Access" list); nil restores the default order (`SourcePriority`). The storage keeps it with the data; nothing
     /// but this call writes one (an import does not).
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
-        try wrapped { try storage.setSourceOrder(bundleIdentifiers, for: type) }
+        let key = type.identifier
+        _ = try write(
+            records: [
+                try wrapped {
+                    if let bundleIdentifiers {
+                        return try RecordWrite.put(SourceOrderRecord.self, key: key, bundleIdentifiers)
+                    }
+                    return try RecordWrite.delete(SourceOrderRecord.self, key: key)
+                }
+            ])
     }
 
     /// The source order set for a type, or nil for the default order. A client view shows only the sources of
@@ -188,8 +197,7 @@ public final class HealthDataStore: Sendable {
     /// The order merges rank sources by: the stored order, also for a client view (whose merges see only its
     /// samples, so the identifiers it cannot see change nothing); never shown.
     private func mergeOrder(for type: SampleType) throws -> [String]? {
-        if let view { return try view.mergeOrder(for: type) }
-        return try storage.sourceOrder(for: type)
+        try base.sourceOrder(for: type)
     }
 
     /// The sources of a type's samples in the order statistics merge them (the type's order, else the default).
@@ -362,6 +370,13 @@ public final class HealthDataStore: Sendable {
 
     /// Applies one batch: its associations checked (a workout, samples that may be added to it: not effort samples,
     /// which are related instead), then committed all or nothing, and the commit told to the observers once.
+    /// Puts and deletes records (`RecordKind`) in one commit, checked by this store object's view and told to the
+    /// observers.
+    @discardableResult
+    public func write(records: [RecordWrite]) throws -> CommitResult {
+        try commit(CommitBatch(records: records))
+    }
+
     private func commit(_ batch: CommitBatch) throws -> CommitResult {
         if !batch.associations.isEmpty {
             try wrapped {

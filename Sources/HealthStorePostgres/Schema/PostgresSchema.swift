@@ -305,6 +305,56 @@ enum PostgresSchema {
                 "COMMENT ON TABLE workout_routes IS 'retired: rows move into route samples as each person opens'",
                 "COMMENT ON TABLE heartbeat_series IS 'retired: rows move into heartbeat series samples as each person opens'",
             ]),
+        // Everything kept with the data that is not a sample is a record (`RecordKind`): one row per person, kind and
+        // key, its value the kind's JSON, its sequence that of the commit that last put it (0 for rows moved here).
+        // The rows of the five tables it replaces move in as the JSON their kinds read, and the tables go.
+        Migration(
+            name: "v8 one records table for what is not a sample",
+            statements: [
+                """
+                CREATE TABLE records (
+                    person text NOT NULL REFERENCES people,
+                    kind text NOT NULL CHECK (length(kind) > 0),
+                    key text NOT NULL,
+                    sequence bigint NOT NULL CHECK (sequence >= 0),
+                    value jsonb NOT NULL,
+                    PRIMARY KEY (person, kind, key)
+                )
+                """,
+                """
+                INSERT INTO records (person, kind, key, sequence, value)
+                SELECT o.person, 'sourceOrder', t.identifier, 0, to_jsonb(o.bundle_identifiers)
+                FROM source_orders o JOIN sample_types t ON t.id = o.type_id
+                """,
+                """
+                INSERT INTO records (person, kind, key, sequence, value)
+                SELECT person, 'preferredUnit', type_identifier, 0, to_jsonb(unit) FROM preferred_units
+                """,
+                """
+                INSERT INTO records (person, kind, key, sequence, value)
+                SELECT person, 'unitLocale', '', 0, to_jsonb(identifier) FROM unit_locales
+                """,
+                """
+                INSERT INTO records (person, kind, key, sequence, value)
+                SELECT person, 'medication', concept_identifier, 0,
+                    jsonb_build_object('medication', convert_from(content, 'UTF8')::jsonb, 'position', position)
+                FROM user_annotated_medications
+                """,
+                """
+                INSERT INTO records (person, kind, key, sequence, value)
+                SELECT b.person, 'backgroundDelivery', b.bundle_identifier || ' ' || t.identifier, 0,
+                    jsonb_strip_nulls(jsonb_build_object(
+                        'bundleIdentifier', b.bundle_identifier, 'frequency', b.frequency,
+                        'lastNotified', b.last_notified, 'missedAcknowledgements', b.missed_acknowledgements,
+                        'suspended', b.suspended, 'type', t.identifier))
+                FROM background_deliveries b JOIN sample_types t ON t.id = b.type_id
+                """,
+                "DROP TABLE source_orders",
+                "DROP TABLE preferred_units",
+                "DROP TABLE unit_locales",
+                "DROP TABLE user_annotated_medications",
+                "DROP TABLE background_deliveries",
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.

@@ -25,6 +25,7 @@ enum SQLiteSchema {
         "v10 the person's medication list",
         "v11 SQL views for other tools (health_samples, health_workouts, health_sleep), type names and units, workout figures",
         "v12 workout routes and heartbeat series are samples (the side tables' rows move into samples as the store opens)",
+        "v13 one records table for what is not a sample (source orders, preferred units, the unit locale, medications, background deliveries)",
     ]
 
     /// The migrator holding every migration: each runs its SQL (then, for v11, fills the new columns and table from
@@ -33,7 +34,7 @@ enum SQLiteSchema {
         var migrator = DatabaseMigrator()
         let statements = [
             version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
-            version10, SQLiteAnalyticViews.migrationSQL, version12,
+            version10, SQLiteAnalyticViews.migrationSQL, version12, version13,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
@@ -45,6 +46,52 @@ enum SQLiteSchema {
         }
         return migrator
     }
+
+    /// Release 13: everything kept with the data that is not a sample is a record (`RecordKind`): one row per kind
+    /// and key, its value the kind's JSON, its sequence that of the commit that last put it (0 for rows moved here).
+    /// The rows of the five tables it replaces move in as the JSON their kinds read (`SourceOrderRecord`,
+    /// `PreferredUnitRecord`, `UnitLocaleRecord`, `MedicationRecord`, `BackgroundDeliveryRecord`), and the tables go.
+    private static let version13 = """
+        CREATE TABLE records (
+            kind TEXT NOT NULL CHECK (length(kind) > 0),
+            key TEXT NOT NULL,
+            sequence INTEGER NOT NULL CHECK (sequence >= 0),
+            value TEXT NOT NULL,
+            PRIMARY KEY (kind, key)
+        ) WITHOUT ROWID;
+
+        INSERT INTO records (kind, key, sequence, value)
+        SELECT 'sourceOrder', t.identifier, 0,
+            (SELECT json_group_array(e.bundle_identifier) FROM (
+                SELECT bundle_identifier FROM source_order_entries WHERE type_id = o.type_id ORDER BY position) e)
+        FROM source_orders o JOIN sample_types t ON t.id = o.type_id;
+
+        INSERT INTO records (kind, key, sequence, value)
+        SELECT 'preferredUnit', type_identifier, 0, json_quote(unit) FROM preferred_units;
+
+        INSERT INTO records (kind, key, sequence, value)
+        SELECT 'unitLocale', '', 0, json_quote(identifier) FROM unit_locale;
+
+        INSERT INTO records (kind, key, sequence, value)
+        SELECT 'medication', concept_identifier, 0,
+            json_object('medication', json(CAST(content AS TEXT)), 'position', position)
+        FROM user_annotated_medications;
+
+        INSERT INTO records (kind, key, sequence, value)
+        SELECT 'backgroundDelivery', b.bundle_identifier || ' ' || t.identifier, 0,
+            json_object(
+                'bundleIdentifier', b.bundle_identifier, 'frequency', b.frequency, 'lastNotified', b.last_notified,
+                'missedAcknowledgements', b.missed_acknowledgements,
+                'suspended', json(CASE b.suspended WHEN 1 THEN 'true' ELSE 'false' END), 'type', t.identifier)
+        FROM background_deliveries b JOIN sample_types t ON t.id = b.type_id;
+
+        DROP TABLE source_order_entries;
+        DROP TABLE source_orders;
+        DROP TABLE preferred_units;
+        DROP TABLE unit_locale;
+        DROP TABLE user_annotated_medications;
+        DROP TABLE background_deliveries;
+        """
 
     /// Release 12: routes and heartbeat series are samples of their series types, so the tables `workout_routes` and
     /// `heartbeat_series` retire. Moving their rows needs the commit path (sequences, the owners' source revisions),

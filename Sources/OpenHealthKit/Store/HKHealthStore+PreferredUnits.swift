@@ -49,8 +49,12 @@ extension HKHealthStore {
     /// Posts `HKUserPreferencesDidChange` from this health store whenever the store's preferred units change, for as
     /// long as this health store exists.
     func observeUnitPreferences() {
-        dataStore.unitPreferenceObservers.add(owner: self) { [weak self] in
-            guard let self else { return }
+        dataStore.addObserver(owner: self) { [weak self] commit in
+            guard let self,
+                commit.records.contains(where: {
+                    $0.kind == PreferredUnitRecord.name || $0.kind == UnitLocaleRecord.name
+                })
+            else { return }
             NotificationCenter.default.post(name: .HKUserPreferencesDidChange, object: self)
         }
     }

@@ -1,0 +1,122 @@
+import Foundation
+import HealthModel
+
+/// One record to put or delete in a `CommitBatch`: the kind's name, the key, the encoded value (nil deletes) and who
+/// may write it, so that a storage and the client view apply it without knowing the kind.
+public struct RecordWrite: Sendable, Hashable {
+    /// The kind's stored name (`RecordKind.name`).
+    public let kind: String
+    /// The record's key within its kind.
+    public let key: String
+    /// The encoded value (`RecordKind.encoded(_:)`), or nil to delete the record (nothing happens when there is none).
+    public let value: Data?
+    /// Who may write it (`RecordKind.writer(ofKey:)`).
+    public let writer: RecordWriter
+    /// Whether every client hears of the change (`RecordKind.isAnnouncedToEveryClient`).
+    public let isAnnouncedToEveryClient: Bool
+
+    /// Puts (adds or replaces) the record of `kind` under `key`.
+    public static func put<Kind: RecordKind>(_ kind: Kind.Type, key: String, _ value: Kind.Value) throws -> RecordWrite
+    {
+        try RecordWrite(kind, key: key, value: Kind.encoded(value))
+    }
+
+    /// Deletes the record of `kind` under `key`.
+    public static func delete<Kind: RecordKind>(_ kind: Kind.Type, key: String) throws -> RecordWrite {
+        try RecordWrite(kind, key: key, value: nil)
+    }
+
+    private init<Kind: RecordKind>(_ kind: Kind.Type, key: String, value: Data?) throws {
+        guard key.utf8.count <= RecordWrite.maximumKeyLength, !key.utf8.contains(0) else {
+            throw HealthEngineError.invalidQuery(
+                field: Kind.name, reason: "a record key has at most \(RecordWrite.maximumKeyLength) bytes and no NUL")
+        }
+        self.kind = Kind.name
+        self.key = key
+        self.value = value
+        self.writer = Kind.writer(ofKey: key)
+        self.isAnnouncedToEveryClient = Kind.isAnnouncedToEveryClient
+    }
+
+    /// The longest key, in UTF-8 bytes.
+    public static let maximumKeyLength = 1_000
+}
+
+/// A record as stored, its value still encoded: what a backend reads and writes.
+public struct StoredRecord: Sendable, Hashable {
+    /// The kind's stored name.
+    public let kind: String
+    /// The key within the kind.
+    public let key: String
+    /// The change sequence of the commit that last put it (0 for records moved from an older schema).
+    public let sequence: Int64
+    /// The encoded value.
+    public let value: Data
+
+    /// A stored record.
+    public init(kind: String, key: String, sequence: Int64, value: Data) {
+        self.kind = kind
+        self.key = key
+        self.sequence = sequence
+        self.value = value
+    }
+}
+
+/// A record of a known kind, decoded.
+public struct Record<Kind: RecordKind>: Sendable {
+    /// The key within the kind.
+    public let key: String
+    /// The change sequence of the commit that last put it.
+    public let sequence: Int64
+    /// The value.
+    public let value: Kind.Value
+
+    /// A decoded record.
+    public init(key: String, sequence: Int64, value: Kind.Value) {
+        self.key = key
+        self.sequence = sequence
+        self.value = value
+    }
+}
+
+/// Which keys of a kind to read.
+public enum RecordKeys: Sendable, Hashable {
+    /// Every record of the kind.
+    case all
+    /// The record under this key, if any.
+    case exactly(String)
+    /// The records whose keys start with this prefix.
+    case prefix(String)
+
+    /// Whether `key` is among these keys.
+    public func contains(_ key: String) -> Bool {
+        switch self {
+        case .all: return true
+        case let .exactly(wanted): return key == wanted
+        case let .prefix(prefix): return key.hasPrefix(prefix)
+        }
+    }
+}
+
+/// A record a commit put or deleted, as `CommitResult.records` tells observers.
+public struct RecordChange: Sendable, Hashable {
+    /// The kind's stored name.
+    public let kind: String
+    /// The key within the kind.
+    public let key: String
+    /// The change sequence the write took.
+    public let sequence: Int64
+    /// Whether the record was deleted (else put).
+    public let deleted: Bool
+    /// Whether every client hears of it (else only the store and full-access clients).
+    public let isAnnouncedToEveryClient: Bool
+
+    /// A record change.
+    public init(kind: String, key: String, sequence: Int64, deleted: Bool, isAnnouncedToEveryClient: Bool) {
+        self.kind = kind
+        self.key = key
+        self.sequence = sequence
+        self.deleted = deleted
+        self.isAnnouncedToEveryClient = isAnnouncedToEveryClient
+    }
+}

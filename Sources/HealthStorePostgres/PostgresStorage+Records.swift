@@ -1,0 +1,73 @@
+// The public member here implements RecordStorage's requirement; the protocol documents it.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
+import Foundation
+import HealthEngine
+import HealthModel
+import HealthStore
+import PostgresNIO
+
+extension PostgresStorage {
+    // MARK: Records
+
+    public func storedRecords(ofKind kind: String, keys: RecordKeys) throws -> [StoredRecord] {
+        try database.blocking("reading \(kind) records") { [self] in
+            let query: PostgresQuery
+            switch keys {
+            case .all:
+                query = """
+                    SELECT key, sequence, value::text FROM records WHERE person = \(person) AND kind = \(kind)
+                    ORDER BY key COLLATE "C"
+                    """
+            case let .exactly(key):
+                query = """
+                    SELECT key, sequence, value::text FROM records
+                    WHERE person = \(person) AND kind = \(kind) AND key = \(key)
+                    """
+            case let .prefix(prefix):
+                query = """
+                    SELECT key, sequence, value::text FROM records
+                    WHERE person = \(person) AND kind = \(kind) AND starts_with(key, \(prefix))
+                    ORDER BY key COLLATE "C"
+                    """
+            }
+            return try await rows(query).map { row in
+                let (key, sequence, value) = try row.decode((String, Int64, String).self)
+                return StoredRecord(kind: kind, key: key, sequence: sequence, value: Data(value.utf8))
+            }
+        }
+    }
+
+    /// Puts and deletes records inside a commit's transaction, each change taking the next sequence (a deletion of
+    /// a record that is not stored changes nothing); returns what changed.
+    func apply(
+        _ writes: [RecordWrite], sequence: inout Int64, on connection: PostgresConnection
+    ) async throws -> [RecordChange] {
+        var changes: [RecordChange] = []
+        for write in writes {
+            if let value = write.value {
+                sequence += 1
+                let text = String(decoding: value, as: UTF8.self)
+                try await connection.query(
+                    """
+                    INSERT INTO records (person, kind, key, sequence, value)
+                    VALUES (\(person), \(write.kind), \(write.key), \(sequence), \(text)::jsonb)
+                    ON CONFLICT (person, kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+                    """, logger: logger)
+            } else {
+                let deleted = try await rows(
+                    """
+                    DELETE FROM records WHERE person = \(person) AND kind = \(write.kind) AND key = \(write.key)
+                    RETURNING sequence
+                    """, on: connection)
+                guard !deleted.isEmpty else { continue }
+                sequence += 1
+            }
+            changes.append(
+                RecordChange(
+                    kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
+                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+        }
+        return changes
+    }
+}

@@ -1,0 +1,66 @@
+// The public member here implements RecordStorage's requirement; the protocol documents it.
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
+import Foundation
+import GRDB
+import HealthEngine
+import HealthModel
+import HealthStore
+
+extension SQLiteStorage {
+    // MARK: Records
+
+    public func storedRecords(ofKind kind: String, keys: RecordKeys) throws -> [StoredRecord] {
+        try read("reading \(kind) records") { db in
+            let rows: [Row]
+            switch keys {
+            case .all:
+                rows = try Row.fetchAll(
+                    db, sql: "SELECT key, sequence, value FROM records WHERE kind = ? ORDER BY key", arguments: [kind])
+            case let .exactly(key):
+                rows = try Row.fetchAll(
+                    db, sql: "SELECT key, sequence, value FROM records WHERE kind = ? AND key = ?",
+                    arguments: [kind, key])
+            case let .prefix(prefix):
+                // A range on the primary key rather than LIKE, whose wildcards a key may contain.
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT key, sequence, value FROM records WHERE kind = ? AND key >= ? AND substr(key, 1, ?) = ?
+                        ORDER BY key
+                        """, arguments: [kind, prefix, prefix.unicodeScalars.count, prefix])
+            }
+            return rows.map { row in
+                let value: String = row[2]
+                return StoredRecord(kind: kind, key: row[0], sequence: row[1], value: Data(value.utf8))
+            }
+        }
+    }
+
+    /// Puts and deletes records inside a commit's transaction, each change taking the next sequence (a deletion of
+    /// a record that is not stored changes nothing); returns what changed.
+    static func apply(_ writes: [RecordWrite], _ db: Database, sequence: inout Int64) throws -> [RecordChange] {
+        guard !writes.isEmpty else { return [] }
+        var changes: [RecordChange] = []
+        for write in writes {
+            if let value = write.value {
+                sequence += 1
+                try db.execute(
+                    sql: """
+                        INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+                        """, arguments: [write.kind, write.key, sequence, String(decoding: value, as: UTF8.self)])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM records WHERE kind = ? AND key = ?", arguments: [write.kind, write.key])
+                guard db.changesCount > 0 else { continue }
+                sequence += 1
+            }
+            changes.append(
+                RecordChange(
+                    kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
+                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+        }
+        return changes
+    }
+}
