@@ -60,6 +60,10 @@ struct CLIPrivacyPropertyTests {
                 case let .series(_, _, routes, beats):
                     try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store)
                 case let .setOrder(_, type, order): try store.setSourceOrder(order, for: type)
+                case let .subscribe(_, app, type, frequency):
+                    try store.saveBackgroundDelivery(
+                        BackgroundDeliverySubscription(
+                            bundleIdentifier: PrivacyWorld.apps[app], type: type, frequency: frequency))
                 }
             }
             try (store.storage as? SQLiteStorage)?.checkpoint()

@@ -143,6 +143,10 @@ struct StorePrivacyCheck {
             case let .series(_, _, routes, beats):
                 try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store.client(PrivacyWorld.health))
             case let .setOrder(_, type, order): try store.client(PrivacyWorld.health).setSourceOrder(order, for: type)
+            case let .subscribe(_, app, type, frequency):
+                let bundle = PrivacyWorld.apps[app]
+                try store.client(bundle).saveBackgroundDelivery(
+                    BackgroundDeliverySubscription(bundleIdentifier: bundle, type: type, frequency: frequency))
             }
         }
         var probes: [(viewer: PrivacyViewer, reduced: HealthDataStore, label: String)] = []
@@ -176,6 +180,9 @@ struct StorePrivacyCheck {
                 violations.expect(
                     result.inserted.allSatisfy { model.sees($0.uuid, viewer) }, true,
                     "\(label)\nobserver: hidden samples reach a client")
+                violations.expect(
+                    result.records.filter { !$0.isAnnouncedToEveryClient }.map(\.kind), [],
+                    "\(label)\nobserver: changes of records it may not see reach a client")
             }
             try checkModel(full, model: model, viewer: viewer, label: label)
             probes.append((viewer, reduced, label))
@@ -263,6 +270,9 @@ struct StorePrivacyCheck {
         answer("routes") { try view.samples(SampleQueryRequest(type: .workoutRoute)) }
         answer("heartbeats") { try view.samples(SampleQueryRequest(type: .heartbeatSeries)) }
         answer("activity summaries") { try view.activitySummaries(matching: nil, calendar: utc) }
+        for app in PrivacyWorld.apps {
+            answer("subscriptions of \(app)") { try view.backgroundDeliveries(of: app) }
+        }
         answer("type summaries") { try view.storage.typeSummaries().sorted { $0.type < $1.type } }
         // Every identifier the world made, asked for directly: another's object looks like one never made.
         for uuid in world.uuids {

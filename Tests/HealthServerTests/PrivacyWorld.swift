@@ -28,11 +28,13 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
         case series(person: Int, app: Int, routes: [WorkoutRoute], beats: [HeartbeatSeries])
         /// The person's full-access app sets a type's source order (bundle identifiers; nil: the default order).
         case setOrder(person: Int, type: SampleType, order: [String]?)
+        /// One app subscribes to background delivery of a type (a record only that app, and full access, may see).
+        case subscribe(person: Int, app: Int, type: SampleType, frequency: UpdateFrequency)
 
         var person: Int {
             switch self {
             case let .save(person, _, _), let .delete(person, _, _), let .importData(person, _),
-                let .setOrder(person, _, _), let .series(person, _, _, _):
+                let .setOrder(person, _, _), let .series(person, _, _, _), let .subscribe(person, _, _, _):
                 return person
             }
         }
@@ -148,6 +150,10 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                 let victim = own[value % own.count]
                 deletable[person][app].removeAll { $0 == victim }
                 writes.append(.delete(person: person, app: app, uuids: [victim]))
+            case 7 where value % 4 == 3:
+                let type = (value / 4) % 2 == 0 ? PrivacyTypes.steps : PrivacyTypes.heartRate
+                let frequency = UpdateFrequency.allCases[(value / 8) % UpdateFrequency.allCases.count]
+                writes.append(.subscribe(person: person, app: app, type: type, frequency: frequency))
             case 7:
                 let type = value % 2 == 0 ? PrivacyTypes.steps : PrivacyTypes.heartRate
                 let candidates = Self.apps + [Self.stranger]
@@ -196,6 +202,8 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                 return "p\(person) app\(app) gets \(routes.count) routes, \(beats.count) beat series"
             case let .setOrder(person, type, order):
                 return "p\(person) orders \(type.identifier): \(order.map { "\($0)" } ?? "nil")"
+            case let .subscribe(person, app, type, frequency):
+                return "p\(person) app\(app) subscribes to \(type.identifier) \(frequency)"
             }
         }
         return "{\(grantText) | live from \(liveFrom) | " + writeText.joined(separator: " | ") + "}"
@@ -330,7 +338,7 @@ struct PrivacyModel {
                     entries[sample.uuid] = Entry(person: person, owner: PrivacyWorld.apps[app], sample: sample)
                     order.append(sample.uuid)
                 }
-            case .importData: continue
+            case .importData, .subscribe: continue
             }
         }
     }
@@ -464,6 +472,16 @@ struct PrivacyModel {
                 kept.activitySummaries = viewer.grants.readsActivitySummaries ? data.activitySummaries : []
                 if !kept.isEmpty { result.append((origin, .importData(kept))) }
             case .setOrder: continue
+            case let .subscribe(_, app, type, frequency):
+                // Another app's subscription is invisible to an app without full access.
+                guard viewer.grants.fullAccess || viewer.app == app else { continue }
+                result.append(
+                    (
+                        origin,
+                        .subscribe(
+                            BackgroundDeliverySubscription(
+                                bundleIdentifier: PrivacyWorld.apps[app], type: type, frequency: frequency))
+                    ))
             }
         }
         for type in [PrivacyTypes.steps, PrivacyTypes.heartRate] {
@@ -485,6 +503,7 @@ enum TrustedWrite: Sendable {
     case importData(ImportedData)
     case setOrder(SampleType, [String])
     case series(routes: [WorkoutRoute], beats: [HeartbeatSeries])
+    case subscribe(BackgroundDeliverySubscription)
 
     /// Applies the write to a store (a full-access view or the store itself).
     func apply(to store: HealthDataStore) throws {
@@ -494,6 +513,7 @@ enum TrustedWrite: Sendable {
         case let .importData(data): try store.storage.saveImportedData(data)
         case let .setOrder(type, order): try store.setSourceOrder(order, for: type)
         case let .series(routes, beats): try Self.saveSeries(routes: routes, beats: beats, into: store)
+        case let .subscribe(subscription): try store.saveBackgroundDelivery(subscription)
         }
     }
 

@@ -293,6 +293,12 @@ struct ServerPrivacyCheck {
                 .put, "/sources/priority?type=\(PrivacyTypes.shortNames[type]!)",
                 token: people[person].tokens[PrivacyWorld.health]!, body: body)
             violations.expect(reply.status, .ok, "setting the order \(body): \(reply.text)")
+        case let .subscribe(person, app, type, frequency):
+            // Background delivery is a HealthKit API feature, not an HTTP one: the app's subscription is written
+            // through the person's store, and no route may show it to another app.
+            try server.stores.store(for: people[person].health!).saveBackgroundDelivery(
+                BackgroundDeliverySubscription(
+                    bundleIdentifier: PrivacyWorld.apps[app], type: type, frequency: frequency))
         }
     }
 
@@ -344,7 +350,7 @@ struct ServerPrivacyCheck {
                     types.insert(model.entries[uuid]!.sample.type.identifier)
                 }
             // The streams observe `allTypes`, which has no series type.
-            case .importData, .setOrder, .series: continue
+            case .importData, .setOrder, .series, .subscribe: continue
             }
         }
         return types
