@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthStore
 import OpenHealthKit
 import Synchronization
@@ -106,6 +107,101 @@ struct StoreExecutorThreadingTests {
         }
         #expect(success)
         #expect(log.runs("policy") == [true, true])
+        #expect(log.runs("handler") == [false])
+    }
+
+    /// Starts a long-running query that reports each update (after the initial results) to the returned stream, and
+    /// waits for its initial results.
+    enum LongRunning: String, CaseIterable, CustomTestStringConvertible {
+        case anchored, observer, statisticsCollection, activitySummaries
+
+        var testDescription: String { rawValue }
+
+        func start(on healthStore: HKHealthStore, log: ExecutorLog) async -> (HKQuery, AsyncStream<Void>) {
+            let (updates, continuation) = AsyncStream<Void>.makeStream()
+            let started = Mutex<CheckedContinuation<Void, Never>?>(nil)
+            let initial: @Sendable () -> Void = {
+                started.withLock {
+                    $0?.resume()
+                    $0 = nil
+                }
+            }
+            let update: @Sendable () -> Void = {
+                log.note("handler")
+                continuation.yield()
+            }
+            let steps = HKQuantityType(.stepCount)
+            let query: HKQuery
+            switch self {
+            case .anchored:
+                let anchored = HKAnchoredObjectQuery(
+                    type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit
+                ) { _, _, _, _, _ in initial() }
+                anchored.updateHandler = { _, _, _, _, _ in update() }
+                query = anchored
+            case .observer:
+                // An observer query has no initial results: it is started once it is executed.
+                query = HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
+                    update()
+                    completion()
+                }
+            case .statisticsCollection:
+                let collection = HKStatisticsCollectionQuery(
+                    quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+                    anchorDate: Date(timeIntervalSince1970: 1_709_856_000), intervalComponents: DateComponents(day: 1))
+                collection.initialResultsHandler = { _, _, _ in initial() }
+                collection.statisticsUpdateHandler = { _, _, _, _ in update() }
+                query = collection
+            case .activitySummaries:
+                let summaries = HKActivitySummaryQuery(predicate: nil) { _, _, _ in initial() }
+                summaries.updateHandler = { _, _, _ in update() }
+                query = summaries
+            }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                if self == .observer {
+                    continuation.resume()
+                } else {
+                    started.withLock { $0 = continuation }
+                }
+                healthStore.execute(query)
+            }
+            return (query, updates)
+        }
+    }
+
+    @Test(
+        "A long-running query reads the store on the store's executor: with the executor busy no update comes; its handler runs off it",
+        .timeLimit(.minutes(1)), arguments: LongRunning.allCases)
+    func longRunningQuery(_ kind: LongRunning) async throws {
+        let log = ExecutorLog(StoreExecutor(threadCount: 1))
+        let healthStore = Self.healthStore(log)
+        let (query, updates) = await kind.start(on: healthStore, log: log)
+        defer { healthStore.stop(query) }
+        // Let the query's watch settle (an observer query registers from the callback queue).
+        try await Task.sleep(for: .milliseconds(200))
+        // Hold the executor's one thread; a commit made meanwhile must wait for it before anyone reads the store.
+        let gate = DispatchSemaphore(value: 0)
+        healthStore.dataStore.executor.execute { gate.wait() }
+        let start = Date(timeIntervalSince1970: 1_709_942_400)
+        // Active energy: a type every one of these queries follows (steps for the others, energy for the rings).
+        let sample =
+            kind == .activitySummaries
+            ? try Sample.quantity(
+                type: .quantity("activeEnergyBurned"), quantity: Quantity(85, .kilocalorie), start: start,
+                end: start.addingTimeInterval(600))
+            : try Sample.quantity(
+                type: .quantity("stepCount"), quantity: Quantity(120, .count), start: start,
+                end: start.addingTimeInterval(600))
+        _ = try healthStore.dataStore.save(
+            [sample], as: SourceRevision(source: Source(name: "Watch", bundleIdentifier: "com.example.watch")))
+        var iterator = updates.makeAsyncIterator()
+        let early = Task {
+            try await Task.sleep(for: .milliseconds(400))
+            return log.runs("handler").count
+        }
+        #expect(try await early.value == 0, "no update while the executor is held")
+        gate.signal()
+        _ = await iterator.next()
         #expect(log.runs("handler") == [false])
     }
 }

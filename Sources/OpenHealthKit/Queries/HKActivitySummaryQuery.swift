@@ -67,7 +67,10 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
             healthStore.deliver { [self] in resultsHandler.value(self, nil, HKError.from(error)) }
             return
         }
-        let queue = DispatchQueue(label: "org.openhealthkit.activity-summaries", target: healthStore.callbackQueue)
+        // The store is read in a serial lane on its executor; the handlers are called in order on a serial queue on
+        // the callback queue.
+        let lane = StoreLane(on: dataStore.executor)
+        let handlers = DispatchQueue(label: "org.openhealthkit.activity-summaries", target: healthStore.callbackQueue)
         let hasUpdates = state.withLock { $0.update != nil }
         if hasUpdates {
             let watch = CommitWatch(dataStore) { [self] commit in
@@ -76,7 +79,7 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
                     outside || !commit.deleted.isEmpty
                         || commit.inserted.contains(where: { ActivitySummaryEngine.sourceTypes.contains($0.type) })
                 else { return }
-                queue.async { [self] in refresh(dataStore, model, calendar) }
+                lane.async { [self] in refresh(dataStore, model, calendar, handlers: handlers) }
             }
             let running = state.withLock { state -> Bool in
                 guard !state.stopped, state.watch == nil else { return false }
@@ -88,19 +91,23 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
                 return
             }
         }
-        queue.async { [self] in
+        lane.async { [self] in
             do {
                 let summaries = try dataStore.activitySummaries(matching: model, calendar: calendar)
                 state.withLock { $0.last = summaries }
-                resultsHandler.value(self, summaries.map(HKActivitySummary.init), nil)
+                handlers.async { [self] in resultsHandler.value(self, summaries.map(HKActivitySummary.init), nil) }
             } catch {
-                resultsHandler.value(self, nil, HKError.from(error))
+                let error = HKError.from(error)
+                handlers.async { [self] in resultsHandler.value(self, nil, error) }
             }
         }
     }
 
     /// Recomputes and reports when the summaries differ from the last report.
-    private func refresh(_ dataStore: HealthDataStore, _ model: ActivitySummaryPredicate?, _ calendar: Calendar) {
+    private func refresh(
+        _ dataStore: HealthDataStore, _ model: ActivitySummaryPredicate?, _ calendar: Calendar,
+        handlers: DispatchQueue
+    ) {
         guard let update = state.withLock({ $0.stopped ? nil : $0.update }) else { return }
         do {
             let summaries = try dataStore.activitySummaries(matching: model, calendar: calendar)
@@ -108,9 +115,18 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
                 defer { state.last = summaries }
                 return state.last != summaries
             }
-            if changed { update.value(self, summaries.map(HKActivitySummary.init), nil) }
+            if changed {
+                handlers.async { [self] in
+                    guard !state.withLock({ $0.stopped }) else { return }
+                    update.value(self, summaries.map(HKActivitySummary.init), nil)
+                }
+            }
         } catch {
-            update.value(self, nil, HKError.from(error))
+            let error = HKError.from(error)
+            handlers.async { [self] in
+                guard !state.withLock({ $0.stopped }) else { return }
+                update.value(self, nil, error)
+            }
         }
     }
 

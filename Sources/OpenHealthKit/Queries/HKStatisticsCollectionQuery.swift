@@ -148,8 +148,10 @@ final class StatisticsCollectionMonitor: Sendable {
     private let anchorDate: Date
     private let interval: DateComponents
     private let calendar: Calendar
-    /// Serial, on the store's background queue: the initial computation and every update run here in order.
-    private let queue: DispatchQueue
+    /// The initial computation and every update run here in order, on the store's executor.
+    private let lane: StoreLane
+    /// Where the handlers are called, in the order of the computations (a serial queue on the callback queue).
+    private let handlers: DispatchQueue
 
     private struct State {
         var watch: CommitWatch?
@@ -176,7 +178,9 @@ final class StatisticsCollectionMonitor: Sendable {
         self.anchorDate = anchorDate
         self.interval = intervalComponents
         self.calendar = Self.calendar(for: intervalComponents)
-        self.queue = DispatchQueue(label: "org.openhealthkit.statistics-collection", target: healthStore.callbackQueue)
+        self.lane = StoreLane(on: healthStore.dataStore.executor)
+        self.handlers = DispatchQueue(
+            label: "org.openhealthkit.statistics-collection", target: healthStore.callbackQueue)
     }
 
     /// The calendar intervals are computed in: the components' calendar when set, else the process's current one
@@ -204,10 +208,11 @@ final class StatisticsCollectionMonitor: Sendable {
         initial: @escaping @Sendable (Result<StatisticsCollection, HKError>) -> Void,
         onUpdate: (@Sendable (Result<Update, HKError>) -> Void)?
     ) {
-        queue.async { [self] in
+        lane.async { [self] in
             guard let onUpdate else {
                 guard !state.withLock({ $0.stopped }) else { return }
-                initial(Result { () throws(HKError) in try compute() })
+                let outcome = Result { () throws(HKError) in try compute() }
+                handlers.async { initial(outcome) }
                 return
             }
             let watch = CommitWatch(dataStore) { [self] commit in committed(commit) }
@@ -224,10 +229,10 @@ final class StatisticsCollectionMonitor: Sendable {
             do throws(HKError) {
                 let collection = try compute()
                 state.withLock { $0.last = collection }
-                initial(.success(collection))
+                handlers.async { initial(.success(collection)) }
             } catch {
                 stop()
-                initial(.failure(error))
+                handlers.async { initial(.failure(error)) }
             }
         }
     }
@@ -247,11 +252,12 @@ final class StatisticsCollectionMonitor: Sendable {
     /// Inserts of other types cannot; deletions carry only identifiers, so every deletion is looked at.
     private func committed(_ commit: CommitResult) {
         let inserted = commit.inserted.first { $0.type == type }
-        // A result with no samples stands for commits made outside this store object (`checkForOutsideWrites`).
-        let outside = commit.inserted.isEmpty && commit.deleted.isEmpty
+        // A result with no samples stands for commits made outside this store object (`checkForOutsideWrites`), or
+        // that this client cannot see; one that only changed records (a setting) changes no statistics.
+        let outside = commit.inserted.isEmpty && commit.deleted.isEmpty && commit.records.isEmpty
         guard inserted != nil || !commit.deleted.isEmpty || outside else { return }
         let insertedAt = inserted?.startDate
-        queue.async { [self] in refresh(insertedAt: insertedAt) }
+        lane.async { [self] in refresh(insertedAt: insertedAt) }
     }
 
     /// Recomputes the collection and reports the intervals whose statistics differ from the last report. A save of the
@@ -263,7 +269,7 @@ final class StatisticsCollectionMonitor: Sendable {
         do {
             collection = try compute()
         } catch {
-            onUpdate(.failure(error))
+            report(.failure(error), to: onUpdate)
             return
         }
         let previous = state.withLock { state -> StatisticsCollection? in
@@ -277,6 +283,16 @@ final class StatisticsCollectionMonitor: Sendable {
         let statistics = changed.sorted().map {
             collection.buckets[$0] ?? collection.statistics(for: collection.grid.start(of: $0))
         }
-        onUpdate(.success(Update(collection: collection, changed: statistics)))
+        report(.success(Update(collection: collection, changed: statistics)), to: onUpdate)
+    }
+
+    /// Calls the update handler on the handler queue, unless the monitor was stopped meanwhile.
+    private func report(
+        _ outcome: Result<Update, HKError>, to onUpdate: @escaping @Sendable (Result<Update, HKError>) -> Void
+    ) {
+        handlers.async { [self] in
+            guard !state.withLock({ $0.stopped }) else { return }
+            onUpdate(outcome)
+        }
     }
 }

@@ -10,12 +10,17 @@ import Synchronization
 /// object query, its async descriptor and the observer query.
 ///
 /// A watch of the store's commits (`CommitWatch`), started before the initial read, turns each commit into a read of
-/// the log after the last position delivered, on a serial queue; so a change can be neither missed nor delivered twice, whatever the order
-/// in which concurrent commits report themselves.
+/// the log after the last position delivered, in a serial lane on the store's executor (`StoreLane`); so a change can
+/// be neither missed nor delivered twice, whatever the order in which concurrent commits report themselves. The
+/// handlers are called on a serial queue targeting the health store's callback queue, in the order of the reads, and
+/// never after `stop()` returns to a caller on that queue.
 final class ChangeFeedMonitor: Sendable {
     private let dataStore: HealthDataStore
     private let descriptors: [SampleQueryDescriptor]
-    private let queue: DispatchQueue
+    /// Where the store is read: one read at a time, in order, on the store's executor.
+    private let lane: StoreLane
+    /// Where the handlers are called, in order.
+    private let handlers: DispatchQueue
 
     private struct State {
         var watch: CommitWatch?
@@ -29,7 +34,21 @@ final class ChangeFeedMonitor: Sendable {
     init(dataStore: HealthDataStore, descriptors: [SampleQueryDescriptor], queue target: DispatchQueue) {
         self.dataStore = dataStore
         self.descriptors = descriptors
-        self.queue = DispatchQueue(label: "org.openhealthkit.change-feed", target: target)
+        self.lane = StoreLane(on: dataStore.executor)
+        self.handlers = DispatchQueue(label: "org.openhealthkit.change-feed", target: target)
+    }
+
+    /// Calls a handler on the handler queue, unless the monitor was stopped meanwhile (`always`: the initial
+    /// report, which a query gives once even when stopped after it was read).
+    private func report(
+        _ outcome: Result<AnchoredQueryResult, HKError>,
+        to handler: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?, always: Bool = false
+    ) {
+        guard let handler else { return }
+        handlers.async { [self] in
+            guard always || !state.withLock({ $0.stopped }) else { return }
+            handler(outcome)
+        }
     }
 
     /// Reads the changes after `anchor` (at most `limit`, 0 for all) and reports them to `initial`, unless
@@ -40,12 +59,12 @@ final class ChangeFeedMonitor: Sendable {
         initial: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?,
         onUpdate: (@Sendable (Result<AnchoredQueryResult, HKError>) -> Void)?
     ) {
-        queue.async { [self] in
+        lane.async { [self] in
             guard !state.withLock({ $0.stopped }) else { return }
             if onUpdate != nil {
                 let watch = CommitWatch(dataStore) { [self] commit in
                     let end = commit.latestSequence
-                    queue.async { [self] in deliver(through: end) }
+                    lane.async { [self] in deliver(through: end) }
                 }
                 let running = state.withLock { state -> Bool in
                     guard !state.stopped else { return false }
@@ -68,11 +87,11 @@ final class ChangeFeedMonitor: Sendable {
                 }
             } catch {
                 stop()
-                (initial ?? onUpdate)?(.failure(HKError.from(error)))
+                report(.failure(HKError.from(error)), to: initial ?? onUpdate, always: true)
                 return
             }
             state.withLock { $0.cursor = result.anchor }
-            initial?(.success(result))
+            report(.success(result), to: initial, always: true)
         }
     }
 
@@ -87,7 +106,7 @@ final class ChangeFeedMonitor: Sendable {
         watch?.cancel()
     }
 
-    /// On the serial queue: reads the matching changes after the cursor up to the commit `end` and reports them.
+    /// In the lane: reads the matching changes after the cursor up to the commit `end` and reports them.
     private func deliver(through end: Int64) {
         let (cursor, onUpdate) = state.withLock { ($0.cursor, $0.stopped ? nil : $0.onUpdate) }
         guard let onUpdate, end > cursor else { return }
@@ -95,10 +114,10 @@ final class ChangeFeedMonitor: Sendable {
         do {
             result = try dataStore.changes(AnchoredQueryRequest(descriptors: descriptors, anchor: cursor), through: end)
         } catch {
-            onUpdate(.failure(HKError.from(error)))
+            report(.failure(HKError.from(error)), to: onUpdate)
             return
         }
         state.withLock { $0.cursor = max($0.cursor, result.anchor) }
-        if !result.isEmpty { onUpdate(.success(result)) }
+        if !result.isEmpty { report(.success(result), to: onUpdate) }
     }
 }

@@ -18,7 +18,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// The queue results and completion handlers are delivered on, as HealthKit runs them on an anonymous background
     /// queue. The store work of one-shot queries and completion-handler forms runs on the store's executor
-    /// (`inBackground`); the long-running queries' monitors still read on serial queues that target this one.
+    /// (`inBackground`), that of long-running queries in a `StoreLane` on it; their handlers come here.
     let callbackQueue = DispatchQueue(label: "org.openhealthkit.queries", attributes: .concurrent)
 
     /// Set by the testing product; nil in apps.
