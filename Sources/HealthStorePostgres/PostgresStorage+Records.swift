@@ -63,10 +63,7 @@ extension PostgresStorage {
                 guard !deleted.isEmpty else { continue }
                 sequence += 1
             }
-            changes.append(
-                RecordChange(
-                    kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
-                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+            changes.append(RecordChange(write, sequence: sequence))
         }
         return changes
     }

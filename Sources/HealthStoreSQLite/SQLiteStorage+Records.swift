@@ -56,10 +56,7 @@ extension SQLiteStorage {
                 guard db.changesCount > 0 else { continue }
                 sequence += 1
             }
-            changes.append(
-                RecordChange(
-                    kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
-                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+            changes.append(RecordChange(write, sequence: sequence))
         }
         return changes
     }

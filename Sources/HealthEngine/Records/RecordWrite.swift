@@ -26,6 +26,12 @@ public struct RecordWrite: Sendable, Hashable {
         try RecordWrite(kind, key: key, value: nil)
     }
 
+    /// Puts the record when `value` is set, else deletes it (a setting that nil restores to its default).
+    public static func set<Kind: RecordKind>(_ kind: Kind.Type, key: String, _ value: Kind.Value?) throws -> RecordWrite
+    {
+        try value.map { try .put(kind, key: key, $0) } ?? .delete(kind, key: key)
+    }
+
     private init<Kind: RecordKind>(_ kind: Kind.Type, key: String, value: Data?) throws {
         guard key.utf8.count <= RecordWrite.maximumKeyLength, !key.utf8.contains(0) else {
             throw HealthEngineError.invalidQuery(
@@ -111,12 +117,12 @@ public struct RecordChange: Sendable, Hashable {
     /// Whether every client hears of it (else only the store and full-access clients).
     public let isAnnouncedToEveryClient: Bool
 
-    /// A record change.
-    public init(kind: String, key: String, sequence: Int64, deleted: Bool, isAnnouncedToEveryClient: Bool) {
-        self.kind = kind
-        self.key = key
+    /// The change a write made, at the sequence it took.
+    public init(_ write: RecordWrite, sequence: Int64) {
+        self.kind = write.kind
+        self.key = write.key
         self.sequence = sequence
-        self.deleted = deleted
-        self.isAnnouncedToEveryClient = isAnnouncedToEveryClient
+        self.deleted = write.value == nil
+        self.isAnnouncedToEveryClient = write.isAnnouncedToEveryClient
     }
 }

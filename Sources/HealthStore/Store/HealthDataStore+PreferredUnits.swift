@@ -26,14 +26,8 @@ extension HealthDataStore {
 
     /// Sets the locale the default units follow (nil: the latest imported export's again, else the fallback).
     public func setUnitLocale(_ locale: UnitLocale?) throws {
-        let key = UnitLocaleRecord.key
         try write(
-            records: [
-                try wrapped {
-                    if let locale { return try RecordWrite.put(UnitLocaleRecord.self, key: key, locale.identifier) }
-                    return try RecordWrite.delete(UnitLocaleRecord.self, key: key)
-                }
-            ])
+            records: [try wrapped { try .set(UnitLocaleRecord.self, key: UnitLocaleRecord.key, locale?.identifier) }])
     }
 
     /// The preferred unit of each type. Throws `invalidField(field: "type")` for a type that is not a quantity type
@@ -79,14 +73,8 @@ extension HealthDataStore {
             _ = try PreferredUnitDefaults.unit(for: type, locale: .fallback)
             if let unit { try Validation.check(Quantity(1, unit), for: type, field: "unit") }
         }
-        let key = type.identifier
         try write(
-            records: [
-                try wrapped {
-                    if let unit { return try RecordWrite.put(PreferredUnitRecord.self, key: key, unit.unitString) }
-                    return try RecordWrite.delete(PreferredUnitRecord.self, key: key)
-                }
-            ])
+            records: [try wrapped { try .set(PreferredUnitRecord.self, key: type.identifier, unit?.unitString) }])
     }
 
     /// The units the person chose, as stored (a record that does not read back is a corrupt store).

@@ -173,23 +173,15 @@ public final class HealthDataStore: Sendable {
     // MARK: Source priority
 
     /// Sets the source order of a type: bundle identifiers, highest priority first (the Health app's "Data Sources &
-    /// Access" list); nil restores the default order (`SourcePriority`). The storage keeps it with the data; nothing
-    /// but this call writes one (an import does not).
+    /// Access" list); nil restores the default order (`SourcePriority`). Kept as a record (`SourceOrderRecord`), written
+    /// through the commit; nothing but this call writes one (an import does not).
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
-        let key = type.identifier
-        _ = try write(
-            records: [
-                try wrapped {
-                    if let bundleIdentifiers {
-                        return try RecordWrite.put(SourceOrderRecord.self, key: key, bundleIdentifiers)
-                    }
-                    return try RecordWrite.delete(SourceOrderRecord.self, key: key)
-                }
-            ])
+        try write(
+            records: [try wrapped { try .set(SourceOrderRecord.self, key: type.identifier, bundleIdentifiers) }])
     }
 
     /// The source order set for a type, or nil for the default order. A client view shows only the sources of
-    /// samples it can see (`ClientStorage.sourceOrder(for:)`).
+    /// samples it can see (`SourceOrderRecord.shown(_:key:to:)`).
     public func sourceOrder(for type: SampleType) throws -> [String]? {
         try wrapped { try storage.sourceOrder(for: type) }
     }
