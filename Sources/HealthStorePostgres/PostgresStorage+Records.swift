@@ -30,6 +30,18 @@ extension PostgresStorage {
                     WHERE person = \(person) AND kind = \(kind) AND starts_with(key, \(prefix))
                     ORDER BY key COLLATE "C"
                     """
+            case let .range(first, last):
+                query = """
+                    SELECT key, sequence, value::text FROM records
+                    WHERE person = \(person) AND kind = \(kind) AND key COLLATE "C" BETWEEN \(first) AND \(last)
+                    ORDER BY key COLLATE "C"
+                    """
+            case let .among(wanted):
+                query = """
+                    SELECT key, sequence, value::text FROM records
+                    WHERE person = \(person) AND kind = \(kind) AND key = ANY(\(wanted.sorted())::text[])
+                    ORDER BY key COLLATE "C"
+                    """
             }
             return try await rows(query).map { row in
                 let (key, sequence, value) = try row.decode((String, Int64, String).self)

@@ -29,6 +29,20 @@ extension SQLiteStorage {
                         SELECT key, sequence, value FROM records WHERE kind = ? AND key >= ? AND substr(key, 1, ?) = ?
                         ORDER BY key
                         """, arguments: [kind, prefix, prefix.unicodeScalars.count, prefix])
+            case let .range(first, last):
+                rows = try Row.fetchAll(
+                    db,
+                    sql: "SELECT key, sequence, value FROM records WHERE kind = ? AND key BETWEEN ? AND ? ORDER BY key",
+                    arguments: [kind, first, last])
+            case let .among(wanted):
+                // The keys as one JSON array (no limit on bound variables), each probed on the primary key.
+                let list = String(decoding: try JSONEncoder().encode(wanted.sorted()), as: UTF8.self)
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT key, sequence, value FROM records
+                        WHERE kind = ? AND key IN (SELECT value FROM json_each(?)) ORDER BY key
+                        """, arguments: [kind, list])
             }
             return rows.map { row in
                 let value: String = row[2]

@@ -87,6 +87,11 @@ public enum RecordKeys: Sendable, Hashable {
     case exactly(String)
     /// The records whose keys start with this prefix.
     case prefix(String)
+    /// The records whose keys are from `first` through `last` (both included), compared as text byte by byte (UTF-8):
+    /// a kind whose keys are numbers pads them to one width (`ActivitySummaryRecord`'s `yyyymmdd`).
+    case range(from: String, through: String)
+    /// The records under any of these keys (one read for many lookups, as an import checking what it already stored).
+    case among(Set<String>)
 
     /// Whether `key` is among these keys.
     public func contains(_ key: String) -> Bool {
@@ -94,6 +99,9 @@ public enum RecordKeys: Sendable, Hashable {
         case .all: return true
         case let .exactly(wanted): return key == wanted
         case let .prefix(prefix): return key.hasPrefix(prefix)
+        case let .range(first, last):
+            return !key.utf8.lexicographicallyPrecedes(first.utf8) && !last.utf8.lexicographicallyPrecedes(key.utf8)
+        case let .among(keys): return keys.contains(key)
         }
     }
 }

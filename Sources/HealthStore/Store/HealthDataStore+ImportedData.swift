@@ -3,7 +3,9 @@ import HealthEngine
 import HealthModel
 
 /// What an import keeps besides samples: the data an export holds beside them (activity summaries, characteristics,
-/// the export's date and locale, elements kept as written) and the spans of a file it read whole.
+/// the export's date and locale, elements kept as written, clinical documents), stored as records
+/// (`ActivitySummaryRecord`, `CharacteristicRecord`, `ExportInformationRecord`, `KeptElementRecord`,
+/// `ClinicalDocumentRecord`) written through the commit, and the spans of a file it read whole.
 extension HealthDataStore {
     /// The activity summaries an import stored for these days (inclusive), as recorded (not computed from samples:
     /// `activitySummaries(matching:calendar:)` answers queries).
@@ -22,15 +24,22 @@ extension HealthDataStore {
         try wrapped { try storage.exportInformation() }
     }
 
-    /// The elements an import kept as written under a parent object (nil: at the document's top level).
+    /// The elements an import kept as written under a parent object (nil: every one), in the order first saved.
     public func keptElements(parent: UUID?) throws -> [KeptElement] {
         try wrapped { try storage.keptElements(parent: parent) }
     }
 
-    /// How many of each kind of imported data the store holds.
+    /// How many of each kind of imported data the store holds. Only the store itself and full-access clients count.
     public func importedDataCounts() throws -> ImportedDataCounts {
         try wrapped {
-            var counts = try storage.importedDataCounts()
+            try view?.checkReadable()
+            if let client, !access.hasFullAccess(client) {
+                throw HealthStoreError.authorizationDenied("only a client with full access counts imported data")
+            }
+            func count(_ kind: String) throws -> Int { try storage.storedRecords(ofKind: kind, keys: .all).count }
+            var counts = ImportedDataCounts(
+                activitySummaries: try count(ActivitySummaryRecord.name),
+                characteristics: try count(CharacteristicRecord.name), keptElements: try count(KeptElementRecord.name))
             // Routes and heartbeat series are samples: read 30 days of them at a time (an index range each), so that
             // a store with years of routes never holds every point at once. Fixed windows from 2000 to 2040 (open
             // before and after) rather than the types' extents: `typeSummaries()` reads every sample's row, which
@@ -72,9 +81,63 @@ extension HealthDataStore {
         try wrapped { try storage.saveImportedSpans(spans) }
     }
 
-    /// Saves what an export holds besides samples (summaries, characteristics, routes, series, documents, kept
-    /// elements); keyed, so saving the same data again replaces it.
+    /// Saves what an export holds besides samples as one commit of records, which observers hear: each part
+    /// replaces what is stored under its key (a day, a characteristic identifier, a document's identifier, the
+    /// export information), and a kept element already stored under its identity is not added again, so saving the
+    /// same data again changes nothing but the sequences of the replaced records. Only the store itself and
+    /// full-access clients import.
     public func saveImportedData(_ data: ImportedData) throws {
-        try wrapped { try storage.saveImportedData(data) }
+        if let client, !access.hasFullAccess(client) {
+            throw HealthStoreError.authorizationDenied("only a client with full access imports data")
+        }
+        guard !data.isEmpty else { return }
+        let writes = try wrapped {
+            // Which kept elements are stored already: the whole store's, in one lookup.
+            let identities = Set(data.keptElements.map { KeptElementRecord.key($0.identity) })
+            let stored =
+                identities.isEmpty
+                ? []
+                : Set(try base.storedRecords(ofKind: KeptElementRecord.name, keys: .among(identities)).map(\.key))
+            return try data.recordWrites(keptElementsStored: stored)
+        }
+        guard !writes.isEmpty else { return }
+        try write(records: writes)
+    }
+}
+
+extension ImportedData {
+    /// The record writes saving this data: a put for each summary, characteristic (in identifier order), document
+    /// and the export information, and one for each kept element whose key is not in `keptElementsStored` (the
+    /// first of the same identity in the data).
+    public func recordWrites(keptElementsStored: Set<String>) throws -> [RecordWrite] {
+        var writes: [RecordWrite] = []
+        writes.reserveCapacity(activitySummaries.count + characteristics.count + keptElements.count + 1)
+        for summary in activitySummaries {
+            writes.append(
+                try .put(
+                    ActivitySummaryRecord.self, key: ActivitySummaryRecord.key(of: summary.day),
+                    ActivitySummaryRecord.Value(summary)))
+        }
+        for (identifier, value) in characteristics.sorted(by: { $0.key < $1.key }) {
+            writes.append(try .put(CharacteristicRecord.self, key: identifier, value))
+        }
+        for document in clinicalDocuments {
+            writes.append(
+                try .put(
+                    ClinicalDocumentRecord.self, key: document.uuid.uuidString, ClinicalDocumentRecord.Value(document)))
+        }
+        if let exportInformation {
+            writes.append(
+                try .put(
+                    ExportInformationRecord.self, key: ExportInformationRecord.key,
+                    ExportInformationRecord.Value(exportInformation)))
+        }
+        var added = keptElementsStored
+        for kept in keptElements where added.insert(KeptElementRecord.key(kept.identity)).inserted {
+            writes.append(
+                try .put(
+                    KeptElementRecord.self, key: KeptElementRecord.key(kept.identity), KeptElementRecord.Value(kept)))
+        }
+        return writes
     }
 }

@@ -14,7 +14,7 @@ public final class HealthDataStore: Sendable {
     /// The whole backend, unrestricted (the same as `storage` for the store itself).
     let base: any HealthStorage
     /// The client view's storage, when this store object acts for a client.
-    private let view: ClientStorage?
+    let view: ClientStorage?
 
     /// The engine that evaluates sample queries.
     let sampleQueries: SampleQueryEngine
@@ -124,7 +124,6 @@ public final class HealthDataStore: Sendable {
         hub.add(observer, filter: visibilityFilter)
     }
 
-    /// Stops calling an observer.
     /// Calls `observer` with each commit this store object can see, for as long as `owner` exists (no removal
     /// needed): how a health store hears that the person's preferred units changed (`CommitResult.records`).
     package func addObserver(
@@ -133,6 +132,7 @@ public final class HealthDataStore: Sendable {
         _ = hub.add(observer, filter: visibilityFilter, owner: owner)
     }
 
+    /// Stops calling an observer.
     public func removeObserver(_ token: UUID) {
         hub.remove(token)
     }
