@@ -56,24 +56,29 @@ extension SQLiteStorage {
     static func apply(_ writes: [RecordWrite], _ db: Database, sequence: inout Int64) throws -> [RecordChange] {
         guard !writes.isEmpty else { return [] }
         var changes: [RecordChange] = []
+        // Prepared once a commit: an import puts thousands of records in one.
+        let put = try SQLiteRawStatement(
+            db,
+            """
+            INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, ?, ?)
+            ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+            """, purpose: "putting a record")
+        let delete = try db.cachedStatement(sql: "DELETE FROM records WHERE kind = ? AND key = ?")
         for write in writes {
             if let value = write.value {
                 sequence += 1
-                try db.execute(
-                    sql: """
-                        INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
-                        """, arguments: [write.kind, write.key, sequence, String(decoding: value, as: UTF8.self)])
+                put.reset()
+                put.bind(1, write.kind)
+                put.bind(2, write.key)
+                put.bind(3, sequence)
+                put.bind(4, String(decoding: value, as: UTF8.self))
+                try put.run()
             } else {
-                try db.execute(
-                    sql: "DELETE FROM records WHERE kind = ? AND key = ?", arguments: [write.kind, write.key])
+                try delete.execute(arguments: [write.kind, write.key])
                 guard db.changesCount > 0 else { continue }
                 sequence += 1
             }
-            changes.append(
-                RecordChange(
-                    kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
-                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+            changes.append(RecordChange(write, sequence: sequence))
         }
         return changes
     }

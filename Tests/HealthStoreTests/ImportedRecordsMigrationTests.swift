@@ -36,8 +36,11 @@ struct ImportedRecordsMigrationTests {
         #expect(try store.clinicalDocuments() == data.clinicalDocuments)
         let counts = try store.importedDataCounts()
         #expect(counts == ImportedDataCounts(activitySummaries: 3, characteristics: 2, keptElements: 2))
-        // The moved records are written like any other afterwards: a kept element already moved is not added again,
-        // a new one comes after the moved ones.
+        // The moved records read as the kinds write them: importing the same data again commits nothing.
+        try store.saveImportedData(data)
+        #expect(try store.latestSequence() == latestSequence)
+        // They are written like any other afterwards: a kept element already moved is not added again, a new one
+        // comes after the moved ones.
         var more = ImportedData()
         let newer = KeptElement(
             identity: UUID(uuidString: "00000000-0000-8000-8000-000000000000")!, parent: nil,

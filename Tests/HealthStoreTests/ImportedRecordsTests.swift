@@ -160,11 +160,15 @@ struct ImportedRecordsTests {
                 ExportInformationRecord.name, KeptElementRecord.name,
             ])
         #expect(heard.records.map(\.sequence) == Array((before + 1)...(before + 9)))
-        // Kept elements already stored are not put again; the rest replaces what is stored.
+        // Saving the same data again commits nothing; a changed summary is one put, heard.
         try store.saveImportedData(data)
-        #expect(try store.latestSequence() == before + 16)
+        #expect(try store.latestSequence() == before + 9)
+        var newer = data
+        newer.activitySummaries[0] = try Self.summary(day: 9, energy: 420)
+        try store.saveImportedData(newer)
+        #expect(try store.latestSequence() == before + 10)
         let again = try #require(await commits.next())
-        #expect(!again.records.contains { $0.kind == KeptElementRecord.name })
+        #expect(again.records.map(\.kind) == [ActivitySummaryRecord.name])
         #expect(try store.keptElements(parent: nil) == data.keptElements)
     }
 

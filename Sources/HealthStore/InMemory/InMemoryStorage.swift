@@ -257,10 +257,7 @@ public final class InMemoryStorage: HealthStorage {
                 guard state.records[write.kind]?.removeValue(forKey: write.key) != nil else { continue }
                 state.sequence += 1
             }
-            recordChanges.append(
-                RecordChange(
-                    kind: write.kind, key: write.key, sequence: state.sequence, deleted: write.value == nil,
-                    isAnnouncedToEveryClient: write.isAnnouncedToEveryClient))
+            recordChanges.append(RecordChange(write, sequence: state.sequence))
         }
         return CommitResult(
             inserted: accepted, deleted: deletedUUIDs, ignored: plan.ignored, latestSequence: state.sequence,

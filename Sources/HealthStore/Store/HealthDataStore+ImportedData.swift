@@ -83,61 +83,60 @@ extension HealthDataStore {
 
     /// Saves what an export holds besides samples as one commit of records, which observers hear: each part
     /// replaces what is stored under its key (a day, a characteristic identifier, a document's identifier, the
-    /// export information), and a kept element already stored under its identity is not added again, so saving the
-    /// same data again changes nothing but the sequences of the replaced records. Only the store itself and
-    /// full-access clients import.
+    /// export information), and a kept element already stored under its identity is not added again. Only what
+    /// differs from the stored records is written, so saving the same data again commits nothing (a re-import takes
+    /// no change sequence). Only the store itself and full-access clients import.
     public func saveImportedData(_ data: ImportedData) throws {
         if let client, !access.hasFullAccess(client) {
             throw HealthStoreError.authorizationDenied("only a client with full access imports data")
         }
         guard !data.isEmpty else { return }
-        let writes = try wrapped {
-            // Which kept elements are stored already: the whole store's, in one lookup.
-            let identities = Set(data.keptElements.map { KeptElementRecord.key($0.identity) })
-            let stored =
-                identities.isEmpty
-                ? []
-                : Set(try base.storedRecords(ofKind: KeptElementRecord.name, keys: .among(identities)).map(\.key))
-            return try data.recordWrites(keptElementsStored: stored)
-        }
+        // Compared with the whole store's records (the client may see none of them).
+        let writes = try wrapped { try data.recordWrites(over: base) }
         guard !writes.isEmpty else { return }
         try write(records: writes)
     }
 }
 
 extension ImportedData {
-    /// The record writes saving this data: a put for each summary, characteristic (in identifier order), document
-    /// and the export information, and one for each kept element whose key is not in `keptElementsStored` (the
-    /// first of the same identity in the data).
-    public func recordWrites(keptElementsStored: Set<String>) throws -> [RecordWrite] {
-        var writes: [RecordWrite] = []
-        writes.reserveCapacity(activitySummaries.count + characteristics.count + keptElements.count + 1)
-        for summary in activitySummaries {
-            writes.append(
-                try .put(
-                    ActivitySummaryRecord.self, key: ActivitySummaryRecord.key(of: summary.day),
-                    ActivitySummaryRecord.Value(summary)))
-        }
-        for (identifier, value) in characteristics.sorted(by: { $0.key < $1.key }) {
-            writes.append(try .put(CharacteristicRecord.self, key: identifier, value))
-        }
-        for document in clinicalDocuments {
-            writes.append(
-                try .put(
-                    ClinicalDocumentRecord.self, key: document.uuid.uuidString, ClinicalDocumentRecord.Value(document)))
-        }
-        if let exportInformation {
-            writes.append(
-                try .put(
-                    ExportInformationRecord.self, key: ExportInformationRecord.key,
-                    ExportInformationRecord.Value(exportInformation)))
-        }
-        var added = keptElementsStored
+    /// The record writes saving this data into `storage` (read as it shows them; pass the whole store): a put for
+    /// each summary, characteristic, document and the export information whose stored value differs, and one for
+    /// each kept element whose identity is not stored (the first of an identity in the data). One lookup a kind.
+    public func recordWrites(over storage: any RecordStorage) throws -> [RecordWrite] {
+        var writes = try Self.changed(
+            ActivitySummaryRecord.self,
+            activitySummaries.map { (try ActivitySummaryRecord.key(of: $0.day), ActivitySummaryRecord.Value($0)) },
+            in: storage)
+        writes += try Self.changed(
+            CharacteristicRecord.self, characteristics.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            in: storage)
+        writes += try Self.changed(
+            ClinicalDocumentRecord.self,
+            clinicalDocuments.map { ($0.uuid.uuidString, ClinicalDocumentRecord.Value($0)) }, in: storage)
+        writes += try Self.changed(
+            ExportInformationRecord.self,
+            exportInformation.map { [(ExportInformationRecord.key, ExportInformationRecord.Value($0))] } ?? [],
+            in: storage)
+        let identities = Set(keptElements.map { KeptElementRecord.key($0.identity) })
+        guard !identities.isEmpty else { return writes }
+        var added = Set(try storage.storedRecords(ofKind: KeptElementRecord.name, keys: .among(identities)).map(\.key))
         for kept in keptElements where added.insert(KeptElementRecord.key(kept.identity)).inserted {
             writes.append(
                 try .put(
                     KeptElementRecord.self, key: KeptElementRecord.key(kept.identity), KeptElementRecord.Value(kept)))
         }
         return writes
+    }
+
+    /// Puts of the entries whose value differs from the stored one under their key (all of them, in order, for a
+    /// key given twice).
+    private static func changed<Kind: RecordKind>(
+        _ kind: Kind.Type, _ entries: [(key: String, value: Kind.Value)], in storage: any RecordStorage
+    ) throws -> [RecordWrite] where Kind.Value: Equatable {
+        guard !entries.isEmpty else { return [] }
+        let stored = Dictionary(
+            try storage.records(kind, keys: .among(Set(entries.map(\.key)))).map { ($0.key, $0.value) },
+            uniquingKeysWith: { first, _ in first })
+        return try entries.filter { stored[$0.key] != $0.value }.map { try .put(kind, key: $0.key, $0.value) }
     }
 }
