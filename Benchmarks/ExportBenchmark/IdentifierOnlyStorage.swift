@@ -9,7 +9,7 @@ import Synchronization
 /// Lookups by identifier answer with a placeholder sample carrying the stored identifier. Not for queries.
 /// Identifiers are kept as their last 64 bits (content hashes, so a false match among a few million is about one in
 /// ten million) with a 32-bit sequence, 12 bytes a slot, so that the stand-in itself stays small.
-final class IdentifierOnlyStorage: HealthStorage, KeepsNoImportedData, KeepsNoAttachments {
+final class IdentifierOnlyStorage: HealthStorage, KeepsNoAttachments {
     private struct State {
         var sequences: [UInt64: UInt32] = [:]
         var sequence: Int64 = 0
@@ -73,8 +73,7 @@ final class IdentifierOnlyStorage: HealthStorage, KeepsNoImportedData, KeepsNoAt
     func typeSummaries() throws -> [TypeSummary] { [] }
     func changeHorizon() throws -> Int64 { 0 }
     func expireDeletions() throws -> Int { 0 }
-    func sourceOrder(for type: SampleType) throws -> [String]? { nil }
-    func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {}
-    // Data besides samples and attachments are not kept (`KeepsNoImportedData`, `KeepsNoAttachments`): the stand-in
-    // measures the importer, not a store.
+    // Records (what an import brings besides samples among them) and attachments are not kept: commits drop them,
+    // and reads answer none (`KeepsNoAttachments`). The stand-in measures the importer, not a store.
+    func storedRecords(ofKind kind: String, keys: RecordKeys) throws -> [StoredRecord] { [] }
 }

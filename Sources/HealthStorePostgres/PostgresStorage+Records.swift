@@ -30,6 +30,18 @@ extension PostgresStorage {
                     WHERE person = \(person) AND kind = \(kind) AND starts_with(key, \(prefix))
                     ORDER BY key COLLATE "C"
                     """
+            case let .range(first, last):
+                query = """
+                    SELECT key, sequence, value::text FROM records
+                    WHERE person = \(person) AND kind = \(kind) AND key COLLATE "C" BETWEEN \(first) AND \(last)
+                    ORDER BY key COLLATE "C"
+                    """
+            case let .among(wanted):
+                query = """
+                    SELECT key, sequence, value::text FROM records
+                    WHERE person = \(person) AND kind = \(kind) AND key = ANY(\(wanted.sorted())::text[])
+                    ORDER BY key COLLATE "C"
+                    """
             }
             return try await rows(query).map { row in
                 let (key, sequence, value) = try row.decode((String, Int64, String).self)
@@ -39,22 +51,17 @@ extension PostgresStorage {
     }
 
     /// Puts and deletes records inside a commit's transaction, each change taking the next sequence (a deletion of
-    /// a record that is not stored changes nothing); returns what changed.
+    /// a record that is not stored changes nothing); returns what changed. Consecutive puts of distinct keys go in
+    /// one statement (an import's thousands of summaries and kept elements in one round trip).
     func apply(
         _ writes: [RecordWrite], sequence: inout Int64, on connection: PostgresConnection
     ) async throws -> [RecordChange] {
         var changes: [RecordChange] = []
-        for write in writes {
-            if let value = write.value {
-                sequence += 1
-                let text = String(decoding: value, as: UTF8.self)
-                try await connection.query(
-                    """
-                    INSERT INTO records (person, kind, key, sequence, value)
-                    VALUES (\(person), \(write.kind), \(write.key), \(sequence), \(text)::jsonb)
-                    ON CONFLICT (person, kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
-                    """, logger: logger)
-            } else {
+        var index = 0
+        while index < writes.count {
+            guard writes[index].value != nil else {
+                let write = writes[index]
+                index += 1
                 let deleted = try await rows(
                     """
                     DELETE FROM records WHERE person = \(person) AND kind = \(write.kind) AND key = \(write.key)
@@ -62,8 +69,33 @@ extension PostgresStorage {
                     """, on: connection)
                 guard !deleted.isEmpty else { continue }
                 sequence += 1
+                changes.append(RecordChange(write, sequence: sequence))
+                continue
             }
-            changes.append(RecordChange(write, sequence: sequence))
+            // A run of puts, each key once (a statement cannot update the same row twice).
+            var run: [RecordWrite] = []
+            var keys = Set<String>()
+            while index < writes.count, writes[index].value != nil,
+                keys.insert(writes[index].kind + "\u{0}" + writes[index].key).inserted
+            {
+                run.append(writes[index])
+                index += 1
+            }
+            let first = sequence + 1
+            sequence += Int64(run.count)
+            try await connection.query(
+                """
+                INSERT INTO records (person, kind, key, sequence, value)
+                SELECT \(person), kind, key, sequence, value::jsonb
+                FROM unnest(\(run.map(\.kind))::text[], \(run.map(\.key))::text[],
+                            \(run.indices.map { first + Int64($0) })::int8[],
+                            \(run.map { String(decoding: $0.value ?? Data(), as: UTF8.self) })::text[])
+                    AS put (kind, key, sequence, value)
+                ON CONFLICT (person, kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+                """, logger: logger)
+            for (offset, write) in run.enumerated() {
+                changes.append(RecordChange(write, sequence: first + Int64(offset)))
+            }
         }
         return changes
     }

@@ -29,6 +29,20 @@ extension SQLiteStorage {
                         SELECT key, sequence, value FROM records WHERE kind = ? AND key >= ? AND substr(key, 1, ?) = ?
                         ORDER BY key
                         """, arguments: [kind, prefix, prefix.unicodeScalars.count, prefix])
+            case let .range(first, last):
+                rows = try Row.fetchAll(
+                    db,
+                    sql: "SELECT key, sequence, value FROM records WHERE kind = ? AND key BETWEEN ? AND ? ORDER BY key",
+                    arguments: [kind, first, last])
+            case let .among(wanted):
+                // The keys as one JSON array (no limit on bound variables), each probed on the primary key.
+                let list = String(decoding: try JSONEncoder().encode(wanted.sorted()), as: UTF8.self)
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT key, sequence, value FROM records
+                        WHERE kind = ? AND key IN (SELECT value FROM json_each(?)) ORDER BY key
+                        """, arguments: [kind, list])
             }
             return rows.map { row in
                 let value: String = row[2]
@@ -42,17 +56,25 @@ extension SQLiteStorage {
     static func apply(_ writes: [RecordWrite], _ db: Database, sequence: inout Int64) throws -> [RecordChange] {
         guard !writes.isEmpty else { return [] }
         var changes: [RecordChange] = []
+        // Prepared once a commit: an import puts thousands of records in one.
+        let put = try SQLiteRawStatement(
+            db,
+            """
+            INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, ?, ?)
+            ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+            """, purpose: "putting a record")
+        let delete = try db.cachedStatement(sql: "DELETE FROM records WHERE kind = ? AND key = ?")
         for write in writes {
             if let value = write.value {
                 sequence += 1
-                try db.execute(
-                    sql: """
-                        INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
-                        """, arguments: [write.kind, write.key, sequence, String(decoding: value, as: UTF8.self)])
+                put.reset()
+                put.bind(1, write.kind)
+                put.bind(2, write.key)
+                put.bind(3, sequence)
+                put.bind(4, String(decoding: value, as: UTF8.self))
+                try put.run()
             } else {
-                try db.execute(
-                    sql: "DELETE FROM records WHERE kind = ? AND key = ?", arguments: [write.kind, write.key])
+                try delete.execute(arguments: [write.kind, write.key])
                 guard db.changesCount > 0 else { continue }
                 sequence += 1
             }

@@ -246,7 +246,7 @@ struct ExportDocumentWriterTests {
             "HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-24",
             "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
         ]
-        try store.storage.saveImportedData(data)
+        try store.saveImportedData(data)
         return store
     }
 
@@ -348,9 +348,9 @@ struct ExportDocumentWriterTests {
             try copy.storage.activitySummaries(from: everyDay.0, through: everyDay.1)
                 == original.storage.activitySummaries(from: everyDay.0, through: everyDay.1))
         #expect(try copy.storage.characteristics() == original.storage.characteristics())
-        #expect(try copy.storage.importedDataCounts().heartbeats == original.storage.importedDataCounts().heartbeats)
+        #expect(try copy.importedDataCounts().heartbeats == original.importedDataCounts().heartbeats)
         #expect(
-            try copy.storage.importedDataCounts().keptElements == original.storage.importedDataCounts().keptElements)
+            try copy.importedDataCounts().keptElements == original.importedDataCounts().keptElements)
 
         // What the writer wrote once it writes again the same way: the second import is the first, uuid for uuid.
         let (second, _) = try Self.export(copy.storage, zone: zone)

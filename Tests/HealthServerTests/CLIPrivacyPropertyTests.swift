@@ -56,7 +56,7 @@ struct CLIPrivacyPropertyTests {
                     try store.client(PrivacyWorld.apps[app]).save(
                         samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
                 case let .delete(_, app, uuids): try store.client(PrivacyWorld.apps[app]).delete(uuids)
-                case let .importData(_, data): try store.storage.saveImportedData(data)
+                case let .importData(_, data): try store.saveImportedData(data)
                 case let .series(_, _, routes, beats):
                     try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store)
                 case let .setOrder(_, type, order): try store.setSourceOrder(order, for: type)

@@ -139,7 +139,7 @@ struct StorePrivacyCheck {
                 try store.client(PrivacyWorld.apps[app]).save(
                     samples, as: PrivacyTypes.revision(PrivacyWorld.apps[app]))
             case let .delete(_, app, uuids): try store.client(PrivacyWorld.apps[app]).delete(uuids)
-            case let .importData(_, data): try store.client(PrivacyWorld.health).storage.saveImportedData(data)
+            case let .importData(_, data): try store.client(PrivacyWorld.health).saveImportedData(data)
             case let .series(_, _, routes, beats):
                 try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store.client(PrivacyWorld.health))
             case let .setOrder(_, type, order): try store.client(PrivacyWorld.health).setSourceOrder(order, for: type)

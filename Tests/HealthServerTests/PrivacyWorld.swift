@@ -510,7 +510,7 @@ enum TrustedWrite: Sendable {
         switch self {
         case let .insert(samples): try store.saveImported(samples)
         case let .delete(uuids): try store.delete(uuids)
-        case let .importData(data): try store.storage.saveImportedData(data)
+        case let .importData(data): try store.saveImportedData(data)
         case let .setOrder(type, order): try store.setSourceOrder(order, for: type)
         case let .series(routes, beats): try Self.saveSeries(routes: routes, beats: beats, into: store)
         case let .subscribe(subscription): try store.saveBackgroundDelivery(subscription)

@@ -282,7 +282,7 @@ struct ServerPrivacyCheck {
                 token: people[person].tokens[PrivacyWorld.apps[app]]!)
             violations.expect(reply.status, .ok, "deleting \(uuids): \(reply.text)")
         case let .importData(person, data):
-            try server.stores.store(for: people[person].health!).storage.saveImportedData(data)
+            try server.stores.store(for: people[person].health!).saveImportedData(data)
         case let .series(person, _, routes, beats):
             try TrustedWrite.saveSeries(
                 routes: routes, beats: beats, into: server.stores.store(for: people[person].health!))

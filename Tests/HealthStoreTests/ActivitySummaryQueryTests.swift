@@ -37,7 +37,7 @@ struct ActivitySummaryQueryTests {
     static func seed(_ store: HealthDataStore) throws {
         var data = ImportedData()
         data.activitySummaries = [try stored(8, energy: 450, goal: 500)]
-        try store.storage.saveImportedData(data)
+        try store.saveImportedData(data)
         let kcal = HealthUnit.kilocalorie
         _ = try store.saveImported(
             [

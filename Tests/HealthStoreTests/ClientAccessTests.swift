@@ -265,7 +265,7 @@ struct ClientImportedDataAccessTests {
                 appleStandHours: Quantity(8, .count),
                 appleStandHoursGoal: Quantity(12, .count))
         ]
-        try store.storage.saveImportedData(data)
+        try store.saveImportedData(data)
         try store.saveWorkoutRoute(
             WorkoutRoute(
                 uuid: UUID(), workout: workout.uuid, sourceName: "Watch", filePath: nil,
@@ -280,7 +280,7 @@ struct ClientImportedDataAccessTests {
         #expect(try denied.storage.activitySummaries(from: day, through: day).isEmpty)
         #expect(try denied.workoutRoutes(ofWorkout: workout.uuid).isEmpty)
         #expect(try denied.storage.exportInformation() == nil)
-        #expect(throws: HealthStoreError.self) { try denied.storage.saveImportedData(ImportedData()) }
+        #expect(throws: HealthStoreError.self) { try denied.saveImportedData(ImportedData()) }
 
         store.access.policy = .grantAll
         let allowed = store.client("com.example.allowed")

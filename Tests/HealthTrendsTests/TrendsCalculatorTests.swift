@@ -154,7 +154,7 @@ struct TrendsCalculatorTests {
         }
         var data = ImportedData()
         data.activitySummaries = [try summary(day: 14, goal: 0), try summary(day: 15, goal: 650)]
-        try store.storage.saveImportedData(data)
+        try store.saveImportedData(data)
         #expect(try calculator.moveGoal(on: Self.local(3, 15, 10), fallback: 400) == 650)
         #expect(
             try calculator.moveGoal(on: Self.local(3, 14, 10), fallback: 400) == 400,

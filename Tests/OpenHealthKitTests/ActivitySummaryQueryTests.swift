@@ -80,7 +80,7 @@ struct HKActivitySummaryQueryTests {
 
         var data = ImportedData()
         data.activitySummaries = [try Self.summary(Self.today(), energy: 300, goal: 650)]
-        try dataStore.storage.saveImportedData(data)
+        try dataStore.saveImportedData(data)
         #expect(try await fetcher.fetchMoveGoal() == 650)
     }
 
@@ -95,7 +95,7 @@ struct HKActivitySummaryQueryTests {
         data.activitySummaries = try [3, 4, 6].map {
             try Self.summary(DateComponents(year: 2023, month: 10, day: $0), energy: Double($0) * 100, goal: 500)
         }
-        try dataStore.storage.saveImportedData(data)
+        try dataStore.saveImportedData(data)
         let healthStore = HKHealthStore(dataStore: dataStore)
         var first = DateComponents(year: 2023, month: 10, day: 4)
         first.calendar = calendar

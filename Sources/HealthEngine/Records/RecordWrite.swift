@@ -93,6 +93,11 @@ public enum RecordKeys: Sendable, Hashable {
     case exactly(String)
     /// The records whose keys start with this prefix.
     case prefix(String)
+    /// The records whose keys are from `first` through `last` (both included), compared as text byte by byte (UTF-8):
+    /// a kind whose keys are numbers pads them to one width (`ActivitySummaryRecord`'s `yyyymmdd`).
+    case range(from: String, through: String)
+    /// The records under any of these keys (one read for many lookups, as an import checking what it already stored).
+    case among(Set<String>)
 
     /// Whether `key` is among these keys.
     public func contains(_ key: String) -> Bool {
@@ -100,6 +105,9 @@ public enum RecordKeys: Sendable, Hashable {
         case .all: return true
         case let .exactly(wanted): return key == wanted
         case let .prefix(prefix): return key.hasPrefix(prefix)
+        case let .range(first, last):
+            return !key.utf8.lexicographicallyPrecedes(first.utf8) && !last.utf8.lexicographicallyPrecedes(key.utf8)
+        case let .among(keys): return keys.contains(key)
         }
     }
 }
@@ -124,5 +132,12 @@ public struct RecordChange: Sendable, Hashable {
         self.sequence = sequence
         self.deleted = write.value == nil
         self.isAnnouncedToEveryClient = write.isAnnouncedToEveryClient
+    }
+
+    /// The change `write` made, at `sequence`.
+    public init(_ write: RecordWrite, sequence: Int64) {
+        self.init(
+            kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
+            isAnnouncedToEveryClient: write.isAnnouncedToEveryClient)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import HealthModel
 
-/// What an import saves besides samples, in one write: each part replaces what the store holds under the same key
-/// (a day, a characteristic identifier, a kept element's identity), so saving the same
-/// data again changes nothing.
+/// What an import saves besides samples, in one commit of records (`HealthDataStore.saveImportedData`): each part
+/// replaces what the store holds under the same key (a day, a characteristic identifier, a document's identifier),
+/// and a kept element already stored under its identity is not added again, so saving the same data again changes
+/// nothing.
 public struct ImportedData: Sendable, Hashable {
     /// Activity summaries, one per day; a summary replaces the stored one of its day.
     public var activitySummaries: [ActivitySummary] = []

@@ -1,5 +1,5 @@
-/// How much a store holds besides plain samples: what an import brings besides them, and the route and heartbeat
-/// series samples (counted by the store's facade from those samples; a storage reports zero for them).
+/// How much a store holds besides plain samples: the records an import brings besides them, and the route and
+/// heartbeat series samples (counted by the store's facade, `HealthDataStore.importedDataCounts()`).
 public struct ImportedDataCounts: Sendable, Hashable {
     /// Days with an activity summary.
     public var activitySummaries = 0

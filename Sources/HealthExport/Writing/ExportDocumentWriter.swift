@@ -71,8 +71,7 @@ public struct ExportDocumentWriter {
     private func write(into start: Sink) throws -> Summary {
         var sink = start
         var summary = Summary()
-        let counts = try storage.importedDataCounts()
-        let kept = counts.keptElements > 0 ? try storage.keptElements(parent: nil) : []
+        let kept = try storage.keptElements(parent: nil)
         var keptByParent: [UUID: [ExportElement]] = [:]
         for element in kept {
             if let parent = element.parent { keptByParent[parent, default: []].append(element.element) }

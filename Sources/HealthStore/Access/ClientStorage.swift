@@ -1,5 +1,5 @@
 // The storage members of ClientStorage implement the requirements of HealthStorage's parts (SampleStorage,
-// ChangeLog, RecordStorage, ImportedDataStorage), which document them; the class says how this view narrows them.
+// ChangeLog, RecordStorage, ImportedSpanStorage), which document them; the class says how this view narrows them.
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 
 import Foundation
@@ -306,54 +306,6 @@ public final class ClientStorage: HealthStorage {
         return fullAccess ? try base.storedRecords(ofKind: kind, keys: keys) : []
     }
 
-    // MARK: Data besides samples
-
-    public func saveImportedData(_ data: ImportedData) throws {
-        guard fullAccess else {
-            throw HealthStoreError.authorizationDenied("only a client with full access imports data")
-        }
-        try base.saveImportedData(data)
-    }
-
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
-    {
-        try checkReadable()
-        guard fullAccess || access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) else {
-            return []
-        }
-        return try base.activitySummaries(from: first, through: last)
-    }
-
-    public func characteristics() throws -> [String: String] {
-        try checkReadable()
-        if fullAccess { return try base.characteristics() }
-        return try base.characteristics().filter { access.canRead(client: client, type: $0.key) }
-    }
-
-    public func exportInformation() throws -> ExportInformation? {
-        try checkReadable()
-        return fullAccess ? try base.exportInformation() : nil
-    }
-
-    public func keptElements(parent: UUID?) throws -> [KeptElement] {
-        try checkReadable()
-        return fullAccess ? try base.keptElements(parent: parent) : []
-    }
-
-    public func clinicalDocuments() throws -> [ClinicalDocument] {
-        try checkReadable()
-        guard fullAccess || access.canRead(client: client, type: "HKDocumentTypeIdentifierCDA") else { return [] }
-        return try base.clinicalDocuments()
-    }
-
-    public func importedDataCounts() throws -> ImportedDataCounts {
-        try checkReadable()
-        guard fullAccess else {
-            throw HealthStoreError.authorizationDenied("only a client with full access counts imported data")
-        }
-        return try base.importedDataCounts()
-    }
-
     private func isVisible(_ uuid: UUID) throws -> Bool {
         if fullAccess { return true }
         return try base.storedSamples(withUUIDs: [uuid]).contains { visible($0.sample) != nil }
@@ -378,6 +330,12 @@ extension ClientStorage: RecordReader {
     public func canRead(typeIdentifier: String) -> Bool {
         guard let type = try? SampleType.named(typeIdentifier) else { return false }
         return readsAll(type)
+    }
+
+    /// Whether the person let the client read the type (the read grant alone, as the data beside samples was always
+    /// shown: a characteristic, the activity summaries, the clinical documents).
+    public func hasReadGrant(typeIdentifier: String) -> Bool {
+        access.canRead(client: client, type: typeIdentifier)
     }
 
     /// Whether the person shared the medication with the client.

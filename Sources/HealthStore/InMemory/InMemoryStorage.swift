@@ -1,5 +1,5 @@
 // The undocumented public members here implement the requirements of HealthStorage's parts (SampleStorage,
-// ChangeLog, RecordStorage, ImportedDataStorage); the protocols document them.
+// ChangeLog, RecordStorage, ImportedSpanStorage); the protocols document them.
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 
 import Foundation
@@ -96,8 +96,6 @@ public final class InMemoryStorage: HealthStorage {
     }
 
     private let state = Mutex(State())
-    /// Data besides samples (activity summaries, routes, heartbeat series, characteristics, kept elements).
-    let importedData = Mutex(InMemoryImportedData())
     /// Files attached to objects, by object, with their bytes by attachment.
     let attachedFiles = Mutex(InMemoryAttachments())
     private let retention: ChangeLogRetention
@@ -448,6 +446,7 @@ public final class InMemoryStorage: HealthStorage {
         state.withLock { state in
             guard let records = state.records[kind] else { return [] }
             if case let .exactly(key) = keys { return records[key].map { [$0] } ?? [] }
+            if case let .among(wanted) = keys { return wanted.compactMap { records[$0] }.sorted { $0.key < $1.key } }
             return records.values.filter { keys.contains($0.key) }.sorted { $0.key < $1.key }
         }
     }

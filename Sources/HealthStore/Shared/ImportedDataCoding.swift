@@ -1,8 +1,10 @@
 import Foundation
 import HealthModel
 
-/// The binary layout of what the stores keep besides samples, in blobs: activity summaries and kept elements; the
-/// points of route samples; and the layouts of the retired route and heartbeat tables, read by the migrations. A version byte leads each blob, as in the sample detail blob.
+/// Binary layouts: the points of route samples; and the blobs of retired tables, read by the migrations (activity
+/// summaries and kept elements before they became records, routes and heartbeat series before they became samples)
+/// and written only by the migration tests, which build old stores. A version byte leads each blob, as in the sample
+/// detail blob.
 package enum ImportedDataCoding {
     private static let version: UInt8 = 1
 

@@ -14,7 +14,7 @@ public final class HealthDataStore: Sendable {
     /// The whole backend, unrestricted (the same as `storage` for the store itself).
     let base: any HealthStorage
     /// The client view's storage, when this store object acts for a client.
-    private let view: ClientStorage?
+    let view: ClientStorage?
 
     /// The engine that evaluates sample queries.
     let sampleQueries: SampleQueryEngine

@@ -355,6 +355,13 @@ enum PostgresSchema {
                 "DROP TABLE user_annotated_medications",
                 "DROP TABLE background_deliveries",
             ]),
+        // What an import brings besides samples is records too. Activity summaries and kept elements were blobs in
+        // `ImportedDataCoding`'s binary layout, which SQL cannot read: every person's rows move in Swift
+        // (`moveImportedData`), in the migration's transaction, before the tables are dropped.
+        Migration(
+            name: "v9 what an import brings besides samples is records",
+            statements: ImportedRecordsMigration.retiredTables.map { "DROP TABLE \($0)" },
+            moveRows: { connection, logger in try await moveImportedData(connection, logger: logger) }),
     ]
 
     /// The names of the migrations this version knows, oldest first.
@@ -384,6 +391,7 @@ enum PostgresSchema {
             let unknown = applied.filter { !names.contains($0) }
             guard unknown.isEmpty else { throw HealthStoreError.newerStore(path: location, unknownMigrations: unknown) }
             for (position, migration) in migrations.enumerated() where !applied.contains(migration.name) {
+                try await migration.moveRows?(connection, logger)
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

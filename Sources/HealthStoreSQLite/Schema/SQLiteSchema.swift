@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HealthStore
 
@@ -26,25 +27,74 @@ enum SQLiteSchema {
         "v11 SQL views for other tools (health_samples, health_workouts, health_sleep), type names and units, workout figures",
         "v12 workout routes and heartbeat series are samples (the side tables' rows move into samples as the store opens)",
         "v13 one records table for what is not a sample (source orders, preferred units, the unit locale, medications, background deliveries)",
+        "v14 what an import brings besides samples is records (activity summaries, characteristics, export information, kept elements, clinical documents)",
     ]
 
-    /// The migrator holding every migration: each runs its SQL (then, for v11, fills the new columns and table from
-    /// the rows already there) and sets `PRAGMA user_version` to its number.
+    /// The migrator holding every migration: each runs its SQL (for v14 after moving the rows of the tables it drops
+    /// into records; for v11 then filling the new columns and table from the rows already there) and sets
+    /// `PRAGMA user_version` to its number.
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         let statements = [
             version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
-            version10, SQLiteAnalyticViews.migrationSQL, version12, version13,
+            version10, SQLiteAnalyticViews.migrationSQL, version12, version13, version14,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
             migrator.registerMigration(migrationNames[index]) { db in
+                if index + 1 == 14 { try moveImportedData(db) }
                 try db.execute(sql: sql)
                 if index + 1 == 11 { try SQLiteAnalyticViews.backfill(db) }
                 try db.execute(sql: "PRAGMA user_version = \(index + 1)")
             }
         }
         return migrator
+    }
+
+    /// Release 14: what an import brings besides samples is records too (`ActivitySummaryRecord`,
+    /// `CharacteristicRecord`, `ExportInformationRecord`, `KeptElementRecord`, `ClinicalDocumentRecord`). Summaries
+    /// and kept elements were blobs in `ImportedDataCoding`'s binary layout, which SQL cannot read: `moveImportedData`
+    /// moves every row in Swift, in the migration's transaction, before these statements drop the tables.
+    private static let version14 = ImportedRecordsMigration.retiredTables.map { "DROP TABLE \($0);" }.joined(
+        separator: "\n")
+
+    /// Moves the rows of the tables release 14 drops into `records` (sequence 0), as their kinds encode them.
+    private static func moveImportedData(_ db: Database) throws {
+        func uuid(_ bytes: Data, _ table: String) throws -> UUID {
+            guard bytes.count == 16 else { throw HealthStoreError.corruptStore("\(table): a uuid is not 16 bytes") }
+            return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        }
+        var moved: [ImportedRecordsMigration.Row] = []
+        for row in try Row.fetchAll(db, sql: "SELECT day, summary FROM activity_summaries") {
+            moved.append(try ImportedRecordsMigration.activitySummary(day: row[0], summary: Array(row[1] as Data)))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT identifier, value FROM characteristics") {
+            moved.append(try ImportedRecordsMigration.characteristic(identifier: row[0], value: row[1]))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT export_date, locale FROM export_information") {
+            moved.append(try ImportedRecordsMigration.exportInformation(exportDate: row[0], locale: row[1]))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT position, identity, parent_uuid, element FROM kept_elements") {
+            moved.append(
+                try ImportedRecordsMigration.keptElement(
+                    position: row[0], identity: try uuid(row[1], "kept_elements"),
+                    parent: try (row[2] as Data?).map { try uuid($0, "kept_elements") }, element: Array(row[3] as Data))
+            )
+        }
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT uuid, start_time, end_time, title, patient_name, author_name, custodian_name, data
+                FROM clinical_documents
+                """)
+        {
+            moved.append(
+                try ImportedRecordsMigration.clinicalDocument(
+                    uuid: try uuid(row[0], "clinical_documents"), startTime: row[1], endTime: row[2], title: row[3],
+                    patientName: row[4], authorName: row[5], custodianName: row[6], data: row[7]))
+        }
+        let insert = try db.makeStatement(sql: "INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, 0, ?)")
+        for record in moved { try insert.execute(arguments: [record.kind, record.key, record.value]) }
     }
 
     /// Release 13: everything kept with the data that is not a sample is a record (`RecordKind`): one row per kind
