@@ -133,11 +133,4 @@ public struct RecordChange: Sendable, Hashable {
         self.deleted = write.value == nil
         self.isAnnouncedToEveryClient = write.isAnnouncedToEveryClient
     }
-
-    /// The change `write` made, at `sequence`.
-    public init(_ write: RecordWrite, sequence: Int64) {
-        self.init(
-            kind: write.kind, key: write.key, sequence: sequence, deleted: write.value == nil,
-            isAnnouncedToEveryClient: write.isAnnouncedToEveryClient)
-    }
 }
