@@ -195,4 +195,33 @@ struct TolerantImportTests {
         #expect(collector.keptElements.first?.children.first?.attribute("key") == "k")
         #expect(collector.keptElements.last?.children.first?.attribute("frequencyValue") == "125")
     }
+
+    @Test(
+        "an activity summary dated after the year 9999 is reported with its line; the summaries and samples around it are kept",
+        arguments: StorageBackend.allCases)
+    func activitySummaryOutOfRangeIsReported(_ backend: StorageBackend) throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body =
+            ExportFixtures.steps(5, start: "2024-03-01 09:00:00 +0100", end: "2024-03-01 09:10:00 +0100")
+                + """
+                 <ActivitySummary dateComponents="2024-03-01" activeEnergyBurned="412.5" activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="31" appleExerciseTimeGoal="30" appleStandHours="11" appleStandHoursGoal="12"/>
+                 <ActivitySummary dateComponents="10000-03-02" activeEnergyBurned="300" activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="9" appleStandHoursGoal="12"/>
+                 <ActivitySummary dateComponents="2024-03-03" activeEnergyBurned="515" activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" appleExerciseTime="45" appleExerciseTimeGoal="30" appleStandHours="12" appleStandHoursGoal="12"/>
+
+                """
+        let url = try ExportFixtures.write(ExportFixtures.document(body), named: "export.xml", in: folder)
+        let store = backend.makeStore()
+        let (importer, _) = ExportFixtures.importer(store: store)
+        let report = try importer.importExport(at: url)
+        #expect(report.quantitySamples == 1)
+        let problems = report.issues.map { "\($0)" }
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("dateComponents") == true, "\(problems)")
+        #expect(problems.first?.contains("10000-03-02") == true, "\(problems)")
+        let summaries = try store.storage.activitySummaries(
+            from: DateComponents(year: 2024, month: 1, day: 1), through: DateComponents(year: 2024, month: 12, day: 31))
+        #expect(summaries.map(\.day.day) == [1, 3])
+        #expect(summaries.map(\.activeEnergyBurned.value) == [412.5, 515])
+    }
 }

@@ -280,6 +280,11 @@ extension ExportRecordBuilder {
         guard let read = DateReader.day(dayText) else {
             throw Problem(field: "dateComponents", reason: "\"\(dayText)\" is not a day")
         }
+        // A stored summary is keyed by its day in the years 0 through 9999 (`ActivitySummaryRecord.key(of:)`): a day
+        // outside is reported here, with its line, rather than failing the whole write of the summaries around it.
+        guard (0...9_999).contains(read.year) else {
+            throw Problem(field: "dateComponents", reason: "\"\(dayText)\" is not in the years 0 through 9999")
+        }
         let day = DateComponents(year: read.year, month: read.month, day: read.day)
         var values: [String: String] = [:]
         for attribute in tag.attributes { values[attribute.nameString] = attribute.decodedValue }
