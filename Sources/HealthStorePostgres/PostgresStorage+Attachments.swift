@@ -8,68 +8,32 @@ import HealthStore
 import NIOCore
 import PostgresNIO
 
-/// Files attached to objects (migration "v4"): one row per attachment and person, its bytes in the row, read only
-/// by `attachmentData`.
+/// The bytes of files attached to objects (migration "v10"): one row per person and attachment id in
+/// `attachment_data`; what each attachment is, is its record.
 extension PostgresStorage {
-    public func attachments(of objectUUID: UUID) throws -> [Attachment] {
-        try database.blocking("reading the attachments of \(objectUUID)") { [self] in
-            try await rows(
-                """
-                SELECT id, name, content_type, size, created, metadata FROM attachments
-                WHERE person = \(person) AND object_uuid = \(objectUUID) ORDER BY created, id
-                """
-            ).map { row in
-                let (id, name, contentType, size, created, metadata) = try row.decode(
-                    (UUID, String, String, Int64, Double, ByteBuffer).self)
-                return try Attachment(
-                    id: id, objectUUID: objectUUID, name: name, contentType: contentType, size: Int(size),
-                    creationDate: Date(timeIntervalSinceReferenceDate: created),
-                    metadata: try SampleDetailCoding.metadata(from: Array(buffer: metadata)))
-            }
-        }
-    }
-
-    public func attachmentData(_ id: UUID, of objectUUID: UUID) throws -> Data? {
+    public func attachmentData(_ id: UUID) throws -> Data? {
         try database.blocking("reading attachment \(id)") { [self] in
             try await column(
-                """
-                SELECT data FROM attachments WHERE person = \(person) AND id = \(id) AND object_uuid = \(objectUUID)
-                """, as: ByteBuffer.self
+                "SELECT data FROM attachment_data WHERE person = \(person) AND id = \(id)", as: ByteBuffer.self
             ).first.map { Data(buffer: $0) }
         }
     }
 
-    public func saveAttachment(_ attachment: Attachment, data: Data) throws {
-        try database.blocking("saving attachment \(attachment.name)") { [self] in
+    public func saveAttachmentData(_ data: Data, id: UUID) throws {
+        try database.blocking("saving the bytes of attachment \(id)") { [self] in
             try await client.query(
                 """
-                INSERT INTO attachments (person, id, object_uuid, name, content_type, size, created, metadata, data)
-                VALUES (\(person), \(attachment.id), \(attachment.objectUUID), \(attachment.name), \(attachment.contentType),
-                        \(Int64(data.count)), \(attachment.creationDate.timeIntervalSinceReferenceDate),
-                        \(ByteBuffer(bytes: SampleDetailCoding.encoded(attachment.metadata))), \(ByteBuffer(data: data)))
+                INSERT INTO attachment_data (person, id, data) VALUES (\(person), \(id), \(ByteBuffer(data: data)))
+                ON CONFLICT (person, id) DO UPDATE SET data = excluded.data
                 """, logger: logger)
         }
     }
 
-    public func removeAttachment(_ id: UUID, from objectUUID: UUID) throws -> Bool {
-        try database.blocking("removing attachment \(id)") { [self] in
-            !(try await column(
-                """
-                DELETE FROM attachments WHERE person = \(person) AND id = \(id) AND object_uuid = \(objectUUID)
-                RETURNING id
-                """, as: UUID.self
-            ).isEmpty)
-        }
-    }
-
-    public func removeAttachments(ofObjects uuids: [UUID]) throws -> Int {
-        guard !uuids.isEmpty else { return 0 }
-        return try database.blocking("removing the attachments of deleted objects") { [self] in
-            try await column(
-                """
-                DELETE FROM attachments WHERE person = \(person) AND object_uuid = ANY(\(uuids)::uuid[]) RETURNING id
-                """, as: UUID.self
-            ).count
+    public func removeAttachmentData(_ ids: [UUID]) throws {
+        guard !ids.isEmpty else { return }
+        try database.blocking("removing the bytes of \(ids.count) attachments") { [self] in
+            try await client.query(
+                "DELETE FROM attachment_data WHERE person = \(person) AND id = ANY(\(ids)::uuid[])", logger: logger)
         }
     }
 }

@@ -65,7 +65,9 @@ extension PostgresStorage {
 
         // What is stored among the uuids to delete and to insert (read after the lock, so it is current).
         var lookup = Lookup()
-        let asked = uuids + samples.map(\.uuid) + batch.associations.flatMap { [$0.workout] + $0.samples }
+        let asked =
+            uuids + samples.map(\.uuid) + batch.associations.flatMap { [$0.workout] + $0.samples }
+            + batch.records.compactMap(\.owner)
         if !asked.isEmpty {
             for try await (uuid, rowSequence, _, _, version) in try await connection.execute(
                 StoredRowsStatement(person: person, uuids: asked), logger: logger)
@@ -152,7 +154,8 @@ extension PostgresStorage {
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
-        let records = try await apply(plan.records, sequence: &sequence, on: connection)
+        let records = try await apply(
+            plan.records, deletedOwners: deletedRows.map(\.uuid), sequence: &sequence, on: connection)
         _ = try await connection.execute(SetLatestSequenceStatement(person: person, sequence: sequence), logger: logger)
         if sequence > previous {
             // Delivered when (and only if) the transaction commits: other servers wake their observers of the person.

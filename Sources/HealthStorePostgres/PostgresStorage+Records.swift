@@ -54,9 +54,25 @@ extension PostgresStorage {
     /// a record that is not stored changes nothing); returns what changed. Consecutive puts of distinct keys go in
     /// one statement (an import's thousands of summaries and kept elements in one round trip).
     func apply(
-        _ writes: [RecordWrite], sequence: inout Int64, on connection: PostgresConnection
+        _ writes: [RecordWrite], deletedOwners: [UUID], sequence: inout Int64, on connection: PostgresConnection
     ) async throws -> [RecordChange] {
         var changes: [RecordChange] = []
+        if !deletedOwners.isEmpty {
+            // The records of the objects the commit deleted go with them.
+            var removed: [(String, String)] = []
+            for row in try await rows(
+                """
+                DELETE FROM records WHERE person = \(person) AND owner = ANY(\(deletedOwners)::uuid[])
+                RETURNING kind, key
+                """, on: connection)
+            {
+                removed.append(try row.decode((String, String).self))
+            }
+            for (kind, key) in removed.sorted(by: { $0 < $1 }) {
+                sequence += 1
+                changes.append(RecordChange(cascadedKind: kind, key: key, sequence: sequence))
+            }
+        }
         var index = 0
         while index < writes.count {
             guard writes[index].value != nil else {
@@ -85,13 +101,15 @@ extension PostgresStorage {
             sequence += Int64(run.count)
             try await connection.query(
                 """
-                INSERT INTO records (person, kind, key, sequence, value)
-                SELECT \(person), kind, key, sequence, value::jsonb
+                INSERT INTO records (person, kind, key, sequence, value, owner)
+                SELECT \(person), kind, key, sequence, value::jsonb, NULLIF(owner, \(Self.noOwner))
                 FROM unnest(\(run.map(\.kind))::text[], \(run.map(\.key))::text[],
                             \(run.indices.map { first + Int64($0) })::int8[],
-                            \(run.map { String(decoding: $0.value ?? Data(), as: UTF8.self) })::text[])
-                    AS put (kind, key, sequence, value)
-                ON CONFLICT (person, kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+                            \(run.map { String(decoding: $0.value ?? Data(), as: UTF8.self) })::text[],
+                            \(run.map { $0.owner ?? Self.noOwner })::uuid[])
+                    AS put (kind, key, sequence, value, owner)
+                ON CONFLICT (person, kind, key) DO UPDATE
+                    SET sequence = excluded.sequence, value = excluded.value, owner = excluded.owner
                 """, logger: logger)
             for (offset, write) in run.enumerated() {
                 changes.append(RecordChange(write, sequence: first + Int64(offset)))
@@ -99,4 +117,7 @@ extension PostgresStorage {
         }
         return changes
     }
+
+    /// The owner bound for a record without one (arrays cannot bind NULL here): the nil uuid, never an object's.
+    private static let noOwner = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }

@@ -216,7 +216,7 @@ extension SQLiteStorage {
                 }
             }
         }
-        let records = try SQLiteStorage.apply(plan.records, db, sequence: &sequence)
+        let records = try SQLiteStorage.apply(plan.records, deletedOwners: deleted, db, sequence: &sequence)
         try db.execute(sql: "UPDATE store_info SET value = ? WHERE key = 'latest_sequence'", arguments: [sequence])
         if let cutoff { try SQLiteStorage.expire(db, before: cutoff) }
         written.sequence = sequence

@@ -51,17 +51,35 @@ extension SQLiteStorage {
         }
     }
 
-    /// Puts and deletes records inside a commit's transaction, each change taking the next sequence (a deletion of
-    /// a record that is not stored changes nothing); returns what changed.
-    static func apply(_ writes: [RecordWrite], _ db: Database, sequence: inout Int64) throws -> [RecordChange] {
-        guard !writes.isEmpty else { return [] }
+    /// Inside a commit's transaction: deletes the records owned by the objects the commit deleted, then puts and
+    /// deletes records, each change taking the next sequence (a deletion of a record that is not stored changes
+    /// nothing); returns what changed.
+    static func apply(
+        _ writes: [RecordWrite], deletedOwners: [UUID], _ db: Database, sequence: inout Int64
+    ) throws -> [RecordChange] {
         var changes: [RecordChange] = []
+        if !deletedOwners.isEmpty {
+            let owned = try SQLiteRawStatement(
+                db, "DELETE FROM records WHERE owner = ? RETURNING kind, key", purpose: "deleting owned records")
+            for owner in deletedOwners {
+                owned.reset()
+                owned.bind(1, owner)
+                var removed: [(String, String)] = []
+                while try owned.step() { removed.append((owned.text(0) ?? "", owned.text(1) ?? "")) }
+                for (kind, key) in removed.sorted(by: { $0 < $1 }) {
+                    sequence += 1
+                    changes.append(RecordChange(cascadedKind: kind, key: key, sequence: sequence))
+                }
+            }
+        }
+        guard !writes.isEmpty else { return changes }
         // Prepared once a commit: an import puts thousands of records in one.
         let put = try SQLiteRawStatement(
             db,
             """
-            INSERT INTO records (kind, key, sequence, value) VALUES (?, ?, ?, ?)
-            ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value
+            INSERT INTO records (kind, key, sequence, value, owner) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (kind, key) DO UPDATE SET sequence = excluded.sequence, value = excluded.value,
+                owner = excluded.owner
             """, purpose: "putting a record")
         let delete = try db.cachedStatement(sql: "DELETE FROM records WHERE kind = ? AND key = ?")
         for write in writes {
@@ -72,6 +90,7 @@ extension SQLiteStorage {
                 put.bind(2, write.key)
                 put.bind(3, sequence)
                 put.bind(4, String(decoding: value, as: UTF8.self))
+                if let owner = write.owner { put.bind(5, owner) } else { put.bind(5, nil as String?) }
                 try put.run()
             } else {
                 try delete.execute(arguments: [write.kind, write.key])

@@ -107,27 +107,6 @@ struct ImportedRecordsMigrationTests {
         "A PostgreSQL database at v8 has every person's imported data moved into records at v9, and the tables dropped",
         .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason), .timeLimit(.minutes(2)))
     func postgresImportedDataMoves() async throws {
-        let url = try #require(PostgresTestDatabase.url)
-        let name = "ohk_imported_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = PostgresTestDatabase.client
-        try admin.blocking("creating \(name)") { [client = admin.client, logger = admin.logger] in
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
-        }
-        defer {
-            _ = try? admin.blocking("dropping \(name)") { [client = admin.client, logger = admin.logger] in
-                try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: logger)
-            }
-        }
-        var components = try #require(URLComponents(string: url))
-        components.path = "/" + name
-        let scratch = try #require(components.string)
-
-        // The schema at v8, with rows as that release wrote them, through a client of its own.
-        let raw = PostgresClient(configuration: try PostgresStoreClient.configuration(url: scratch))
-        let running = Task { await raw.run() }
-        let logger = Logger(label: "imported-records-migration-test")
-        try await PostgresSchema.migrate(
-            raw, migrations: Array(PostgresSchema.migrations.prefix(8)), logger: logger, location: name)
         let person = "alex"
         let other = "someone else"
         var statements: [PostgresQuery] = [
@@ -173,11 +152,9 @@ struct ImportedRecordsMigrationTests {
                     \(document.endDate.timeIntervalSinceReferenceDate), \(document.title), \(document.patientName),
                     \(document.authorName), \(document.custodianName), \(ByteBuffer(bytes: Array(document.data))))
             """)
-        for statement in statements { try await raw.query(statement, logger: logger) }
-        running.cancel()
-        _ = await running.value
-
-        let client = try PostgresStoreClient(url: scratch)
+        let scratch = try await ScratchPostgresDatabase.make("ohk_imported", migratedThrough: 8, statements: statements)
+        defer { scratch.drop() }
+        let client = try PostgresStoreClient(url: scratch.url)
         defer { client.shutdown() }
         try Self.expectMigrated(
             HealthDataStore(storage: try PostgresStorage(client: client, person: person)), latestSequence: 9)
@@ -186,18 +163,7 @@ struct ImportedRecordsMigrationTests {
             try someoneElse.characteristics() == ["HKCharacteristicTypeIdentifierBloodType": "HKBloodTypeONegative"])
         #expect(try someoneElse.keptElements(parent: nil).isEmpty)
         #expect(try someoneElse.exportInformation() == nil)
-        let left = try client.blocking("listing tables") { [client = client.client, logger = client.logger] in
-            var names: [String] = []
-            for try await table in try await client.query(
-                """
-                SELECT table_name::text FROM information_schema.tables
-                WHERE table_schema = current_schema() AND table_name = ANY(\(Self.retiredTables))
-                """, logger: logger
-            ).decode(String.self) {
-                names.append(table)
-            }
-            return names
-        }
+        let left = try scratch.remainingTables(Self.retiredTables, client: client)
         #expect(left.isEmpty)
     }
 }

@@ -91,30 +91,9 @@ struct RecordsMigrationTests {
         "A PostgreSQL database at v7 has its settings tables' rows, every person's, moved into records at v8",
         .enabled(if: PostgresTestDatabase.url != nil, PostgresTestDatabase.offReason), .timeLimit(.minutes(2)))
     func postgresSettingsMove() async throws {
-        let url = try #require(PostgresTestDatabase.url)
-        let name = "ohk_records_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = PostgresTestDatabase.client
-        try admin.blocking("creating \(name)") { [client = admin.client, logger = admin.logger] in
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
-        }
-        defer {
-            _ = try? admin.blocking("dropping \(name)") { [client = admin.client, logger = admin.logger] in
-                try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: logger)
-            }
-        }
-        var components = try #require(URLComponents(string: url))
-        components.path = "/" + name
-        let scratch = try #require(components.string)
-
-        // The schema at v7, with rows as that release wrote them, through a client of its own.
-        let raw = PostgresClient(configuration: try PostgresStoreClient.configuration(url: scratch))
-        let running = Task { await raw.run() }
-        let logger = Logger(label: "records-migration-test")
-        try await PostgresSchema.migrate(
-            raw, migrations: Array(PostgresSchema.migrations.prefix(7)), logger: logger, location: name)
         let person = "alex"
         let json = Self.medications.map { String(decoding: $0.json, as: UTF8.self) }
-        for statement: PostgresQuery in [
+        let statements: [PostgresQuery] = [
             "INSERT INTO people (person, latest_sequence) VALUES (\(person), 9)",
             "INSERT INTO people (person) VALUES ('someone else')",
             """
@@ -150,31 +129,17 @@ struct RecordsMigrationTests {
             SELECT \(person), 'com.example.app', id, 1, NULL, 0, false FROM sample_types
             WHERE identifier = 'HKQuantityTypeIdentifierHeartRate'
             """,
-        ] {
-            try await raw.query(statement, logger: logger)
-        }
-        running.cancel()
-        _ = await running.value
-
-        let client = try PostgresStoreClient(url: scratch)
+        ]
+        let scratch = try await ScratchPostgresDatabase.make("ohk_records", migratedThrough: 7, statements: statements)
+        defer { scratch.drop() }
+        let client = try PostgresStoreClient(url: scratch.url)
         defer { client.shutdown() }
         try Self.expectMigrated(
             HealthDataStore(storage: try PostgresStorage(client: client, person: person)), latestSequence: 9)
         let other = HealthDataStore(storage: try PostgresStorage(client: client, person: "someone else"))
         #expect(try other.chosenPreferredUnits().mapValues(\.unitString) == [Self.bodyMass: "st"])
         #expect(try other.sourceOrder(for: Self.steps) == nil)
-        let left = try client.blocking("listing tables") { [client = client.client, logger = client.logger] in
-            var names: [String] = []
-            for try await table in try await client.query(
-                """
-                SELECT table_name::text FROM information_schema.tables
-                WHERE table_schema = current_schema() AND table_name = ANY(\(Self.retiredTables + ["unit_locales"]))
-                """, logger: logger
-            ).decode(String.self) {
-                names.append(table)
-            }
-            return names
-        }
+        let left = try scratch.remainingTables(Self.retiredTables + ["unit_locales"], client: client)
         #expect(left.isEmpty)
     }
 }

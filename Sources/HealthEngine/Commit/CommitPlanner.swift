@@ -20,20 +20,23 @@ import HealthModel
 /// insertion order.
 public enum CommitPlanner {
     /// The plan for a whole batch: its insertions and deletions as `plan(inserting:deleting:lookup:)` works them out,
-    /// then its associations, each of whose workout and samples must be inserted by the batch or stored and not
-    /// deleted by it (else `objectNotFound`, after every other violation).
+    /// then the owners of its record writes and its associations, each of whose workout and samples must be inserted
+    /// by the batch or stored and not deleted by it (else `objectNotFound`, after every other violation).
     public static func plan<Lookup: CommitLookup>(
         _ batch: CommitBatch, lookup: Lookup
     ) throws -> CommitPlan<Lookup.Row> {
         var plan = try plan(inserting: batch.samples, deleting: batch.deletions, lookup: lookup)
         plan.records = records(of: batch)
-        guard plan.violation == nil, !batch.associations.isEmpty else { return plan }
+        let owners = plan.records.compactMap(\.owner)
+        guard plan.violation == nil, !batch.associations.isEmpty || !owners.isEmpty else { return plan }
         let inserted = Set(plan.accepted.lazy.map(\.uuid))
         func exists(_ uuid: UUID) throws -> Bool {
             if inserted.contains(uuid) { return true }
             if plan.deletedUUIDs.contains(uuid) { return false }
             return try lookup.storedRow(withUUID: uuid) != nil
         }
+        // A record put for an object (an attachment) needs the object once the batch is applied.
+        for owner in owners where try !exists(owner) { return plan.failing(.objectNotFound(owner)) }
         var seen = Set<[UUID]>()
         for association in batch.associations where !association.samples.isEmpty {
             guard try exists(association.workout) else { return plan.failing(.objectNotFound(association.workout)) }

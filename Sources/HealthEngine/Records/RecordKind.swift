@@ -60,6 +60,10 @@ public enum RecordWriter: Sendable, Hashable {
     /// The app with this bundle identifier (its own subscriptions), besides the store and full-access clients;
     /// `denial` is the error's reason for other apps.
     case app(String, denial: String)
+    /// The app that saved this stored object, when it may still share the object's type and sees it (an attachment of
+    /// its sample), besides the store and full-access clients; `action` names the write in errors ("attaching a file
+    /// to").
+    case objectOwner(UUID, action: String)
 }
 
 /// What a record's visibility rule may ask about the client reading it (`ClientStorage` answers).
@@ -80,4 +84,8 @@ public protocol RecordReader {
 
     /// The bundle identifiers of the sources of the type's samples the client can see.
     func visibleSources(of type: SampleType) throws -> Set<String>
+
+    /// Whether the client sees the stored object (a sample of a type it reads, or one it saved); a hidden or missing
+    /// object answers false alike.
+    func sees(object uuid: UUID) throws -> Bool
 }

@@ -14,11 +14,15 @@ public struct RecordWrite: Sendable, Hashable {
     public let writer: RecordWriter
     /// Whether every client hears of the change (`RecordKind.isAnnouncedToEveryClient`).
     public let isAnnouncedToEveryClient: Bool
+    /// The stored object the record belongs to, if any: it must exist once the commit is applied, and a commit that
+    /// deletes it deletes the record too (an attachment goes with its sample).
+    public let owner: UUID?
 
-    /// Puts (adds or replaces) the record of `kind` under `key`.
-    public static func put<Kind: RecordKind>(_ kind: Kind.Type, key: String, _ value: Kind.Value) throws -> RecordWrite
-    {
-        try RecordWrite(kind, key: key, value: Kind.encoded(value))
+    /// Puts (adds or replaces) the record of `kind` under `key`, belonging to `owner` when given.
+    public static func put<Kind: RecordKind>(
+        _ kind: Kind.Type, key: String, _ value: Kind.Value, owner: UUID? = nil
+    ) throws -> RecordWrite {
+        try RecordWrite(kind, key: key, value: Kind.encoded(value), owner: owner)
     }
 
     /// Deletes the record of `kind` under `key`.
@@ -32,7 +36,7 @@ public struct RecordWrite: Sendable, Hashable {
         try value.map { try .put(kind, key: key, $0) } ?? .delete(kind, key: key)
     }
 
-    private init<Kind: RecordKind>(_ kind: Kind.Type, key: String, value: Data?) throws {
+    private init<Kind: RecordKind>(_ kind: Kind.Type, key: String, value: Data?, owner: UUID? = nil) throws {
         guard key.utf8.count <= RecordWrite.maximumKeyLength, !key.utf8.contains(0) else {
             throw HealthEngineError.invalidQuery(
                 field: Kind.name, reason: "a record key has at most \(RecordWrite.maximumKeyLength) bytes and no NUL")
@@ -42,6 +46,7 @@ public struct RecordWrite: Sendable, Hashable {
         self.value = value
         self.writer = Kind.writer(ofKey: key)
         self.isAnnouncedToEveryClient = Kind.isAnnouncedToEveryClient
+        self.owner = value == nil ? nil : owner
     }
 
     /// The longest key, in UTF-8 bytes.
@@ -132,5 +137,15 @@ public struct RecordChange: Sendable, Hashable {
         self.sequence = sequence
         self.deleted = write.value == nil
         self.isAnnouncedToEveryClient = write.isAnnouncedToEveryClient
+    }
+
+    /// The deletion of a record whose owner the commit deleted, at the sequence it took (told only to the store and
+    /// full-access clients, as the storage does not know the kind's announcement).
+    public init(cascadedKind kind: String, key: String, sequence: Int64) {
+        self.kind = kind
+        self.key = key
+        self.sequence = sequence
+        self.deleted = true
+        self.isAnnouncedToEveryClient = false
     }
 }

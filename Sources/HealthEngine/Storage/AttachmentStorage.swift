@@ -1,43 +1,33 @@
 import Foundation
 import HealthModel
 
-/// Files attached to stored objects (HealthKit's attachment store): a description per attachment and its bytes,
-/// read apart. A backend only stores and looks up; who may attach, read or remove is decided by the store's facade
-/// and its client views.
+/// The bytes of files attached to objects, by attachment identifier. What an attachment is (its object, name, type,
+/// size, date, metadata) is a record (`AttachmentRecord`, HealthStore), written through the commit and deleted with
+/// its object; the bytes, up to 50 MiB each, are kept here beside it, written before the record's commit and removed
+/// after the commit that deleted the record (bytes without a record are never read).
 public protocol AttachmentStorage: AnyObject, Sendable {
-    /// The attachments of an object, oldest first (then by identifier).
-    func attachments(of objectUUID: UUID) throws -> [Attachment]
+    /// The bytes of an attachment, or nil when none are kept under the identifier.
+    func attachmentData(_ id: UUID) throws -> Data?
 
-    /// The bytes of an object's attachment, or nil when the object has no such attachment.
-    func attachmentData(_ id: UUID, of objectUUID: UUID) throws -> Data?
+    /// Keeps the bytes of an attachment (replacing any kept under the identifier).
+    func saveAttachmentData(_ data: Data, id: UUID) throws
 
-    /// Stores an attachment and its bytes (`data.count` is `attachment.size`). Kept with the data.
-    func saveAttachment(_ attachment: Attachment, data: Data) throws
-
-    /// Removes an attachment from its object; false when the object had no such attachment.
-    func removeAttachment(_ id: UUID, from objectUUID: UUID) throws -> Bool
-
-    /// Removes every attachment of these objects (they were deleted); returns how many were removed.
-    @discardableResult
-    func removeAttachments(ofObjects uuids: [UUID]) throws -> Int
+    /// Removes the bytes of attachments (identifiers without bytes are passed over).
+    func removeAttachmentData(_ ids: [UUID]) throws
 }
 
-/// A storage that keeps no attachments (a stand-in that measures something else): every object has none, saving
-/// one says so.
+/// A storage that keeps no files (a benchmark's, or a read-only view).
 public protocol KeepsNoAttachments: AttachmentStorage {}
 
 extension KeepsNoAttachments {
-    /// No attachments, whatever the object.
-    public func attachments(of objectUUID: UUID) throws -> [Attachment] { [] }
-    /// No bytes, whatever the attachment.
-    public func attachmentData(_ id: UUID, of objectUUID: UUID) throws -> Data? { nil }
-    /// Attachments are not kept, and the caller is told so.
-    public func saveAttachment(_ attachment: Attachment, data: Data) throws {
-        throw HealthEngineError.invalidQuery(field: "attachment", reason: "this storage does not keep attachments")
+    /// None kept.
+    public func attachmentData(_ id: UUID) throws -> Data? { nil }
+
+    /// Refused: this storage keeps no files.
+    public func saveAttachmentData(_ data: Data, id: UUID) throws {
+        throw HealthEngineError.invalidQuery(field: "attachment", reason: "this storage keeps no attachments")
     }
+
     /// Nothing to remove.
-    public func removeAttachment(_ id: UUID, from objectUUID: UUID) throws -> Bool { false }
-    /// Nothing to remove.
-    @discardableResult
-    public func removeAttachments(ofObjects uuids: [UUID]) throws -> Int { 0 }
+    public func removeAttachmentData(_ ids: [UUID]) throws {}
 }

@@ -156,7 +156,24 @@ public final class ClientStorage: HealthStorage {
             case let .fullAccess(denial): throw HealthStoreError.authorizationDenied(denial)
             case let .app(bundleIdentifier, denial):
                 guard bundleIdentifier == client else { throw HealthStoreError.authorizationDenied(denial) }
+            case let .objectOwner(object, action): try checkObjectOwner(object, action: action)
             }
+        }
+    }
+
+    /// Throws unless the client may change what belongs to the object (its attachments): it sees the object, saved
+    /// it, and may still share its type. A hidden object is, for it, one that does not exist.
+    private func checkObjectOwner(_ uuid: UUID, action: String) throws {
+        guard let object = try base.storedSamples(withUUIDs: [uuid]).first?.sample, visible(object) != nil else {
+            throw HealthStoreError.objectNotFound(uuid)
+        }
+        switch access.shareDecision(client: client, type: object.type.identifier) {
+        case .authorized: break
+        case .notDetermined: throw HealthStoreError.authorizationNotDetermined(type: object.type.identifier)
+        case .denied: throw HealthStoreError.authorizationDenied("sharing \(object.type.identifier) was denied")
+        }
+        guard owns(object) else {
+            throw HealthStoreError.authorizationDenied("\(action) \(uuid), which another app saved")
         }
     }
 
@@ -341,6 +358,11 @@ extension ClientStorage: RecordReader {
     /// Whether the person shared the medication with the client.
     public func canRead(medication conceptIdentifier: String) -> Bool {
         access.canRead(client: client, medication: conceptIdentifier)
+    }
+
+    /// Whether the client sees the stored object.
+    public func sees(object uuid: UUID) throws -> Bool {
+        try base.storedSamples(withUUIDs: [uuid]).contains { visible($0.sample) != nil }
     }
 
     /// The bundle identifiers of the sources of the type's samples the client can see.

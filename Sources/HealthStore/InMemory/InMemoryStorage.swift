@@ -30,6 +30,10 @@ public final class InMemoryStorage: HealthStorage {
         var deletedSamples: [Int64: Sample] = [:]
         /// The records, by kind and key.
         var records: [String: [String: StoredRecord]] = [:]
+        /// The records that belong to each object (`RecordWrite.owner`), by kind and key, deleted with it.
+        var ownedRecords: [UUID: Set<RecordName>] = [:]
+        /// The owner of each owned record.
+        var recordOwners: [RecordName: UUID] = [:]
         /// Spans of export files imported whole since the last deletion.
         var importedSpans: [ImportedSpan.Key: ImportedSpan] = [:]
     }
@@ -95,9 +99,15 @@ public final class InMemoryStorage: HealthStorage {
         }
     }
 
+    /// A record's kind and key.
+    private struct RecordName: Hashable {
+        let kind: String
+        let key: String
+    }
+
     private let state = Mutex(State())
-    /// Files attached to objects, by object, with their bytes by attachment.
-    let attachedFiles = Mutex(InMemoryAttachments())
+    /// The bytes of files attached to objects, by attachment.
+    let attachmentBytes = Mutex([UUID: Data]())
     private let retention: ChangeLogRetention
 
     /// An empty store that remembers deletions as long as `retention` says.
@@ -248,11 +258,28 @@ public final class InMemoryStorage: HealthStorage {
             state.workoutAssociations[association.workout, default: []].formUnion(association.samples)
         }
         var recordChanges: [RecordChange] = []
+        // Records owned by deleted objects go with them.
+        for uuid in deletedUUIDs {
+            for name in (state.ownedRecords.removeValue(forKey: uuid) ?? []).sorted(by: {
+                ($0.kind, $0.key) < ($1.kind, $1.key)
+            }) {
+                state.recordOwners[name] = nil
+                guard state.records[name.kind]?.removeValue(forKey: name.key) != nil else { continue }
+                state.sequence += 1
+                recordChanges.append(RecordChange(cascadedKind: name.kind, key: name.key, sequence: state.sequence))
+            }
+        }
         for write in plan.records {
+            let name = RecordName(kind: write.kind, key: write.key)
+            if let owner = state.recordOwners.removeValue(forKey: name) { state.ownedRecords[owner]?.remove(name) }
             if let value = write.value {
                 state.sequence += 1
                 state.records[write.kind, default: [:]][write.key] = StoredRecord(
                     kind: write.kind, key: write.key, sequence: state.sequence, value: value)
+                if let owner = write.owner {
+                    state.recordOwners[name] = owner
+                    state.ownedRecords[owner, default: []].insert(name)
+                }
             } else {
                 guard state.records[write.kind]?.removeValue(forKey: write.key) != nil else { continue }
                 state.sequence += 1

@@ -2,22 +2,36 @@ import Foundation
 import HealthEngine
 import HealthModel
 
-/// Files attached to stored objects (HealthKit's attachment store). A client reads the attachments of the objects it
-/// can see and changes those of the objects it saved; a deleted object's attachments go with it.
+/// Files attached to stored objects (HealthKit's attachment store). What an attachment is, is a record
+/// (`AttachmentRecord`) written through the commit, belonging to its object, so a deleted object's attachments go in
+/// the same commit; the bytes are kept beside it (`AttachmentStorage`). A client reads the attachments of the objects
+/// it can see and changes those of the objects it saved (the record kind's rules, applied by its view).
 extension HealthDataStore {
     /// The attachments of an object, oldest first; none when the object is not stored or this store object may not
     /// see it (the two look alike).
     public func attachments(of objectUUID: UUID) throws -> [Attachment] {
-        try wrapped { try storage.attachments(of: objectUUID) }
+        try wrapped {
+            try storage.records(AttachmentRecord.self, keys: .prefix(AttachmentRecord.keyPrefix(of: objectUUID)))
+                .map { try $0.value.attachment() }
+                .sorted { ($0.creationDate, $0.id.uuidString) < ($1.creationDate, $1.id.uuidString) }
+        }
     }
 
     /// The bytes of an object's attachment; `objectNotFound` (naming the attachment) when the object has no such
     /// attachment or this store object may not see it.
     public func attachmentData(_ id: UUID, of objectUUID: UUID) throws -> Data {
-        guard let data = try wrapped({ try storage.attachmentData(id, of: objectUUID) }) else {
-            throw HealthStoreError.objectNotFound(id)
+        try wrapped {
+            guard
+                try storage.record(AttachmentRecord.self, key: AttachmentRecord.key(of: id, object: objectUUID)) != nil
+            else {
+                throw HealthStoreError.objectNotFound(id)
+            }
+            // The record was shown to this store object: its bytes are read past the view.
+            guard let data = try base.attachmentData(id) else {
+                throw HealthStoreError.corruptStore("the attachment \(id) has a record but no bytes")
+            }
+            return data
         }
-        return data
     }
 
     /// Attaches a file to a stored object and returns its description. The object must be stored and, for a client,
@@ -27,25 +41,57 @@ extension HealthDataStore {
         to objectUUID: UUID, name: String, contentType: String, data: Data, metadata: [String: MetadataValue]?,
         creationDate: Date
     ) throws -> Attachment {
-        try wrapped {
-            let attachment = try Attachment(
+        try checkAttachmentsWritable()
+        let attachment = try wrapped {
+            try Attachment(
                 id: RandomUUID.make(), objectUUID: objectUUID, name: name, contentType: contentType, size: data.count,
                 creationDate: creationDate, metadata: metadata)
-            // A client's view checks the object itself, as the client sees it (ClientStorage+Attachments); the store
-            // itself checks only that it is stored.
-            if client == nil, try storage.storedSamples(withUUIDs: [objectUUID]).isEmpty {
-                throw HealthStoreError.objectNotFound(objectUUID)
-            }
-            try storage.saveAttachment(attachment, data: data)
-            return attachment
         }
+        let put = try wrapped {
+            try RecordWrite.put(
+                AttachmentRecord.self, key: AttachmentRecord.key(of: attachment.id, object: objectUUID),
+                AttachmentRecord.Value(attachment), owner: objectUUID)
+        }
+        // The bytes first, under a fresh identifier no record names yet; the record's commit (which checks the object
+        // and the client's rights) makes them an attachment, or they are removed again.
+        try wrapped { try base.saveAttachmentData(data, id: attachment.id) }
+        do {
+            try write(records: [put])
+        } catch {
+            try? base.removeAttachmentData([attachment.id])
+            throw error
+        }
+        return attachment
     }
 
     /// Removes an attachment from an object; `objectNotFound` when the object has no such attachment (or this store
     /// object may not see it).
     public func removeAttachment(_ id: UUID, from objectUUID: UUID) throws {
-        guard try wrapped({ try storage.removeAttachment(id, from: objectUUID) }) else {
+        try checkAttachmentsWritable()
+        let key = AttachmentRecord.key(of: id, object: objectUUID)
+        guard try wrapped({ try storage.record(AttachmentRecord.self, key: key) }) != nil else {
             throw HealthStoreError.objectNotFound(id)
         }
+        try write(records: [try wrapped { try RecordWrite.delete(AttachmentRecord.self, key: key) }])
+    }
+
+    /// A client changes attachments only while the store takes writes: a locked store refuses at once rather than
+    /// holding the write (the bytes cannot wait with it).
+    private func checkAttachmentsWritable() throws {
+        guard client != nil else { return }
+        switch access.condition {
+        case .unavailable: throw HealthStoreError.healthDataUnavailable
+        case .locked: throw HealthStoreError.databaseInaccessible
+        case .guest: throw HealthStoreError.notPermissibleInGuestMode("changing attachments")
+        case .available: break
+        }
+    }
+
+    /// The attachments whose records a commit deleted (removed, or gone with their object): their bytes go too.
+    func removeAttachmentBytes(after result: CommitResult) throws {
+        let ids = result.records.lazy.filter { $0.kind == AttachmentRecord.name && $0.deleted }
+            .compactMap { $0.key.split(separator: " ").last.flatMap { UUID(uuidString: String($0)) } }
+        guard !ids.isEmpty else { return }
+        try wrapped { try base.removeAttachmentData(Array(ids)) }
     }
 }

@@ -148,9 +148,7 @@ public final class HealthDataStore: Sendable {
     private func notify(_ result: CommitResult) throws -> CommitResult {
         guard result.changedAnything else { return result }
         hub.notify(result)
-        if !result.deleted.isEmpty {
-            try wrapped { _ = try base.removeAttachments(ofObjects: result.deleted) }
-        }
+        try removeAttachmentBytes(after: result)
         return result
     }
 

@@ -362,6 +362,35 @@ enum PostgresSchema {
             name: "v9 what an import brings besides samples is records",
             statements: ImportedRecordsMigration.retiredTables.map { "DROP TABLE \($0)" },
             moveRows: { connection, logger in try await moveImportedData(connection, logger: logger) }),
+        // A record may belong to a stored object (`owner`; a commit that deletes the object deletes its records), and
+        // attachments are records (`AttachmentRecord`) owned by their object, their bytes in `attachment_data`. The
+        // JSON keeps the metadata blob as base64 (without the line breaks `encode` adds every 76 characters).
+        Migration(
+            name: "v10 attachments are records owned by their object",
+            statements: [
+                "ALTER TABLE records ADD COLUMN owner uuid",
+                "CREATE INDEX records_by_owner ON records (person, owner) WHERE owner IS NOT NULL",
+                """
+                CREATE TABLE attachment_data (
+                    person text NOT NULL REFERENCES people,
+                    id uuid NOT NULL,
+                    data bytea NOT NULL,
+                    PRIMARY KEY (person, id)
+                )
+                """,
+                """
+                INSERT INTO records (person, kind, key, sequence, value, owner)
+                SELECT person, 'attachment', upper(object_uuid::text) || ' ' || upper(id::text), 0,
+                    jsonb_build_object(
+                        'id', upper(id::text), 'objectUUID', upper(object_uuid::text), 'name', name,
+                        'contentType', content_type, 'size', size, 'created', created,
+                        'metadata', translate(encode(metadata, 'base64'), E'\\n', '')),
+                    object_uuid
+                FROM attachments
+                """,
+                "INSERT INTO attachment_data (person, id, data) SELECT person, id, data FROM attachments",
+                "DROP TABLE attachments",
+            ]),
     ]
 
     /// The names of the migrations this version knows, oldest first.

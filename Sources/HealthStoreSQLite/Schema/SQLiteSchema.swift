@@ -28,6 +28,7 @@ enum SQLiteSchema {
         "v12 workout routes and heartbeat series are samples (the side tables' rows move into samples as the store opens)",
         "v13 one records table for what is not a sample (source orders, preferred units, the unit locale, medications, background deliveries)",
         "v14 what an import brings besides samples is records (activity summaries, characteristics, export information, kept elements, clinical documents)",
+        "v15 attachments are records owned by their object, their bytes in attachment_data",
     ]
 
     /// The migrator holding every migration: each runs its SQL (for v14 after moving the rows of the tables it drops
@@ -37,7 +38,7 @@ enum SQLiteSchema {
         var migrator = DatabaseMigrator()
         let statements = [
             version1, importedDataTables, version3, version4, version5, version6, version7, version8, version9,
-            version10, SQLiteAnalyticViews.migrationSQL, version12, version13, version14,
+            version10, SQLiteAnalyticViews.migrationSQL, version12, version13, version14, version15,
         ]
         precondition(statements.count == migrationNames.count, "every migration has its SQL")
         for (index, sql) in statements.enumerated() {
@@ -45,10 +46,53 @@ enum SQLiteSchema {
                 if index + 1 == 14 { try moveImportedData(db) }
                 try db.execute(sql: sql)
                 if index + 1 == 11 { try SQLiteAnalyticViews.backfill(db) }
+                if index + 1 == 15 { try moveAttachments(db) }
                 try db.execute(sql: "PRAGMA user_version = \(index + 1)")
             }
         }
         return migrator
+    }
+
+    /// Release 15: a record may belong to a stored object (`owner`, its uuid's 16 bytes; a commit that deletes the
+    /// object deletes its records), and attachments are records (`AttachmentRecord`) owned by their object, their
+    /// bytes in `attachment_data` by attachment id. `moveAttachments` moves the rows of `attachments` (in Swift: the
+    /// record's JSON holds the metadata blob as base64, which SQLite cannot write) and drops it.
+    private static let version15 = """
+        ALTER TABLE records ADD COLUMN owner BLOB CHECK (owner IS NULL OR length(owner) = 16);
+        CREATE INDEX records_by_owner ON records (owner) WHERE owner IS NOT NULL;
+        CREATE TABLE attachment_data (
+            id BLOB PRIMARY KEY CHECK (length(id) = 16),
+            data BLOB NOT NULL
+        );
+        """
+
+    /// Moves the rows of `attachments` into records owned by their objects and their bytes into `attachment_data`,
+    /// then drops the table.
+    private static func moveAttachments(_ db: Database) throws {
+        func uuid(_ bytes: Data) throws -> UUID {
+            guard bytes.count == 16 else { throw HealthStoreError.corruptStore("attachments: a uuid is not 16 bytes") }
+            return bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        }
+        let insert = try db.makeStatement(
+            sql: "INSERT INTO records (kind, key, sequence, value, owner) VALUES (?, ?, 0, ?, ?)")
+        for row in try Row.fetchAll(
+            db, sql: "SELECT id, object_uuid, name, content_type, size, created, metadata FROM attachments")
+        {
+            let id = try uuid(row[0])
+            let object = try uuid(row[1])
+            let value = AttachmentRecord.Value(
+                id: id, objectUUID: object, name: row[2], contentType: row[3], size: row[4], created: row[5],
+                metadata: row[6])
+            try insert.execute(arguments: [
+                AttachmentRecord.name, AttachmentRecord.key(of: id, object: object),
+                String(decoding: try AttachmentRecord.encoded(value), as: UTF8.self), row[1] as Data,
+            ])
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO attachment_data (id, data) SELECT id, data FROM attachments;
+                DROP TABLE attachments;
+                """)
     }
 
     /// Release 14: what an import brings besides samples is records too (`ActivitySummaryRecord`,
