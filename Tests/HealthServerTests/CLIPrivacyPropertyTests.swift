@@ -60,6 +60,8 @@ struct CLIPrivacyPropertyTests {
                 case let .series(_, _, routes, beats):
                     try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store)
                 case let .setOrder(_, type, order): try store.setSourceOrder(order, for: type)
+                case let .attach(_, _, object, name, size):
+                    try TrustedWrite.attach(name, size: size, to: object, in: store)
                 case let .subscribe(_, app, type, frequency):
                     try store.saveBackgroundDelivery(
                         BackgroundDeliverySubscription(

@@ -143,6 +143,8 @@ struct StorePrivacyCheck {
             case let .series(_, _, routes, beats):
                 try TrustedWrite.saveSeries(routes: routes, beats: beats, into: store.client(PrivacyWorld.health))
             case let .setOrder(_, type, order): try store.client(PrivacyWorld.health).setSourceOrder(order, for: type)
+            case let .attach(_, app, object, name, size):
+                try TrustedWrite.attach(name, size: size, to: object, in: store.client(PrivacyWorld.apps[app]))
             case let .subscribe(_, app, type, frequency):
                 let bundle = PrivacyWorld.apps[app]
                 try store.client(bundle).saveBackgroundDelivery(
@@ -282,6 +284,12 @@ struct StorePrivacyCheck {
                 try view.storage.storedSequences(withUUIDs: [uuid]).keys.sorted { $0.uuidString < $1.uuidString }
             }
             answer("routes of \(suffix)") { try view.workoutRoutes(ofWorkout: uuid) }
+            // Attachment identifiers are made at random: compared by what the app sees of them and their bytes.
+            answer("attachments of \(suffix)") {
+                try view.attachments(of: uuid).map {
+                    "\($0.name) \($0.size) \($0.metadata ?? [:]) \(try view.attachmentData($0.id, of: uuid).count)"
+                }
+            }
             answer("associated with \(suffix)") {
                 try view.storage.samplesAssociated(withWorkout: uuid).sorted { $0.uuidString < $1.uuidString }
             }

@@ -30,11 +30,14 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
         case setOrder(person: Int, type: SampleType, order: [String]?)
         /// One app subscribes to background delivery of a type (a record only that app, and full access, may see).
         case subscribe(person: Int, app: Int, type: SampleType, frequency: UpdateFrequency)
+        /// One app attaches a file to a sample it saved (a record owned by the sample, seen with it).
+        case attach(person: Int, app: Int, object: UUID, name: String, size: Int)
 
         var person: Int {
             switch self {
             case let .save(person, _, _), let .delete(person, _, _), let .importData(person, _),
-                let .setOrder(person, _, _), let .series(person, _, _, _), let .subscribe(person, _, _, _):
+                let .setOrder(person, _, _), let .series(person, _, _, _), let .subscribe(person, _, _, _),
+                let .attach(person, _, _, _, _):
                 return person
             }
         }
@@ -144,6 +147,13 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                                         beatsPerMinute: 60 + Double((value + $0) % 40))
                                 })
                         ]))
+            case 6 where value % 3 == 2:
+                let own = deletable[person][app]
+                guard !own.isEmpty else { continue }
+                writes.append(
+                    .attach(
+                        person: person, app: app, object: own[value % own.count], name: "scan-\(value).pdf",
+                        size: 16 + value % 100))
             case 6:
                 let own = deletable[person][app]
                 guard !own.isEmpty else { continue }
@@ -204,6 +214,8 @@ struct PrivacyWorld: Sendable, CustomTestStringConvertible {
                 return "p\(person) orders \(type.identifier): \(order.map { "\($0)" } ?? "nil")"
             case let .subscribe(person, app, type, frequency):
                 return "p\(person) app\(app) subscribes to \(type.identifier) \(frequency)"
+            case let .attach(person, app, object, name, size):
+                return "p\(person) app\(app) attaches \(name) (\(size) bytes) to \(object.uuidString.suffix(4))"
             }
         }
         return "{\(grantText) | live from \(liveFrom) | " + writeText.joined(separator: " | ") + "}"
@@ -338,7 +350,7 @@ struct PrivacyModel {
                     entries[sample.uuid] = Entry(person: person, owner: PrivacyWorld.apps[app], sample: sample)
                     order.append(sample.uuid)
                 }
-            case .importData, .subscribe: continue
+            case .importData, .subscribe, .attach: continue
             }
         }
     }
@@ -472,6 +484,10 @@ struct PrivacyModel {
                 kept.activitySummaries = viewer.grants.readsActivitySummaries ? data.activitySummaries : []
                 if !kept.isEmpty { result.append((origin, .importData(kept))) }
             case .setOrder: continue
+            case let .attach(_, _, object, name, size):
+                // An attachment is seen with its object.
+                guard sees(object, viewer) else { continue }
+                result.append((origin, .attach(object: object, name: name, size: size)))
             case let .subscribe(_, app, type, frequency):
                 // Another app's subscription is invisible to an app without full access.
                 guard viewer.grants.fullAccess || viewer.app == app else { continue }
@@ -504,6 +520,7 @@ enum TrustedWrite: Sendable {
     case setOrder(SampleType, [String])
     case series(routes: [WorkoutRoute], beats: [HeartbeatSeries])
     case subscribe(BackgroundDeliverySubscription)
+    case attach(object: UUID, name: String, size: Int)
 
     /// Applies the write to a store (a full-access view or the store itself).
     func apply(to store: HealthDataStore) throws {
@@ -514,7 +531,15 @@ enum TrustedWrite: Sendable {
         case let .setOrder(type, order): try store.setSourceOrder(order, for: type)
         case let .series(routes, beats): try Self.saveSeries(routes: routes, beats: beats, into: store)
         case let .subscribe(subscription): try store.saveBackgroundDelivery(subscription)
+        case let .attach(object, name, size): try Self.attach(name, size: size, to: object, in: store)
         }
+    }
+
+    /// Attaches a small file (its bytes made from its size) to an object, dated at the world's origin.
+    static func attach(_ name: String, size: Int, to object: UUID, in store: HealthDataStore) throws {
+        _ = try store.addAttachment(
+            to: object, name: name, contentType: "com.adobe.pdf", data: Data((0..<size).map { UInt8($0 % 256) }),
+            metadata: ["pages": .number(1)], creationDate: PrivacyWorld.origin)
     }
 
     /// Saves routes and heartbeat series as an import does (the store's full-access view).

@@ -293,6 +293,10 @@ struct ServerPrivacyCheck {
                 .put, "/sources/priority?type=\(PrivacyTypes.shortNames[type]!)",
                 token: people[person].tokens[PrivacyWorld.health]!, body: body)
             violations.expect(reply.status, .ok, "setting the order \(body): \(reply.text)")
+        case let .attach(person, _, object, name, size):
+            // Attachments have no HTTP route yet: written through the person's store, shown by no route.
+            try TrustedWrite.attach(
+                name, size: size, to: object, in: server.stores.store(for: people[person].health!))
         case let .subscribe(person, app, type, frequency):
             // Background delivery is a HealthKit API feature, not an HTTP one: the app's subscription is written
             // through the person's store, and no route may show it to another app.
@@ -350,7 +354,7 @@ struct ServerPrivacyCheck {
                     types.insert(model.entries[uuid]!.sample.type.identifier)
                 }
             // The streams observe `allTypes`, which has no series type.
-            case .importData, .setOrder, .series, .subscribe: continue
+            case .importData, .setOrder, .series, .subscribe, .attach: continue
             }
         }
         return types
