@@ -122,4 +122,43 @@ struct ExportInputTests {
         #expect(try workout.statistics["HKQuantityTypeIdentifierDistanceCycling"]?.sum?.value(in: .meter()) == 3500)
         #expect(try workout.totalEnergyBurned?.value(in: .kilocalorie) == 80)
     }
+
+    @Test(
+        "a re-import keeps a workout's stored route without opening its file again, and reports it as kept",
+        arguments: StorageBackend.allCases)
+    func reimportKeepsStoredRoute(_ backend: StorageBackend) throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gpx = try ExportFixtures.write(
+            """
+            <gpx><trk><trkseg>
+            <trkpt lat="52.5" lon="13.4"><ele>34</ele><time>2020-01-18T07:13:15Z</time></trkpt>
+            <trkpt lat="52.5001" lon="13.4002"><ele>35</ele><time>2020-01-18T07:13:20Z</time></trkpt>
+            <trkpt lat="52.5002" lon="13.4004"><ele>36</ele><time>2020-01-18T07:13:25Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """, named: "workout-routes/route_2020-01-18.gpx", in: folder)
+        let export = try ExportFixtures.write(
+            ExportFixtures.document(
+                """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="60" durationUnit="min" sourceName="Watch" startDate="2020-01-18 09:13:00 +0200" endDate="2020-01-18 10:13:00 +0200">
+                  <WorkoutRoute sourceName="Watch"><FileReference path="/workout-routes/route_2020-01-18.gpx"/></WorkoutRoute>
+                 </Workout>
+
+                """), named: "export.xml", in: folder)
+        let store = backend.makeStore()
+        let first = try ExportImporter(store: store, clock: ContinuousClock()).importExport(at: export)
+        #expect(first.workoutRoutes == 1 && first.routePoints == 3 && first.routesKept == 0)
+        let workout = try #require(try ExportFixtures.samples(store, .workout).first)
+        #expect(try store.workoutRoutes(ofWorkout: workout.uuid).map(\.locations.count) == [3])
+
+        // The file is gone: reading it again would report it missing.
+        try FileManager.default.removeItem(at: gpx)
+        let again = try ExportImporter(store: store, clock: ContinuousClock(), reusesImportedSpans: false)
+            .importExport(at: export)
+        #expect(again.issues.isEmpty, "\(again.issues)")
+        #expect(again.workoutRoutes == 0 && again.routePoints == 0)
+        #expect(again.routesKept == 1)
+        #expect(again.summary.contains("routes kept from an earlier import (their files not read again): 1"))
+        #expect(try store.workoutRoutes(ofWorkout: workout.uuid).map(\.locations.count) == [3])
+    }
 }

@@ -30,6 +30,8 @@ public struct ImportReport: Sendable, Equatable {
     public var workoutRoutes = 0
     /// Route points read (GPX track points and inline locations).
     public var routePoints = 0
+    /// Routes not read again: their workout kept the route an earlier import stored (its file is not opened).
+    public var routesKept = 0
     /// Heartbeat series read (HRV records' `InstantaneousBeatsPerMinute` lists), and their beats.
     public var heartbeatSeries = 0
     /// Beats read.
@@ -81,6 +83,9 @@ public struct ImportReport: Sendable, Equatable {
             "also kept (replacing what a re-import repeats): \(activitySummaries) activity summaries, \(workoutRoutes) routes (\(routePoints) points), \(heartbeatSeries) heartbeat series (\(heartbeats) beats), \(characteristics) characteristics, \(keptElements) kept elements",
             "duplicates in the export: \(duplicatesInExport); already stored: \(alreadyStored); correlation members linked: \(correlationMembersLinked); skipped: \(skipped)",
         ]
+        if routesKept > 0 {
+            lines.append("routes kept from an earlier import (their files not read again): \(routesKept)")
+        }
         if bytesPassedOver > 0 {
             lines.append(
                 "passed over \(bytesPassedOver) bytes an earlier import read whole (counted as already stored)")
