@@ -284,11 +284,12 @@ struct StorePrivacyCheck {
                 try view.storage.storedSequences(withUUIDs: [uuid]).keys.sorted { $0.uuidString < $1.uuidString }
             }
             answer("routes of \(suffix)") { try view.workoutRoutes(ofWorkout: uuid) }
-            // Attachment identifiers are made at random: compared by what the app sees of them and their bytes.
+            // Attachment identifiers are made at random (and order attachments of the same date): compared by what
+            // the app sees of them and their bytes, sorted.
             answer("attachments of \(suffix)") {
                 try view.attachments(of: uuid).map {
                     "\($0.name) \($0.size) \($0.metadata ?? [:]) \(try view.attachmentData($0.id, of: uuid).count)"
-                }
+                }.sorted()
             }
             answer("associated with \(suffix)") {
                 try view.storage.samplesAssociated(withWorkout: uuid).sorted { $0.uuidString < $1.uuidString }
