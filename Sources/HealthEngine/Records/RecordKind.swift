@@ -71,9 +71,6 @@ public protocol RecordReader {
     /// The client's bundle identifier.
     var client: String { get }
 
-    /// Whether the client may read samples of the type (the whole type, not only its own samples).
-    func canRead(typeIdentifier: String) -> Bool
-
     /// Whether the person let the client read the type at all (its read grant, whatever window of history limits
     /// it), also for identifiers that name no sample type (characteristics, `HKActivitySummaryTypeIdentifier`): what
     /// the data an import keeps beside samples follows.

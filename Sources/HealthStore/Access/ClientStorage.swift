@@ -343,12 +343,6 @@ extension ClientStorage {
 }
 
 extension ClientStorage: RecordReader {
-    /// Whether the client reads every sample of the type (not only its own, nor only a window of history).
-    public func canRead(typeIdentifier: String) -> Bool {
-        guard let type = try? SampleType.named(typeIdentifier) else { return false }
-        return readsAll(type)
-    }
-
     /// Whether the person let the client read the type (the read grant alone, as the data beside samples was always
     /// shown: a characteristic, the activity summaries, the clinical documents).
     public func hasReadGrant(typeIdentifier: String) -> Bool {
@@ -361,9 +355,7 @@ extension ClientStorage: RecordReader {
     }
 
     /// Whether the client sees the stored object.
-    public func sees(object uuid: UUID) throws -> Bool {
-        try base.storedSamples(withUUIDs: [uuid]).contains { visible($0.sample) != nil }
-    }
+    public func sees(object uuid: UUID) throws -> Bool { try isVisible(uuid) }
 
     /// The bundle identifiers of the sources of the type's samples the client can see.
     public func visibleSources(of type: SampleType) throws -> Set<String> {

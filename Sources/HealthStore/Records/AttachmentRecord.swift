@@ -66,10 +66,18 @@ public enum AttachmentRecord: RecordKind {
     /// The prefix of the keys of an object's attachments.
     public static func keyPrefix(of object: UUID) -> String { object.uuidString + " " }
 
-    /// The app that saved the object named by the key.
+    /// The object and the attachment a key names (`key(of:object:)`), or nil for a key of another shape.
+    public static func parts(ofKey key: String) -> (object: UUID, id: UUID)? {
+        let parts = key.split(separator: " ")
+        guard parts.count == 2, let object = UUID(uuidString: String(parts[0])),
+            let id = UUID(uuidString: String(parts[1]))
+        else { return nil }
+        return (object, id)
+    }
+
+    /// The app that saved the object named by the key (a key naming no object names one that does not exist).
     public static func writer(ofKey key: String) -> RecordWriter {
-        let object = key.split(separator: " ", maxSplits: 1).first.flatMap { UUID(uuidString: String($0)) }
-        return .objectOwner(object ?? UUID(), action: "changing an attachment of")
+        .objectOwner(parts(ofKey: key)?.object ?? UUID(), action: "changing an attachment of")
     }
 
     /// Shown to a client that sees the object.

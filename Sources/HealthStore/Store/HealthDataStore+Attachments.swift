@@ -90,7 +90,7 @@ extension HealthDataStore {
     /// The attachments whose records a commit deleted (removed, or gone with their object): their bytes go too.
     func removeAttachmentBytes(after result: CommitResult) throws {
         let ids = result.records.lazy.filter { $0.kind == AttachmentRecord.name && $0.deleted }
-            .compactMap { $0.key.split(separator: " ").last.flatMap { UUID(uuidString: String($0)) } }
+            .compactMap { AttachmentRecord.parts(ofKey: $0.key)?.id }
         guard !ids.isEmpty else { return }
         try wrapped { try base.removeAttachmentData(Array(ids)) }
     }
