@@ -22,7 +22,7 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case let .predicateNotEvaluable(type, reason): return "the predicate cannot be evaluated on \(type): \(reason)"
-        case let .invalidQuery(field, reason): return "invalid query \(field): \(reason)"
+        case let .invalidQuery(field, reason): return "\(field): \(reason)"
         case let .noData(type): return "no data available for \(type)"
         case let .model(error): return error.description
         case let .anchorTooOld(anchor, horizon):
@@ -34,5 +34,57 @@ public enum HealthEngineError: Error, Equatable, Sendable, CustomStringConvertib
         case let .corruptRecord(kind, key, reason):
             return "the stored \(kind) record \"\(key)\" does not read back: \(reason)"
         }
+    }
+}
+
+extension HealthEngineError: FieldError {
+    /// The bucket budget's name, as `ohk serve --max-buckets` and `ServerLimits.maximumBuckets` spell it.
+    public static let bucketLimitName = "maximumBuckets"
+
+    /// What kind of refusal this is; a wrapped model error keeps its own.
+    public var kind: FieldErrorKind {
+        switch self {
+        case .predicateNotEvaluable, .invalidQuery: return .invalid
+        case .noData: return .noData
+        case let .model(error): return error.kind
+        case .anchorTooOld: return .expired
+        case .tooManyBuckets: return .limitExceeded
+        case .corruptRecord: return .failure
+        }
+    }
+
+    /// The part of the query at fault.
+    public var field: String? {
+        switch self {
+        case .predicateNotEvaluable: return "predicate"
+        case let .invalidQuery(field, _): return field
+        case let .model(error): return error.field
+        case .anchorTooOld: return "anchor"
+        case .noData, .tooManyBuckets, .corruptRecord: return nil
+        }
+    }
+
+    /// The value given, where the error holds it.
+    public var value: String? {
+        switch self {
+        case let .model(error): return error.value
+        case let .anchorTooOld(anchor, _): return String(anchor)
+        default: return nil
+        }
+    }
+
+    /// Why, without the field's name.
+    public var reason: String {
+        switch self {
+        case let .invalidQuery(_, reason): return reason
+        case let .model(error): return error.reason
+        default: return description
+        }
+    }
+
+    /// The bucket budget, for `tooManyBuckets`.
+    public var limit: FieldLimit? {
+        guard case let .tooManyBuckets(count, maximum) = self else { return nil }
+        return FieldLimit(name: Self.bucketLimitName, maximum: Double(maximum), requested: Double(count))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Everything that can go wrong while importing an Apple Health export, naming the file, line and field at fault.
 public enum HealthExportError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -42,6 +43,40 @@ public enum HealthExportError: Error, Equatable, Sendable, CustomStringConvertib
             let .missingReferencedFile(_, line, _),
             let .storeFailed(_, line, _):
             return line
+        }
+    }
+}
+
+extension HealthExportError: FieldError {
+    /// A file that cannot be read, holds no export or names a missing file is invalid input; a store that refused a
+    /// batch failed.
+    public var kind: FieldErrorKind {
+        if case .storeFailed = self { return .failure }
+        return .invalid
+    }
+
+    /// The file and line at fault (`export.xml:120`), with the element's field for an element that was skipped.
+    public var field: String? {
+        switch self {
+        case let .unreadable(file, _), let .noHealthData(file): return file
+        case let .invalidElement(file, line, _, field, _): return "\(file):\(line): \(field)"
+        case let .fileEndedEarly(file, line, _), let .missingReferencedFile(file, line, _),
+            let .storeFailed(file, line, _):
+            return "\(file):\(line)"
+        }
+    }
+
+    /// Why, without the file's name.
+    public var reason: String {
+        switch self {
+        case let .unreadable(_, reason): return "cannot be read: \(reason)"
+        case .noHealthData: return "no Apple Health export (an XML file whose root is <HealthData>) found"
+        case let .invalidElement(_, _, element, _, reason): return "\(element) skipped: \(reason)"
+        case let .fileEndedEarly(_, _, openElement):
+            return "the file ended early" + (openElement.map { " inside <\($0)>" } ?? "")
+                + "; what was complete was imported"
+        case let .missingReferencedFile(_, _, path): return "the referenced file \(path) is missing or unreadable"
+        case let .storeFailed(_, _, reason): return "the store refused the sample: \(reason)"
         }
     }
 }

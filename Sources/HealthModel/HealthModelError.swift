@@ -53,3 +53,44 @@ public enum HealthModelError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+extension HealthModelError: FieldError {
+    /// A saved type that only the system writes is forbidden; everything else is an invalid value.
+    public var kind: FieldErrorKind {
+        if case .readOnlyType = self { return .forbidden }
+        return .invalid
+    }
+
+    /// The field at fault, relative to the object being read (`unit`, `endDate`, `metadata`, or the field named).
+    public var field: String? {
+        switch self {
+        case let .invalidField(field, _), let .nonFiniteValue(field): return field
+        case .invalidUnit, .incompatibleUnits, .unitNotCompatibleWithType: return "unit"
+        case .endBeforeStart: return "endDate"
+        case .unknownTypeIdentifier, .readOnlyType: return "type"
+        case .invalidCategoryValue: return "value"
+        case .invalidCorrelation: return "objects"
+        case .syncMetadataIncomplete: return "metadata"
+        }
+    }
+
+    /// The value given, where the error holds it.
+    public var value: String? {
+        switch self {
+        case let .invalidUnit(string, _, _): return string
+        case let .unknownTypeIdentifier(identifier): return identifier
+        case let .invalidCategoryValue(_, value): return String(value)
+        default: return nil
+        }
+    }
+
+    /// Why, without the field's name.
+    public var reason: String {
+        switch self {
+        case let .invalidField(_, reason): return reason
+        case .nonFiniteValue: return "must be a finite number"
+        case .endBeforeStart: return "endDate is before startDate"
+        default: return description
+        }
+    }
+}

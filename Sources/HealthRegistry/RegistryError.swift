@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 
 /// Everything the registry refuses or fails at: a bad name, bundle identifier or grant, a person or client that
 /// exists already or does not exist, a refused token, and the database or the file system failing.
@@ -37,5 +38,31 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no server directory given and none of OHK_SERVER_STORE, XDG_DATA_HOME and HOME is set"
         case let .databaseFailure(reason), let .erasureFailure(reason): return reason
         }
+    }
+}
+
+extension RegistryError: FieldError {
+    /// What kind of refusal this is: a refused token is unauthenticated, a person or client that exists already a
+    /// conflict, an unknown person not found, the database or the file system failing a failure.
+    public var kind: FieldErrorKind {
+        switch self {
+        case .invalidField: return .invalid
+        case .personExists, .clientExists: return .conflict
+        case .unknownPerson: return .notFound
+        case .tokenRefused: return .unauthenticated
+        case .noServerDirectory, .databaseFailure, .erasureFailure: return .failure
+        }
+    }
+
+    /// The field at fault, in the registry's own terms.
+    public var field: String? {
+        if case let .invalidField(field, _) = self { return field }
+        return nil
+    }
+
+    /// Why, without the field's name.
+    public var reason: String {
+        if case let .invalidField(_, reason) = self { return reason }
+        return description
     }
 }

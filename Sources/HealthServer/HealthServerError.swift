@@ -134,71 +134,67 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    /// The server's answer to a store error; `field` names the request part the store objected to.
-    static func from(_ error: HealthStoreError, field: String? = nil) -> HealthServerError {
-        switch error {
-        case let .duplicateObject(uuid):
-            return .conflict(field: field, reason: "an object with uuid \(uuid) is already stored")
-        case let .objectNotFound(uuid): return .notFound(field: field, reason: "no stored object has uuid \(uuid)")
-        case let .emptyRequest(what): return .invalidField(field: field ?? "body", reason: "nothing to \(what)")
-        case let .readOnlyType(type):
-            return .forbidden(field: field, reason: "\(type) is read-only and cannot be saved")
-        case let .model(error): return from(error, field: field)
-        case let .engine(error): return from(error, field: field)
-        case let .authorizationNotDetermined(type):
-            return .forbidden(field: field, reason: "this client was not granted sharing \(type)")
-        case let .authorizationDenied(what): return .forbidden(field: field, reason: "not authorized: \(what)")
-        case .capacityExceeded, .notAStore, .newerStore, .storeUnavailable, .database, .corruptStore,
-            .healthDataUnavailable,
-            .databaseInaccessible, .notPermissibleInGuestMode:
-            return .storeFailure(error.description)
-        }
-    }
-
-    /// The server's answer to a query engine error.
-    static func from(_ error: HealthEngineError, field: String? = nil) -> HealthServerError {
-        switch error {
-        case let .invalidQuery(queryField, reason): return .invalidField(field: field ?? queryField, reason: reason)
-        case .predicateNotEvaluable: return .invalidField(field: field ?? "predicate", reason: error.description)
-        case let .model(error): return from(error, field: field)
-        case .anchorTooOld: return .anchorExpired(error.description)
-        case let .tooManyBuckets(count, maximum):
-            return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
+    /// The server's answer to any module's refusal, by its kind (`FieldError`), in one place. `path` names the
+    /// request part the error arose in (a JSON path such as `samples[3]`, or a parameter) and goes in front of the
+    /// error's own field (`samples[3].unit`); `names` renames the error's neutral field names to the API's (`to` to
+    /// `endDate`).
+    static func from(
+        _ error: any FieldError, field path: String? = nil, names: [String: String] = [:]
+    ) -> HealthServerError {
+        if let error = error as? HealthServerError { return error }
+        let inner = error.field.map { names[$0] ?? $0 }
+        // A field the path already names (a parameter's own error) is not repeated.
+        let field = path.map { path in inner.map { $0 == path ? path : "\(path).\($0)" } ?? path } ?? inner
+        let reason = error.reason
+        switch error.kind {
+        case .invalid: return .invalidField(field: field ?? "body", reason: reason)
+        case .unauthenticated: return .unauthorized(error.description)
+        case .forbidden: return .forbidden(field: field, reason: reason)
+        case .notFound: return .notFound(field: field, reason: reason)
         case .noData: return .notFound(field: field, reason: error.description)
-        case .corruptRecord: return .storeFailure(error.description)
+        case .conflict: return .conflict(field: field, reason: reason)
+        case .expired: return .anchorExpired(error.description)
+        case .failure: return .storeFailure(error.description)
+        case .limitExceeded:
+            guard let limit = error.limit, let serverLimit = ServerLimit(rawValue: limit.name) else {
+                return .invalidField(field: field ?? "body", reason: reason)
+            }
+            return .limitExceeded(serverLimit, maximum: limit.maximum, requested: limit.requested)
+        }
+    }
+}
+
+extension HealthServerError: FieldError {
+    /// What kind of refusal this is.
+    public var kind: FieldErrorKind {
+        switch self {
+        case .invalidField, .malformedBody, .methodNotAllowed, .unsupportedMediaType: return .invalid
+        case .unauthorized: return .unauthenticated
+        case .forbidden: return .forbidden
+        case .notFound: return .notFound
+        case .conflict: return .conflict
+        case .limitExceeded: return .limitExceeded
+        case .anchorExpired: return .expired
+        case .storeFailure, .tlsFile: return .failure
         }
     }
 
-    /// The server's answer to invalid data.
-    static func from(_ error: HealthModelError, field: String? = nil) -> HealthServerError {
-        let prefix = field.map { $0 + "." } ?? ""
-        switch error {
-        case let .invalidField(innerField, reason): return .invalidField(field: prefix + innerField, reason: reason)
-        case .invalidUnit, .incompatibleUnits, .unitNotCompatibleWithType:
-            return .invalidField(field: prefix + "unit", reason: error.description)
-        case let .nonFiniteValue(innerField):
-            return .invalidField(field: prefix + innerField, reason: "must be a finite number")
-        case .endBeforeStart: return .invalidField(field: prefix + "endDate", reason: "endDate is before startDate")
-        case .unknownTypeIdentifier: return .invalidField(field: prefix + "type", reason: error.description)
-        case .invalidCategoryValue: return .invalidField(field: prefix + "value", reason: error.description)
-        case .invalidCorrelation: return .invalidField(field: prefix + "objects", reason: error.description)
-        case .readOnlyType: return .forbidden(field: prefix + "type", reason: error.description)
-        case .syncMetadataIncomplete: return .invalidField(field: prefix + "metadata", reason: error.description)
-        }
+    /// Why, without the field's name.
+    public var reason: String {
+        if case let .invalidField(_, reason) = self { return reason }
+        return description
     }
 
-    /// The server's answer to a report error (the report logic shared with `ohk stats`; its fields are the API's names).
-    static func from(_ error: HealthReportsError) -> HealthServerError {
-        switch error {
-        case let .invalidDate(field, _, _), let .invalidInterval(field, _, _), let .unknownTimeZone(field, _):
-            return .invalidField(field: field, reason: error.description)
-        case .emptyWindow: return .invalidField(field: "endDate", reason: "endDate must be after startDate")
-        case let .invalidOptions(field, reason): return .invalidField(field: field, reason: reason)
-        case let .tooManyBuckets(count, maximum):
-            return .limitExceeded(.maximumBuckets, maximum: Double(maximum), requested: Double(count))
-        case .outputNotWritten: return .storeFailure(error.description)
-        case let .notFound(field, reason): return .notFound(field: field, reason: reason)
-        }
+    /// The methods the path answers, for `methodNotAllowed`.
+    public var accepted: [String] {
+        if case let .methodNotAllowed(_, _, allowed) = self { return allowed }
+        return []
+    }
+
+    /// The limit exceeded, for `limitExceeded`.
+    public var limit: FieldLimit? {
+        guard case let .limitExceeded(limit, maximum, requested, _) = self else { return nil }
+        return FieldLimit(name: limit.rawValue, maximum: maximum, requested: requested)
     }
 }
 

@@ -83,3 +83,56 @@ extension CommitPlan {
         if let violation { throw HealthStoreError(violation) }
     }
 }
+
+extension HealthStoreError: FieldError {
+    /// What kind of refusal this is; wrapped model and engine errors keep their own.
+    public var kind: FieldErrorKind {
+        switch self {
+        case .duplicateObject: return .conflict
+        case .objectNotFound: return .notFound
+        case .emptyRequest: return .invalid
+        case .readOnlyType, .authorizationNotDetermined, .authorizationDenied: return .forbidden
+        case let .model(error): return error.kind
+        case let .engine(error): return error.kind
+        case .capacityExceeded, .notAStore, .newerStore, .storeUnavailable, .database, .corruptStore,
+            .healthDataUnavailable, .databaseInaccessible, .notPermissibleInGuestMode:
+            return .failure
+        }
+    }
+
+    /// The field at fault, for wrapped model and engine errors; the store's own errors are about the object or the
+    /// request the caller names (the edge puts its field in front).
+    public var field: String? {
+        switch self {
+        case let .model(error): return error.field
+        case let .engine(error): return error.field
+        default: return nil
+        }
+    }
+
+    /// The value given, for wrapped errors and the objects named by identifier.
+    public var value: String? {
+        switch self {
+        case let .duplicateObject(uuid), let .objectNotFound(uuid): return uuid.uuidString
+        case let .model(error): return error.value
+        case let .engine(error): return error.value
+        default: return nil
+        }
+    }
+
+    /// Why, without the field's name.
+    public var reason: String {
+        switch self {
+        case let .model(error): return error.reason
+        case let .engine(error): return error.reason
+        case let .authorizationNotDetermined(type): return "this client was not granted sharing \(type)"
+        default: return description
+        }
+    }
+
+    /// The budget, for a wrapped engine error that went over one.
+    public var limit: FieldLimit? {
+        if case let .engine(error) = self { return error.limit }
+        return nil
+    }
+}

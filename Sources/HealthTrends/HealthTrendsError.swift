@@ -1,4 +1,5 @@
 import Foundation
+import HealthModel
 import HealthStore
 
 /// What can go wrong computing trends, naming the part at fault.
@@ -29,6 +30,35 @@ public enum HealthTrendsError: Error, Equatable, Sendable, CustomStringConvertib
         case .storeLocked: return "the store is locked and cannot be read until it is unlocked"
         case let .store(message): return message
         case let .cacheNotWritten(path, reason): return "the typical-day cache \(path) could not be written: \(reason)"
+        }
+    }
+}
+
+extension HealthTrendsError: FieldError {
+    /// A type or parameter the caller gave is invalid; a store that is locked or failed, or a cache not written, is a
+    /// failure.
+    public var kind: FieldErrorKind {
+        switch self {
+        case .notCumulative, .invalidParameter: return .invalid
+        case .storeLocked, .store, .cacheNotWritten: return .failure
+        }
+    }
+
+    /// The type or parameter at fault.
+    public var field: String? {
+        switch self {
+        case .notCumulative: return "type"
+        case let .invalidParameter(name, _): return name
+        case .storeLocked, .store, .cacheNotWritten: return nil
+        }
+    }
+
+    /// Why, without the field's name.
+    public var reason: String {
+        switch self {
+        case let .notCumulative(type): return "\(type) is not a cumulative quantity type: trends add samples up"
+        case let .invalidParameter(_, reason): return reason
+        default: return description
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthModel
 import HealthReports
 
 /// The `ohk` command line: tools around the OpenHealthKit data model.
@@ -47,7 +48,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = (error is HealthReportsError ? commandLineMessage(error) : self.message(for: error)).split(
+            let message = (error is any FieldError ? commandLineMessage(error) : self.message(for: error)).split(
                 separator: "\n"
             ).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
@@ -55,4 +56,10 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
             Foundation.exit(code == .validationFailure ? 2 : 1)
         }
     }
+}
+
+/// The version of the `ohk` tool, printed by `ohk --version`; change it here only.
+enum Version {
+    /// The version string, e.g. `0.1.0`.
+    static let string = "0.1.0"
 }

@@ -8,7 +8,7 @@ import Hummingbird
 @testable import HealthServer
 
 /// The date readers: the export's (`DateReader.exportRecordDate`), the server's (`ServerDates` for bodies, `QueryParameters`
-/// for query parameters), the command line's (`DateArgument`) and the clinical document's HL7 timestamps.
+/// for query parameters), the command line's (`DateReader.instant(_:timeZone:field:)`) and the clinical document's HL7 timestamps.
 ///
 /// Each input is also read by a small strict reader here (`WrittenDate`). When that reader recognises the layout,
 /// every parser that accepts the text must give the instant written (a wall-clock time in the zone given), and the
@@ -66,7 +66,7 @@ enum DateFuzzTarget {
         if let body { try printsBack(body, text: text, parser: "ServerDates.parseWithOffset") }
         if let fast = DateReader.instantWithOffset(text) {
             // The fast path must agree with the general reader it stands in for.
-            let general = try? DateArgument.parse(text, timeZone: zones[0], field: "startDate")
+            let general = try? DateReader.instant(text, timeZone: zones[0], field: "startDate")
             try expect(
                 general.map { abs($0.timeIntervalSince(fast)) < tolerance(fast) } ?? false,
                 "DateReader.instantWithOffset reads '\(text)' as \(fast), the general way as \(String(describing: general))"
@@ -75,25 +75,25 @@ enum DateFuzzTarget {
 
         // Query parameters and command-line arguments: also days and wall-clock times in a zone.
         for zone in zones {
-            let argument = try? DateArgument.parse(text, timeZone: zone, field: "--from")
+            let argument = try? DateReader.instant(text, timeZone: zone, field: "--from")
             // A query parameter is read the same way, once a space after the time (an unencoded '+') is a '+'.
             var plus = text
             if let time = plus.firstIndex(of: "T"), let space = plus[time...].firstIndex(of: " ") {
                 plus.replaceSubrange(space...space, with: "+")
             }
-            let expected = plus == text ? argument : try? DateArgument.parse(plus, timeZone: zone, field: "from")
+            let expected = plus == text ? argument : try? DateReader.instant(plus, timeZone: zone, field: "from")
             let parameter = queryParameter(text, timeZone: zone)
             try expect(
                 expected == parameter,
-                "'\(text)' in \(zone.identifier): DateArgument reads \(String(describing: expected)), the query parameter \(String(describing: parameter))"
+                "'\(text)' in \(zone.identifier): the command line reads \(String(describing: expected)), the query parameter \(String(describing: parameter))"
             )
             if let written {
                 // In UTC every well-formed time exists; elsewhere a wall-clock time may fall into a DST gap.
                 let mustAccept =
                     !written.spaceBeforeOffset && (zone == zones[0] || written.offset != nil || !written.hasTime)
-                try check(written, argument, in: zone, parser: "DateArgument", mustAccept: mustAccept)
+                try check(written, argument, in: zone, parser: "DateReader.instant", mustAccept: mustAccept)
             }
-            if let argument { try printsBack(argument, text: text, parser: "DateArgument") }
+            if let argument { try printsBack(argument, text: text, parser: "DateReader.instant") }
         }
 
         // HL7 timestamps of clinical documents (`yyyyMMddHHmmss±zzzz`), checked as the ISO 8601 text they stand for.

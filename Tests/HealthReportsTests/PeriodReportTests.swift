@@ -21,7 +21,7 @@ struct PeriodReportTests {
     /// sleep 01:00–04:00 spans the change, so 4 hours) with 30 minutes awake, a sleep app's "asleep" 22:30–07:30 (10
     /// hours) below it in priority, and a 5 km walk in the morning.
     static func seedNightAndWorkout(_ store: HealthDataStore, _ calendar: Calendar) throws {
-        func at(_ text: String) -> Date { try! DateArgument.parse(text, timeZone: calendar.timeZone, field: "test") }
+        func at(_ text: String) -> Date { try! DateReader.instant(text, timeZone: calendar.timeZone, field: "test") }
         let sleep = try SampleType.category("sleepAnalysis")
         let watch = StatisticsReportTests.watch
         try store.save(
@@ -80,7 +80,7 @@ struct PeriodReportTests {
         let berlin = Self.calendar("Europe/Berlin")
         let store = backend.makeStore()
         try Self.seedNightAndWorkout(store, berlin)
-        func day(_ text: String) -> Date { try! DateArgument.parse(text, timeZone: berlin.timeZone, field: "test") }
+        func day(_ text: String) -> Date { try! DateReader.instant(text, timeZone: berlin.timeZone, field: "test") }
         let report = try PeriodReport.make(
             store: store, from: day("2024-10-26"), to: day("2024-10-29"), calendar: berlin)
         let nights = report.sleepNights.filter { !$0.isNap }
@@ -159,7 +159,7 @@ struct PeriodReportTests {
         let store = HealthDataStore()
         try Self.seedNightAndWorkout(store, berlin)
         let steps = StatisticsReportTests.stepCount
-        let noon = try DateArgument.parse("2024-10-27T12:00", timeZone: berlin.timeZone, field: "test")
+        let noon = try DateReader.instant("2024-10-27T12:00", timeZone: berlin.timeZone, field: "test")
         try store.save(
             [
                 try .quantity(

@@ -22,7 +22,7 @@ struct StatisticsReportTests {
         source: Source(name: "Alex’s iPhone", bundleIdentifier: "com.apple.health.5D2B9E71"), productType: "iPhone15,2")
 
     static func local(_ text: String) -> Date {
-        try! DateArgument.parse(text, timeZone: calendar.timeZone, field: "test")
+        try! DateReader.instant(text, timeZone: calendar.timeZone, field: "test")
     }
 
     /// Watch 10:00–11:00 (1000 steps) and iPhone 10:30–12:00 (900 steps) on 2024-03-11, plus 100 steps over the
@@ -52,7 +52,7 @@ struct StatisticsReportTests {
         "Daily sums from --from to --to include empty days and the 23-hour spring-forward day; JSON as documented",
         arguments: StorageBackend.allCases)
     func dailyJSON(_ backend: StorageBackend) throws {
-        let request = StatisticsReportRequest(
+        let request = try StatisticsReportRequest(
             type: Self.stepCount, from: Self.local("2024-03-09"), to: Self.local("2024-03-12"),
             interval: DateComponents(day: 1),
             calendar: Self.calendar)
@@ -71,7 +71,7 @@ struct StatisticsReportTests {
         "--by-source adds each source's own figures; the merged sum does not double-count",
         arguments: StorageBackend.allCases)
     func bySource(_ backend: StorageBackend) throws {
-        let request = StatisticsReportRequest(
+        let request = try StatisticsReportRequest(
             type: Self.stepCount, from: Self.local("2024-03-11T10:00"), to: Self.local("2024-03-11T12:00"),
             interval: DateComponents(hour: 1),
             calendar: Self.calendar, options: [.cumulativeSum, .separateBySource])
@@ -100,14 +100,14 @@ struct StatisticsReportTests {
         arguments: StorageBackend.allCases)
     func singleQuery(_ backend: StorageBackend) throws {
         let store = try Self.store(backend)
-        let day = StatisticsReportRequest(
+        let day = try StatisticsReportRequest(
             type: Self.stepCount, from: Self.local("2024-03-11"), to: Self.local("2024-03-12"), calendar: Self.calendar)
         #expect(try StatisticsReport.make(day, store: store).rows.map { $0.figures["sum"] ?? nil } == [1600])
-        let all = StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar)
+        let all = try StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar)
         let whole = try StatisticsReport.make(all, store: store)
         #expect(whole.rows.map { $0.figures["sum"] ?? nil } == [1700])
         #expect(whole.rows.first?.start == Self.local("2024-03-10T23:30"))
-        let empty = StatisticsReportRequest(
+        let empty = try StatisticsReportRequest(
             type: Self.stepCount, from: Self.local("2025-01-01"), to: Self.local("2025-01-02"), calendar: Self.calendar)
         #expect(try StatisticsReport.make(empty, store: store).rendered(as: .json).contains(#""sum":null"#))
     }
@@ -115,7 +115,7 @@ struct StatisticsReportTests {
     @Test("Values come in --unit; discrete figures by default; duration in seconds", arguments: StorageBackend.allCases)
     func unitsAndDefaults(_ backend: StorageBackend) throws {
         let store = try Self.store(backend)
-        let kilometers = StatisticsReportRequest(
+        let kilometers = try StatisticsReportRequest(
             type: Self.distance, calendar: Self.calendar, options: [.cumulativeSum, .duration],
             unit: try HealthUnit(parsing: "km"))
         let report = try StatisticsReport.make(kilometers, store: store)
@@ -129,24 +129,21 @@ struct StatisticsReportTests {
     }
 
     @Test(
-        "Bad requests name the field neutrally: a unit that does not fit, an empty window, a type that is not a quantity",
-        arguments: StorageBackend.allCases)
-    func badRequests(_ backend: StorageBackend) throws {
-        let store = try Self.store(backend)
+        "Bad requests are refused when the request is made, naming the field neutrally: a unit that does not fit, an empty window, a type that is not a quantity"
+    )
+    func badRequests() throws {
         #expect {
-            try StatisticsReport.make(
-                StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar, unit: .meter()), store: store)
+            try StatisticsReportRequest(type: Self.stepCount, calendar: Self.calendar, unit: .meter())
         } throws: { "\($0)".hasPrefix("unit: m does not fit HKQuantityTypeIdentifierStepCount") }
         #expect {
-            try StatisticsReport.make(
-                StatisticsReportRequest(
-                    type: Self.stepCount, from: Self.local("2024-03-12"), to: Self.local("2024-03-11"),
-                    calendar: Self.calendar), store: store)
-        } throws: { "\($0)".hasPrefix("to (2024-03-11T00:00:00-07:00) must be after from") }
+            try StatisticsReportRequest(
+                type: Self.stepCount, from: Self.local("2024-03-12"), to: Self.local("2024-03-11"),
+                calendar: Self.calendar)
+        } throws: {
+            "\($0)" == "to: 2024-03-11T00:00:00-07:00 is not after the window's start, 2024-03-12T00:00:00-07:00"
+        }
         #expect {
-            try StatisticsReport.make(
-                StatisticsReportRequest(type: try SampleType.category("sleepAnalysis"), calendar: Self.calendar),
-                store: store)
+            try StatisticsReportRequest(type: try SampleType.category("sleepAnalysis"), calendar: Self.calendar)
         } throws: { "\($0)".hasPrefix("type: ") && "\($0)".contains("not a quantity type") }
     }
 
@@ -165,7 +162,7 @@ struct SampleListingTests {
     @Test("Category values by case name, quantities in the unit asked for, workouts by activity and minutes")
     func listing() throws {
         let zone = TimeZone(identifier: "Europe/Berlin")!
-        let start = try DateArgument.parse("2024-10-27T01:00", timeZone: zone, field: "test")
+        let start = try DateReader.instant("2024-10-27T01:00", timeZone: zone, field: "test")
         let sleep = try Sample.category(
             type: try SampleType.category("sleepAnalysis"), value: 3, start: start,
             end: start.addingTimeInterval(3 * 3600))
@@ -190,26 +187,34 @@ struct SampleListingTests {
         "A closed window over more buckets than maximumBuckets is refused before the store is read; one open end once the span is known",
         arguments: StorageBackend.allCases)
     func bucketBudget(_ backend: StorageBackend) throws {
-        var request = StatisticsReportRequest(
-            type: StatisticsReportTests.stepCount, from: StatisticsReportTests.local("2024-03-01"),
-            to: StatisticsReportTests.local("2024-04-10"), interval: DateComponents(second: 1),
-            calendar: StatisticsReportTests.calendar)
-        request.maximumBuckets = 20_000
-        // 40 days less the hour of the spring-forward night.
-        #expect(try request.bucketCount() == 40 * 86_400 - 3_600)
-        #expect(throws: HealthReportsError.tooManyBuckets(count: 40 * 86_400 - 3_600, maximum: 20_000)) {
-            try StatisticsReport.make(request, store: try StatisticsReportTests.store(backend))
+        let tooFine = {
+            try StatisticsReportRequest(
+                type: StatisticsReportTests.stepCount, from: StatisticsReportTests.local("2024-03-01"),
+                to: StatisticsReportTests.local("2024-04-10"), interval: DateComponents(second: 1),
+                calendar: StatisticsReportTests.calendar, maximumBuckets: $0)
+        }
+        // 40 days less the hour of the spring-forward night, counted once when the request is made.
+        #expect(try tooFine(nil).bucketCount == 40 * 86_400 - 3_600)
+        #expect(throws: HealthEngineError.tooManyBuckets(count: 40 * 86_400 - 3_600, maximum: 20_000)) {
+            try tooFine(20_000)
         }
         // From the data (2024-03-10 23:30) to a far end, by the minute: known only after reading.
-        var openStart = StatisticsReportRequest(
-            type: StatisticsReportTests.stepCount, to: StatisticsReportTests.local("2024-06-01"),
-            interval: DateComponents(minute: 1), calendar: StatisticsReportTests.calendar)
-        openStart.maximumBuckets = 20_000
-        #expect(try openStart.bucketCount() == nil)
-        #expect(throws: HealthReportsError.self) {
-            try StatisticsReport.make(openStart, store: try StatisticsReportTests.store(backend))
+        let openStart = { (interval: DateComponents) in
+            try StatisticsReportRequest(
+                type: StatisticsReportTests.stepCount, to: StatisticsReportTests.local("2024-06-01"),
+                interval: interval, calendar: StatisticsReportTests.calendar, maximumBuckets: 20_000)
         }
-        openStart.interval = DateComponents(day: 1)
-        #expect(try StatisticsReport.make(openStart, store: try StatisticsReportTests.store(backend)).rows.count == 83)
+        #expect(try openStart(DateComponents(minute: 1)).bucketCount == nil)
+        #expect {
+            try StatisticsReport.make(
+                try openStart(DateComponents(minute: 1)), store: try StatisticsReportTests.store(backend))
+        } throws: { error in
+            // 82 days and 30 minutes of minutes, from the data's first bucket to the window's end.
+            let error = error as? any FieldError
+            return error?.kind == .limitExceeded && error?.limit?.requested == Double(82 * 1_440 + 30)
+        }
+        let daily = try StatisticsReport.make(
+            try openStart(DateComponents(day: 1)), store: try StatisticsReportTests.store(backend))
+        #expect(daily.rows.count == 83)
     }
 }

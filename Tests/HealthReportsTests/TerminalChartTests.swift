@@ -19,7 +19,7 @@ struct TerminalChartTests {
         source: Source(name: "Phone", bundleIdentifier: "com.example.phone"), productType: "iPhone15,2")
 
     static func local(_ text: String) -> Date {
-        try! DateArgument.parse(text, timeZone: calendar.timeZone, field: "test")
+        try! DateReader.instant(text, timeZone: calendar.timeZone, field: "test")
     }
 
     /// Daily steps from 2024-03-09 to 2024-03-13 (the 10th is the 23-hour spring-forward day): 1,500; a zero; no

@@ -15,9 +15,9 @@ struct ServerDatesTests {
             "2024-02-29T23:59:59Z", "2000-01-01T00:00:00+0000", "1969-12-31T23:59:59.250Z", "1900-03-01T12:00:00+05:30",
             "2024-03-10 08:00:00-0800", "2099-12-31T23:59:59.999-12:00", "1600-03-01T00:00:00Z",
         ])
-    func agreesWithDateArgument(_ text: String) throws {
+    func agreesWithTheCommandLineReading(_ text: String) throws {
         let fast = try #require(DateReader.instantWithOffset(text))
-        let general = try DateArgument.parse(text, timeZone: TimeZone(identifier: "UTC")!, field: "date")
+        let general = try DateReader.instant(text, timeZone: TimeZone(identifier: "UTC")!, field: "date")
         #expect(abs(fast.timeIntervalSince(general)) < 1e-6, "\(fast) vs \(general)")
     }
 

@@ -144,10 +144,10 @@ public struct ActivitySummaryEngine: Sendable {
     private func dailySums(
         _ type: SampleType, in unit: HealthUnit, _ window: SamplePredicate, _ grid: BucketGrid
     ) throws -> [Int: Double] {
-        let request = StatisticsRequest(
+        let request = try StatisticsRequest(
             type: type, predicate: window, options: [.cumulativeSum],
             priority: SourcePriority(order: try storage.sourceOrder(for: type)))
-        let collection = try statistics.collection(for: request, grid: grid)
+        let collection = try statistics.collection(for: request, window: try BucketWindow(grid: grid))
         var sums: [Int: Double] = [:]
         for (index, bucket) in collection.buckets {
             if let sum = bucket.merged.sum { sums[index] = try sum.value(in: unit) }

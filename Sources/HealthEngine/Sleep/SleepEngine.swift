@@ -9,16 +9,36 @@ public struct SleepNightsRequest: Sendable {
     public let last: DateComponents
     /// The calendar and time zone of the days.
     public let calendar: Calendar
+    /// Midnight starting the first day.
+    public let start: Date
+    /// Midnight after the last day.
+    public let end: Date
+    /// The number of days asked for.
+    public let dayCount: Int
 
-    /// A request; `last` before `first` is an error naming the field.
-    public init(first: DateComponents, last: DateComponents, calendar: Calendar) throws(HealthEngineError) {
-        guard let start = calendar.date(from: first), let end = calendar.date(from: last) else {
+    /// A request, checked once: a day that is not a calendar day names `from` or `to`, `last` before `first` names
+    /// `to`, and more than `maximumDays` days (when given: every request has a bounded cost) name `to` too.
+    public init(
+        first: DateComponents, last: DateComponents, calendar: Calendar, maximumDays: Int? = nil
+    ) throws(HealthEngineError) {
+        guard let firstDay = calendar.date(from: first) else {
             throw .invalidQuery(field: "from", reason: "not a calendar day")
         }
-        guard start <= end else { throw .invalidQuery(field: "to", reason: "the last day is before the first") }
+        guard let lastDay = calendar.date(from: last),
+            let end = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: lastDay))
+        else { throw .invalidQuery(field: "to", reason: "not a calendar day") }
+        let start = calendar.startOfDay(for: firstDay)
+        guard start <= lastDay else { throw .invalidQuery(field: "to", reason: "the last day is before the first") }
+        let count = (calendar.dateComponents([.day], from: start, to: calendar.startOfDay(for: lastDay)).day ?? 0) + 1
+        if let maximumDays, count > maximumDays {
+            throw .invalidQuery(field: "to", reason: "at most \(maximumDays) days at a time (asked for \(count))")
+        }
         self.first = first
         self.last = last
         self.calendar = calendar
+        self.start = start
+        self.end = end
+        self.dayCount = count
     }
 }
 
@@ -36,10 +56,8 @@ public struct SleepEngine: Sendable {
     /// The nights and naps whose waking day is in the request's range, in order, sources ranked by `priority`.
     public func nights(_ request: SleepNightsRequest, priority: SourcePriority) throws -> [SleepNight] {
         let calendar = request.calendar
-        guard let firstDay = calendar.date(from: request.first), let lastDay = calendar.date(from: request.last),
-            let afterLast = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: lastDay))
-        else { throw HealthEngineError.invalidQuery(field: "from", reason: "not a calendar day") }
-        let from = calendar.startOfDay(for: firstDay)
+        let from = request.start
+        let afterLast = request.end
         // A night that ends on the first day began the day before; a day's margin on each side keeps sessions whole.
         let bounds = TimeBounds(
             startUpperBound: afterLast.timeIntervalSinceReferenceDate + Self.margin,

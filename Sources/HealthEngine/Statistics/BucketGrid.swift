@@ -76,14 +76,25 @@ public struct BucketGrid: Sendable {
         return guess
     }
 
-    /// How many buckets the half-open window `[from, to)` touches, from the bucket containing `from` to the one
-    /// containing the window's last instant; found by index arithmetic, without visiting the buckets, so a caller can
-    /// refuse a window too long for its interval before doing any work. Saturates at `Int.max`.
-    public func bucketCount(from: Date, to: Date) -> Int {
-        guard to > from else { return 0 }
+    /// The buckets the half-open window `[from, to)` touches, from the one containing `from` to the one containing the
+    /// window's last instant, or nil when the window is empty; found by index arithmetic, without visiting them.
+    public func indexes(from: Date, to: Date) -> ClosedRange<Int>? {
+        guard to > from else { return nil }
         let first = index(containing: from)
         var last = index(containing: to)
         if start(of: last) >= to { last -= 1 }  // `to` is exclusive
+        return first...last
+    }
+
+    /// How many buckets the half-open window `[from, to)` touches (`indexes(from:to:)`), so a caller can refuse a
+    /// window too long for its interval before doing any work. Saturates at `Int.max`.
+    public func bucketCount(from: Date, to: Date) -> Int {
+        guard let indexes = indexes(from: from, to: to) else { return 0 }
+        return Self.count(indexes.lowerBound, indexes.upperBound)
+    }
+
+    /// The number of buckets from `first` to `last`, saturating at `Int.max`.
+    static func count(_ first: Int, _ last: Int) -> Int {
         let (difference, overflow) = last.subtractingReportingOverflow(first)
         return overflow || difference == .max ? .max : difference + 1
     }
@@ -97,5 +108,83 @@ public struct BucketGrid: Sendable {
         edges.reserveCapacity(last - first + 2)
         for index in first...(last + 1) { edges.append(start(of: index)) }
         return (first, edges)
+    }
+}
+
+/// The buckets a statistics collection answers for, counted once: from the bucket holding `start` (else the matched
+/// data's first instant) to the one holding the last instant before `end` (else the data's last), at most `maximum`.
+///
+/// A closed window (`start` and `end` given) is counted when it is made, before any data is read, so a caller can
+/// charge or refuse its cost up front (`rows`); an open one is counted by the engine as soon as the matched samples'
+/// span is known. Either way the engine also bounds the buckets it computes, which follow the matched samples (a sample
+/// may reach past the window's ends).
+public struct BucketWindow: Sendable {
+    /// The grid the buckets belong to.
+    public let grid: BucketGrid
+    /// The window's start, or nil for the data's first instant.
+    public let start: Date?
+    /// The window's end (exclusive), or nil for the data's last instant.
+    public let end: Date?
+    /// The most buckets the collection may answer for or compute; nil for no limit (HealthKit's collection query).
+    public let maximum: Int?
+    /// The buckets of a closed window, known before any data is read; nil when the window is open at either end.
+    public let rows: ClosedRange<Int>?
+
+    /// A window; throws `tooManyBuckets` when a closed window holds more than `maximum` buckets.
+    public init(grid: BucketGrid, start: Date? = nil, end: Date? = nil, maximum: Int? = nil) throws(HealthEngineError) {
+        self.grid = grid
+        self.start = start
+        self.end = end
+        self.maximum = maximum
+        if let start, let end {
+            guard let rows = grid.indexes(from: start, to: end) else {
+                self.rows = nil
+                return
+            }
+            try Self.check(rows.lowerBound, rows.upperBound, maximum)
+            self.rows = rows
+        } else {
+            rows = nil
+        }
+    }
+
+    /// The number of buckets of a closed window (0 for an empty one); nil when the window is open.
+    public var count: Int? {
+        guard start != nil, end != nil else { return nil }
+        return rows.map { BucketGrid.count($0.lowerBound, $0.upperBound) } ?? 0
+    }
+
+    /// The buckets answered for, given the matched data's span (nil when nothing matched); throws `tooManyBuckets` when
+    /// they, or the buckets the data touches, are more than `maximum`. Nil when there is nothing to answer for (an open
+    /// window without data, or an empty closed one).
+    func rows(dataSpan: (Date, Date)?) throws(HealthEngineError) -> ClosedRange<Int>? {
+        var answered = rows
+        if start == nil || end == nil, let lower = start ?? dataSpan?.0, let upper = end ?? dataSpan?.1 {
+            // The data's end is exclusive as a window's is (a sample ending at midnight is not in the next day), unless
+            // the data is one instant.
+            answered =
+                upper == lower && end == nil
+                ? grid.index(containing: lower)...grid.index(containing: lower)
+                : grid.indexes(from: lower, to: upper)
+        }
+        // One count of everything the collection touches: the rows answered for and the buckets computed, which
+        // follow the data (a sample may reach past the window); a closed window's rows alone were counted already.
+        var touched = answered
+        if let (first, last) = dataSpan {
+            let data = grid.index(containing: first)...grid.index(containing: last)
+            touched = touched.map { min($0.lowerBound, data.lowerBound)...max($0.upperBound, data.upperBound) } ?? data
+        }
+        if let touched, touched != rows, let maximum {
+            let count = BucketGrid.count(touched.lowerBound, touched.upperBound)
+            guard count <= maximum else { throw .tooManyBuckets(count: count, maximum: maximum) }
+        }
+        return answered
+    }
+
+    /// Throws `tooManyBuckets` when `first...last` holds more than `maximum` buckets (saturating at `Int.max`).
+    private static func check(_ first: Int, _ last: Int, _ maximum: Int?) throws(HealthEngineError) {
+        guard let maximum else { return }
+        let count = BucketGrid.count(first, last)
+        guard count <= maximum else { throw .tooManyBuckets(count: count, maximum: maximum) }
     }
 }

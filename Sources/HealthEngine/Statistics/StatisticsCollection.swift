@@ -11,14 +11,24 @@ public struct StatisticsCollection: Sendable {
     public let grid: BucketGrid
     /// Buckets with data, by bucket index.
     public let buckets: [Int: QuantityStatistics]
+    /// The indexes of the buckets the collection answers for, empty ones included (`BucketWindow.rows(dataSpan:)`);
+    /// nil when its window is open and nothing matched.
+    public let rows: ClosedRange<Int>?
 
     /// A collection from its buckets.
-    public init(type: SampleType, options: StatisticsOptions, grid: BucketGrid, buckets: [Int: QuantityStatistics]) {
+    public init(
+        type: SampleType, options: StatisticsOptions, grid: BucketGrid, buckets: [Int: QuantityStatistics],
+        rows: ClosedRange<Int>? = nil
+    ) {
         self.type = type
         self.options = options
         self.grid = grid
         self.buckets = buckets
+        self.rows = rows
     }
+
+    /// The bucket at an index; empty (nil figures) when it holds no data.
+    public func statistics(at index: Int) -> QuantityStatistics { buckets[index] ?? emptyBucket(index) }
 
     /// The buckets that hold data, in time order.
     public func statistics() -> [QuantityStatistics] {

@@ -1,26 +1,67 @@
 import Foundation
 import HealthModel
 
-/// A statistics question: a quantity type, the samples to count, the figures wanted and the source order.
-public struct StatisticsRequest: Sendable {
+/// A statistics question checked once, where it is asked: a quantity type, the samples to count and the figures
+/// wanted, which must fit the type's aggregation style (SEMANTICS §5). Everything below trusts it.
+public struct StatisticsQuery: Sendable {
     /// The quantity type.
     public let type: SampleType
     /// Which samples count.
     public let predicate: SamplePredicate
     /// What to compute.
     public let options: StatisticsOptions
-    /// How sources rank when they overlap.
-    public let priority: SourcePriority
+    /// The type's canonical unit.
+    public let unit: HealthUnit
+    /// The type's aggregation style.
+    public let style: AggregationStyle
 
-    /// A request; the options are checked against the type when it runs.
+    /// A query; throws `invalidQuery` naming `type` when the type is not a quantity type and `options` when an option
+    /// does not fit its aggregation style.
     public init(
-        type: SampleType, predicate: SamplePredicate = .all, options: StatisticsOptions,
-        priority: SourcePriority = SourcePriority(order: nil)
-    ) {
+        type: SampleType, predicate: SamplePredicate = .all, options: StatisticsOptions
+    ) throws(HealthEngineError) {
+        guard let unit = type.canonicalUnit, let style = type.aggregationStyle else {
+            throw .invalidQuery(field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
+        }
+        do {
+            try options.check(for: type)
+        } catch {
+            throw .invalidQuery(field: "options", reason: error.reason)
+        }
         self.type = type
         self.predicate = predicate
         self.options = options
+        self.unit = unit
+        self.style = style
+    }
+}
+
+/// A statistics question with the source order its merge follows.
+public struct StatisticsRequest: Sendable {
+    /// The checked question.
+    public let query: StatisticsQuery
+    /// How sources rank when they overlap.
+    public let priority: SourcePriority
+
+    /// The quantity type.
+    public var type: SampleType { query.type }
+    /// Which samples count.
+    public var predicate: SamplePredicate { query.predicate }
+    /// What to compute.
+    public var options: StatisticsOptions { query.options }
+
+    /// A request for a checked query.
+    public init(_ query: StatisticsQuery, priority: SourcePriority = SourcePriority(order: nil)) {
+        self.query = query
         self.priority = priority
+    }
+
+    /// A request; checks the query (see `StatisticsQuery.init`).
+    public init(
+        type: SampleType, predicate: SamplePredicate = .all, options: StatisticsOptions,
+        priority: SourcePriority = SourcePriority(order: nil)
+    ) throws(HealthEngineError) {
+        self.init(try StatisticsQuery(type: type, predicate: predicate, options: options), priority: priority)
     }
 }
 
@@ -49,25 +90,20 @@ public struct StatisticsEngine: Sendable {
             bySource: bySource.compactMapValues { $0[0].map { Self.filtered($0, request.options) } })
     }
 
-    /// The statistics of every bucket of a grid that holds data. With `maximumBuckets`, throws `tooManyBuckets`
-    /// before allocating anything per bucket when the matched samples span more buckets than that (the work and memory
-    /// of a collection grow with the buckets it spans, whatever data they hold).
-    public func collection(
-        for request: StatisticsRequest, grid: BucketGrid, maximumBuckets: Int? = nil
-    ) throws -> StatisticsCollection {
+    /// The statistics of the window's buckets that hold data (every bucket the matched samples touch when the window
+    /// is open at both ends, as HealthKit's collection query has them). The buckets are counted once: by the window
+    /// when it is closed, else here as soon as the matched samples' span is known, before anything is allocated per
+    /// bucket; over the window's maximum, `tooManyBuckets`.
+    public func collection(for request: StatisticsRequest, window: BucketWindow) throws -> StatisticsCollection {
         let (matched, unit, style) = try matchingSamples(request)
-        guard let (first, last) = matched.span else {
-            return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: [:])
+        let grid = window.grid
+        let span = matched.span
+        let rows = try window.rows(dataSpan: span)
+        guard let (first, last) = span else {
+            return StatisticsCollection(
+                type: request.type, options: request.options, grid: grid, buckets: [:], rows: rows)
         }
-        if let maximumBuckets {
-            // The buckets `edges(from:to:)` below would make: from the one containing `first` to the one containing `last`.
-            let (span, overflow) = grid.index(containing: last).subtractingReportingOverflow(
-                grid.index(containing: first))
-            let count = overflow || span == .max ? Int.max : span + 1
-            guard count <= maximumBuckets else {
-                throw HealthEngineError.tooManyBuckets(count: count, maximum: maximumBuckets)
-            }
-        }
+        // The buckets the matched samples touch are computed (the window has bounded them with the rows above).
         let (firstIndex, edgeDates) = grid.edges(from: first, to: last)
         let edges = edgeDates.map(\.timeIntervalSinceReferenceDate)
         let calculator = StatisticsCalculator(
@@ -86,7 +122,8 @@ public struct StatisticsEngine: Sendable {
                 options: request.options,
                 merged: Self.filtered(figures, request.options), bySource: sourceFigures)
         }
-        return StatisticsCollection(type: request.type, options: request.options, grid: grid, buckets: buckets)
+        return StatisticsCollection(
+            type: request.type, options: request.options, grid: grid, buckets: buckets, rows: rows)
     }
 
     /// What a statistics query counts: stored samples, or the storage's columns when the predicate is a time window.
@@ -124,15 +161,8 @@ public struct StatisticsEngine: Sendable {
 
     private func matchingSamples(_ request: StatisticsRequest) throws -> (MatchedSamples, HealthUnit, AggregationStyle)
     {
-        do {
-            try request.options.check(for: request.type)
-        } catch {
-            throw HealthEngineError.invalidQuery(field: "options", reason: error.description)
-        }
-        guard let unit = request.type.canonicalUnit, let style = request.type.aggregationStyle else {
-            throw HealthEngineError.invalidQuery(
-                field: "type", reason: "\(request.type.identifier) is not a quantity type")
-        }
+        let unit = request.query.unit
+        let style = request.query.style
         if Self.isTimeWindow(request.predicate) {
             let bounds = TimeBounds.implied(by: request.predicate)
             if bounds.isEmpty { return (.columns(QuantityColumns()), unit, style) }

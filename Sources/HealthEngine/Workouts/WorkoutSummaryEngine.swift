@@ -36,7 +36,7 @@ public struct WorkoutSummaryEngine: Sendable {
             var maximum: Double?
             do {
                 let figures = try statistics.statistics(
-                    for: StatisticsRequest(
+                    for: try StatisticsRequest(
                         type: heartRate,
                         // Samples that start during the workout (HealthKit's strict end excludes one ending at
                         // the workout's last instant).

@@ -36,6 +36,16 @@ public enum DateReader {
         }
     }
 
+    /// `instant(_:timeZone:)` for a value of a named field (a query parameter, a command-line option): a refusal is
+    /// `invalidField` naming the field, the one date error every edge reads (`FieldError`).
+    public static func instant(_ text: String, timeZone: TimeZone, field: String) throws(HealthModelError) -> Date {
+        do {
+            return try instant(text, timeZone: timeZone)
+        } catch {
+            throw .invalidField(field: field, reason: "'\(text)' is not a date: \(error.reason)")
+        }
+    }
+
     /// The instant a typed date names: a day (midnight) or wall-clock time in `timeZone`, or ISO 8601 with an offset.
     /// A wall-clock time that does not exist (inside a spring-forward gap) is refused; one that exists twice
     /// (fall-back) is the first of the two.

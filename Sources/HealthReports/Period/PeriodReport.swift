@@ -159,9 +159,9 @@ public struct PeriodReport: Sendable {
         let unit = try measure.unit.map { try HealthUnit(parsing: $0) } ?? store.displayUnit(for: type)
         let option: StatisticsOptions = measure.kind == .total ? .cumulativeSum : .discreteAverage
         let key = measure.kind == .total ? "sum" : "average"
-        var request = StatisticsReportRequest(
-            type: type, from: from, to: to, interval: interval, calendar: calendar, options: option, unit: unit)
-        request.timeZoneName = timeZoneName
+        let request = try StatisticsReportRequest(
+            type: type, from: from, to: to, interval: interval, calendar: calendar, options: option, unit: unit,
+            timeZoneName: timeZoneName)
         let report = try StatisticsReport.make(request, store: store)
         let shownUnit = report.unit
         let buckets = report.rows.map { row in
@@ -174,8 +174,11 @@ public struct PeriodReport: Sendable {
         case .total:
             periodFigure = buckets.compactMap(\.value).reduce(0, +)
         case .level:
-            request.interval = nil
-            let whole = try StatisticsReport.make(request, store: store)
+            let whole = try StatisticsReport.make(
+                try StatisticsReportRequest(
+                    type: type, from: from, to: to, calendar: calendar, options: option, unit: unit,
+                    timeZoneName: timeZoneName),
+                store: store)
             periodFigure = (whole.rows.first?.figures[key] ?? nil).map { UnitLabel.shown($0, in: shownUnit) }
         }
         return PeriodSeries(

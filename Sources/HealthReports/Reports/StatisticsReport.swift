@@ -3,60 +3,112 @@ import HealthEngine
 import HealthModel
 import HealthStore
 
-/// What `ohk stats` asks: a type, a window, an optional bucket interval, figures, a time zone and an output unit.
+/// What `ohk stats`, `GET /statistics` and the reports ask: a quantity type, a window, an optional bucket interval,
+/// figures, a time zone and an output unit. Checked once, when it is made, and trusted below: the type and the figures
+/// (`StatisticsQuery`), the unit, the window, the interval and, for a closed window, its bucket count against the
+/// budget (`BucketWindow`), all before the store is read.
 public struct StatisticsReportRequest: Sendable {
-    /// The quantity type.
-    public var type: SampleType
-    /// The window's start (inclusive), or nil for the first sample.
-    public var from: Date?
-    /// The window's end (exclusive), or nil for the last sample.
-    public var to: Date?
-    /// The bucket length; nil for one statistics query over the window.
-    public var interval: DateComponents?
-    /// Where buckets are anchored; nil for the default (see `defaultAnchor`).
-    public var anchor: Date?
-    /// The calendar and time zone of buckets and printed dates.
-    public var calendar: Calendar
-    /// The figures; empty for the default (sum for cumulative types, average, minimum and maximum for discrete ones).
-    public var options: StatisticsOptions
-    /// The unit values are given in; nil for the type's canonical unit.
-    public var unit: HealthUnit?
-    /// The time zone's name as the caller gave it, written in the report; nil for the calendar's identifier (which
-    /// Foundation gives as "GMT" for a zone made from "UTC").
-    public var timeZoneName: String?
-    /// The most buckets the report may have (nil: no limit). A collection's work, memory and output grow with its
-    /// buckets, and the bucket count follows from the window and the interval, so a request over it is refused before
-    /// the store is read (`tooManyBuckets`); without a closed window it is refused as soon as the data's span is known.
-    public var maximumBuckets: Int?
+    /// The figures by the names the command line's JSON keys, the API's `options` and the reports use, in output order.
+    public static let figureNames: [(name: String, option: StatisticsOptions)] = [
+        ("sum", .cumulativeSum), ("average", .discreteAverage), ("minimum", .discreteMin), ("maximum", .discreteMax),
+        ("mostRecent", .mostRecent), ("duration", .duration),
+    ]
 
-    /// The number of buckets of a collection over a closed window (`from` and `to` given), known before any work;
-    /// nil without an interval or when the window is open at either end (its span is then the data's).
-    public func bucketCount() throws(HealthReportsError) -> Int? {
-        guard let interval, let from, let to else { return nil }
-        let grid: BucketGrid
-        do {
-            grid = try BucketGrid(
-                anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval,
-                calendar: calendar)
-        } catch {
-            throw .invalidOptions(field: "interval", reason: error.description)
+    /// The figures of names (`sum`, `average`, …); throws `notAccepted` naming `field` for a name not in
+    /// `figureNames`.
+    public static func options(
+        named names: [String], field: String = "options"
+    ) throws(HealthReportsError)
+        -> StatisticsOptions
+    {
+        var options: StatisticsOptions = []
+        for name in names {
+            guard let option = figureNames.first(where: { $0.name == name })?.option else {
+                throw .notAccepted(field: field, value: name, accepted: figureNames.map(\.name))
+            }
+            options.insert(option)
         }
-        return grid.bucketCount(from: from, to: to)
+        return options
     }
 
-    /// A request.
+    /// The checked question: the type, the samples counted and the figures (defaults filled in).
+    public let query: StatisticsQuery
+    /// The window's start (inclusive), or nil for the first sample.
+    public let from: Date?
+    /// The window's end (exclusive), or nil for the last sample.
+    public let to: Date?
+    /// The buckets, for a collection (an interval was given); nil for one statistics query over the window.
+    public let window: BucketWindow?
+    /// The calendar and time zone of buckets and printed dates.
+    public let calendar: Calendar
+    /// The unit values are given in.
+    public let unit: HealthUnit
+    /// The time zone's name as the report writes it.
+    public let timeZoneName: String
+    /// Converts the type's canonical unit to `unit`.
+    let converter: HealthModel.UnitConverter
+
+    /// The quantity type.
+    public var type: SampleType { query.type }
+    /// The number of buckets of a collection over a closed window (`from` and `to` given), known before any work;
+    /// nil without an interval or when the window is open at either end (its span is then the data's).
+    public var bucketCount: Int? { window?.count }
+
+    /// A request, checked: throws a `FieldError` naming `type`, `options`, `unit`, `to` or `interval` (the neutral
+    /// names each edge renames), or `tooManyBuckets` when a closed window holds more than `maximumBuckets` buckets.
+    ///
+    /// - Parameters:
+    ///   - options: the figures; none (or only `separateBySource`) for the default: sum for cumulative types,
+    ///     average, minimum and maximum for discrete ones.
+    ///   - unit: the unit of values; nil for the type's canonical unit.
+    ///   - anchor: where buckets are anchored; nil for the default (`StatisticsReport.defaultAnchor`).
+    ///   - timeZoneName: the time zone's name as the caller gave it; nil for the calendar's identifier (which
+    ///     Foundation gives as "GMT" for a zone made from "UTC").
+    ///   - maximumBuckets: the most buckets the report may have (nil: no limit). A collection's work, memory and
+    ///     output grow with its buckets: a closed window over it is refused now, an open one as soon as the data's span
+    ///     is known.
     public init(
         type: SampleType, from: Date? = nil, to: Date? = nil, interval: DateComponents? = nil, anchor: Date? = nil,
-        calendar: Calendar, options: StatisticsOptions = [], unit: HealthUnit? = nil
-    ) {
-        self.type = type
+        calendar: Calendar, options: StatisticsOptions = [], unit: HealthUnit? = nil, timeZoneName: String? = nil,
+        maximumBuckets: Int? = nil
+    ) throws {
+        if let from, let to, to <= from {
+            throw HealthReportsError.emptyWindow(
+                from: DateWriter.format(from, in: calendar.timeZone), to: DateWriter.format(to, in: calendar.timeZone))
+        }
+        let figures =
+            options.subtracting(.separateBySource).isEmpty
+            ? options.union(StatisticsReport.defaultOptions(for: type)) : options
+        let window: SamplePredicate = (from != nil || to != nil) ? .date(start: from, end: to, options: []) : .all
+        let whole: SamplePredicate =
+            (from != nil || to != nil) ? .date(start: from, end: to, options: .strictStartDate) : .all
+        let query = try StatisticsQuery(type: type, predicate: interval == nil ? whole : window, options: figures)
+        let unit = unit ?? query.unit
+        do {
+            converter = try query.unit.converter(to: unit)
+        } catch {
+            throw HealthReportsError.invalidOptions(
+                field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(query.unit))")
+        }
+        if let interval {
+            let grid: BucketGrid
+            do {
+                grid = try BucketGrid(
+                    anchor: anchor ?? StatisticsReport.defaultAnchor(for: interval, calendar: calendar),
+                    interval: interval, calendar: calendar)
+            } catch {
+                throw HealthReportsError.invalidOptions(field: "interval", reason: error.reason)
+            }
+            self.window = try BucketWindow(grid: grid, start: from, end: to, maximum: maximumBuckets)
+        } else {
+            self.window = nil
+        }
+        self.query = query
         self.from = from
         self.to = to
-        self.interval = interval
-        self.anchor = anchor
         self.calendar = calendar
-        self.options = options
         self.unit = unit
+        self.timeZoneName = timeZoneName ?? calendar.timeZone.identifier
     }
 }
 
@@ -92,11 +144,7 @@ public struct StatisticsReport: Sendable {
 
     /// The figure keys of options, in output order.
     static func keys(of options: StatisticsOptions) -> [String] {
-        [
-            (StatisticsOptions.cumulativeSum, "sum"), (.discreteAverage, "average"), (.discreteMin, "minimum"),
-            (.discreteMax, "maximum"),
-            (.mostRecent, "mostRecent"), (.duration, "duration"),
-        ].filter { options.contains($0.0) }.map(\.1)
+        StatisticsReportRequest.figureNames.filter { options.contains($0.option) }.map(\.name)
     }
 
     /// The default figures of a type: sum for cumulative types, average, minimum and maximum for discrete ones.
@@ -113,32 +161,12 @@ public struct StatisticsReport: Sendable {
         return calendar.date(from: DateComponents(year: 2000, month: 1, day: day))!
     }
 
-    /// Runs the request against a store.
+    /// Runs a checked request against a store.
     public static func make(_ request: StatisticsReportRequest, store: HealthDataStore) throws -> StatisticsReport {
         let type = request.type
-        guard type.kind == .quantity, let canonical = type.canonicalUnit else {
-            throw HealthReportsError.invalidOptions(
-                field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
-        }
-        let unit = request.unit ?? canonical
-        let converter: HealthModel.UnitConverter
-        do {
-            converter = try canonical.converter(to: unit)
-        } catch {
-            throw HealthReportsError.invalidOptions(
-                field: "unit", reason: "\(unit) does not fit \(type.identifier) (its unit is \(canonical))")
-        }
-        if let from = request.from, let to = request.to, to <= from {
-            throw HealthReportsError.emptyWindow(
-                from: DateWriter.format(from, in: request.calendar.timeZone),
-                to: DateWriter.format(to, in: request.calendar.timeZone))
-        }
-        if let maximum = request.maximumBuckets, let count = try request.bucketCount(), count > maximum {
-            throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
-        }
-        let options =
-            request.options.subtracting(.separateBySource).isEmpty
-            ? request.options.union(defaultOptions(for: type)) : request.options
+        let canonical = request.query.unit
+        let converter = request.converter
+        let options = request.query.options
         let bySource = options.contains(.separateBySource)
         let keys = keys(of: options)
 
@@ -169,46 +197,18 @@ public struct StatisticsReport: Sendable {
         }
 
         var rows: [Row] = []
-        if let interval = request.interval {
-            let predicate: SamplePredicate =
-                (request.from != nil || request.to != nil)
-                ? .date(start: request.from, end: request.to, options: []) : .all
-            let anchor = request.anchor ?? defaultAnchor(for: interval, calendar: request.calendar)
-            let collection: StatisticsCollection
-            do {
-                collection = try store.statisticsCollection(
-                    of: type, matching: predicate, options: options, anchor: anchor, interval: interval,
-                    calendar: request.calendar,
-                    maximumBuckets: request.maximumBuckets)
-            } catch HealthStoreError.engine(.tooManyBuckets(let count, let maximum)) {
-                throw HealthReportsError.tooManyBuckets(count: count, maximum: maximum)
-            }
-            let grid = collection.grid
-            let withData = collection.buckets.keys.sorted()
-            let firstIndex = request.from.map { grid.index(containing: $0) } ?? withData.first
-            var lastIndex = request.to.map { grid.index(containing: $0) } ?? withData.last
-            // `to` is exclusive: a last bucket that starts at it is left out.
-            if let to = request.to, let last = lastIndex, grid.start(of: last) >= to { lastIndex = last - 1 }
-            if let firstIndex, let lastIndex, firstIndex <= lastIndex {
-                // A window open at one end runs from the data to the given end: its rows are known only now.
-                if let maximum = request.maximumBuckets {
-                    let (span, overflow) = lastIndex.subtractingReportingOverflow(firstIndex)
-                    if overflow || span >= maximum {
-                        throw HealthReportsError.tooManyBuckets(
-                            count: overflow || span == .max ? .max : span + 1, maximum: maximum)
-                    }
-                }
-                for index in firstIndex...lastIndex {
+        if let window = request.window {
+            let collection = try store.statisticsCollection(request.query, window: window)
+            if let indexes = collection.rows {
+                let grid = collection.grid
+                for index in indexes {
                     rows.append(
                         row(collection.buckets[index], start: grid.start(of: index), end: grid.start(of: index + 1)))
                 }
             }
         } else {
-            let predicate: SamplePredicate =
-                (request.from != nil || request.to != nil)
-                ? .date(start: request.from, end: request.to, options: .strictStartDate) : .all
             do {
-                let statistics = try store.statistics(of: type, matching: predicate, options: options)
+                let statistics = try store.statistics(request.query)
                 rows.append(
                     row(statistics, start: request.from ?? statistics.startDate, end: request.to ?? statistics.endDate))
             } catch HealthStoreError.engine(.noData) {
@@ -216,8 +216,7 @@ public struct StatisticsReport: Sendable {
             }
         }
         return StatisticsReport(
-            type: type, unit: unit, timeZone: request.calendar.timeZone,
-            timeZoneName: request.timeZoneName ?? request.calendar.timeZone.identifier,
+            type: type, unit: request.unit, timeZone: request.calendar.timeZone, timeZoneName: request.timeZoneName,
             keys: keys, bySource: bySource, rows: rows)
     }
 

@@ -26,19 +26,15 @@ extension HealthAPI {
             }
             return try Self.day(text, field: field, calendar: calendar)
         }
-        guard let first = calendar.date(from: days[0]), let last = calendar.date(from: days[1]), first <= last else {
-            throw HealthServerError.invalidField(field: "endDay", reason: "endDay is before startDay")
-        }
-        let count = (calendar.dateComponents([.day], from: first, to: last).day ?? 0) + 1
-        guard count <= Self.maximumSleepDays else {
-            throw HealthServerError.invalidField(
-                field: "endDay", reason: "at most \(Self.maximumSleepDays) days at a time (asked for \(count))")
-        }
-        let nights: [SleepNight]
-        do {
-            nights = try store.sleepNights(try SleepNightsRequest(first: days[0], last: days[1], calendar: calendar))
-        } catch let error as HealthStoreError {
-            throw HealthServerError.from(error)
+        // Checked once, here: the days' order and their count against the budget.
+        let nights = try perform {
+            do {
+                return try store.sleepNights(
+                    try SleepNightsRequest(
+                        first: days[0], last: days[1], calendar: calendar, maximumDays: Self.maximumSleepDays))
+            } catch let error as HealthEngineError {
+                throw HealthServerError.from(error, names: ["from": "startDay", "to": "endDay"])
+            }
         }
         let name = try parameters.string("timeZone") ?? zone.identifier
         return JSONResponse.make(SleepReport.document(nights, timeZoneName: name, calendar: calendar))

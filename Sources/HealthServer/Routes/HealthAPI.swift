@@ -100,20 +100,13 @@ struct HealthAPI: Sendable {
         return (client, try stores.store(for: client))
     }
 
-    /// Runs a store operation, turning store errors into the server's (naming `field` when given). The store's
-    /// errors all arrive as `HealthStoreError` (query-engine errors wrapped in `.engine`); model errors raised
-    /// outside the store (parsing) and report errors have their own arms.
+    /// Runs a store operation, turning any module's refusal into the server's by its kind (`HealthServerError.from`),
+    /// naming `field` when given.
     func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
         do {
             return try body()
-        } catch let error as HealthServerError {
-            throw error
-        } catch let error as HealthStoreError {
+        } catch let error as any FieldError {
             throw .from(error, field: field)
-        } catch let error as HealthModelError {
-            throw .from(error, field: field)
-        } catch let error as HealthReportsError {
-            throw .from(error)
         } catch {
             throw .storeFailure("\(error)")
         }
@@ -314,30 +307,6 @@ struct HealthAPI: Sendable {
         let parameters = try QueryParameters(request, known: known)
         let timeZone = try parameters.timeZone()
         let type = try parameters.type()
-        guard type.kind == .quantity else {
-            throw HealthServerError.invalidField(
-                field: "type", reason: "\(type.identifier) is not a quantity type; statistics need one")
-        }
-        var options: StatisticsOptions = []
-        let names: [String: StatisticsOptions] = [
-            "sum": .cumulativeSum, "average": .discreteAverage, "minimum": .discreteMin, "maximum": .discreteMax,
-            "mostRecent": .mostRecent,
-            "duration": .duration,
-        ]
-        for name in parameters.all("options") {
-            guard let option = names[name] else {
-                throw HealthServerError.invalidField(
-                    field: "options",
-                    reason: "'\(name)' is not a statistics option (\(names.keys.sorted().joined(separator: ", ")))")
-            }
-            options.insert(option)
-        }
-        do {
-            try options.check(for: type)
-        } catch {
-            throw HealthServerError.invalidField(field: "options", reason: error.description)
-        }
-        if try parameters.flag("bySource") { options.insert(.separateBySource) }
         var interval: DateComponents?
         if collection {
             guard let text = parameters.string("interval") else {
@@ -347,24 +316,36 @@ struct HealthAPI: Sendable {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        var reportRequest = StatisticsReportRequest(
-            type: type, from: try parameters.date("startDate", timeZone: timeZone),
-            to: try parameters.date("endDate", timeZone: timeZone),
-            interval: interval, anchor: try parameters.date("anchor", timeZone: timeZone), calendar: calendar,
-            options: options,
-            unit: try parameters.unit(for: type))
-        reportRequest.timeZoneName = parameters.timeZoneName()
-        reportRequest.maximumBuckets = configuration.limits.maximumBuckets
-        // A closed window's bucket count is known now: within the limit it costs its weight up front (over it, the
-        // report refuses it before reading the store, at no further cost).
-        let knownBuckets = try perform { try reportRequest.bucketCount() }
-        if let knownBuckets, knownBuckets <= configuration.limits.maximumBuckets {
+        let from = try parameters.date("startDate", timeZone: timeZone)
+        let to = try parameters.date("endDate", timeZone: timeZone)
+        let anchor = try parameters.date("anchor", timeZone: timeZone)
+        let unit = try parameters.unit(for: type)
+        let bySource = try parameters.flag("bySource")
+        // Checked once, here: type, figures, unit, window, interval and a closed window's buckets.
+        let reportRequest: StatisticsReportRequest
+        do {
+            var options = try StatisticsReportRequest.options(named: parameters.all("options"))
+            if bySource { options.insert(.separateBySource) }
+            reportRequest = try StatisticsReportRequest(
+                type: type, from: from, to: to, interval: interval, anchor: anchor, calendar: calendar,
+                options: options, unit: unit, timeZoneName: parameters.timeZoneName(),
+                maximumBuckets: configuration.limits.maximumBuckets)
+        } catch let error as any FieldError {
+            throw HealthServerError.from(error, names: Self.statisticsFieldNames)
+        }
+        // A closed window's bucket count is known now, within the limit: it costs its weight up front.
+        if let knownBuckets = reportRequest.bucketCount {
             try budget.take(client: client, cost: budget.cost(ofBuckets: knownBuckets))
         }
         let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
-        if knownBuckets == nil { budget.charge(client: client, cost: budget.cost(ofBuckets: report.rows.count)) }
+        if reportRequest.bucketCount == nil {
+            budget.charge(client: client, cost: budget.cost(ofBuckets: report.rows.count))
+        }
         return JSONResponse.make(report.json)
     }
+
+    /// The API's names for the statistics request's neutral field names.
+    static let statisticsFieldNames = ["from": "startDate", "to": "endDate"]
 
     // MARK: Sources
 

@@ -204,7 +204,13 @@ public final class HealthDataStore: Sendable {
     public func statistics(
         of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions
     ) throws -> QuantityStatistics {
-        try wrapped { try statisticsQueries.statistics(for: statisticsRequest(type, predicate, options)) }
+        try statistics(try wrapped { try StatisticsQuery(type: type, predicate: predicate, options: options) })
+    }
+
+    /// A checked statistics query over whole samples, merged by the type's source order; throws `noData` when nothing
+    /// matches.
+    public func statistics(_ query: StatisticsQuery) throws -> QuantityStatistics {
+        try wrapped { try statisticsQueries.statistics(for: statisticsRequest(query)) }
     }
 
     /// A statistics collection: buckets of a calendar grid, with proration across bucket edges. With `maximumBuckets`,
@@ -213,19 +219,24 @@ public final class HealthDataStore: Sendable {
         of type: SampleType, matching predicate: SamplePredicate = .all, options: StatisticsOptions, anchor: Date,
         interval: DateComponents, calendar: Calendar, maximumBuckets: Int? = nil
     ) throws -> StatisticsCollection {
-        try wrapped {
-            let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
-            return try statisticsQueries.collection(
-                for: statisticsRequest(type, predicate, options), grid: grid, maximumBuckets: maximumBuckets)
+        let (query, window) = try wrapped {
+            (
+                try StatisticsQuery(type: type, predicate: predicate, options: options),
+                try BucketWindow(
+                    grid: try BucketGrid(anchor: anchor, interval: interval, calendar: calendar),
+                    maximum: maximumBuckets)
+            )
         }
+        return try statisticsCollection(query, window: window)
     }
 
-    private func statisticsRequest(
-        _ type: SampleType, _ predicate: SamplePredicate, _ options: StatisticsOptions
-    ) throws -> StatisticsRequest {
-        StatisticsRequest(
-            type: type, predicate: predicate, options: options,
-            priority: SourcePriority(order: try mergeOrder(for: type)))
+    /// A checked statistics collection over the buckets of a window (`BucketWindow`, which counts them once).
+    public func statisticsCollection(_ query: StatisticsQuery, window: BucketWindow) throws -> StatisticsCollection {
+        try wrapped { try statisticsQueries.collection(for: statisticsRequest(query), window: window) }
+    }
+
+    private func statisticsRequest(_ query: StatisticsQuery) throws -> StatisticsRequest {
+        StatisticsRequest(query, priority: SourcePriority(order: try mergeOrder(for: query.type)))
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.

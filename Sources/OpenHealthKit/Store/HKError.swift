@@ -102,29 +102,21 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
     /// HealthKit's code for a workout session that may not start in the background; not raised here yet.
     public static var errorBackgroundWorkoutSessionNotAllowed: Code { .errorBackgroundWorkoutSessionNotAllowed }
 
-    /// Translates an error of the modules below into HealthKit's terms.
+    /// Translates an error of the modules below into HealthKit's terms: the store's conditions HealthKit has a code
+    /// for keep it, a statistics query that matched nothing is `errorNoData`, any other refusal (`FieldError`) is an
+    /// invalid argument, anything else unknown.
     static func from(_ error: any Error) -> HKError {
-        switch error {
-        case let error as HKError:
-            return error
-        case let error as HealthModelError:
-            return HKError(.errorInvalidArgument, error.description)
-        case let error as HealthEngineError:
-            if case .noData = error { return HKError(.errorNoData, error.description) }
-            return HKError(.errorInvalidArgument, error.description)
-        case let error as HealthStoreError:
-            switch error {
-            case let .engine(inner): return from(inner)
-            case .capacityExceeded: return HKError(.errorDataSizeExceeded, error.description)
-            case .authorizationNotDetermined: return HKError(.errorAuthorizationNotDetermined, error.description)
-            case .authorizationDenied: return HKError(.errorAuthorizationDenied, error.description)
-            case .healthDataUnavailable: return HKError(.errorHealthDataUnavailable, error.description)
-            case .databaseInaccessible: return HKError(.errorDatabaseInaccessible, error.description)
-            case .notPermissibleInGuestMode: return HKError(.errorNotPermissibleForGuestUserMode, error.description)
-            default: return HKError(.errorInvalidArgument, error.description)
-            }
-        default:
-            return HKError(.errorUnknown, String(describing: error))
+        if let error = error as? HKError { return error }
+        switch error as? HealthStoreError {
+        case .capacityExceeded?: return HKError(.errorDataSizeExceeded, "\(error)")
+        case .authorizationNotDetermined?: return HKError(.errorAuthorizationNotDetermined, "\(error)")
+        case .authorizationDenied?: return HKError(.errorAuthorizationDenied, "\(error)")
+        case .healthDataUnavailable?: return HKError(.errorHealthDataUnavailable, "\(error)")
+        case .databaseInaccessible?: return HKError(.errorDatabaseInaccessible, "\(error)")
+        case .notPermissibleInGuestMode?: return HKError(.errorNotPermissibleForGuestUserMode, "\(error)")
+        default: break
         }
+        guard let error = error as? any FieldError else { return HKError(.errorUnknown, String(describing: error)) }
+        return HKError(error.kind == .noData ? .errorNoData : .errorInvalidArgument, error.description)
     }
 }

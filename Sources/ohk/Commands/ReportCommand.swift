@@ -65,7 +65,7 @@ struct ReportCommand: ParsableCommand {
             report = try PeriodReport.make(
                 store: store, from: start, to: end, calendar: calendar, timeZoneName: zone.timeZoneName)
         } catch let error as HealthReportsError {
-            throw ValidationError(error.commandLineMessage)
+            throw ValidationError(commandLineMessage(error))
         }
         let page = PeriodReportPage(report: report, person: name, clientName: clientOptions.client, generatedAt: Date())
         let html = page.html

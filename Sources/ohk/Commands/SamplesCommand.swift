@@ -102,7 +102,7 @@ struct SamplesCommand: ParsableCommand {
                         as: output.resolvedFormat))
             }
         } catch let error as HealthReportsError {
-            throw ValidationError(error.commandLineMessage)
+            throw ValidationError(commandLineMessage(error))
         }
     }
 }

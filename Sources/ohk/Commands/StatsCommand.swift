@@ -89,31 +89,27 @@ struct StatsCommand: ParsableCommand {
         if mostRecent { options.insert(.mostRecent) }
         if duration { options.insert(.duration) }
         if bySource { options.insert(.separateBySource) }
-        var request = StatisticsReportRequest(
-            type: type, from: try OptionValues.date(from, "--from", timeZone),
-            to: try OptionValues.date(to, "--to", timeZone),
-            interval: try interval.map { text in
-                do { return try IntervalArgument.parse(text) } catch {
-                    throw ValidationError(commandLineMessage(error))
-                }
-            },
-            anchor: try OptionValues.date(anchor, "--anchor", timeZone), calendar: output.calendar, options: options,
-            unit: try OptionValues.unit(unit))
+        let window = (try OptionValues.date(from, "--from", timeZone), try OptionValues.date(to, "--to", timeZone))
+        let anchor = try OptionValues.date(anchor, "--anchor", timeZone)
+        let unit = try OptionValues.unit(unit)
+        let interval: DateComponents?
+        do {
+            interval = try self.interval.map { text throws(HealthReportsError) in try IntervalArgument.parse(text) }
+        } catch {
+            throw ValidationError(commandLineMessage(error))
+        }
         let store = try storeOptions.openStore(as: clientOptions)
-        // Without --unit, figures are in the person's preferred unit of the type.
-        if request.unit == nil { request.unit = store.displayUnit(for: type) }
-        request.timeZoneName = output.timeZoneName
-        request.maximumBuckets = maximumBuckets
         let report: StatisticsReport
         do {
+            // Checked once, here; without --unit, figures are in the person's preferred unit of the type.
+            let request = try StatisticsReportRequest(
+                type: type, from: window.0, to: window.1, interval: interval, anchor: anchor,
+                calendar: output.calendar, options: options, unit: unit ?? store.displayUnit(for: type),
+                timeZoneName: output.timeZoneName, maximumBuckets: maximumBuckets)
             report = try StatisticsReport.make(request, store: store)
-        } catch let error as HealthReportsError {
-            if case .tooManyBuckets = error {
-                throw ValidationError(error.description + "; --max-buckets raises the limit")
-            }
-            throw ValidationError(error.commandLineMessage)
-        } catch let HealthStoreError.engine(error) {
-            throw ValidationError(error.description)
+        } catch let error as any FieldError where error.kind != .failure {
+            let hint = error.kind == .limitExceeded ? "; --max-buckets raises the limit" : ""
+            throw ValidationError(commandLineMessage(error) + hint)
         }
         if let chart {
             output.write(TerminalChart(report, style: chart, width: StatsCommand.terminalWidth).rendered)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthModel
 import HealthReports
+import HealthStore
 
 /// Option values read from their text, failing as usage errors that name the option.
 enum OptionValues {
@@ -25,7 +26,7 @@ enum OptionValues {
     static func date(_ text: String?, _ name: String, _ timeZone: TimeZone) throws -> Date? {
         guard let text else { return nil }
         do {
-            return try DateArgument.parse(text, timeZone: timeZone, field: name)
+            return try DateReader.instant(text, timeZone: timeZone, field: name)
         } catch {
             throw ValidationError(commandLineMessage(error))
         }
@@ -38,6 +39,19 @@ enum OptionValues {
             return try HealthUnit(parsing: text)
         } catch {
             throw ValidationError("--unit \"\(text)\": \(error)")
+        }
+    }
+}
+
+/// Turns a TYPE argument into a sample type, as a usage error naming the argument when unknown.
+enum TypeArgument {
+    static func parse(_ text: String) throws -> SampleType {
+        do {
+            return try SampleType.named(text)
+        } catch {
+            throw ValidationError(
+                "TYPE \"\(text)\" is not a HealthKit type identifier or short name (e.g. stepCount, HKQuantityTypeIdentifierHeartRate, sleepAnalysis)"
+            )
         }
     }
 }

@@ -1,4 +1,19 @@
+import HealthModel
 import HealthRegistry
+
+/// The command line's names for the neutral field names the modules' errors use (`FieldError.field`).
+let commandLineFieldNames = [
+    "type": "TYPE", "unit": "--unit", "interval": "--interval", "from": "--from", "to": "--to",
+    "anchor": "--anchor", "options": "the statistic flags",
+]
+
+/// An error's one-line message on the command line: an invalid value (`FieldError` of kind `invalid`) with its field
+/// named by the command's arguments and flags (`--unit: …`, `TYPE: …`); anything else (nothing found, a failure) as
+/// it says.
+func commandLineMessage(_ error: any Error) -> String {
+    guard let error = error as? any FieldError, error.kind == .invalid else { return "\(error)" }
+    return error.message(naming: { commandLineFieldNames[$0] ?? $0 })
+}
 
 extension RegistryError {
     /// The command line's names for the registry's field names (`person` is the command's own: `NAME` or `PERSON`).
