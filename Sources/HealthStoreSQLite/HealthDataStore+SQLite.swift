@@ -1,5 +1,7 @@
 import HealthEngine
-import HealthStore
+// The SQLite backend (through GRDB) as a module of its own, so that `HealthStore` and the PostgreSQL backend do not
+// link GRDB. Importing `HealthStoreSQLite` brings the facade and the storage roles with it.
+@_exported import HealthStore
 
 extension HealthDataStore {
     /// Opens (creating or migrating) the SQLite store at `path` (`SQLiteStorage`): the way for code outside the store

@@ -271,3 +271,6 @@ extension SQLiteStorage: StoreInspection {
     /// The file plus its write-ahead log (`bytesOnDisk()`).
     public var sizeOnDisk: Int64? { bytesOnDisk() }
 }
+
+/// SQLite keeps a write-ahead log beside the store file: `checkpoint()` (in `SQLiteStorage`) writes it back.
+extension SQLiteStorage: Checkpointing {}

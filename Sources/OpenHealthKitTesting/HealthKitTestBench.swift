@@ -4,6 +4,7 @@ import HealthEngine
 import HealthExport
 import HealthModel
 import HealthStore
+import OpenHealthKit
 @_spi(Testing) import OpenHealthKit
 import Synchronization
 
@@ -175,5 +176,65 @@ private struct Interceptor: QueryInterceptor {
 
     func queryWillRun(kind: String, types: [String], predicate: String?) -> QueryFault? {
         bench?.queryWillRun(kind: kind, types: types, predicate: predicate)
+    }
+}
+
+/// A person sharing only a recent window of their history with an app (HealthKit in iOS 27): the app reads the
+/// samples of those types that start at the window's start or later (and its own), on every query path, and
+/// `earliestAuthorizedSampleDate(for:)` tells it the date.
+extension HealthKitTestBench {
+    /// Limits what the app reads of the types to the samples starting at `date` or later; nil gives the whole
+    /// history back. The app must still be granted reading the types.
+    public func limitHistory(of app: HKSource, for types: Set<HKObjectType>, from date: Date?) {
+        for type in types {
+            dataStore.access.setReadWindow(from: date, client: app.bundleIdentifier, type: type.identifier)
+        }
+    }
+}
+
+/// The person's unit settings, as the Health app sets them (apps cannot): the device's locale, which the default
+/// units follow, and the unit chosen for a type. Every health store of the bench posts `HKUserPreferencesDidChange`
+/// after each change.
+extension HealthKitTestBench {
+    /// Sets the locale the default units follow (`en_US`, `de_DE`); nil: the imported export's locale again, else
+    /// `en_US`. Throws `errorInvalidArgument` for an identifier that is not a locale.
+    public func setLocale(_ identifier: String?) throws {
+        do {
+            try dataStore.setUnitLocale(identifier.map { try UnitLocale(identifier: $0) })
+        } catch {
+            throw HKError(.errorInvalidArgument, "\(error)")
+        }
+    }
+
+    /// Chooses the unit of a quantity type (nil: back to the locale's default). Throws `errorInvalidArgument` for a
+    /// unit that does not measure what the type measures.
+    public func setPreferredUnit(_ unit: HKUnit?, for type: HKQuantityType) throws {
+        do {
+            try dataStore.setPreferredUnit(unit.map { try HealthUnit(parsing: $0.unitString) }, for: type.sampleType)
+        } catch {
+            throw HKError(.errorInvalidArgument, "\(error)")
+        }
+    }
+}
+
+/// Driving workout sessions off-device: a scripted sensor feed read by `HKLiveWorkoutDataSource`, delivered as the
+/// bench's clock moves on.
+extension HealthKitTestBench {
+    /// The bench's sensor feed: what a watch's sensors would measure during a workout.
+    public var sensorFeed: LiveSensorFeed { LiveSensorFeed.install(for: dataStore) }
+
+    /// Scripts sensor readings: each a quantity of a type over an interval (an instant when `end` is nil).
+    public func scriptSensorReadings(_ readings: [(HKQuantityType, HKQuantity, start: Date, end: Date?)]) {
+        sensorFeed.script(
+            readings.map {
+                LiveSensorFeed.Reading(type: $0.0, quantity: $0.1, start: $0.start, end: $0.end ?? $0.start)
+            })
+    }
+
+    /// Moves the clock on and hands the running live workout builders the readings that ended by then, as a watch
+    /// delivers its sensors' data during a workout.
+    public func advanceWorkout(by seconds: TimeInterval) {
+        clock.advance(by: seconds)
+        sensorFeed.deliver(until: clock.now())
     }
 }

@@ -111,3 +111,43 @@ public indirect enum SamplePredicate: Sendable, Hashable {
         }
     }
 }
+
+/// Which figure of a workout's statistics a predicate compares.
+public enum WorkoutStatisticKind: String, Sendable, Hashable, CaseIterable {
+    case sum, average, minimum, maximum
+}
+
+/// How a date-range predicate treats samples at its edges (HealthKit's `HKQueryOptions`).
+public struct DateMatchingOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits, in HealthKit's layout.
+    public let rawValue: Int
+    /// Options from HealthKit's raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The sample must start at or after the window's start.
+    public static let strictStartDate = DateMatchingOptions(rawValue: 1 << 0)
+    /// The sample must end before the window's end.
+    public static let strictEndDate = DateMatchingOptions(rawValue: 1 << 1)
+}
+
+/// How a predicate compares a stored value with a given one (HealthKit's `NSComparisonPredicate.Operator` subset).
+public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+    case lessThan = "<"
+    case lessThanOrEqualTo = "<="
+    case greaterThan = ">"
+    case greaterThanOrEqualTo = ">="
+    case equalTo = "=="
+    case notEqualTo = "!="
+
+    /// Whether `left OP right` holds.
+    @inlinable
+    public func holds<Value: Comparable>(_ left: Value, _ right: Value) -> Bool {
+        switch self {
+        case .lessThan: return left < right
+        case .lessThanOrEqualTo: return left <= right
+        case .greaterThan: return left > right
+        case .greaterThanOrEqualTo: return left >= right
+        case .equalTo: return left == right
+        case .notEqualTo: return left != right
+        }
+    }
+}

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HealthEngine
+import HealthModel
+import HealthReports
 import HealthStore
 import HealthStoreSQLite
 
@@ -53,4 +55,14 @@ extension StoreOptions {
         guard let bundleIdentifier = client.client else { return store }
         return store.client(bundleIdentifier)
     }
+}
+
+/// `--client BUNDLE`: read the store as one app sees it.
+struct ClientOptions: ParsableArguments {
+    @Option(
+        name: .customLong("client"),
+        help: ArgumentHelp(
+            "Read as this app (bundle identifier) sees the store: the command line keeps no app's permissions, so the app sees only what it saved itself.",
+            valueName: "bundle-id"))
+    var client: String?
 }

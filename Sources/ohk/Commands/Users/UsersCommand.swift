@@ -19,3 +19,32 @@ struct UsersAliasCommand: ParsableCommand {
         commandName: "users", abstract: UsersCommand.configuration.abstract, shouldDisplay: false,
         subcommands: UsersCommand.configuration.subcommands)
 }
+
+/// `ohk people add NAME`.
+struct UsersAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a person (their store is created on first use).")
+
+    @OptionGroup var serverOptions: ServerOptions
+    @Argument(help: "The person's name: lowercase letters, digits, '.', '_' or '-'.") var name: String
+
+    func run() throws {
+        do {
+            try serverOptions.withRegistry { try $0.addPerson(name, now: Date()) }
+        } catch let error as RegistryError {
+            throw ValidationError(error.commandLineMessage(person: "NAME"))
+        }
+        print("added \(name)")
+    }
+}
+
+/// `ohk people list`.
+struct UsersListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the people.")
+
+    @OptionGroup var serverOptions: ServerOptions
+
+    func run() throws {
+        for name in try serverOptions.withRegistry({ try $0.people() }) { print(name) }
+    }
+}
