@@ -4,6 +4,7 @@
 # hourly buckets, and a week in days). Prints requests/s, samples/s and p99 latency. Only 127.0.0.1 is ever a target;
 # every run is bounded by wrk's --duration.
 # Usage: scripts/bench/load-server.sh [--duration 10s] [--connections 16] [--threads 2]
+# OHK_BINARY=/path/to/ohk runs that build instead of building this tree (figures of another revision in the same run).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The benchmark executables exist only with OHK_BENCHMARKS set (Package.swift); every script that builds into
@@ -26,8 +27,12 @@ if ! command -v wrk >/dev/null 2>&1; then
     echo "installing wrk (Debian)" >&2
     apt-get update -qq && apt-get install -y -qq wrk >&2
 fi
-swift build -c release --scratch-path .build-release --product ohk >&2
-OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
+if [[ -n "${OHK_BINARY:-}" ]]; then
+    OHK="$OHK_BINARY"
+else
+    swift build -c release --scratch-path .build-release --product ohk >&2
+    OHK="$(swift build -c release --scratch-path .build-release --show-bin-path)/ohk"
+fi
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
