@@ -37,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // Tests only: OpenAPIDocumentTests reads the OpenAPI document as YAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "HealthModel"),
@@ -78,6 +80,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Embeds text files in a target at build time (`openapi.yaml` in HealthServer), for binaries without resource
+        // folders: the plugin runs EmbedTextTool, which writes the Swift source into the build folder (decisions/server.md).
+        .executableTarget(name: "EmbedTextTool", path: "Plugins/EmbedTextTool"),
+        .plugin(name: "EmbedText", capability: .buildTool(), dependencies: ["EmbedTextTool"]),
         .target(
             name: "HealthServer",
             dependencies: [
@@ -93,7 +99,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["EmbedText"]
         ),
         .target(
             name: "OpenHealthKitTesting",
@@ -173,8 +180,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The EmbedText plugin on a file of awkward bytes (embedding-check.yaml).
+        .testTarget(name: "EmbedTextTests", plugins: ["EmbedText"]),
         .testTarget(
             name: "FuzzRegressionTests",
             dependencies: [

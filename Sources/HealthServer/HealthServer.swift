@@ -65,8 +65,9 @@ public struct HealthServer: Sendable {
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics, clock: configuration.clock))
         router.add(middleware: ErrorMiddleware(routeMethods: routeMethods))
         router.add(middleware: AddressRateLimiter(budget: budget))
-        router.get("/health") { _, _ in
-            JSONResponse.make(.object([("status", .string("ok"))]))
+        router.get("/health") { request, _ in
+            _ = try QueryParameters(request, known: [])
+            return JSONResponse.make(.object([("status", .string("ok"))]))
         }
         let metricsAccess = configuration.metricsAccess
         router.get("/metrics") { request, _ in
@@ -78,13 +79,15 @@ public struct HealthServer: Sendable {
             guard metricsAccess.allows(request.headers) else {
                 throw HealthServerError.unauthorized("/metrics needs the metrics token as a bearer token")
             }
+            _ = try QueryParameters(request, known: [])
             metrics.makeGauge(descriptor: HealthServer.openStores).set(Double(stores.openCount))
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
         }
-        router.get("/openapi.yaml") { _, _ in
-            Response(
+        router.get("/openapi.yaml") { request, _ in
+            _ = try QueryParameters(request, known: [])
+            return Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }

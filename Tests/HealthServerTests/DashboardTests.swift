@@ -165,6 +165,13 @@ struct DashboardTests {
                 try await client.call(
                     .post, "/session", token: nil, body: "token=wrong",
                     headers: [.contentType: "application/x-www-form-urlencoded"]),
+                // Not form encoding: no token (it once stopped the server).
+                try await client.call(
+                    .post, "/session", token: nil, body: #"{"token": "x"}"#,
+                    headers: [.contentType: "application/x-www-form-urlencoded"]),
+                try await client.call(
+                    .post, "/session", token: nil, body: "token=%zz",
+                    headers: [.contentType: "application/x-www-form-urlencoded"]),
             ] {
                 #expect(
                     reply.status == .unauthorized && reply.headers[.setCookie] == nil

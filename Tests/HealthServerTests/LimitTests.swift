@@ -346,6 +346,60 @@ struct LimitTests {
         }
     }
 
+    /// A request whose body goes over `maximumBodyBytes` (4096 in `oneAnswerToOversizedBody`), sent on a raw socket.
+    enum OversizedBody: String, CaseIterable, CustomTestStringConvertible {
+        /// Chunks past the limit, and no last chunk (a body that would go on and on).
+        case chunked
+        /// Chunks past the limit, then the last chunk.
+        case chunkedComplete
+        /// A declared length over the limit, and part of the body.
+        case declared
+        /// A declared length over the limit, `Expect: 100-continue`, and no body (waiting for the answer).
+        case declaredExpectingContinue
+        /// Chunks past the limit after `Expect: 100-continue` (as curl sends them when no 100 comes).
+        case chunkedExpectingContinue
+
+        var testDescription: String { rawValue }
+
+        /// The head's lines after the request line, and the body bytes sent.
+        var headAndBody: (head: String, body: String) {
+            let chunk = "7d0\r\n" + String(repeating: "x", count: 2000) + "\r\n"
+            let chunks = String(repeating: chunk, count: 3)
+            switch self {
+            case .chunked: return ("Transfer-Encoding: chunked\r\n", chunks)
+            case .chunkedComplete: return ("Transfer-Encoding: chunked\r\n", chunks + "0\r\n\r\n")
+            case .declared: return ("Content-Length: 8000\r\n", String(repeating: "x", count: 6000))
+            case .declaredExpectingContinue: return ("Content-Length: 8000\r\nExpect: 100-continue\r\n", "")
+            case .chunkedExpectingContinue:
+                return ("Transfer-Encoding: chunked\r\nExpect: 100-continue\r\n", chunks)
+            }
+        }
+    }
+
+    @Test(
+        "A body over maximumBodyBytes is answered once, 413, and then the connection closes (no second answer)",
+        arguments: OversizedBody.allCases)
+    func oneAnswerToOversizedBody(_ body: OversizedBody) async throws {
+        let fixture = try ServerFixture { $0.limits.maximumBodyBytes = 4096 }
+        let token = fixture.token("alice", "com.example.steps")
+        defer { try? FileManager.default.removeItem(atPath: fixture.directory.path) }
+        try await fixture.application().test(.live) { client in
+            let port = try #require(client.port)
+            let (head, bytes) = body.headAndBody
+            let request =
+                "POST /samples HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n"
+                + "Content-Type: application/json\r\n\(head)\r\n\(bytes)"
+            let received = try await Self.onThread { try Self.answerUntilClosed(port: port, request: request) }
+            let answer = try #require(received, "the connection stayed open for 15 s")
+            let statusLines = answer.components(separatedBy: "\r\n").filter { $0.hasPrefix("HTTP/1.") }
+            #expect(statusLines.count == 1, "\(answer)")
+            #expect(statusLines.first?.hasPrefix("HTTP/1.1 413") == true, "\(answer)")
+            #expect(answer.contains("\"limit\":\"maximumBodyBytes\""), "\(answer)")
+            // The server still answers others.
+            #expect(try await client.call(.get, "/samples?type=stepCount", token: token).status == .ok)
+        }
+    }
+
     @Test("A connection that stops half way through its request head is closed after the idle timeout")
     func idleConnection() async throws {
         let fixture = try ServerFixture { $0.limits.idleTimeoutSeconds = 1 }
@@ -377,6 +431,25 @@ struct LimitTests {
             if count < 0, errno != EAGAIN, errno != EWOULDBLOCK { return true }
         }
         return false
+    }
+
+    /// Sends `request` and reads everything the server writes until it closes the connection (nil when it is still
+    /// open after 15 s).
+    private static func answerUntilClosed(port: Int, request: String) throws -> String? {
+        let descriptor = try connected(port: port)
+        defer { close(descriptor) }
+        _ = request.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<50 {  // at most 15 s
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+                return String(decoding: received, as: UTF8.self)
+            }
+        }
+        return nil
     }
 
     /// A TCP connection to the loopback port, reads timing out after 300 ms.

@@ -31,13 +31,14 @@ struct DashboardRoutes: Sendable {
         // The page's store work runs on the executor every person's store is opened with, as the API's does.
         router.get("/") { request, context in try await stores.executor.run { dashboard(request, context) } }
         router.post("/session") { request, context in try await signIn(request, context) }
-        router.post("/session/delete") { request, _ in signOut(request) }
+        router.post("/session/delete") { request, _ in try signOut(request) }
     }
 
     /// `POST /session/delete` (the page's sign-out button): the cookie cleared and a redirect to the sign-in page.
     /// A form's POST rather than `DELETE /session`, which a page without JavaScript cannot send. It needs no token: it
     /// only ends this browser's session.
-    private func signOut(_ request: Request) -> Response {
+    private func signOut(_ request: Request) throws(HealthServerError) -> Response {
+        _ = try QueryParameters(request, known: [])
         var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
         response.setCookie(cookie(value: "", request: request, maxAge: 0))
         return response
@@ -92,6 +93,7 @@ struct DashboardRoutes: Sendable {
 
     /// `POST /session` with a form's `token=…`: the cookie and a redirect to `/`, or the sign-in page again (401).
     private func signIn(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        _ = try QueryParameters(request, known: [])
         let buffer = try await HealthAPI.collect(request, upTo: 4096, limits: configuration.limits)
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else {
             throw HealthServerError.invalidField(
@@ -100,12 +102,15 @@ struct DashboardRoutes: Sendable {
                     "the sign-in form is application/x-www-form-urlencoded, not \(request.headers[.contentType] ?? "none")"
             )
         }
-        var form = URLComponents()
-        // Form encoding writes spaces as '+'; a token has none, but a pasted one may carry them around it.
-        form.percentEncodedQuery = String(decoding: buffer.readableBytesView, as: UTF8.self).replacingOccurrences(
-            of: "+", with: "%20")
+        // Form encoding writes spaces as '+'; a token has none, but a pasted one may carry them around it. A body that
+        // is not form encoding (characters a query may not hold, such as `{`) names no token: the failable initializer
+        // answers nil for it, where the `percentEncodedQuery` setter stopped the process.
+        let form = URLComponents(
+            string: "?"
+                + String(decoding: buffer.readableBytesView, as: UTF8.self).replacingOccurrences(
+                    of: "+", with: "%20"))
         let token =
-            form.queryItems?.last { $0.name == "token" }?.value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            form?.queryItems?.last { $0.name == "token" }?.value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return try signedIn(token: token, request: request, timeZone: nil)
     }
 

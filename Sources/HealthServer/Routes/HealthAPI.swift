@@ -30,8 +30,9 @@ struct HealthAPI: Sendable {
     func register(on routes: RouterGroup<ServerRequestContext>) {
         // Store work runs on the stores' executor (`onStoreExecutor`) once the body is in; waiting endpoints (changes,
         // observe) wait here between their reads, and import and export take a thread of their own from the same
-        // executor (`StoreExecutor.runLong`).
+        // executor (`StoreExecutor.runLong`). A route taking no parameters refuses any before reading its body.
         routes.post("/samples") { request, context in
+            _ = try QueryParameters(request, known: [])
             let data = try await collectedBody(request)
             return try await onStoreExecutor { try saveSamples(data, context) }
         }
@@ -75,6 +76,7 @@ struct HealthAPI: Sendable {
             try await onStoreExecutor { try preferredUnits(request, context) }
         }
         routes.put("/preferred-units") { request, context in
+            _ = try QueryParameters(request, known: [])
             let data = try await collectedBody(request)
             return try await onStoreExecutor { try setPreferredUnits(request, context, body: data) }
         }
@@ -82,6 +84,7 @@ struct HealthAPI: Sendable {
             try await onStoreExecutor { try characteristics(request, context) }
         }
         routes.put("/characteristics") { request, context in
+            _ = try QueryParameters(request, known: [])
             let data = try await collectedBody(request)
             return try await onStoreExecutor { try setCharacteristics(request, context, body: data) }
         }
