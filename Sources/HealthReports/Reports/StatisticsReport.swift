@@ -58,6 +58,11 @@ public struct StatisticsReportRequest: Sendable {
     /// names each edge renames), or `tooManyBuckets` when a closed window holds more than `maximumBuckets` buckets.
     ///
     /// - Parameters:
+    ///   - type: the quantity type.
+    ///   - from: the window's start (inclusive); nil for the first sample.
+    ///   - to: the window's end (exclusive); nil for the last sample.
+    ///   - interval: the bucket length; nil for one statistics query over the window.
+    ///   - calendar: the calendar and time zone of buckets and printed dates.
     ///   - options: the figures; none (or only `separateBySource`) for the default: sum for cumulative types,
     ///     average, minimum and maximum for discrete ones.
     ///   - unit: the unit of values; nil for the type's canonical unit.
