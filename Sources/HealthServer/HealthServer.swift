@@ -66,7 +66,7 @@ public struct HealthServer: Sendable {
         router.add(middleware: ErrorMiddleware(routeMethods: routeMethods))
         router.add(middleware: AddressRateLimiter(budget: budget))
         router.get("/health") { _, _ in
-            JSONResponse.make(.object([("status", .string("ok"))]))
+            JSONResponse.make(["status": "ok"])
         }
         let metricsAccess = configuration.metricsAccess
         router.get("/metrics") { request, _ in

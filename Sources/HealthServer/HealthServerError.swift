@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 /// Everything the server refuses, naming the field at fault; each case is an HTTP status with a JSON body
@@ -108,23 +109,25 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// The JSON body of the error response.
-    func json(requestIdentifier: String?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("status", .number(Double(status.code))), ("code", .string(code))]
+    func body(requestIdentifier: String?) -> ErrorBody {
+        var limitGoneOver: ErrorBody.Limit?
         if case let .limitExceeded(limit, maximum, requested, retryAfter) = self {
-            members.append(("limit", .string(limit.rawValue)))
-            members.append(("maximum", .number(maximum)))
-            if let requested { members.append(("requested", .number(requested))) }
-            if let retryAfter { members.append(("retryAfter", .number(Double(retryAfter)))) }
+            limitGoneOver = ErrorBody.Limit(
+                name: limit.rawValue, maximum: maximum, requested: requested, retryAfter: retryAfter)
         }
-        if let field { members.append(("field", .string(field))) }
-        members.append(("message", .string(description)))
-        if let requestIdentifier { members.append(("requestId", .string(requestIdentifier))) }
-        return .object([("error", .object(members))])
+        return ErrorBody(
+            status: Int(status.code), code: code, limit: limitGoneOver, field: field, message: description,
+            requestId: requestIdentifier)
+    }
+
+    /// The JSON body as a value, for streams that carry an error as one of their lines or events.
+    func json(requestIdentifier: String?) -> JSONValue {
+        WireEncoder().value(body(requestIdentifier: requestIdentifier))
     }
 
     /// The error's response: the JSON body, and `Retry-After` when the error says when to retry.
     func response(requestIdentifier: String?) -> Response {
-        var response = JSONResponse.make(json(requestIdentifier: requestIdentifier), status: status)
+        var response = JSONResponse.make(body(requestIdentifier: requestIdentifier), status: status)
         if case let .limitExceeded(_, _, _, retryAfter?) = self { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
@@ -184,6 +187,17 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         case .invalidCorrelation: return .invalidField(field: prefix + "objects", reason: error.description)
         case .readOnlyType: return .forbidden(field: prefix + "type", reason: error.description)
         case .syncMetadataIncomplete: return .invalidField(field: prefix + "metadata", reason: error.description)
+        }
+    }
+
+    /// The server's answer to a body it cannot take (read by `HealthWire`, which names the field).
+    static func from(_ error: WireError) -> HealthServerError {
+        switch error {
+        case let .invalidField(field, reason): return .invalidField(field: field, reason: reason)
+        case let .malformedBody(reason): return .malformedBody(reason: reason)
+        case let .model(error, field): return from(error, field: field)
+        case let .tooMany(_, count, maximum):
+            return .limitExceeded(.maximumBatchSamples, maximum: Double(maximum), requested: Double(count))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthWire
 
 /// What `ohk stats` asks: a type, a window, an optional bucket interval, figures, a time zone and an output unit.
 public struct StatisticsReportRequest: Sendable {

@@ -1,0 +1,49 @@
+import Foundation
+import HealthModel
+
+/// Everything a JSON body is refused for, naming the field at fault (`samples[3].unit`); the server answers each
+/// with its documented error body (`HealthServerError.from(_:)`), the CLI with a message.
+public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A field holds something that is not allowed.
+    case invalidField(field: String, reason: String)
+    /// The body is not JSON (or is empty).
+    case malformedBody(reason: String)
+    /// The value at `field` (a sample: `samples[3]`) breaks a rule of the data model; the model error names the part
+    /// of it (`endDate`, `electrocardiogram.voltages[2]`).
+    case model(HealthModelError, field: String)
+    /// An array holds more elements than the reader takes (`WireDecoder.maximumSamples`).
+    case tooMany(field: String, count: Int, maximum: Int)
+
+    /// The error of a `DecodingError` (the one mapping, `DecodingFieldError`): text that is not JSON is a malformed
+    /// body, anything else names its field (`body` for the body itself).
+    public init(_ error: DecodingError) {
+        if case let .dataCorrupted(context) = error, context.codingPath.isEmpty,
+            let underlying = context.underlyingError
+        {
+            self = .malformedBody(
+                reason: (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                    ?? context.debugDescription)
+            return
+        }
+        let failure = DecodingFieldError(error)
+        self = .invalidField(field: failure.field.isEmpty ? "body" : failure.field, reason: failure.reason)
+    }
+
+    /// The field at fault.
+    public var field: String {
+        switch self {
+        case let .invalidField(field, _), let .model(_, field), let .tooMany(field, _, _): return field
+        case .malformedBody: return "body"
+        }
+    }
+
+    /// The error in words.
+    public var description: String {
+        switch self {
+        case let .invalidField(field, reason): return "\(field): \(reason)"
+        case let .malformedBody(reason): return "the body is not valid JSON: \(reason)"
+        case let .model(error, field): return "\(field): \(error)"
+        case let .tooMany(field, count, maximum): return "\(field): \(count) elements, more than \(maximum)"
+        }
+    }
+}
