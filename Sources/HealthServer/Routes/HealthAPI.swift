@@ -245,20 +245,24 @@ struct HealthAPI: Sendable {
         let (client, store) = try store(context)
         let parameters = try QueryParameters(
             request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
-        var uuids: [UUID] = []
-        for (index, text) in parameters.all("uuid").enumerated() {
-            guard let uuid = UUID(uuidString: text) else {
-                throw HealthServerError.invalidField(field: "uuid[\(index)]", reason: "'\(text)' is not a UUID")
-            }
-            uuids.append(uuid)
+        let texts = parameters.all("uuid")
+        let bodyUUIDs = try body.map { data throws(HealthServerError) in
+            try Self.decoded(DeleteSamplesBody.self, from: data).uuids
         }
-        if let body { uuids += try Self.decoded(DeleteSamplesBody.self, from: body).uuids }
         let result: CommitResult
-        if !uuids.isEmpty {
+        if !texts.isEmpty || !(bodyUUIDs ?? []).isEmpty {
             guard parameters.string("type") == nil else {
                 throw HealthServerError.invalidField(
                     field: "type", reason: "delete either by uuid or by type and window, not both")
             }
+            var uuids: [UUID] = []
+            for (index, text) in texts.enumerated() {
+                guard let uuid = UUID(uuidString: text) else {
+                    throw HealthServerError.invalidField(field: "uuid[\(index)]", reason: "'\(text)' is not a UUID")
+                }
+                uuids.append(uuid)
+            }
+            uuids += bodyUUIDs ?? []
             result = try perform(field: "uuid") { try store.delete(uuids) }
         } else {
             let timeZone = try parameters.timeZone()
