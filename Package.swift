@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         // `import HealthKit` on Linux: OpenHealthKit and Foundation under HealthKit's module name.
         .library(name: "HealthKit", targets: ["HealthKit"]),
+        // The JSON the server and the CLI write and read: Codable wire types, both directions.
+        .library(name: "HealthWire", targets: ["HealthWire"]),
         .library(name: "HealthReports", targets: ["HealthReports"]),
         .library(name: "OpenHealthKitTesting", targets: ["OpenHealthKitTesting"]),
         .library(name: "HealthTrends", targets: ["HealthTrends"]),
@@ -68,7 +70,10 @@ let package = Package(
         ),
         .target(name: "OpenHealthKit", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(name: "HealthKit", dependencies: ["OpenHealthKit"]),
-        .target(name: "HealthReports", dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends"]),
+        .target(name: "HealthWire", dependencies: ["HealthModel"]),
+        .target(
+            name: "HealthReports",
+            dependencies: ["HealthModel", "HealthEngine", "HealthStore", "HealthTrends", "HealthWire"]),
         .target(name: "HealthTrends", dependencies: ["HealthModel", "HealthEngine", "HealthStore"]),
         .target(
             name: "HealthRegistry",
@@ -88,7 +93,7 @@ let package = Package(
             name: "HealthServer",
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport",
-                "HealthTrends",
+                "HealthTrends", "HealthWire",
                 "HealthRegistry",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -112,7 +117,7 @@ let package = Package(
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
                 "HealthDemoData", "HealthReports", "HealthExport",
-                "HealthTrends", "HealthRegistry", "HealthServer",
+                "HealthTrends", "HealthRegistry", "HealthServer", "HealthWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -167,14 +172,15 @@ let package = Package(
             name: "HealthReportsTests",
             dependencies: [
                 "HealthTestSupport", "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends",
-                "HealthExport",
+                "HealthExport", "HealthWire",
             ]),
+        .testTarget(name: "HealthWireTests", dependencies: ["HealthWire", "HealthModel"]),
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
                 "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
                 "HealthStorePostgres",
-                "HealthReports",
+                "HealthReports", "HealthWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -189,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "FuzzRegressionTests",
             dependencies: [
-                "HealthModel", "HealthStore", "HealthExport", "HealthReports", "HealthServer",
+                "HealthModel", "HealthStore", "HealthExport", "HealthReports", "HealthServer", "HealthWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -219,6 +225,7 @@ if Context.environment["OHK_BENCHMARKS"] != nil {
         .executable(name: "ohk-benchmarks", targets: ["OpenHealthKitBenchmarks"]),
         .executable(name: "ohk-export-benchmark", targets: ["ExportBenchmark"]),
         .executable(name: "ohk-postgres-benchmark", targets: ["PostgresBenchmark"]),
+        .executable(name: "ohk-wire-benchmark", targets: ["WireBenchmark"]),
     ]
     package.targets += [
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -245,6 +252,10 @@ if Context.environment["OHK_BENCHMARKS"] != nil {
                 argumentParser,
             ],
             path: "Benchmarks/ExportBenchmark"
+        ),
+        .executableTarget(
+            name: "WireBenchmark", dependencies: ["BenchmarkSupport", "HealthModel", "HealthWire"],
+            path: "Benchmarks/WireBenchmark"
         ),
     ]
 }

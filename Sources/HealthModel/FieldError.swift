@@ -3,6 +3,8 @@
 public enum FieldErrorKind: String, Sendable, Equatable, CaseIterable {
     /// A value the caller gave is not allowed (HTTP 400, a command-line usage error, `errorInvalidArgument`).
     case invalid
+    /// The input is not in the expected syntax at all (a body that is not JSON): HTTP 400 `malformedBody`.
+    case malformed
     /// The caller is not who it says, or its credentials were refused (HTTP 401).
     case unauthenticated
     /// The caller may not do this (HTTP 403, `errorAuthorizationDenied`).

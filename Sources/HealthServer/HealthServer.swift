@@ -67,7 +67,7 @@ public struct HealthServer: Sendable {
         router.add(middleware: AddressRateLimiter(budget: budget))
         router.get("/health") { request, _ in
             _ = try QueryParameters(request, known: [])
-            return JSONResponse.make(.object([("status", .string("ok"))]))
+            return JSONResponse.make(["status": "ok"])
         }
         let metricsAccess = configuration.metricsAccess
         router.get("/metrics") { request, _ in

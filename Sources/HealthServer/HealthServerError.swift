@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 /// Everything the server refuses, naming the field at fault; each case is an HTTP status with a JSON body
@@ -108,23 +109,25 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// The JSON body of the error response.
-    func json(requestIdentifier: String?) -> JSONValue {
-        var members: [(String, JSONValue)] = [("status", .number(Double(status.code))), ("code", .string(code))]
+    func body(requestIdentifier: String?) -> ErrorBody {
+        var limitGoneOver: ErrorBody.Limit?
         if case let .limitExceeded(limit, maximum, requested, retryAfter) = self {
-            members.append(("limit", .string(limit.rawValue)))
-            members.append(("maximum", .number(maximum)))
-            if let requested { members.append(("requested", .number(requested))) }
-            if let retryAfter { members.append(("retryAfter", .number(Double(retryAfter)))) }
+            limitGoneOver = ErrorBody.Limit(
+                name: limit.rawValue, maximum: maximum, requested: requested, retryAfter: retryAfter)
         }
-        if let field { members.append(("field", .string(field))) }
-        members.append(("message", .string(description)))
-        if let requestIdentifier { members.append(("requestId", .string(requestIdentifier))) }
-        return .object([("error", .object(members))])
+        return ErrorBody(
+            status: Int(status.code), code: code, limit: limitGoneOver, field: field, message: description,
+            requestId: requestIdentifier)
+    }
+
+    /// The JSON body as a value, for streams that carry an error as one of their lines or events.
+    func json(requestIdentifier: String?) -> JSONValue {
+        WireEncoder().value(body(requestIdentifier: requestIdentifier))
     }
 
     /// The error's response: the JSON body, and `Retry-After` when the error says when to retry.
     func response(requestIdentifier: String?) -> Response {
-        var response = JSONResponse.make(json(requestIdentifier: requestIdentifier), status: status)
+        var response = JSONResponse.make(body(requestIdentifier: requestIdentifier), status: status)
         if case let .limitExceeded(_, _, _, retryAfter?) = self { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
@@ -148,6 +151,7 @@ public enum HealthServerError: Error, Equatable, Sendable, CustomStringConvertib
         let reason = error.reason
         switch error.kind {
         case .invalid: return .invalidField(field: field ?? "body", reason: reason)
+        case .malformed: return .malformedBody(reason: reason)
         case .unauthenticated: return .unauthorized(error.description)
         case .forbidden: return .forbidden(field: field, reason: reason)
         case .notFound: return .notFound(field: field, reason: reason)
@@ -168,7 +172,8 @@ extension HealthServerError: FieldError {
     /// What kind of refusal this is.
     public var kind: FieldErrorKind {
         switch self {
-        case .invalidField, .malformedBody, .methodNotAllowed, .unsupportedMediaType: return .invalid
+        case .invalidField, .methodNotAllowed, .unsupportedMediaType: return .invalid
+        case .malformedBody: return .malformed
         case .unauthorized: return .unauthenticated
         case .forbidden: return .forbidden
         case .notFound: return .notFound
@@ -181,8 +186,10 @@ extension HealthServerError: FieldError {
 
     /// Why, without the field's name.
     public var reason: String {
-        if case let .invalidField(_, reason) = self { return reason }
-        return description
+        switch self {
+        case let .invalidField(_, reason), let .malformedBody(reason): return reason
+        default: return description
+        }
     }
 
     /// The methods the path answers, for `methodNotAllowed`.

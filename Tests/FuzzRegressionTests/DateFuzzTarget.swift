@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import HealthModel
 import HealthReports
+import HealthWire
 import Hummingbird
 
 @testable import HealthExport
 @testable import HealthServer
 
-/// The date readers: the export's (`DateReader.exportRecordDate`), the server's (`ServerDates` for bodies, `QueryParameters`
+/// The date readers: the export's (`DateReader.exportRecordDate`), the server's (`WireSample.date` for bodies, `QueryParameters`
 /// for query parameters), the command line's (`DateReader.instant(_:timeZone:field:)`) and the clinical document's HL7 timestamps.
 ///
 /// Each input is also read by a small strict reader here (`WrittenDate`). When that reader recognises the layout,
@@ -55,15 +56,15 @@ enum DateFuzzTarget {
         }
 
         // Bodies: ISO 8601 with an offset, nothing else.
-        let body = try? ServerDates.parseWithOffset(text, field: "startDate")
+        let body = try? WireSample.date(text, field: "startDate")
         if let written {
             let complete = written.hasTime && written.offset != nil && !written.spaceBeforeOffset
-            try check(written, body, in: zones[0], parser: "ServerDates.parseWithOffset", mustAccept: complete)
+            try check(written, body, in: zones[0], parser: "WireSample.date", mustAccept: complete)
             if !complete {
-                try expect(body == nil, "ServerDates.parseWithOffset accepts '\(text)', which has no offset")
+                try expect(body == nil, "WireSample.date accepts '\(text)', which has no offset")
             }
         }
-        if let body { try printsBack(body, text: text, parser: "ServerDates.parseWithOffset") }
+        if let body { try printsBack(body, text: text, parser: "WireSample.date") }
         if let fast = DateReader.instantWithOffset(text) {
             // The fast path must agree with the general reader it stands in for.
             let general = try? DateReader.instant(text, timeZone: zones[0], field: "startDate")
@@ -189,7 +190,7 @@ enum DateFuzzTarget {
         else { return }
         for zone in zones {
             let printed = DateWriter.formatWithMilliseconds(date, in: zone)
-            guard let read = try? ServerDates.parseWithOffset(printed, field: "date") else {
+            guard let read = try? WireSample.date(printed, field: "date") else {
                 throw violation("\(parser) reads '\(text)' as \(date), printed '\(printed)', which does not read back")
             }
             try expect(

@@ -1,5 +1,6 @@
 import Foundation
 import HealthModel
+import HealthWire
 
 @testable import HealthServer
 
@@ -9,7 +10,7 @@ enum HealthAutoExportFuzzTarget {
     static func run(_ data: Data) throws(ParserFuzzTargets.Violation) {
         let payload: HealthAutoExportPayload
         do {
-            payload = try HealthAutoExportPayload(JSONInput.parse(data))
+            payload = try HealthAPI.decoded(HealthAutoExportPayload.self, from: data)
         } catch {
             try SampleJSONFuzzTarget.refusalNamesField(error, target: "health-auto-export")
             return

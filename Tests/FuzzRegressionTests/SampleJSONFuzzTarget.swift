@@ -1,21 +1,18 @@
 import Foundation
 import HealthModel
 import HealthReports
+import HealthWire
 
 @testable import HealthServer
 
-/// The JSON body of `POST /samples` (`JSONInput`, `SampleJSON`): a refusal is a 4xx naming the field; an accepted
+/// The JSON body of `POST /samples` (`SaveSamplesBody`, `WireSample`): a refusal is a 4xx naming the field; an accepted
 /// sample, written as the API answers and read back, is read the same and written the same again.
 enum SampleJSONFuzzTarget {
     static func run(_ data: Data) throws(ParserFuzzTargets.Violation) {
         let samples: [Sample]
         do {
             // As `POST /samples` reads a full-access app's body (the only kind that may name uuids, read back below).
-            let input = try JSONInput.parse(data)
-            try input.allowOnly(["samples"])
-            samples = try input.required("samples").elements().map { element throws(HealthServerError) in
-                try SampleJSON.sample(from: element, choosesUUIDs: true)
-            }
+            samples = try HealthAPI.decoded(SaveSamplesBody.self, from: data, WireDecoder(choosesUUIDs: true)).samples
         } catch {
             try refusalNamesField(error, target: "json-samples")
             return
@@ -24,7 +21,7 @@ enum SampleJSONFuzzTarget {
             let written = text(sample)
             let read: Sample
             do {
-                read = try SampleJSON.sample(from: JSONInput.parse(Data(written.utf8)), choosesUUIDs: true)
+                read = try WireDecoder(choosesUUIDs: true).decode(WireSample.self, from: Data(written.utf8)).sample
             } catch {
                 throw violation("a sample written as \(written) does not read back: \(error)")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthReports
+import HealthWire
 import Testing
 
 @Suite("Command-line dates and intervals")

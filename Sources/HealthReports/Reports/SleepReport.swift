@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthWire
 
 /// Sleep nights written for people (a table with hours and minutes, clock times in the time zone asked for) and for
 /// programs (CSV, JSON and NDJSON with minutes as numbers and ISO 8601 times with their offsets).
@@ -43,7 +44,8 @@ public enum SleepReport {
 
     /// The JSON document of `json(_:timeZoneName:calendar:)` as a value (the server's answer to `GET /sleep`).
     public static func document(_ nights: [SleepNight], timeZoneName: String, calendar: Calendar) -> JSONValue {
-        let rows = table(nights, calendar: calendar, format: .json).rendered(as: .json)
+        // The nights' members are written sorted by name (as they always were), not in the table's column order.
+        let rows = table(nights, calendar: calendar, format: .json).jsonValue.keysSorted
         let summary = SleepSummary(nights: nights, calendar: calendar)
         let figures: [(String, JSONValue)] = [
             ("nights", .number(Double(summary.nights))),
@@ -60,7 +62,7 @@ public enum SleepReport {
             })
         return .object([
             ("timeZone", .string(timeZoneName)),
-            ("nights", JSONValue(parsing: Data(rows.utf8)) ?? .array([])),
+            ("nights", rows),
             ("summary", .object(figures + [("averageStageMinutes", stages)])),
         ])
     }

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthWire
 
 /// What `ohk stats`, `GET /statistics` and the reports ask: a quantity type, a window, an optional bucket interval,
 /// figures, a time zone and an output unit. Checked once, when it is made, and trusted below: the type and the figures

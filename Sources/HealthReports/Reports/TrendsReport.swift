@@ -1,6 +1,7 @@
 import Foundation
 import HealthModel
 import HealthTrends
+import HealthWire
 
 /// What `ohk trends` shows: a day's cumulative curve against the typical day, the projected total and the Move goal,
 /// as a terminal chart or JSON.

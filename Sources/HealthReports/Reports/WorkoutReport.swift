@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthWire
 
 /// Workouts written for people (a table with durations, kilometres or miles, pace as `m:ss /km` or `/mi`, metres or
 /// feet climbed, clock times in the time zone asked for and the start of each uuid, 8 characters or as many as tell it

@@ -2,6 +2,7 @@ import Foundation
 import HealthEngine
 import HealthModel
 import HealthStore
+import HealthWire
 
 /// A workout's routes as a file other tools open: GPX 1.1 (one track, one segment per route) or GeoJSON (one Feature
 /// whose geometry is a LineString, or a MultiLineString for several routes), for `ohk workouts route` and

@@ -1,4 +1,5 @@
 import Foundation
+import HealthWire
 
 /// Rows of text written as a table (aligned columns), as CSV, or as JSON objects.
 ///

@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 extension HealthAPI {
@@ -38,7 +39,7 @@ extension HealthAPI {
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }
-        return JSONResponse.make(.object([("summaries", .array(summaries.map(Self.json)))]))
+        return JSONResponse.make(ActivitySummariesAnswer(summaries: summaries))
     }
 
     /// A day given as `YYYY-MM-DD`, as the date components of that calendar day.
@@ -54,25 +55,5 @@ extension HealthAPI {
             throw .invalidField(field: field, reason: "'\(text)' is not a day (YYYY-MM-DD)")
         }
         return DateComponents(year: year, month: month, day: day)
-    }
-
-    private static func json(_ summary: ActivitySummary) -> JSONValue {
-        func quantity(_ quantity: Quantity) -> JSONValue {
-            .object([("value", .number(quantity.value)), ("unit", .string(quantity.unit.description))])
-        }
-        let day = String(format: "%04d-%02d-%02d", summary.day.year ?? 0, summary.day.month ?? 0, summary.day.day ?? 0)
-        return .object([
-            ("day", .string(day)),
-            ("activeEnergyBurned", quantity(summary.activeEnergyBurned)),
-            ("activeEnergyBurnedGoal", quantity(summary.activeEnergyBurnedGoal)),
-            ("appleMoveTime", quantity(summary.appleMoveTime)),
-            ("appleMoveTimeGoal", quantity(summary.appleMoveTimeGoal)),
-            ("appleExerciseTime", quantity(summary.appleExerciseTime)),
-            ("appleExerciseTimeGoal", quantity(summary.appleExerciseTimeGoal)),
-            ("appleStandHours", quantity(summary.appleStandHours)),
-            ("appleStandHoursGoal", quantity(summary.appleStandHoursGoal)),
-            ("moveMode", .string(summary.moveMode == .activeEnergy ? "activeEnergy" : "appleMoveTime")),
-            ("isPaused", .bool(summary.isPaused)),
-        ])
     }
 }

@@ -3,6 +3,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 import ServiceLifecycle
 
@@ -40,27 +41,13 @@ extension HealthAPI {
         let result =
             wait == 0 ? try await query() : try await ChangeWaiter.firstNonEmpty(store: store, seconds: wait, query)
         return JSONResponse.make(
-            .object([
-                ("samples", .array(result.samples.map { SampleJSON.json($0, unit: nil, timeZone: timeZone) })),
-                (
-                    "deletions",
-                    .array(
-                        result.deletions.map { deletion in
-                            var members: [(String, JSONValue)] = [
-                                ("uuid", .string(deletion.uuid.uuidString)),
-                                ("type", .string(deletion.type.identifier)),
-                            ]
-                            if let syncIdentifier = deletion.syncIdentifier {
-                                members.append(("syncIdentifier", .string(syncIdentifier)))
-                            }
-                            if let syncVersion = deletion.syncVersion {
-                                members.append(("syncVersion", .number(syncVersion)))
-                            }
-                            return .object(members)
-                        })
-                ),
-                ("anchor", .number(Double(result.anchor))),
-            ]))
+            ChangesAnswer(
+                samples: result.samples.map { WireSample($0, timeZone: timeZone) },
+                deletions: result.deletions.map {
+                    ChangesAnswer.Deletion(
+                        uuid: $0.uuid, type: $0.type.identifier, syncIdentifier: $0.syncIdentifier,
+                        syncVersion: $0.syncVersion)
+                }, anchor: Int(result.anchor)))
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 extension HealthAPI {
@@ -21,10 +22,8 @@ extension HealthAPI {
     /// so only a client with full access may (403 otherwise). Answers as `GET` does.
     func setCharacteristics(_ request: Request, _ context: ServerRequestContext, body data: Data) throws -> Response {
         let store = try fullAccessStore(context, toSet: "characteristics (the person's profile)")
-        let input = try JSONInput.parse(data)
         var values: [String: String?] = [:]
-        for identifier in try input.keys() {
-            let value = try input.optional(identifier)?.string()
+        for (identifier, value) in try Self.decoded(CharacteristicsBody.self, from: data).values {
             try Self.named(identifier, { try CharacteristicValues.check(value, for: identifier) })
             let stored: String? = value.flatMap { $0.hasSuffix("NotSet") ? nil : $0 }
             values.updateValue(stored, forKey: identifier)
@@ -36,8 +35,8 @@ extension HealthAPI {
         return JSONResponse.make(try characteristicsJSON(store))
     }
 
-    private func characteristicsJSON(_ store: HealthDataStore) throws(HealthServerError) -> JSONValue {
-        var members: [(String, JSONValue)] = []
+    private func characteristicsJSON(_ store: HealthDataStore) throws(HealthServerError) -> CharacteristicsAnswer {
+        var members: [(identifier: String, value: String?)] = []
         for identifier in CharacteristicValues.identifiers {
             let value: String?
             do {
@@ -49,8 +48,8 @@ extension HealthAPI {
             } catch {
                 throw .storeFailure("\(error)")
             }
-            members.append((identifier, value.map(JSONValue.string) ?? .null))
+            members.append((identifier, value))
         }
-        return .object(members)
+        return CharacteristicsAnswer(values: members)
     }
 }

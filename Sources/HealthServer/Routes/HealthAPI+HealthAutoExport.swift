@@ -1,6 +1,7 @@
 import Foundation
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 extension HealthAPI {
@@ -12,7 +13,7 @@ extension HealthAPI {
         let client = try context.requireClient()
         let store = try await onStoreExecutor { try stores.store(for: client) }
         _ = try QueryParameters(request, known: [])
-        let payload = try HealthAutoExportPayload(try await body(request))
+        let payload = try Self.decoded(HealthAutoExportPayload.self, from: try await collectedBody(request))
         var saved = 0
         var ignored = 0
         var anchor: Int64?
@@ -27,14 +28,9 @@ extension HealthAPI {
             anchor = result.latestSequence
             count("saved", saved)
         }
-        var members: [(String, JSONValue)] = [
-            ("saved", .number(Double(saved))), ("ignored", .number(Double(ignored))),
-            (
-                "skipped",
-                .array(payload.skipped.map { .object([("field", .string($0.field)), ("reason", .string($0.reason))]) })
-            ),
-        ]
-        if let anchor { members.append(("anchor", .number(Double(anchor)))) }
-        return JSONResponse.make(.object(members), status: saved > 0 ? .created : .ok)
+        return JSONResponse.make(
+            HealthAutoExportAnswer(
+                saved: saved, ignored: ignored, skipped: payload.skipped, anchor: anchor.map { Int($0) }),
+            status: saved > 0 ? .created : .ok)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HealthExport
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 extension HealthAPI {
@@ -37,7 +38,7 @@ extension HealthAPI {
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
                 defer { try? FileManager.default.removeItem(at: file) }
-                let (lines, continuation) = AsyncStream<JSONValue>.makeStream(bufferingPolicy: .bufferingNewest(64))
+                let (lines, continuation) = AsyncStream<ImportLine>.makeStream(bufferingPolicy: .bufferingNewest(64))
                 // The importer is synchronous (it reads and commits in batches) and long: it runs on a thread of its own
                 // (`StoreExecutor.runLong`), handing its progress to this stream.
                 store.executor.runLong(named: "org.openhealthkit.import") {
@@ -45,26 +46,21 @@ extension HealthAPI {
                     do {
                         let report = try ExportImporter(store: store, clock: clock).importExport(at: file) { progress in
                             continuation.yield(
-                                .object([
-                                    (
-                                        "progress",
-                                        .object([
-                                            ("bytesRead", .number(Double(progress.bytesRead))),
-                                            ("totalBytes", .number(Double(progress.totalBytes))),
-                                            ("records", .number(Double(progress.records))),
-                                        ])
-                                    )
-                                ]))
+                                .progress(
+                                    bytesRead: Int(progress.bytesRead), totalBytes: Int(progress.totalBytes),
+                                    records: Int(progress.records)))
                         }
-                        continuation.yield(.object([("report", Self.json(report))]))
+                        continuation.yield(.report(Self.report(report)))
                     } catch {
                         let failure = HealthServerError.invalidField(
                             field: "body", reason: "not an Apple Health export: \(error)")
-                        continuation.yield(failure.json(requestIdentifier: nil))
+                        continuation.yield(.error(failure.body(requestIdentifier: nil)))
                     }
                     continuation.finish()
                 }
-                for await line in lines { try await writer.write(ByteBuffer(string: line.text + "\n")) }
+                for await line in lines {
+                    try await writer.write(ByteBuffer(string: WireEncoder().text(line) + "\n"))
+                }
                 try await writer.finish(nil)
             })
     }
@@ -110,23 +106,15 @@ extension HealthAPI {
         return file
     }
 
-    private static func json(_ report: ImportReport) -> JSONValue {
-        .object([
-            ("quantitySamples", .number(Double(report.quantitySamples))),
-            ("categorySamples", .number(Double(report.categorySamples))),
-            ("correlations", .number(Double(report.correlations))), ("workouts", .number(Double(report.workouts))),
-            ("activitySummaries", .number(Double(report.activitySummaries))),
-            ("workoutRoutes", .number(Double(report.workoutRoutes))),
-            ("heartbeatSeries", .number(Double(report.heartbeatSeries))),
-            ("characteristics", .number(Double(report.characteristics))),
-            ("clinicalDocuments", .number(Double(report.clinicalDocuments))),
-            ("electrocardiograms", .number(Double(report.electrocardiograms))),
-            ("clinicalRecords", .number(Double(report.clinicalRecords))),
-            ("samplesStored", .number(Double(report.samplesStored))),
-            ("alreadyStored", .number(Double(report.alreadyStored))),
-            ("duplicatesInExport", .number(Double(report.duplicatesInExport))),
-            ("issues", .number(Double(report.issues.count))), ("endedEarly", .bool(report.endedEarly)),
-            ("locale", report.locale.map(JSONValue.string) ?? .null),
-        ])
+    private static func report(_ report: ImportReport) -> ImportLine.Report {
+        ImportLine.Report(
+            quantitySamples: report.quantitySamples, categorySamples: report.categorySamples,
+            correlations: report.correlations, workouts: report.workouts, activitySummaries: report.activitySummaries,
+            workoutRoutes: report.workoutRoutes, heartbeatSeries: report.heartbeatSeries,
+            characteristics: report.characteristics, clinicalDocuments: report.clinicalDocuments,
+            electrocardiograms: report.electrocardiograms, clinicalRecords: report.clinicalRecords,
+            samplesStored: report.samplesStored, alreadyStored: report.alreadyStored,
+            duplicatesInExport: report.duplicatesInExport, issues: report.issues.count, endedEarly: report.endedEarly,
+            locale: report.locale)
     }
 }

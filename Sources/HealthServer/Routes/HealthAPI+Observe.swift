@@ -4,6 +4,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 import ServiceLifecycle
 
@@ -101,10 +102,8 @@ struct ObservationStream: Sendable {
                     position = result.anchor
                     guard !result.isEmpty else { continue }
                     let types = Set(result.changes.map(\.change.type.identifier)).sorted()
-                    let data = JSONValue.object([
-                        ("types", .array(types.map(JSONValue.string))), ("anchor", .number(Double(position))),
-                    ])
-                    try await writer.write(ByteBuffer(string: "event: change\nid: \(position)\ndata: \(data.text)\n\n"))
+                    let data = WireEncoder().text(ChangeEvent(types: types, anchor: Int(position)))
+                    try await writer.write(ByteBuffer(string: "event: change\nid: \(position)\ndata: \(data)\n\n"))
                 }
             }
         } onGracefulShutdown: {

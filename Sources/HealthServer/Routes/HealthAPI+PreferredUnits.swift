@@ -2,6 +2,7 @@ import Foundation
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 
 extension HealthAPI {
@@ -29,33 +30,23 @@ extension HealthAPI {
     /// full access may (403 otherwise). Answers as `GET` does for the types named (all of them without `units`).
     func setPreferredUnits(_ request: Request, _ context: ServerRequestContext, body data: Data) throws -> Response {
         let store = try fullAccessStore(context, toSet: "preferred units (the person's choice)")
-        let input = try JSONInput.parse(data)
-        try input.allowOnly(["locale", "units"])
-        let keys = try input.keys()
+        let body = try Self.decoded(PreferredUnitsBody.self, from: data)
         var locale: UnitLocale??
-        if keys.contains("locale") {
-            let text = try input.optional("locale")?.string()
+        if let text = body.locale {
             locale = .some(try Self.named("locale", { try text.map { try UnitLocale(identifier: $0) } }))
         }
         var changes: [(SampleType, HealthUnit?)] = []
-        if keys.contains("units"), try input.optional("units") == nil {
-            throw HealthServerError.invalidField(field: "units", reason: "must be a JSON object (types to units)")
-        }
-        if let units = try input.optional("units") {
-            for name in try units.keys() {
-                let type = try Self.named("units.\(name)", { try SampleType.named(name) })
-                guard type.kind == .quantity else {
-                    throw HealthServerError.invalidField(
-                        field: "units.\(name)", reason: "is not a quantity type: only quantity types have units")
-                }
-                let text = try units.optional(name)?.string()
-                let unit = try Self.named("units.\(name)", { try text.map { try HealthUnit(parsing: $0) } })
-                if let unit {
-                    try Self.named(
-                        "units.\(name)", { try Validation.check(Quantity(1, unit), for: type, field: "unit") })
-                }
-                changes.append((type, unit))
+        for (name, text) in body.units ?? [] {
+            let type = try Self.named("units.\(name)", { try SampleType.named(name) })
+            guard type.kind == .quantity else {
+                throw HealthServerError.invalidField(
+                    field: "units.\(name)", reason: "is not a quantity type: only quantity types have units")
             }
+            let unit = try Self.named("units.\(name)", { try text.map { try HealthUnit(parsing: $0) } })
+            if let unit {
+                try Self.named("units.\(name)", { try Validation.check(Quantity(1, unit), for: type, field: "unit") })
+            }
+            changes.append((type, unit))
         }
         try perform {
             if let locale { try store.setUnitLocale(locale) }
@@ -94,7 +85,9 @@ extension HealthAPI {
     }
 
     /// The answer of both endpoints: `{"locale": …, "units": [{"type", "unit", "chosen"}]}` by type identifier.
-    private func unitsJSON(_ store: HealthDataStore, types: [SampleType]) throws(HealthServerError) -> JSONValue {
+    private func unitsJSON(
+        _ store: HealthDataStore, types: [SampleType]
+    ) throws(HealthServerError) -> PreferredUnitsAnswer {
         let (locale, units, chosen) = try perform {
             do {
                 return (
@@ -105,18 +98,11 @@ extension HealthAPI {
                     field: "type", reason: "this client was granted neither reading nor sharing \(type)")
             }
         }
-        return .object([
-            ("locale", .string(locale.identifier)),
-            (
-                "units",
-                .array(
-                    Set(types).sorted().map { type in
-                        .object([
-                            ("type", .string(type.identifier)), ("unit", .string(units[type]?.unitString ?? "")),
-                            ("chosen", .bool(chosen[type] != nil)),
-                        ])
-                    })
-            ),
-        ])
+        return PreferredUnitsAnswer(
+            locale: locale.identifier,
+            units: Set(types).sorted().map { type in
+                PreferredUnitsAnswer.Unit(
+                    type: type.identifier, unit: units[type]?.unitString ?? "", chosen: chosen[type] != nil)
+            })
     }
 }

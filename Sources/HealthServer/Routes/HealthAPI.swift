@@ -4,6 +4,7 @@ import HealthModel
 import HealthRegistry
 import HealthReports
 import HealthStore
+import HealthWire
 import Hummingbird
 import Prometheus
 
@@ -115,10 +116,14 @@ struct HealthAPI: Sendable {
         }
     }
 
-    /// The request's JSON body, within the size limit; nil for an empty body when `optional`.
-    private func body(_ request: Request, optional: Bool = false) async throws -> JSONInput? {
-        try await collectedBody(request, optional: optional).map { data throws(HealthServerError) in
-            try JSONInput.parse(data)
+    /// A request body read as a wire type (`HealthWire`), its refusals named by field.
+    static func decoded<T: Decodable>(
+        _ type: T.Type, from data: Data, _ decoder: WireDecoder = WireDecoder()
+    ) throws(HealthServerError) -> T {
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw .from(error)
         }
     }
 
@@ -161,13 +166,8 @@ struct HealthAPI: Sendable {
     }
 
     /// The request's body bytes, which must be there.
-    private func collectedBody(_ request: Request) async throws -> Data {
+    func collectedBody(_ request: Request) async throws -> Data {
         try await collectedBody(request, optional: false)!
-    }
-
-    /// The request's JSON body, which must be there.
-    func body(_ request: Request) async throws -> JSONInput {
-        try await body(request, optional: false)!
     }
 
     // MARK: Samples
@@ -175,26 +175,18 @@ struct HealthAPI: Sendable {
     /// `POST /samples` `{"samples": [...]}`: one all-or-nothing batch saved as the client.
     private func saveSamples(_ data: Data, _ context: ServerRequestContext) throws -> Response {
         let (client, store) = try store(context)
-        let input = try JSONInput.parse(data)
-        try input.allowOnly(["samples"])
-        let elements = try input.required("samples").elements()
-        guard !elements.isEmpty else {
-            throw HealthServerError.invalidField(field: "samples", reason: "must hold at least one sample")
-        }
-        try configuration.limits.checkBatch(elements.count)
-        let samples = try elements.map { element throws(HealthServerError) in
-            try SampleJSON.sample(from: element, choosesUUIDs: client.fullAccess)
-        }
+        let samples = try Self.decoded(
+            SaveSamplesBody.self, from: data,
+            WireDecoder(choosesUUIDs: client.fullAccess, maximumSamples: configuration.limits.maximumBatchSamples)
+        ).samples
         let result = try perform(field: "samples") { try store.save(samples, as: client.sourceRevision) }
         let ignored = Set(result.ignored)
         count("saved", result.inserted.count)
         return JSONResponse.make(
-            .object([
-                ("saved", .array(samples.filter { !ignored.contains($0.uuid) }.map { .string($0.uuid.uuidString) })),
-                ("ignored", .array(result.ignored.map { .string($0.uuidString) })),
-                ("replaced", .array(result.deleted.map { .string($0.uuidString) })),
-                ("anchor", .number(Double(result.latestSequence))),
-            ]), status: .created)
+            SaveSamplesAnswer(
+                saved: samples.filter { !ignored.contains($0.uuid) }.map(\.uuid), ignored: result.ignored,
+                replaced: result.deleted, anchor: Int(result.latestSequence)),
+            status: .created)
     }
 
     /// `GET /samples?type=…`: a sample query with a window, sources, sort, limit and a cursor for the next page.
@@ -223,11 +215,9 @@ struct HealthAPI: Sendable {
         }
         let page = order.page(of: matches, after: cursor, limit: limit)
         return JSONResponse.make(
-            .object([
-                ("type", .string(type.identifier)),
-                ("samples", .array(page.samples.map { SampleJSON.json($0, unit: unit, timeZone: timeZone) })),
-                ("nextCursor", page.next.map { .string($0.text) } ?? .null),
-            ]))
+            SamplesPage(
+                type: type.identifier, samples: page.samples.map { WireSample($0, unit: unit, timeZone: timeZone) },
+                nextCursor: page.next?.text))
     }
 
     /// The date window of `startDate`/`endDate` with `strictStartDate`/`strictEndDate` (HealthKit's predicate).
@@ -251,28 +241,24 @@ struct HealthAPI: Sendable {
         let (client, store) = try store(context)
         let parameters = try QueryParameters(
             request, known: ["uuid", "type", "startDate", "endDate", "strictStartDate", "strictEndDate", "timeZone"])
-        var uuidFields: [(String, String)] = parameters.all("uuid").enumerated().map {
-            ("uuid[\($0.offset)]", $0.element)
-        }
-        if let input = try body.map({ data throws(HealthServerError) in try JSONInput.parse(data) }) {
-            try input.allowOnly(["uuids"])
-            uuidFields += try input.required("uuids").elements().map { field throws(HealthServerError) in
-                (field.path, try field.string())
-            }
+        let texts = parameters.all("uuid")
+        let bodyUUIDs = try body.map { data throws(HealthServerError) in
+            try Self.decoded(DeleteSamplesBody.self, from: data).uuids
         }
         let result: CommitResult
-        if !uuidFields.isEmpty {
+        if !texts.isEmpty || !(bodyUUIDs ?? []).isEmpty {
             guard parameters.string("type") == nil else {
                 throw HealthServerError.invalidField(
                     field: "type", reason: "delete either by uuid or by type and window, not both")
             }
             var uuids: [UUID] = []
-            for (field, text) in uuidFields {
+            for (index, text) in texts.enumerated() {
                 guard let uuid = UUID(uuidString: text) else {
-                    throw HealthServerError.invalidField(field: field, reason: "'\(text)' is not a UUID")
+                    throw HealthServerError.invalidField(field: "uuid[\(index)]", reason: "'\(text)' is not a UUID")
                 }
                 uuids.append(uuid)
             }
+            uuids += bodyUUIDs ?? []
             result = try perform(field: "uuid") { try store.delete(uuids) }
         } else {
             let timeZone = try parameters.timeZone()
@@ -294,9 +280,7 @@ struct HealthAPI: Sendable {
             }
         }
         count("deleted", result.deleted.count)
-        var members: [(String, JSONValue)] = [("deleted", .array(result.deleted.map { .string($0.uuidString) }))]
-        if result.latestSequence > 0 { members.append(("anchor", .number(Double(result.latestSequence)))) }
-        return JSONResponse.make(.object(members))
+        return JSONResponse.make(DeleteSamplesAnswer(deleted: result.deleted, anchor: Int(result.latestSequence)))
     }
 
     // MARK: Statistics
@@ -372,13 +356,7 @@ struct HealthAPI: Sendable {
         guard type.kind == .quantity else {
             throw HealthServerError.invalidField(field: "type", reason: "source priorities apply to quantity types")
         }
-        let input = try await body(request)
-        try input.allowOnly(["order"])
-        let order = try input.optional("order")?.elements().map { field throws(HealthServerError) in try field.string()
-        }
-        if let order, Set(order).count != order.count {
-            throw HealthServerError.invalidField(field: "order", reason: "names a bundle identifier twice")
-        }
+        let order = try Self.decoded(SourceOrderBody.self, from: try await collectedBody(request)).order
         let (sources, stored) = try await store.run { store in
             try perform {
                 try store.setSourceOrder(order, for: type)
@@ -388,11 +366,7 @@ struct HealthAPI: Sendable {
         return JSONResponse.make(sourcesJSON(type, sources: sources, order: stored))
     }
 
-    private func sourcesJSON(_ type: SampleType, sources: [Source], order: [String]?) -> JSONValue {
-        .object([
-            ("type", .string(type.identifier)),
-            ("order", order.map { .array($0.map(JSONValue.string)) } ?? .null),
-            ("sources", .array(sources.map(SampleJSON.sourceJSON))),
-        ])
+    private func sourcesJSON(_ type: SampleType, sources: [Source], order: [String]?) -> SourcesAnswer {
+        SourcesAnswer(type: type.identifier, order: order, sources: sources)
     }
 }

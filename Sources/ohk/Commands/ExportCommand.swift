@@ -4,6 +4,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 
 /// `ohk export`: samples out of the store as CSV, JSON or NDJSON, one type at a time (memory stays per type).
 struct ExportCommand: ParsableCommand {

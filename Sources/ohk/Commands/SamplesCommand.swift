@@ -4,6 +4,7 @@ import HealthEngine
 import HealthModel
 import HealthReports
 import HealthStore
+import HealthWire
 
 /// `ohk samples`: the samples of a type in a window, like an `HKSampleQuery`.
 struct SamplesCommand: ParsableCommand {
@@ -90,12 +91,13 @@ struct SamplesCommand: ParsableCommand {
         do {
             // Without --unit, values are shown in the person's preferred unit of the type.
             let unit = try OptionValues.unit(unit) ?? store.displayUnit(for: type)
-            // JSON and NDJSON are the API's sample objects (HealthReports' SampleJSON); table and CSV are rows.
-            if let json = SampleJSON.rendered(
-                samples, unit: try SampleListing.outputUnit(unit, for: type), timeZone: timeZone,
-                as: output.resolvedFormat)
-            {
-                output.write(json)
+            // JSON and NDJSON are the API's sample objects (HealthWire's WireSample); table and CSV are rows.
+            let format = output.resolvedFormat
+            if format == .json || format == .ndjson {
+                output.write(
+                    SampleJSON.text(
+                        samples, unit: try SampleListing.outputUnit(unit, for: type), timeZone: timeZone,
+                        lines: format == .ndjson))
             } else {
                 output.write(
                     try SampleListing.table(samples, type: type, unit: unit, timeZone: timeZone).rendered(

@@ -75,21 +75,48 @@ public enum SamplePayload: Sendable, Hashable {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
         do {
-            switch self {
-            case let .workoutRoute(content): return try encoder.encode(content)
-            case let .electrocardiogram(content): return try encoder.encode(content)
-            case let .audiogram(content): return try encoder.encode(content)
-            case let .stateOfMind(content): return try encoder.encode(content)
-            case let .scoredAssessment(content): return try encoder.encode(content)
-            case let .visionPrescription(content): return try encoder.encode(content)
-            case let .clinicalRecord(content): return try encoder.encode(content)
-            case let .workoutEffortRelationship(content): return try encoder.encode(content)
-            case let .heartbeatSeries(content): return try encoder.encode(content)
-            case let .medicationDoseEvent(content): return try encoder.encode(content)
-            }
+            return try encoder.encode(Content(payload: self))
         } catch {
             // Only non-finite numbers fail to encode, and validation refuses them before a sample exists.
             preconditionFailure("payload content does not encode: \(error)")
+        }
+    }
+
+    /// Writes the content (its own `Codable` form) to an encoder; dates are written by the encoder's rules (the
+    /// stores and the HTTP API write seconds since 1970).
+    public func encodeContent(to encoder: any Encoder) throws {
+        switch self {
+        case let .workoutRoute(content): try content.encode(to: encoder)
+        case let .electrocardiogram(content): try content.encode(to: encoder)
+        case let .audiogram(content): try content.encode(to: encoder)
+        case let .stateOfMind(content): try content.encode(to: encoder)
+        case let .scoredAssessment(content): try content.encode(to: encoder)
+        case let .visionPrescription(content): try content.encode(to: encoder)
+        case let .clinicalRecord(content): try content.encode(to: encoder)
+        case let .workoutEffortRelationship(content): try content.encode(to: encoder)
+        case let .heartbeatSeries(content): try content.encode(to: encoder)
+        case let .medicationDoseEvent(content): try content.encode(to: encoder)
+        }
+    }
+
+    /// The content of a `kind` read from a decoder (the member named after the kind in an API body); a kind that
+    /// carries no payload is refused naming the decoder's path.
+    public static func decodeContent(_ kind: SampleKind, from decoder: any Decoder) throws -> SamplePayload {
+        switch kind {
+        case .workoutRoute: return .workoutRoute(try WorkoutRouteContent(from: decoder))
+        case .electrocardiogram: return .electrocardiogram(try ElectrocardiogramContent(from: decoder))
+        case .audiogram: return .audiogram(try AudiogramContent(from: decoder))
+        case .stateOfMind: return .stateOfMind(try StateOfMindContent(from: decoder))
+        case .scoredAssessment: return .scoredAssessment(try ScoredAssessmentContent(from: decoder))
+        case .visionPrescription: return .visionPrescription(try VisionPrescriptionContent(from: decoder))
+        case .clinicalRecord: return .clinicalRecord(try ClinicalRecordContent(from: decoder))
+        case .workoutEffortRelationship:
+            return .workoutEffortRelationship(try WorkoutEffortRelationshipContent(from: decoder))
+        case .heartbeatSeries: return .heartbeatSeries(try HeartbeatSeriesContent(from: decoder))
+        case .medicationDoseEvent: return .medicationDoseEvent(try MedicationDoseEventContent(from: decoder))
+        case .quantity, .category, .correlation, .workout, .document:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "\(kind) samples carry no payload"))
         }
     }
 
@@ -99,64 +126,34 @@ public enum SamplePayload: Sendable, Hashable {
     ) throws(HealthModelError) -> SamplePayload {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.userInfo[Content.kindKey] = kind
         do {
-            switch kind {
-            case .workoutRoute: return .workoutRoute(try decoder.decode(WorkoutRouteContent.self, from: json))
-            case .electrocardiogram:
-                return .electrocardiogram(try decoder.decode(ElectrocardiogramContent.self, from: json))
-            case .audiogram: return .audiogram(try decoder.decode(AudiogramContent.self, from: json))
-            case .stateOfMind: return .stateOfMind(try decoder.decode(StateOfMindContent.self, from: json))
-            case .scoredAssessment:
-                return .scoredAssessment(try decoder.decode(ScoredAssessmentContent.self, from: json))
-            case .visionPrescription:
-                return .visionPrescription(try decoder.decode(VisionPrescriptionContent.self, from: json))
-            case .clinicalRecord:
-                return .clinicalRecord(try decoder.decode(ClinicalRecordContent.self, from: json))
-            case .workoutEffortRelationship:
-                return .workoutEffortRelationship(
-                    try decoder.decode(WorkoutEffortRelationshipContent.self, from: json))
-            case .heartbeatSeries: return .heartbeatSeries(try decoder.decode(HeartbeatSeriesContent.self, from: json))
-            case .medicationDoseEvent:
-                return .medicationDoseEvent(try decoder.decode(MedicationDoseEventContent.self, from: json))
-            case .quantity, .category, .correlation, .workout, .document:
-                throw HealthModelError.invalidField(field: field, reason: "\(kind) samples carry no payload")
-            }
+            return try decoder.decode(Content.self, from: json).payload
         } catch let error as HealthModelError {
             throw error
         } catch let error as DecodingError {
-            throw described(error, field: field)
+            let failure = DecodingFieldError(error, under: field)
+            throw .invalidField(field: failure.field, reason: failure.reason)
         } catch {
             throw .invalidField(field: field, reason: "\(error)")
         }
     }
 
-    private static func described(_ error: DecodingError, field: String) -> HealthModelError {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce(field) { path, key in
-                key.intValue.map { "\(path)[\($0)]" } ?? "\(path).\(key.stringValue)"
-            }
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            return .invalidField(field: path(context.codingPath + [key]), reason: "is required")
-        case let .typeMismatch(type, context):
-            return .invalidField(field: path(context.codingPath), reason: "must be \(description(of: type))")
-        case let .valueNotFound(type, context):
-            return .invalidField(field: path(context.codingPath), reason: "must be \(description(of: type)), not null")
-        case let .dataCorrupted(context):
-            return .invalidField(field: path(context.codingPath), reason: context.debugDescription)
-        @unknown default:
-            return .invalidField(field: field, reason: "\(error)")
-        }
-    }
+    /// The content as a `Codable` value of its own (its kind read from the decoder's `userInfo`).
+    private struct Content: Codable {
+        static let kindKey = CodingUserInfoKey(rawValue: "SamplePayload.kind")!
+        let payload: SamplePayload
 
-    private static func description(of type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Int.Type: return "a number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        default: return type is any Collection.Type ? "an array" : "an object"
+        init(payload: SamplePayload) { self.payload = payload }
+
+        init(from decoder: any Decoder) throws {
+            guard let kind = decoder.userInfo[Self.kindKey] as? SampleKind else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no payload kind given"))
+            }
+            payload = try SamplePayload.decodeContent(kind, from: decoder)
         }
+
+        func encode(to encoder: any Encoder) throws { try payload.encodeContent(to: encoder) }
     }
 }
 

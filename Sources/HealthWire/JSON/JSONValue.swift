@@ -23,6 +23,15 @@ public indirect enum JSONValue: Sendable, Equatable {
         lhs.text == rhs.text
     }
 
+    /// The value with every object's keys sorted, at every depth.
+    public var keysSorted: JSONValue {
+        switch self {
+        case let .array(values): return .array(values.map(\.keysSorted))
+        case let .object(members): return .object(members.sorted { $0.0 < $1.0 }.map { ($0.0, $0.1.keysSorted) })
+        default: return self
+        }
+    }
+
     /// The compact JSON text.
     public var text: String {
         var output = ""
@@ -57,7 +66,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Integers without a fraction, others in Swift's shortest round-tripping form; never an exponent JSON rejects.
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
@@ -85,5 +94,31 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
         }
         output += "\""
+    }
+}
+
+extension JSONValue: Encodable {
+    /// Writes the value to any encoder (`WireEncoder` keeps its objects' key order; other encoders may not).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case let .bool(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .number(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .string(value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case let .array(values):
+            var container = encoder.unkeyedContainer()
+            for value in values { try container.encode(value) }
+        case let .object(members):
+            var container = encoder.container(keyedBy: WireKey.self)
+            for (key, value) in members { try container.encode(value, forKey: WireKey(key)) }
+        }
     }
 }

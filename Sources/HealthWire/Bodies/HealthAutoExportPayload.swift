@@ -11,17 +11,19 @@ import HealthModel
 /// The original source (the phone or watch the app read from) becomes the sample's device name; the sample's source
 /// is the client. Metrics the server does not map, and read-only ones (Apple's own algorithms' figures such as
 /// exercise minutes), are skipped and listed, not refused: the app sends whatever the person selected.
-struct HealthAutoExportPayload {
+public struct HealthAutoExportPayload: Decodable, Sendable {
     /// A metric or workout left out, and why.
-    struct Skipped {
-        let field: String
-        let reason: String
+    public struct Skipped: Encodable, Sendable {
+        /// The field of the metric's or workout's name (`data.metrics[2].name`).
+        public let field: String
+        /// Why it was left out.
+        public let reason: String
     }
 
     /// The samples to save, all or nothing.
-    private(set) var samples: [Sample] = []
+    public private(set) var samples: [Sample] = []
     /// What was left out.
-    private(set) var skipped: [Skipped] = []
+    public private(set) var skipped: [Skipped] = []
 
     /// Metric names (Health Auto Export's) and the HealthKit quantity types they carry.
     static let quantityMetrics: [String: String] = [
@@ -59,18 +61,37 @@ struct HealthAutoExportPayload {
         "hiit": "highIntensityIntervalTraining", "high intensity interval training": "highIntensityIntervalTraining",
     ]
 
-    /// The samples of a payload; throws naming the field for data that is malformed (not for metrics it skips).
-    init(_ body: JSONInput) throws(HealthServerError) {
-        let data = try body.required("data")
-        for metric in try data.optional("metrics")?.elements() ?? [] { try read(metric: metric) }
-        for workout in try data.optional("workouts")?.elements() ?? [] { try read(workout: workout) }
+    /// The samples of a payload (`WireDecoder`); throws naming the field for data that is malformed (not for
+    /// metrics it skips).
+    public init(from decoder: any Decoder) throws {
+        let body = try decoder.container(keyedBy: WireKey.self)
+        _ = try body.required(Nested.self, "data")  // there, and not null
+        let members = try body.nestedContainer(keyedBy: WireKey.self, forKey: WireKey("data"))
+        for metric in try Self.objects(members, "metrics") { try read(metric: metric) }
+        for workout in try Self.objects(members, "workouts") { try read(workout: workout) }
+    }
+
+    /// Any value, to ask whether a member is there (absent and null alike are not).
+    private struct Nested: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    /// The objects of array member `key` (none when absent or null).
+    private static func objects(
+        _ object: KeyedDecodingContainer<WireKey>, _ key: String
+    ) throws -> [KeyedDecodingContainer<WireKey>] {
+        guard object.contains(WireKey(key)), try !object.decodeNil(forKey: WireKey(key)) else { return [] }
+        var list = try object.nestedUnkeyedContainer(forKey: WireKey(key))
+        var objects: [KeyedDecodingContainer<WireKey>] = []
+        while !list.isAtEnd { objects.append(try list.nestedContainer(keyedBy: WireKey.self)) }
+        return objects
     }
 
     // MARK: Metrics
 
-    private mutating func read(metric: JSONInput) throws(HealthServerError) {
-        let name = try metric.required("name").string()
-        let points = try metric.optional("data")?.elements() ?? []
+    private mutating func read(metric: KeyedDecodingContainer<WireKey>) throws {
+        let name = try metric.required(String.self, "name")
+        let points = try Self.objects(metric, "data")
         switch name {
         case "blood_pressure":
             for point in points { try readBloodPressure(point) }
@@ -83,30 +104,27 @@ struct HealthAutoExportPayload {
         guard let typeName = Self.quantityMetrics[name], let type = try? SampleType.quantity(typeName) else {
             skipped.append(
                 Skipped(
-                    field: metric.path + ".name",
+                    field: metric.field("name"),
                     reason: "'\(name)' is not a metric this server maps to a HealthKit type"))
             return
         }
         guard !type.isReadOnly else {
             skipped.append(
                 Skipped(
-                    field: metric.path + ".name",
+                    field: metric.field("name"),
                     reason: "\(type.identifier) is computed by Apple's algorithms and cannot be saved by an app"))
             return
         }
-        let unit = try Self.unit(try metric.required("units"), for: type)
+        let unit = try Self.unit(metric, "units", for: type)
         for point in points {
             // Heart rate comes as Min/Avg/Max per interval: the sample is the average (HealthKit keeps one value).
-            var valueField = try point.optional("qty")
-            if valueField == nil { valueField = try point.optional("Avg") }
-            guard let valueField else {
-                throw .invalidField(field: point.path + ".qty", reason: "is required")
+            guard let value = try point.number("qty") ?? point.number("Avg") else {
+                throw WireError.invalidField(field: point.field("qty"), reason: "is required")
             }
-            let value = try valueField.number()
-            let date = try Self.date(try point.required("date"))
+            let date = try Self.date(point, "date")
             let origin = try source(point) ?? ""
             var metadata = Self.syncMetadata("\(type.identifier):\(date.timeIntervalSince1970):\(origin)")
-            if name == "blood_glucose", let meal = try point.optional("mealTime")?.string() {
+            if name == "blood_glucose", let meal = try point.optional(String.self, "mealTime") {
                 let mealTimes = ["Before Meal": 1.0, "After Meal": 2.0]
                 if let code = mealTimes[meal] { metadata["HKBloodGlucoseMealTime"] = .number(code) }
             }
@@ -116,53 +134,57 @@ struct HealthAutoExportPayload {
         }
     }
 
-    private mutating func readBloodPressure(_ point: JSONInput) throws(HealthServerError) {
-        let date = try Self.date(try point.required("date"))
+    private mutating func readBloodPressure(_ point: KeyedDecodingContainer<WireKey>) throws {
+        let date = try Self.date(point, "date")
         let origin = try source(point) ?? ""
         let key = "\(date.timeIntervalSince1970):\(origin)"
         var members: [Sample] = []
         for (field, typeName) in [("systolic", "bloodPressureSystolic"), ("diastolic", "bloodPressureDiastolic")] {
-            let type = try! SampleType.quantity(typeName)
-            let value = try point.required(field).number()
+            let type = try SampleType.quantity(typeName)
+            guard let value = try point.number(field) else {
+                throw WireError.invalidField(field: point.field(field), reason: "is required")
+            }
             members.append(
                 try build(
                     point, type: type,
-                    content: .quantity(QuantityContent(quantity: Quantity(value, try! HealthUnit(parsing: "mmHg")))),
+                    content: .quantity(QuantityContent(quantity: Quantity(value, try HealthUnit(parsing: "mmHg")))),
                     start: date, end: date, metadata: Self.syncMetadata("\(type.identifier):\(key)")))
         }
         try append(
-            point, type: try! SampleType.correlation("bloodPressure"), content: .correlation(objects: members),
+            point, type: try SampleType.correlation("bloodPressure"), content: .correlation(objects: members),
             start: date, end: date,
             metadata: Self.syncMetadata("HKCorrelationTypeIdentifierBloodPressure:\(key)"))
     }
 
-    private mutating func readSleep(_ point: JSONInput) throws(HealthServerError) {
-        let sleep = try! SampleType.category("sleepAnalysis")
+    private mutating func readSleep(_ point: KeyedDecodingContainer<WireKey>) throws {
+        let sleep = try SampleType.category("sleepAnalysis")
         let stages = [
             "Core": "asleepCore", "REM": "asleepREM", "Deep": "asleepDeep", "Awake": "awake", "In Bed": "inBed",
             "Asleep": "asleepUnspecified",
         ]
         var intervals: [(start: String, end: String, stage: String)] = []
-        if let stage = try point.optional("value")?.string() {
+        if let stage = try point.optional(String.self, "value") {
             // Unaggregated: one stage from startDate to endDate.
             guard let caseName = stages[stage] else {
-                throw .invalidField(
-                    field: point.path + ".value",
+                throw WireError.invalidField(
+                    field: point.field("value"),
                     reason: "'\(stage)' is not a sleep stage (\(stages.keys.sorted().joined(separator: ", ")))")
             }
             intervals.append(("startDate", "endDate", caseName))
         } else {
             // Aggregated: the night's sleep and time in bed.
-            if try point.optional("sleepStart") != nil {
+            if try point.optional(Nested.self, "sleepStart") != nil {
                 intervals.append(("sleepStart", "sleepEnd", "asleepUnspecified"))
             }
-            if try point.optional("inBedStart") != nil { intervals.append(("inBedStart", "inBedEnd", "inBed")) }
+            if try point.optional(Nested.self, "inBedStart") != nil {
+                intervals.append(("inBedStart", "inBedEnd", "inBed"))
+            }
         }
         let origin = try source(point) ?? ""
         for interval in intervals {
-            let start = try Self.date(try point.required(interval.start))
-            let end = try Self.date(try point.required(interval.end))
-            let value = sleep.categoryDescription!.value(named: interval.stage)!.rawValue
+            let start = try Self.date(point, interval.start)
+            let end = try Self.date(point, interval.end)
+            guard let value = sleep.categoryDescription?.value(named: interval.stage)?.rawValue else { continue }
             try append(
                 point, type: sleep, content: .category(value: value), start: start, end: end,
                 metadata: Self.syncMetadata(
@@ -172,8 +194,8 @@ struct HealthAutoExportPayload {
 
     // MARK: Workouts
 
-    private mutating func read(workout: JSONInput) throws(HealthServerError) {
-        let name = try workout.required("name").string()
+    private mutating func read(workout: KeyedDecodingContainer<WireKey>) throws {
+        let name = try workout.required(String.self, "name")
         let camel = name.split(separator: " ").enumerated().map {
             $0.offset == 0 ? $0.element.lowercased() : $0.element.capitalized
         }.joined()
@@ -182,31 +204,36 @@ struct HealthAutoExportPayload {
                 ?? TypeTable.workoutActivityType(camel)
         else {
             skipped.append(
-                Skipped(field: workout.path + ".name", reason: "'\(name)' is not a workout activity this server knows"))
+                Skipped(field: workout.field("name"), reason: "'\(name)' is not a workout activity this server knows"))
             return
         }
-        let start = try Self.date(try workout.required("start"))
-        let end = try Self.date(try workout.required("end"))
+        let start = try Self.date(workout, "start")
+        let end = try Self.date(workout, "end")
         var statistics: [String: WorkoutStatistic] = [:]
         for (field, typeName) in [
             ("activeEnergyBurned", "activeEnergyBurned"), ("activeEnergy", "activeEnergyBurned"),
             ("distance", "distanceWalkingRunning"),
         ] {
-            guard let figure = try workout.optional(field), figure.value is [String: Any] else { continue }
-            let type = try! SampleType.quantity(
+            // Only objects are figures (the app writes other shapes for some workouts; those are not read).
+            guard workout.contains(WireKey(field)),
+                let figure = try? workout.nestedContainer(keyedBy: WireKey.self, forKey: WireKey(field))
+            else { continue }
+            let type = try SampleType.quantity(
                 typeName == "distanceWalkingRunning" && activity.caseName == "cycling" ? "distanceCycling" : typeName)
             guard statistics[type.identifier] == nil else { continue }
-            let quantity = Quantity(
-                try figure.required("qty").number(), try Self.unit(try figure.required("units"), for: type))
+            guard let value = try figure.number("qty") else {
+                throw WireError.invalidField(field: figure.field("qty"), reason: "is required")
+            }
+            let quantity = Quantity(value, try Self.unit(figure, "units", for: type))
             do {
                 statistics[type.identifier] = try WorkoutStatistic(
                     quantityTypeIdentifier: type.identifier, sum: quantity)
             } catch {
-                throw .from(error, field: figure.path)
+                throw WireError.model(error, field: figure.field)
             }
         }
-        let identifier = try workout.optional("id")?.string() ?? "\(start.timeIntervalSince1970)"
-        let duration = try workout.optional("duration")?.number()
+        let identifier = try workout.optional(String.self, "id") ?? "\(start.timeIntervalSince1970)"
+        let duration = try workout.number("duration")
         do {
             samples.append(
                 try Sample.workout(
@@ -214,34 +241,34 @@ struct HealthAutoExportPayload {
                     statistics: Array(statistics.values),
                     metadata: Self.syncMetadata("HKWorkoutTypeIdentifier:\(identifier)")))
         } catch {
-            throw .from(error, field: workout.path)
+            throw WireError.model(error, field: workout.field)
         }
     }
 
     // MARK: Values
 
-    private func source(_ point: JSONInput) throws(HealthServerError) -> String? {
-        try point.optional("source")?.string()
+    private func source(_ point: KeyedDecodingContainer<WireKey>) throws -> String? {
+        try point.optional(String.self, "source")
     }
 
     private func build(
-        _ point: JSONInput, type: SampleType, content: SampleContent, start: Date, end: Date,
+        _ point: KeyedDecodingContainer<WireKey>, type: SampleType, content: SampleContent, start: Date, end: Date,
         metadata: [String: MetadataValue]
-    ) throws(HealthServerError) -> Sample {
+    ) throws -> Sample {
         let device = try source(point).map { Device(name: $0) }
         do {
             return try Sample(
                 type: type, startDate: start, endDate: max(start, end), metadata: metadata, device: device,
                 content: content)
         } catch {
-            throw .from(error, field: point.path)
+            throw WireError.model(error, field: point.field)
         }
     }
 
     private mutating func append(
-        _ point: JSONInput, type: SampleType, content: SampleContent, start: Date, end: Date,
+        _ point: KeyedDecodingContainer<WireKey>, type: SampleType, content: SampleContent, start: Date, end: Date,
         metadata: [String: MetadataValue]
-    ) throws(HealthServerError) {
+    ) throws {
         samples.append(try build(point, type: type, content: content, start: start, end: end, metadata: metadata))
     }
 
@@ -249,29 +276,62 @@ struct HealthAutoExportPayload {
         [MetadataKey.syncIdentifier: .string("hae:" + identifier), MetadataKey.syncVersion: .number(1)]
     }
 
-    /// A unit as the app spells it, which must fit the type.
-    private static func unit(_ field: JSONInput, for type: SampleType) throws(HealthServerError) -> HealthUnit {
-        let text = try field.string()
+    /// A unit as the app spells it (member `key`), which must fit the type.
+    private static func unit(
+        _ object: KeyedDecodingContainer<WireKey>, _ key: String, for type: SampleType
+    ) throws -> HealthUnit {
+        let text = try object.required(String.self, key)
         let spelled = unitSpellings[text.lowercased()] ?? text
         guard let unit = try? HealthUnit(parsing: spelled), let canonical = type.canonicalUnit,
             unit.isCompatible(with: canonical)
         else {
-            throw .invalidField(
-                field: field.path,
+            throw WireError.invalidField(
+                field: object.field(key),
                 reason: "'\(text)' is not a unit of \(type.identifier) (e.g. \(type.canonicalUnit?.description ?? "?"))"
             )
         }
         return unit
     }
 
-    /// The app's dates: `yyyy-MM-dd HH:mm:ss Z` (`2024-03-10 08:00:00 -0800`), also ISO 8601 with an offset.
-    private static func date(_ field: JSONInput) throws(HealthServerError) -> Date {
-        var text = try field.string()
+    /// The app's dates (member `key`): `yyyy-MM-dd HH:mm:ss Z` (`2024-03-10 08:00:00 -0800`), also ISO 8601 with an
+    /// offset.
+    private static func date(_ object: KeyedDecodingContainer<WireKey>, _ key: String) throws -> Date {
+        var text = try object.required(String.self, key)
         if text.count == 25, let space = text.index(text.startIndex, offsetBy: 19, limitedBy: text.endIndex),
             text[space] == " "
         {
             text.remove(at: space)
         }
-        return try ServerDates.parseWithOffset(text, field: field.path)
+        return try WireSample.date(text, field: object.field(key))
+    }
+}
+
+/// The answer to `POST /ingest/health-auto-export`: `{"saved", "ignored", "skipped": [{"field", "reason"}],
+/// "anchor"?}` (the anchor when a batch was committed).
+public struct HealthAutoExportAnswer: Encodable, Sendable {
+    /// The samples stored.
+    public var saved: Int
+    /// The samples already stored (a re-sent payload).
+    public var ignored: Int
+    /// The metrics and workouts left out.
+    public var skipped: [HealthAutoExportPayload.Skipped]
+    /// The change-log position after the commit, when there was one.
+    public var anchor: Int?
+
+    /// An answer.
+    public init(saved: Int, ignored: Int, skipped: [HealthAutoExportPayload.Skipped], anchor: Int?) {
+        self.saved = saved
+        self.ignored = ignored
+        self.skipped = skipped
+        self.anchor = anchor
+    }
+
+    /// Writes the members in the documented order.
+    public func encode(to encoder: any Encoder) throws {
+        var members = encoder.container(keyedBy: WireKey.self)
+        try members.put(saved, "saved")
+        try members.put(ignored, "ignored")
+        try members.put(skipped, "skipped")
+        if let anchor { try members.put(anchor, "anchor") }
     }
 }
