@@ -75,7 +75,11 @@ struct QueryParameters {
         if let time = text.firstIndex(of: "T"), let space = text[time...].firstIndex(of: " ") {
             text.replaceSubrange(space...space, with: "+")
         }
-        return try ServerDates.parse(text, timeZone: timeZone, field: name)
+        do {
+            return try DateReader.instant(text, timeZone: timeZone, field: name)
+        } catch {
+            throw .from(error)
+        }
     }
 
     /// A sample type parameter, by full identifier or short name.
