@@ -188,7 +188,7 @@ public final class PersonStores: Service, Sendable {
             defer { stores.removeAll() }
             return Array(stores.values)
         }
-        for entry in stores { try? entry.store.checkpoint() }
+        for entry in stores { try? entry.store.backend.checkpoint() }
     }
 
     /// Until the graceful shutdown, closes every few seconds the stores of people removed meanwhile

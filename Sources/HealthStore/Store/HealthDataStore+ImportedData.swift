@@ -7,28 +7,6 @@ import HealthModel
 /// (`ActivitySummaryRecord`, `CharacteristicRecord`, `ExportInformationRecord`, `KeptElementRecord`,
 /// `ClinicalDocumentRecord`) written through the commit, and the spans of a file it read whole.
 extension HealthDataStore {
-    /// The activity summaries an import stored for these days (inclusive), as recorded (not computed from samples:
-    /// `activitySummaries(matching:calendar:)` answers queries).
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
-    {
-        try wrapped { try storage.activitySummaries(from: first, through: last) }
-    }
-
-    /// The `Me` characteristics an import stored (date of birth, sex, blood type…), by HealthKit identifier.
-    public func characteristics() throws -> [String: String] {
-        try wrapped { try storage.characteristics() }
-    }
-
-    /// The date and locale of the last imported export, when one was imported.
-    public func exportInformation() throws -> ExportInformation? {
-        try wrapped { try storage.exportInformation() }
-    }
-
-    /// The elements an import kept as written under a parent object (nil: every one), in the order first saved.
-    public func keptElements(parent: UUID?) throws -> [KeptElement] {
-        try wrapped { try storage.keptElements(parent: parent) }
-    }
-
     /// How many of each kind of imported data the store holds. Only the store itself and full-access clients count.
     public func importedDataCounts() throws -> ImportedDataCounts {
         try wrapped {
@@ -69,16 +47,6 @@ extension HealthDataStore {
             }
             return counts
         }
-    }
-
-    /// The spans of export files that earlier imports read whole (`ImportedSpan`).
-    public func importedSpans() throws -> [ImportedSpan] {
-        try wrapped { try storage.importedSpans() }
-    }
-
-    /// Remembers spans of an export file read whole, once their samples are committed.
-    public func saveImportedSpans(_ spans: [ImportedSpan]) throws {
-        try wrapped { try storage.saveImportedSpans(spans) }
     }
 
     /// Saves what an export holds besides samples as one commit of records, which observers hear: each part

@@ -86,13 +86,7 @@ public final class HealthDataStore: Sendable {
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
     /// `HealthModelError` as `HealthStoreError.model`; others (already `HealthStoreError`) unchanged.
     func wrapped<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        } catch let error as HealthModelError {
-            throw HealthStoreError.model(error)
-        }
+        try wrappingStoreErrors(body)
     }
 
     // MARK: Condition
@@ -176,12 +170,6 @@ public final class HealthDataStore: Sendable {
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         try write(
             records: [try wrapped { try .set(SourceOrderRecord.self, key: type.identifier, bundleIdentifiers) }])
-    }
-
-    /// The source order set for a type, or nil for the default order. A client view shows only the sources of
-    /// samples it can see (`SourceOrderRecord.shown(_:key:to:)`).
-    public func sourceOrder(for type: SampleType) throws -> [String]? {
-        try wrapped { try storage.sourceOrder(for: type) }
     }
 
     /// The order merges rank sources by: the stored order, also for a client view (whose merges see only its
@@ -313,7 +301,7 @@ public final class HealthDataStore: Sendable {
     public func delete(type: SampleType, matching predicate: SamplePredicate) throws -> CommitResult {
         let matches = try samples(SampleQueryRequest(type: type, predicate: predicate)).map(\.uuid)
         if matches.isEmpty {
-            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try latestSequence())
+            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try changeLog.latestSequence())
         }
         return try commit(CommitBatch(deletions: matches))
     }
