@@ -11,9 +11,7 @@ extension HealthDataStore {
     public func importedDataCounts() throws -> ImportedDataCounts {
         try wrapped {
             try view?.checkReadable()
-            if let client, !access.hasFullAccess(client) {
-                throw HealthStoreError.authorizationDenied("only a client with full access counts imported data")
-            }
+            try view?.checkFullAccess("only a client with full access counts imported data")
             func count(_ kind: String) throws -> Int { try storage.storedRecords(ofKind: kind, keys: .all).count }
             var counts = ImportedDataCounts(
                 activitySummaries: try count(ActivitySummaryRecord.name),
@@ -55,9 +53,7 @@ extension HealthDataStore {
     /// differs from the stored records is written, so saving the same data again commits nothing (a re-import takes
     /// no change sequence). Only the store itself and full-access clients import.
     public func saveImportedData(_ data: ImportedData) throws {
-        if let client, !access.hasFullAccess(client) {
-            throw HealthStoreError.authorizationDenied("only a client with full access imports data")
-        }
+        try view?.checkFullAccess("only a client with full access imports data")
         guard !data.isEmpty else { return }
         // Compared with the whole store's records (the client may see none of them).
         let writes = try wrapped { try data.recordWrites(over: base) }

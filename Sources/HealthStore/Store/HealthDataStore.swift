@@ -318,9 +318,8 @@ public final class HealthDataStore: Sendable {
     public func activitySummaries(
         matching predicate: ActivitySummaryPredicate?, calendar: Calendar
     ) throws -> [ActivitySummary] {
-        if let client, !access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) {
-            // The store's condition still answers first (unavailable, locked), as for any read.
-            try view?.checkReadable()
+        // The store's condition still answers first (unavailable, locked), as for any read.
+        if let view, try !view.readsComputed(typeIdentifier: TypeTable.activitySummaryTypeIdentifier) {
             return []
         }
         return try wrapped { try activitySummaryQueries.summaries(matching: predicate, calendar: calendar) }
