@@ -18,7 +18,7 @@ extension ClientStorage {
     /// Throws `authorizationNotDetermined` when the client never asked to read the type, as HealthKit answers an app
     /// reading a characteristic it did not ask for; a denial passes (it then reads nothing, as if there were no value).
     func checkAskedToRead(typeIdentifier: String) throws {
-        if access.readDecision(client: client, type: typeIdentifier) == .notDetermined {
+        if permissions.readDecision(type: typeIdentifier) == .notDetermined {
             throw HealthStoreError.authorizationNotDetermined(type: typeIdentifier)
         }
     }
@@ -26,8 +26,8 @@ extension ClientStorage {
     /// Throws `authorizationNotDetermined` when the client asked neither to share nor to read the type (HealthKit's
     /// rule for preferred units).
     func checkAskedToShareOrRead(typeIdentifier: String) throws {
-        if access.shareDecision(client: client, type: typeIdentifier) == .notDetermined,
-            access.readDecision(client: client, type: typeIdentifier) == .notDetermined
+        if permissions.shareDecision(type: typeIdentifier) == .notDetermined,
+            permissions.readDecision(type: typeIdentifier) == .notDetermined
         {
             throw HealthStoreError.authorizationNotDetermined(type: typeIdentifier)
         }
@@ -36,7 +36,7 @@ extension ClientStorage {
     /// Throws `authorizationDenied(denial)` unless the client has full access (what only the Health app does: an
     /// import, counting imported data).
     func checkFullAccess(_ denial: String) throws {
-        guard access.hasFullAccess(client) else { throw HealthStoreError.authorizationDenied(denial) }
+        guard permissions.hasFullAccess else { throw HealthStoreError.authorizationDenied(denial) }
     }
 
     /// Throws unless the store takes a client's writes at once: a locked store refuses rather than holding the write
@@ -54,10 +54,10 @@ extension ClientStorage {
     /// 27); types read in full, denied or never asked for are left out alike. Throws when health data is unavailable.
     func readWindowStarts(of typeIdentifiers: Set<String>) throws -> [String: Date] {
         if access.condition == .unavailable { throw HealthStoreError.healthDataUnavailable }
-        let windows = access.readWindows(client: client)
+        let windows = permissions.readWindows()
         var starts: [String: Date] = [:]
         for identifier in typeIdentifiers {
-            guard let start = windows[identifier], access.canRead(client: client, type: identifier) else { continue }
+            guard let start = windows[identifier], permissions.canRead(type: identifier) else { continue }
             starts[identifier] = start
         }
         return starts
@@ -68,7 +68,7 @@ extension ClientStorage {
     /// Returns how many were granted: none for a denial (which the client is not told of) and for a full-access
     /// client (which reads everything already).
     func requestObjectReadAccess(typeIdentifier: String, objects: () throws -> [UUID]) throws -> Int {
-        guard !access.hasFullAccess(client) else { return 0 }
+        guard !permissions.hasFullAccess else { return 0 }
         guard access.policy.decide(client, typeIdentifier, false) == .authorized else { return 0 }
         let granted = try objects()
         access.grantObjects(Set(granted), client: client)
@@ -79,7 +79,7 @@ extension ClientStorage {
     /// read the medications `concepts` lists (those matching now, read past the view, by concept identifier) with
     /// their dose events. Returns how many were granted, as `requestObjectReadAccess` does.
     func requestMedicationReadAccess(concepts: () throws -> [String]) throws -> Int {
-        guard !access.hasFullAccess(client) else { return 0 }
+        guard !permissions.hasFullAccess else { return 0 }
         guard access.policy.decide(client, TypeTable.userAnnotatedMedicationTypeIdentifier, false) == .authorized
         else { return 0 }
         let granted = try concepts()

@@ -8,7 +8,7 @@ extension HealthDataStore {
     /// This store object's client's decision about sharing (saving) a type, as HealthKit's `authorizationStatus(for:)`
     /// reports it; the store itself may share everything. Says nothing about reading, which a client is never told.
     public func shareDecision(for typeIdentifier: String) -> AuthorizationDecision {
-        view.map { $0.access.shareDecision(client: $0.client, type: typeIdentifier) } ?? .authorized
+        view?.permissions.shareDecision(type: typeIdentifier) ?? .authorized
     }
 
     /// The earliest start date this store object's client may read of each type the person shared only a recent

@@ -78,9 +78,13 @@ public final class HealthDataStore: Sendable {
     /// The store as one client (app) sees it: reads limited to what the client may read plus its own data, writes
     /// checked against its sharing decisions, the store's condition honoured (SEMANTICS §8). Views share this store's
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
-    public func client(_ bundleIdentifier: String) -> HealthDataStore {
+    ///
+    /// With `grants`, the view decides by them (their home is elsewhere: the server's registry, read with the client
+    /// on every request) rather than by the decisions the store's `access` recorded, which stay untouched.
+    public func client(_ bundleIdentifier: String, grants: ClientGrants? = nil) -> HealthDataStore {
         HealthDataStore(
-            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
+            view: ClientStorage(base: base, client: bundleIdentifier, access: access, grants: grants), hub: hub,
+            executor: executor)
     }
 
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
