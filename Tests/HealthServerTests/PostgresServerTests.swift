@@ -110,7 +110,8 @@ struct PostgresServerTests {
             ).1.text
             try await Self.application(first).test(.router) { one in
                 try await Self.application(second).test(.router) { two in
-                    try await one.save([steps(9, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: watch)
+                    try await one.save(
+                        [steps(9, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: watch)
                     // Both servers have opened the person's store and served the app with its first grants.
                     for server in [one, two] as [any TestClientProtocol] {
                         #expect(try await server.call(.get, "/samples?type=stepCount", token: old).samples.count == 1)
@@ -126,7 +127,9 @@ struct PostgresServerTests {
                         #expect(try await server.call(.get, "/samples?type=stepCount", token: renewed).samples.isEmpty)
                         let refused = try await server.call(
                             .post, "/samples", token: renewed,
-                            body: "{\"samples\": [\(steps(1, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z"))]}")
+                            body:
+                                "{\"samples\": [\(steps(1, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z"))]}"
+                        )
                         #expect(refused.status == .forbidden)
                     }
                 }

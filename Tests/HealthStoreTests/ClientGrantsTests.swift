@@ -52,7 +52,10 @@ struct ClientGrantsTests {
             try narrowed.save([try Fixture.steps(6, from: Fixture.at(50))], as: Self.appRevision)
         }
         // Its own samples stay visible without any read grant.
-        #expect(try narrowed.samples(SampleQueryRequest(type: Fixture.stepCount)).map(\.sourceRevision) == [Self.appRevision])
+        #expect(
+            try narrowed.samples(SampleQueryRequest(type: Fixture.stepCount)).map(\.sourceRevision) == [
+                Self.appRevision
+            ])
     }
 
     @Test("Full access in the grants reads and writes everything", arguments: StorageBackend.allCases)

@@ -160,7 +160,9 @@ struct ImportedRecordsMigrationTests {
             HealthDataStore(storage: try PostgresStorage(client: client, person: person)), latestSequence: 9)
         let someoneElse = HealthDataStore(storage: try PostgresStorage(client: client, person: other))
         #expect(
-            try someoneElse.records.characteristics() == ["HKCharacteristicTypeIdentifierBloodType": "HKBloodTypeONegative"])
+            try someoneElse.records.characteristics() == [
+                "HKCharacteristicTypeIdentifierBloodType": "HKBloodTypeONegative"
+            ])
         #expect(try someoneElse.records.keptElements(parent: nil).isEmpty)
         #expect(try someoneElse.records.exportInformation() == nil)
         let left = try scratch.remainingTables(Self.retiredTables, client: client)

@@ -105,7 +105,9 @@ struct SQLiteStorageTests {
         Snapshot(
             samples: try types.map { try store.all($0) }, changes: try store.storage.changes(after: 0, limit: 0),
             associated: try workout.map { try store.storage.samplesAssociated(withWorkout: $0) } ?? [],
-            orders: try [Fixture.stepCount, Fixture.heartRate, Fixture.distance].map { try store.records.sourceOrder(for: $0) },
+            orders: try [Fixture.stepCount, Fixture.heartRate, Fixture.distance].map {
+                try store.records.sourceOrder(for: $0)
+            },
             latest: try store.storage.latestSequence())
     }
 

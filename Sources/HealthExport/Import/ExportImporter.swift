@@ -61,7 +61,8 @@ public final class ExportImporter {
         // start; spans read whole now are remembered once their samples are committed.
         let known =
             reusesImportedSpans
-            ? Dictionary(try store.importedSpans.all().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            ? Dictionary(try store.importedSpans.all().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            : [:]
         var readWhole: [(span: ImportedSpan, firstLine: Int)] = []
         func take(_ span: ExportSpanSplitter.Span) throws {
             let startsAtTop = reader.isAtTopLevel && tokenizer.isBetweenTags

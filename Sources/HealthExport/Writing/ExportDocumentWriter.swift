@@ -47,10 +47,12 @@ public struct ExportDocumentWriter {
     private let exportDate: Date
     private let windowSize: Int
 
-    /// A writer of the samples and records behind `storage` (the two roles an export reads). Dates are written with the UTC offset an import recorded
-    /// (`ExportMetadataKey.utcOffset`), else that of the sample's `HKTimeZone`, else that of `timeZone`;
-    /// `exportDate` is the document's `ExportDate` (pass the clock's now).
-    public init(storage: any SampleStorage & RecordStorage, timeZone: TimeZone, exportDate: Date, windowSize: Int = 20_000) {
+    /// A writer of the samples and records behind `storage` (the two roles an export reads). Dates are written with
+    /// the UTC offset an import recorded (`ExportMetadataKey.utcOffset`), else that of the sample's `HKTimeZone`, else
+    /// that of `timeZone`; `exportDate` is the document's `ExportDate` (pass the clock's now).
+    public init(
+        storage: any SampleStorage & RecordStorage, timeZone: TimeZone, exportDate: Date, windowSize: Int = 20_000
+    ) {
         self.storage = storage
         self.timeZone = timeZone
         self.exportDate = exportDate

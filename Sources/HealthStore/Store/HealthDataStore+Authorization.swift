@@ -2,8 +2,8 @@ import Foundation
 import HealthEngine
 import HealthModel
 
-/// What a client may do and read, as its view decides (`ClientStorage`, with `AccessControl`): the facade asks and passes the
-/// answer on; the store itself, which has no view, reads everything.
+/// What a client may do and read, as its view decides (`ClientStorage`, with `AccessControl` or the grants it was
+/// given): the facade asks and passes the answer on; the store itself, which has no view, may do everything.
 extension HealthDataStore {
     /// This store object's client's decision about sharing (saving) a type, as HealthKit's `authorizationStatus(for:)`
     /// reports it; the store itself may share everything. Says nothing about reading, which a client is never told.
