@@ -124,6 +124,7 @@ struct PostgresServerTests {
                     ).1.text
                     for server in [one, two] as [any TestClientProtocol] {
                         // The Watch's steps are no longer readable, and steps can no longer be saved.
+                        let stepCount = "HKQuantityTypeIdentifierStepCount"
                         #expect(try await server.call(.get, "/samples?type=stepCount", token: renewed).samples.isEmpty)
                         let refused = try await server.call(
                             .post, "/samples", token: renewed,
@@ -131,6 +132,9 @@ struct PostgresServerTests {
                                 "{\"samples\": [\(steps(1, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z"))]}"
                         )
                         #expect(refused.status == .forbidden)
+                        // Taken back, not never granted: the registry says so to both servers.
+                        #expect(
+                            refused.error["message"] as? String == "not authorized: sharing \(stepCount) was denied")
                     }
                 }
             }

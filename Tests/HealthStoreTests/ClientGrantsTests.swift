@@ -51,6 +51,14 @@ struct ClientGrantsTests {
         #expect(throws: HealthStoreError.authorizationNotDetermined(type: Fixture.stepCount.identifier)) {
             try narrowed.save([try Fixture.steps(6, from: Fixture.at(50))], as: Self.appRevision)
         }
+        // A type taken back is denied, not undetermined: the app asked, and the answer is no.
+        let takenBack = store.client(
+            Self.app,
+            grants: ClientGrants(share: [], read: [], fullAccess: false, deniedShare: [Fixture.stepCount.identifier]))
+        #expect(throws: HealthStoreError.authorizationDenied("sharing \(Fixture.stepCount.identifier) was denied")) {
+            try takenBack.save([try Fixture.steps(6, from: Fixture.at(50))], as: Self.appRevision)
+        }
+        #expect(takenBack.shareDecision(for: Fixture.stepCount.identifier) == .denied)
         // Its own samples stay visible without any read grant.
         #expect(
             try narrowed.samples(SampleQueryRequest(type: Fixture.stepCount)).map(\.sourceRevision) == [

@@ -99,7 +99,9 @@ public final class PersonStores: Service, Sendable {
         // The grants' one home is the registry, read with the client on this request: the view decides by them.
         return base.client(
             client.bundleIdentifier,
-            grants: ClientGrants(share: client.share, read: client.read, fullAccess: client.fullAccess))
+            grants: ClientGrants(
+                share: client.share, read: client.read, fullAccess: client.fullAccess,
+                deniedShare: client.withdrawnShare, deniedRead: client.withdrawnRead))
     }
 
     /// The person's whole store (opened on first use).

@@ -3,8 +3,9 @@ import HealthModel
 
 /// A client's grants kept outside the store, in their one home (the server's registry, read with the client on every
 /// request): the types it may share and read, and whether it has full access. A client view given them
-/// (`HealthDataStore.client(_:grants:)`) decides by them, so they are never copied into the store's `AccessControl`;
-/// a type outside them was never granted (`notDetermined`), as for a client that never asked.
+/// (`HealthDataStore.client(_:grants:)`) decides by them, so they are never copied into the store's `AccessControl`.
+/// A type granted is `authorized`; a type the person took back (granted before, no longer) is `denied`, so the app
+/// reads it as no data; any other type was never granted (`notDetermined`), as for a client that never asked.
 public struct ClientGrants: Sendable, Hashable {
     /// Type identifiers the client may share (save).
     public var share: Set<String>
@@ -12,12 +13,26 @@ public struct ClientGrants: Sendable, Hashable {
     public var read: Set<String>
     /// Whether the client reads and writes everything (the person's own Health app).
     public var fullAccess: Bool
+    /// Type identifiers whose sharing the person took back (`denied`).
+    public var deniedShare: Set<String>
+    /// Type identifiers whose reading the person took back (`denied`).
+    public var deniedRead: Set<String>
 
-    /// Grants of these types.
-    public init(share: Set<String>, read: Set<String>, fullAccess: Bool) {
+    /// Grants of these types; `deniedShare` and `deniedRead` name types taken back (a type also granted is granted).
+    public init(
+        share: Set<String>, read: Set<String>, fullAccess: Bool, deniedShare: Set<String> = [],
+        deniedRead: Set<String> = []
+    ) {
         self.share = share
         self.read = read
         self.fullAccess = fullAccess
+        self.deniedShare = deniedShare.subtracting(share)
+        self.deniedRead = deniedRead.subtracting(read)
+    }
+
+    /// The decision a set of granted and of taken-back types gives a type.
+    static func decision(_ type: String, granted: Set<String>, denied: Set<String>) -> AuthorizationDecision {
+        granted.contains(type) ? .authorized : denied.contains(type) ? .denied : .notDetermined
     }
 }
 
@@ -38,13 +53,15 @@ struct ClientPermissions: Sendable {
     /// The client's sharing decision for a type (authorized with full access).
     func shareDecision(type: String) -> AuthorizationDecision {
         guard let grants else { return access.shareDecision(client: client, type: type) }
-        return grants.fullAccess || grants.share.contains(type) ? .authorized : .notDetermined
+        if grants.fullAccess { return .authorized }
+        return ClientGrants.decision(type, granted: grants.share, denied: grants.deniedShare)
     }
 
     /// The client's reading decision for a type (authorized with full access); only the store itself looks at it.
     func readDecision(type: String) -> AuthorizationDecision {
         guard let grants else { return access.readDecision(client: client, type: type) }
-        return grants.fullAccess || grants.read.contains(type) ? .authorized : .notDetermined
+        if grants.fullAccess { return .authorized }
+        return ClientGrants.decision(type, granted: grants.read, denied: grants.deniedRead)
     }
 
     /// Whether the client may read other clients' data of the type (the read grant alone).
