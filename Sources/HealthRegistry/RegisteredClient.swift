@@ -24,11 +24,19 @@ public struct RegisteredClient: Sendable, Hashable {
     /// When its person was added (nil when not read with the client): a person removed and added again under the
     /// same name is a new person, whose store must not be one opened for the old one (`PersonStores`).
     public let personCreated: Date?
+    /// Types the person took back from the app: shared by an earlier (revoked) registration of the same app for the
+    /// same person and not by this one, HealthKit's `denied` (the app asked; the answer is no). Filled in only when
+    /// the client is read by its token (empty otherwise).
+    public let withdrawnShare: Set<String>
+    /// Types the person took back from the app for reading, as `withdrawnShare`: the app reads them as no data, as it
+    /// would after a denial, rather than as types it never asked for.
+    public let withdrawnRead: Set<String>
 
     /// A client.
     public init(
         person: String, bundleIdentifier: String, name: String, share: Set<String>, read: Set<String>, fullAccess: Bool,
-        selector: String, created: Date, revoked: Date?, personCreated: Date? = nil
+        selector: String, created: Date, revoked: Date?, personCreated: Date? = nil, withdrawnShare: Set<String> = [],
+        withdrawnRead: Set<String> = []
     ) {
         self.person = person
         self.bundleIdentifier = bundleIdentifier
@@ -40,9 +48,12 @@ public struct RegisteredClient: Sendable, Hashable {
         self.created = created
         self.revoked = revoked
         self.personCreated = personCreated
+        self.withdrawnShare = withdrawnShare.subtracting(share)
+        self.withdrawnRead = withdrawnRead.subtracting(read)
     }
 
-    /// Clients are the same when everything but `personCreated` is (which only some reads fill in).
+    /// Clients are the same when everything but `personCreated` and the withdrawn types is (which only some reads fill
+    /// in).
     public static func == (lhs: RegisteredClient, rhs: RegisteredClient) -> Bool {
         lhs.person == rhs.person && lhs.bundleIdentifier == rhs.bundleIdentifier && lhs.name == rhs.name
             && lhs.share == rhs.share

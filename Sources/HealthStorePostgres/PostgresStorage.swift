@@ -267,7 +267,7 @@ public final class PostgresStorage: HealthStorage {
     }
 }
 
-/// `HealthDataStore.appliedMigrations()` and `sampleCount()` reach the database through this capability.
+/// `StoreBackend.appliedMigrations()` and `sampleCount()` (`store.backend`) reach the database through this capability.
 extension PostgresStorage: StoreInspection {
     /// Nil: the rows live on the database server.
     public var sizeOnDisk: Int64? { nil }

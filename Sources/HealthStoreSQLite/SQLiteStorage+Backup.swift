@@ -58,5 +58,5 @@ extension SQLiteStorage {
     }
 }
 
-/// `HealthDataStore.backup(to:replacing:)` reaches SQLite's online backup through this capability.
+/// `StoreBackend.backup(to:replacing:)` (`store.backend`) reaches SQLite's online backup through this capability.
 extension SQLiteStorage: OnlineBackup {}

@@ -266,9 +266,10 @@ public final class SQLiteStorage: HealthStorage {
     }
 }
 
-/// `HealthDataStore.appliedMigrations()`, `sampleCount()` and `bytesOnDisk()` reach the file through this capability.
+/// `StoreBackend.appliedMigrations()`, `sampleCount()` and `bytesOnDisk` (`store.backend`) reach the file through
+/// this capability.
 extension SQLiteStorage: StoreInspection {
-    /// The file plus its write-ahead log (`bytesOnDisk()`).
+    /// The file plus its write-ahead log (`StoreBackend.bytesOnDisk`).
     public var sizeOnDisk: Int64? { bytesOnDisk() }
 }
 

@@ -159,7 +159,7 @@ public struct TypicalDayCache: Sendable {
 
     private static func latestSequence(of store: HealthDataStore) throws -> Int64 {
         do {
-            return try store.latestSequence()
+            return try store.changeLog.latestSequence()
         } catch {
             throw HealthTrendsError.from(error)
         }

@@ -53,7 +53,7 @@ struct DefaultSourceOrderTests {
         #expect(try store.sourcesInPriorityOrder(for: Fixture.stepCount) == [Self.bridge.source, Self.tracker.source])
         let statistics = try store.statistics(of: Fixture.stepCount, options: [.cumulativeSum, .separateBySource])
         #expect(statistics.merged.sum?.value == 100)
-        #expect(try store.sourceOrder(for: Fixture.stepCount) == nil)
+        #expect(try store.records.sourceOrder(for: Fixture.stepCount) == nil)
     }
 
     @Test(

@@ -66,7 +66,7 @@ struct StatisticsMergeTests {
         #expect(close(hours[1].merged.sum, 600))
 
         // The order is per type; nil restores the default.
-        #expect(try store.sourceOrder(for: Fixture.heartRate) == nil)
+        #expect(try store.records.sourceOrder(for: Fixture.heartRate) == nil)
         try store.setSourceOrder(nil, for: Fixture.stepCount)
         #expect(close(try store.statistics(of: Fixture.stepCount, options: .cumulativeSum).merged.sum, 1600))
     }

@@ -76,7 +76,7 @@ struct DefaultSourceOrderImportTests {
         #expect(abs((night.stages[.asleepDeep] ?? 0) - 60 * 60) < 0.001)
         #expect(night.sources.first?.name == "Alex’s Apple Watch")
         // A default, not a setting: the import wrote no order.
-        #expect(try store.sourceOrder(for: Fixture.sleep) == nil)
+        #expect(try store.records.sourceOrder(for: Fixture.sleep) == nil)
     }
 
     @Test(
@@ -98,7 +98,7 @@ struct DefaultSourceOrderImportTests {
             ])
         let statistics = try store.statistics(of: Fixture.stepCount, options: [.cumulativeSum])
         #expect(abs((statistics.merged.sum?.value ?? 0) - (100 + 50)) < 0.001)
-        #expect(try store.sourceOrder(for: Fixture.stepCount) == nil)
+        #expect(try store.records.sourceOrder(for: Fixture.stepCount) == nil)
     }
 
     @Test(
@@ -112,7 +112,7 @@ struct DefaultSourceOrderImportTests {
         let url = try ExportFixtures.write(ExportFixtures.document(Self.night), named: "again.xml", in: folder)
         let (importer, _) = ExportFixtures.importer(store: store)
         _ = try importer.importExport(at: url)
-        #expect(try store.sourceOrder(for: Fixture.sleep) == ["export:SleepTrack"])
+        #expect(try store.records.sourceOrder(for: Fixture.sleep) == ["export:SleepTrack"])
         #expect(
             try store.sourcesInPriorityOrder(for: Fixture.sleep).map(\.name) == ["SleepTrack", "Alex’s Apple Watch"])
         var calendar = Calendar(identifier: .gregorian)

@@ -163,7 +163,7 @@ struct IdempotentImportTests {
         let report = try importer.importExport(at: url)
         #expect(report.quantitySamples == 5, "\(report.issues)")
         let steps = try SampleType.quantity("HKQuantityTypeIdentifierStepCount")
-        #expect(try store.sourceOrder(for: steps) == nil)
+        #expect(try store.records.sourceOrder(for: steps) == nil)
         // Sources by their devices; the hand-entered Health record has none, so its source is a third party: after
         // the new app (its sample ends a day later), before the old app (the same end, by bundle identifier). A hand
         // entry ranks first as a sample, which a list of sources does not show.

@@ -32,12 +32,12 @@ struct ImportArticleExampleTests {
         let again = try importer.importExport(at: exportURL)
         #expect(again.samplesStored == 0)
 
-        let characteristics = try store.characteristics()
+        let characteristics = try store.records.characteristics()
         #expect(characteristics["HKCharacteristicTypeIdentifierDateOfBirth"] == "1989-04-24")
-        let summaries = try store.activitySummaries(
+        let summaries = try store.records.activitySummaries(
             from: DateComponents(year: 2020, month: 1, day: 1), through: DateComponents(year: 2020, month: 12, day: 31))
         #expect(summaries.count == 8)
-        let types = try store.typeSummaries()
+        let types = try store.samples.typeSummaries()
         #expect(types.contains { $0.type.identifier == "HKQuantityTypeIdentifierHeartRate" })
     }
 }

@@ -93,6 +93,54 @@ struct PostgresServerTests {
         }
     }
 
+    @Test(
+        "An app re-registered through one server with other grants is decided by them on both servers from its next request"
+    )
+    func reRegisteredGrantsHoldOnBothServers() async throws {
+        try await Self.withTwoServers { first, second in
+            let person = Self.newPerson()
+            try first.registry.addPerson(person, now: ServerFixture.fixedNow)
+            let watch = try first.registry.addClient(
+                person: person, bundleIdentifier: "com.example.watch", name: "Watch", share: ["stepCount"], read: [],
+                fullAccess: false, now: ServerFixture.fixedNow
+            ).1.text
+            let old = try first.registry.addClient(
+                person: person, bundleIdentifier: "com.example.steps", name: "Steps", share: ["stepCount"],
+                read: ["stepCount"], fullAccess: false, now: ServerFixture.fixedNow
+            ).1.text
+            try await Self.application(first).test(.router) { one in
+                try await Self.application(second).test(.router) { two in
+                    try await one.save(
+                        [steps(9, start: "2024-03-10T08:00:00Z", end: "2024-03-10T09:00:00Z")], token: watch)
+                    // Both servers have opened the person's store and served the app with its first grants.
+                    for server in [one, two] as [any TestClientProtocol] {
+                        #expect(try await server.call(.get, "/samples?type=stepCount", token: old).samples.count == 1)
+                    }
+                    _ = try second.registry.revokeClient(
+                        person: person, bundleIdentifier: "com.example.steps", now: ServerFixture.fixedNow + 1)
+                    let renewed = try second.registry.addClient(
+                        person: person, bundleIdentifier: "com.example.steps", name: "Steps", share: [],
+                        read: ["heartRate"], fullAccess: false, now: ServerFixture.fixedNow + 1
+                    ).1.text
+                    for server in [one, two] as [any TestClientProtocol] {
+                        // The Watch's steps are no longer readable, and steps can no longer be saved.
+                        let stepCount = "HKQuantityTypeIdentifierStepCount"
+                        #expect(try await server.call(.get, "/samples?type=stepCount", token: renewed).samples.isEmpty)
+                        let refused = try await server.call(
+                            .post, "/samples", token: renewed,
+                            body:
+                                "{\"samples\": [\(steps(1, start: "2024-03-10T10:00:00Z", end: "2024-03-10T11:00:00Z"))]}"
+                        )
+                        #expect(refused.status == .forbidden)
+                        // Taken back, not never granted: the registry says so to both servers.
+                        #expect(
+                            refused.error["message"] as? String == "not authorized: sharing \(stepCount) was denied")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A commit through one server wakes a long-poll and an observer stream on the other, which then read it")
     func commitsWakeTheOtherServer() async throws {
         try await Self.withTwoServers { first, second in

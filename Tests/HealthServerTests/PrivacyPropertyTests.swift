@@ -238,7 +238,7 @@ struct StorePrivacyCheck {
         for type in PrivacyTypes.quantities {
             answer("sources \(type)") { try view.sources(of: type).sorted() }
             answer("priority \(type)") { try view.sourcesInPriorityOrder(for: type) }
-            answer("order \(type)") { try view.sourceOrder(for: type) as Any }
+            answer("order \(type)") { try view.records.sourceOrder(for: type) as Any }
             let cumulative = type.aggregationStyle == .cumulative
             let options: StatisticsOptions =
                 cumulative
@@ -273,7 +273,7 @@ struct StorePrivacyCheck {
         answer("heartbeats") { try view.samples(SampleQueryRequest(type: .heartbeatSeries)) }
         answer("activity summaries") { try view.activitySummaries(matching: nil, calendar: utc) }
         for app in PrivacyWorld.apps {
-            answer("subscriptions of \(app)") { try view.backgroundDeliveries(of: app) }
+            answer("subscriptions of \(app)") { try view.records.backgroundDeliveries(of: app) }
         }
         answer("type summaries") { try view.storage.typeSummaries().sorted { $0.type < $1.type } }
         // Every identifier the world made, asked for directly: another's object looks like one never made.
@@ -308,7 +308,7 @@ struct StorePrivacyCheck {
         }
         for type in [PrivacyTypes.steps, PrivacyTypes.heartRate] {
             violations.expect(
-                try view.sourceOrder(for: type), model.sourceOrder(type, by: viewer),
+                try view.records.sourceOrder(for: type), model.sourceOrder(type, by: viewer),
                 "\(label)\nsource order of \(type.identifier)")
         }
         if !viewer.grants.readsActivitySummaries {

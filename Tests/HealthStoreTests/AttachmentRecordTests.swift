@@ -45,7 +45,7 @@ struct AttachmentRecordTests {
             try store.attachments(of: steps.uuid).map(\.id)
                 == [first.id, second.id].sorted { $0.uuidString < $1.uuidString })
         #expect(try store.attachments(of: steps.uuid).first?.metadata == Self.metadata)
-        let before = try store.latestSequence()
+        let before = try store.changeLog.latestSequence()
 
         let result = try store.delete([steps.uuid])
         #expect(result.latestSequence == before + 3, "the sample and its two attachments")
@@ -78,9 +78,9 @@ struct AttachmentRecordTests {
     func ownerMustExist(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let missing = UUID()
-        let before = try store.latestSequence()
+        let before = try store.changeLog.latestSequence()
         #expect(throws: HealthStoreError.objectNotFound(missing)) { try Self.attach(store, to: missing) }
-        #expect(try store.latestSequence() == before)
+        #expect(try store.changeLog.latestSequence() == before)
         #expect(try store.storage.storedRecords(ofKind: AttachmentRecord.name, keys: .all).isEmpty)
         // A batch deleting an object and putting a record it owns fails whole too.
         let steps = try Fixture.steps(100, from: Fixture.at(0))
@@ -156,6 +156,6 @@ struct AttachmentRecordTests {
         #expect(moved.first?.metadata == Self.metadata)
         #expect(moved.first?.creationDate == Date(timeIntervalSinceReferenceDate: 731_779_500))
         #expect(try store.attachmentData(id, of: object) == Self.scan)
-        #expect(try store.latestSequence() == 0, "moving rows takes no change sequence")
+        #expect(try store.changeLog.latestSequence() == 0, "moving rows takes no change sequence")
     }
 }

@@ -309,24 +309,24 @@ extension ClientAccessTests {
         try world.store.setSourceOrder(
             [glucoseApp, Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader], for: Fixture.stepCount)
         // The reader may not read steps: it sees its own source only.
-        #expect(try world.reader.sourceOrder(for: Fixture.stepCount) == [Self.reader])
+        #expect(try world.reader.records.sourceOrder(for: Fixture.stepCount) == [Self.reader])
         #expect(
             try world.reader.sourcesInPriorityOrder(for: Fixture.stepCount).map(\.bundleIdentifier) == [Self.reader])
         // An app that sees nothing of steps gets nil, exactly as when no order is set.
         let stranger = world.store.client("com.example.stranger")
-        #expect(try stranger.sourceOrder(for: Fixture.stepCount) == nil)
-        #expect(try world.reader.sourceOrder(for: Fixture.heartRate) == nil)
+        #expect(try stranger.records.sourceOrder(for: Fixture.stepCount) == nil)
+        #expect(try world.reader.records.sourceOrder(for: Fixture.heartRate) == nil)
         try world.store.setSourceOrder(nil, for: Fixture.stepCount)
-        #expect(try stranger.sourceOrder(for: Fixture.stepCount) == nil)
+        #expect(try stranger.records.sourceOrder(for: Fixture.stepCount) == nil)
         // The store itself and a reader of steps see the order of the sources there are (the glucose app has none).
         try world.store.setSourceOrder(
             [glucoseApp, Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader], for: Fixture.stepCount)
-        #expect(try world.store.sourceOrder(for: Fixture.stepCount)?.count == 4)
+        #expect(try world.store.records.sourceOrder(for: Fixture.stepCount)?.count == 4)
         let full = try Self.world(backend, readerMayRead: true)
         try full.store.setSourceOrder(
             [glucoseApp, Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader], for: Fixture.stepCount)
         #expect(
-            try full.reader.sourceOrder(for: Fixture.stepCount) == [
+            try full.reader.records.sourceOrder(for: Fixture.stepCount) == [
                 Self.logger, Fixture.watchSource.bundleIdentifier, Self.reader,
             ])
         // Merging still follows the whole order: the logger ranks above the watch for the reader too.

@@ -64,7 +64,7 @@ struct CommitSequenceTests {
         let reader = store.client("com.example.reader")
         var iterator = reader.commits().makeAsyncIterator()
         _ = try store.save([try Fixture.steps(5, from: Fixture.at(0))], as: Self.app)
-        let latest = try store.latestSequence()
+        let latest = try store.changeLog.latestSequence()
         #expect(store.noteOutsideCommit(latestSequence: latest + 1))
         var outside = await iterator.next()
         while let commit = outside, commit.latestSequence <= latest { outside = await iterator.next() }

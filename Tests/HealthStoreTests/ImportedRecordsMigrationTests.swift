@@ -26,19 +26,19 @@ struct ImportedRecordsMigrationTests {
 
     /// What the migrated store must answer, through the facade.
     static func expectMigrated(_ store: HealthDataStore, latestSequence: Int64) throws {
-        #expect(try store.latestSequence() == latestSequence, "moving rows takes no change sequence")
+        #expect(try store.changeLog.latestSequence() == latestSequence, "moving rows takes no change sequence")
         let everyDay = (DateComponents(year: 1, month: 1, day: 1), DateComponents(year: 9_999, month: 12, day: 31))
-        #expect(try store.activitySummaries(from: everyDay.0, through: everyDay.1) == data.activitySummaries)
-        #expect(try store.characteristics() == data.characteristics)
-        #expect(try store.exportInformation() == data.exportInformation)
-        #expect(try store.keptElements(parent: nil) == keptOrder)
-        #expect(try store.keptElements(parent: ImportedRecordsTests.workout) == [data.keptElements[1]])
-        #expect(try store.clinicalDocuments() == data.clinicalDocuments)
+        #expect(try store.records.activitySummaries(from: everyDay.0, through: everyDay.1) == data.activitySummaries)
+        #expect(try store.records.characteristics() == data.characteristics)
+        #expect(try store.records.exportInformation() == data.exportInformation)
+        #expect(try store.records.keptElements(parent: nil) == keptOrder)
+        #expect(try store.records.keptElements(parent: ImportedRecordsTests.workout) == [data.keptElements[1]])
+        #expect(try store.records.clinicalDocuments() == data.clinicalDocuments)
         let counts = try store.importedDataCounts()
         #expect(counts == ImportedDataCounts(activitySummaries: 3, characteristics: 2, keptElements: 2))
         // The moved records read as the kinds write them: importing the same data again commits nothing.
         try store.saveImportedData(data)
-        #expect(try store.latestSequence() == latestSequence)
+        #expect(try store.changeLog.latestSequence() == latestSequence)
         // They are written like any other afterwards: a kept element already moved is not added again, a new one
         // comes after the moved ones.
         var more = ImportedData()
@@ -47,8 +47,8 @@ struct ImportedRecordsMigrationTests {
             element: ExportElement(name: "Later", attributes: [], line: 1))
         more.keptElements = [data.keptElements[0], newer]
         try store.saveImportedData(more)
-        #expect(try store.latestSequence() == latestSequence + 1)
-        #expect(try store.keptElements(parent: nil) == keptOrder + [newer])
+        #expect(try store.changeLog.latestSequence() == latestSequence + 1)
+        #expect(try store.records.keptElements(parent: nil) == keptOrder + [newer])
     }
 
     @Test("A release-13 SQLite store's imported data tables become records, and the tables are gone")
@@ -160,9 +160,11 @@ struct ImportedRecordsMigrationTests {
             HealthDataStore(storage: try PostgresStorage(client: client, person: person)), latestSequence: 9)
         let someoneElse = HealthDataStore(storage: try PostgresStorage(client: client, person: other))
         #expect(
-            try someoneElse.characteristics() == ["HKCharacteristicTypeIdentifierBloodType": "HKBloodTypeONegative"])
-        #expect(try someoneElse.keptElements(parent: nil).isEmpty)
-        #expect(try someoneElse.exportInformation() == nil)
+            try someoneElse.records.characteristics() == [
+                "HKCharacteristicTypeIdentifierBloodType": "HKBloodTypeONegative"
+            ])
+        #expect(try someoneElse.records.keptElements(parent: nil).isEmpty)
+        #expect(try someoneElse.records.exportInformation() == nil)
         let left = try scratch.remainingTables(Self.retiredTables, client: client)
         #expect(left.isEmpty)
     }

@@ -56,20 +56,20 @@ struct ImportedRecordsTests {
     }
 
     static func expectEverything(_ storage: HealthDataStore, _ data: ImportedData) throws {
-        let march = try storage.activitySummaries(
+        let march = try storage.records.activitySummaries(
             from: DateComponents(year: 2024, month: 3, day: 1), through: DateComponents(year: 2024, month: 3, day: 31))
         #expect(march == data.activitySummaries)
         #expect(
-            try storage.activitySummaries(
+            try storage.records.activitySummaries(
                 from: DateComponents(year: 2024, month: 3, day: 10),
                 through: DateComponents(year: 2024, month: 3, day: 12)
             )
             .map { $0.day.day } == [10, 12])
-        #expect(try storage.characteristics() == data.characteristics)
-        #expect(try storage.exportInformation() == data.exportInformation)
-        #expect(try storage.keptElements(parent: nil) == data.keptElements)
-        #expect(try storage.keptElements(parent: workout) == [data.keptElements[1]])
-        #expect(try storage.clinicalDocuments() == data.clinicalDocuments)
+        #expect(try storage.records.characteristics() == data.characteristics)
+        #expect(try storage.records.exportInformation() == data.exportInformation)
+        #expect(try storage.records.keptElements(parent: nil) == data.keptElements)
+        #expect(try storage.records.keptElements(parent: workout) == [data.keptElements[1]])
+        #expect(try storage.records.clinicalDocuments() == data.clinicalDocuments)
         #expect(
             try storage.importedDataCounts()
                 == ImportedDataCounts(activitySummaries: 3, characteristics: 2, keptElements: 2))
@@ -80,7 +80,7 @@ struct ImportedRecordsTests {
         arguments: StorageBackend.allCases)
     func readsBackWhatWasSaved(_ backend: StorageBackend) throws {
         let storage = backend.makeStore()
-        #expect(try storage.exportInformation() == nil)
+        #expect(try storage.records.exportInformation() == nil)
         #expect(try storage.importedDataCounts() == ImportedDataCounts())
         let data = try Self.sample()
         try storage.saveImportedData(data)
@@ -100,13 +100,13 @@ struct ImportedRecordsTests {
         newer.activitySummaries = [try Self.summary(day: 12, energy: 512)]
         newer.characteristics = ["HKCharacteristicTypeIdentifierDateOfBirth": "1989-04-25"]
         try storage.saveImportedData(newer)
-        let day12 = try storage.activitySummaries(
+        let day12 = try storage.records.activitySummaries(
             from: DateComponents(year: 2024, month: 3, day: 12), through: DateComponents(year: 2024, month: 3, day: 12))
         #expect(day12.map(\.activeEnergyBurned) == [Quantity(512, .kilocalorie)])
-        #expect(try storage.characteristics()["HKCharacteristicTypeIdentifierDateOfBirth"] == "1989-04-25")
-        #expect(try storage.characteristics().count == 2)
+        #expect(try storage.records.characteristics()["HKCharacteristicTypeIdentifierDateOfBirth"] == "1989-04-25")
+        #expect(try storage.records.characteristics().count == 2)
         #expect(try storage.importedDataCounts().activitySummaries == 3)
-        #expect(try storage.exportInformation() == data.exportInformation)
+        #expect(try storage.records.exportInformation() == data.exportInformation)
     }
 
     @Test("An SQLite store keeps all of it after being opened again")
@@ -147,11 +147,11 @@ struct ImportedRecordsTests {
     func savingIsOneHeardCommit(_ backend: StorageBackend) async throws {
         let store = backend.makeStore()
         var commits = store.commits().makeAsyncIterator()
-        let before = try store.latestSequence()
+        let before = try store.changeLog.latestSequence()
         let data = try Self.sample()
         try store.saveImportedData(data)
         // 3 summaries, 2 characteristics, 1 document, the export information, 2 kept elements.
-        #expect(try store.latestSequence() == before + 9)
+        #expect(try store.changeLog.latestSequence() == before + 9)
         let heard = try #require(await commits.next())
         #expect(heard.latestSequence == before + 9)
         #expect(
@@ -162,14 +162,14 @@ struct ImportedRecordsTests {
         #expect(heard.records.map(\.sequence) == Array((before + 1)...(before + 9)))
         // Saving the same data again commits nothing; a changed summary is one put, heard.
         try store.saveImportedData(data)
-        #expect(try store.latestSequence() == before + 9)
+        #expect(try store.changeLog.latestSequence() == before + 9)
         var newer = data
         newer.activitySummaries[0] = try Self.summary(day: 9, energy: 420)
         try store.saveImportedData(newer)
-        #expect(try store.latestSequence() == before + 10)
+        #expect(try store.changeLog.latestSequence() == before + 10)
         let again = try #require(await commits.next())
         #expect(again.records.map(\.kind) == [ActivitySummaryRecord.name])
-        #expect(try store.keptElements(parent: nil) == data.keptElements)
+        #expect(try store.records.keptElements(parent: nil) == data.keptElements)
     }
 
     @Test(
@@ -190,8 +190,8 @@ struct ImportedRecordsTests {
         var second = ImportedData()
         second.keptElements = [kept(4), kept(2), kept(5)]
         try store.saveImportedData(second)
-        #expect(try store.keptElements(parent: nil) == [1, 2, 3, 4, 5].map(kept))
-        #expect(try store.keptElements(parent: Self.workout) == [2, 4].map(kept))
+        #expect(try store.records.keptElements(parent: nil) == [1, 2, 3, 4, 5].map(kept))
+        #expect(try store.records.keptElements(parent: Self.workout) == [2, 4].map(kept))
         #expect(try store.importedDataCounts().keptElements == 5)
     }
 
@@ -213,11 +213,11 @@ struct ImportedRecordsTests {
             try summary(2024, 10, 5), try summary(999, 1, 1), try summary(2023, 12, 31), try summary(2024, 1, 1),
         ]
         try store.saveImportedData(data)
-        let days = try store.activitySummaries(
+        let days = try store.records.activitySummaries(
             from: DateComponents(year: 2023, month: 12, day: 31), through: DateComponents(year: 2024, month: 9, day: 30)
         )
         #expect(days == [data.activitySummaries[2], data.activitySummaries[3]])
-        let all = try store.activitySummaries(
+        let all = try store.records.activitySummaries(
             from: DateComponents(year: 1, month: 1, day: 1), through: DateComponents(year: 9_999, month: 12, day: 31))
         #expect(all.map { $0.day.year } == [999, 2023, 2024, 2024])
     }
@@ -237,12 +237,12 @@ struct ImportedRecordsTests {
         store.access.request(
             client: "com.example.denied", share: [],
             read: [TypeTable.activitySummaryTypeIdentifier, dateOfBirth, SampleType.clinicalDocument.identifier])
-        #expect(try denied.activitySummaries(from: days.0, through: days.1).isEmpty)
-        #expect(try denied.characteristics().isEmpty)
+        #expect(try denied.records.activitySummaries(from: days.0, through: days.1).isEmpty)
+        #expect(try denied.records.characteristics().isEmpty)
         #expect(try denied.characteristic(dateOfBirth) == nil)
-        #expect(try denied.clinicalDocuments().isEmpty)
-        #expect(try denied.exportInformation() == nil)
-        #expect(try denied.keptElements(parent: nil).isEmpty)
+        #expect(try denied.records.clinicalDocuments().isEmpty)
+        #expect(try denied.records.exportInformation() == nil)
+        #expect(try denied.records.keptElements(parent: nil).isEmpty)
         #expect(throws: HealthStoreError.self) { try denied.importedDataCounts() }
         #expect(throws: HealthStoreError.self) { try denied.saveImportedData(data) }
 
@@ -251,12 +251,12 @@ struct ImportedRecordsTests {
         store.access.request(
             client: "com.example.allowed", share: [],
             read: [TypeTable.activitySummaryTypeIdentifier, dateOfBirth, SampleType.clinicalDocument.identifier])
-        #expect(try allowed.activitySummaries(from: days.0, through: days.1) == data.activitySummaries)
-        #expect(try allowed.characteristics() == [dateOfBirth: "1989-04-24"])
-        #expect(try allowed.clinicalDocuments() == data.clinicalDocuments)
+        #expect(try allowed.records.activitySummaries(from: days.0, through: days.1) == data.activitySummaries)
+        #expect(try allowed.records.characteristics() == [dateOfBirth: "1989-04-24"])
+        #expect(try allowed.records.clinicalDocuments() == data.clinicalDocuments)
         // Export information and kept elements are the store's own: full access only.
-        #expect(try allowed.exportInformation() == nil)
-        #expect(try allowed.keptElements(parent: nil).isEmpty)
+        #expect(try allowed.records.exportInformation() == nil)
+        #expect(try allowed.records.keptElements(parent: nil).isEmpty)
         #expect(throws: HealthStoreError.self) { try allowed.saveImportedData(data) }
     }
 }

@@ -44,13 +44,13 @@ struct RecordStoreTests {
     func recordWriteIsACommit(_ backend: StorageBackend) async throws {
         let store = backend.makeStore()
         _ = try store.save([try Fixture.steps(120, from: Fixture.at(0))], as: Fixture.watch)
-        let before = try store.latestSequence()
+        let before = try store.changeLog.latestSequence()
         let heard = Mutex<[CommitResult]>([])
         let token = store.addObserver { commit in heard.withLock { $0.append(commit) } }
         defer { store.removeObserver(token) }
 
         try store.setSourceOrder([Fixture.watchSource.bundleIdentifier], for: Fixture.stepCount)
-        #expect(try store.latestSequence() == before + 1)
+        #expect(try store.changeLog.latestSequence() == before + 1)
         let commits = heard.withLock { $0 }
         #expect(commits.count == 1)
         #expect(commits.first?.records.map(\.kind) == [SourceOrderRecord.name])
@@ -67,9 +67,9 @@ struct RecordStoreTests {
 
         // Clearing is a change; clearing what is not there changes nothing.
         try store.setSourceOrder(nil, for: Fixture.stepCount)
-        #expect(try store.latestSequence() == before + 2)
+        #expect(try store.changeLog.latestSequence() == before + 2)
         try store.setSourceOrder(nil, for: Fixture.stepCount)
-        #expect(try store.latestSequence() == before + 2)
+        #expect(try store.changeLog.latestSequence() == before + 2)
         #expect(heard.withLock { $0.count } == 2)
     }
 
@@ -139,7 +139,7 @@ struct RecordStoreTests {
         let store = backend.makeStore()
         try store.write(records: [try .put(MisreadSourceOrderRecord.self, key: Fixture.stepCount.identifier, 7)])
         #expect {
-            _ = try store.sourceOrder(for: Fixture.stepCount)
+            _ = try store.records.sourceOrder(for: Fixture.stepCount)
         } throws: { error in
             "\(error)".contains("sourceOrder") && "\(error)".contains(Fixture.stepCount.identifier)
         }
@@ -166,13 +166,13 @@ struct RecordStoreTests {
 
         // The person's order names every source; the app sees only its own (it may not read the others' steps).
         try store.setSourceOrder([Fixture.watchSource.bundleIdentifier, Self.app], for: Fixture.stepCount)
-        #expect(try app.sourceOrder(for: Fixture.stepCount) == [Self.app])
-        #expect(try other.sourceOrder(for: Fixture.stepCount) == nil)
+        #expect(try app.records.sourceOrder(for: Fixture.stepCount) == [Self.app])
+        #expect(try other.records.sourceOrder(for: Fixture.stepCount) == nil)
         // Subscriptions are each app's own.
         try app.saveBackgroundDelivery(
             BackgroundDeliverySubscription(bundleIdentifier: Self.app, type: Fixture.stepCount, frequency: .hourly))
-        #expect(try other.backgroundDeliveries(of: Self.app).isEmpty)
-        #expect(try app.backgroundDeliveries(of: Self.app).map(\.frequency) == [.hourly])
+        #expect(try other.records.backgroundDeliveries(of: Self.app).isEmpty)
+        #expect(try app.records.backgroundDeliveries(of: Self.app).map(\.frequency) == [.hourly])
         #expect(throws: HealthStoreError.self) {
             try other.saveBackgroundDelivery(
                 BackgroundDeliverySubscription(bundleIdentifier: Self.app, type: Fixture.stepCount, frequency: .daily))
@@ -180,7 +180,7 @@ struct RecordStoreTests {
         #expect(throws: HealthStoreError.self) {
             try other.removeBackgroundDeliveries(of: Self.app, types: [Fixture.stepCount])
         }
-        #expect(try app.backgroundDeliveries(of: Self.app).map(\.frequency) == [.hourly])
+        #expect(try app.records.backgroundDeliveries(of: Self.app).map(\.frequency) == [.hourly])
         // A kind whose rule hides everything from apps, and which apps may not write.
         try store.write(records: [try .put(TestNoteRecord.self, key: "x", .init(text: "private", stars: 1))])
         #expect(try app.storage.records(TestNoteRecord.self, keys: .all).isEmpty)

@@ -27,14 +27,14 @@ struct RecordsMigrationTests {
 
     /// What the migrated store must answer, through the facade.
     static func expectMigrated(_ store: HealthDataStore, latestSequence: Int64) throws {
-        #expect(try store.latestSequence() == latestSequence, "moving rows takes no change sequence")
-        #expect(try store.sourceOrder(for: steps) == ["com.apple.health.watch", "com.example.app"])
-        #expect(try store.sourceOrder(for: heartRate) == [], "an order set empty stays empty, not the default")
+        #expect(try store.changeLog.latestSequence() == latestSequence, "moving rows takes no change sequence")
+        #expect(try store.records.sourceOrder(for: steps) == ["com.apple.health.watch", "com.example.app"])
+        #expect(try store.records.sourceOrder(for: heartRate) == [], "an order set empty stays empty, not the default")
         #expect(try store.chosenPreferredUnits().mapValues(\.unitString) == [bodyMass: "lb"])
         #expect(try store.unitLocale().identifier == "de_DE")
         #expect(try store.userAnnotatedMedications() == medications)
         #expect(
-            try store.backgroundDeliveries(of: "com.example.app") == [
+            try store.records.backgroundDeliveries(of: "com.example.app") == [
                 BackgroundDeliverySubscription(
                     bundleIdentifier: "com.example.app", type: heartRate, frequency: .immediate),
                 BackgroundDeliverySubscription(
@@ -44,7 +44,7 @@ struct RecordsMigrationTests {
             ])
         // The moved records are written like any other afterwards.
         try store.setPreferredUnit(HealthUnit(parsing: "kg"), for: bodyMass)
-        #expect(try store.latestSequence() == latestSequence + 1)
+        #expect(try store.changeLog.latestSequence() == latestSequence + 1)
         #expect(try store.chosenPreferredUnits().mapValues(\.unitString) == [bodyMass: "kg"])
     }
 
@@ -138,7 +138,7 @@ struct RecordsMigrationTests {
             HealthDataStore(storage: try PostgresStorage(client: client, person: person)), latestSequence: 9)
         let other = HealthDataStore(storage: try PostgresStorage(client: client, person: "someone else"))
         #expect(try other.chosenPreferredUnits().mapValues(\.unitString) == [Self.bodyMass: "st"])
-        #expect(try other.sourceOrder(for: Self.steps) == nil)
+        #expect(try other.records.sourceOrder(for: Self.steps) == nil)
         let left = try scratch.remainingTables(Self.retiredTables + ["unit_locales"], client: client)
         #expect(left.isEmpty)
     }

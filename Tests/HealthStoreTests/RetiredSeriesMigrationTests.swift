@@ -115,9 +115,9 @@ struct RetiredSeriesMigrationTests {
         #expect(try storage.appliedMigrations() == SQLiteStorage.knownMigrations)
         #expect(try storage.integrityProblems().isEmpty)
         let store = HealthDataStore(storage: storage)
-        #expect(try store.typeSummaries().map(\.count).reduce(0, +) == 4)
+        #expect(try store.samples.typeSummaries().map(\.count).reduce(0, +) == 4)
         try Self.expectMoved(store, revision: revision)
-        let sequence = try store.latestSequence()
+        let sequence = try store.changeLog.latestSequence()
         #expect(sequence == 4)
         let reader = try DatabaseQueue(path: path)
         try reader.read { db in
@@ -127,7 +127,7 @@ struct RetiredSeriesMigrationTests {
         try reader.close()
         // Opened again: nothing moves twice.
         let again = HealthDataStore(storage: try SQLiteStorage(path: path))
-        #expect(try again.latestSequence() == sequence)
+        #expect(try again.changeLog.latestSequence() == sequence)
         try Self.expectMoved(again, revision: revision)
     }
 
@@ -165,7 +165,7 @@ struct RetiredSeriesMigrationTests {
         }
         let moved = HealthDataStore(storage: try PostgresTestDatabase.storage(of: person))
         try Self.expectMoved(moved, revision: revision)
-        let sequence = try moved.latestSequence()
+        let sequence = try moved.changeLog.latestSequence()
         #expect(sequence == 4)
         let left = try client.blocking("counting retired rows") { [client] in
             var count = 0
@@ -181,7 +181,7 @@ struct RetiredSeriesMigrationTests {
         }
         #expect(left == 0)
         let again = HealthDataStore(storage: try PostgresTestDatabase.storage(of: person))
-        #expect(try again.latestSequence() == sequence)
+        #expect(try again.changeLog.latestSequence() == sequence)
         try Self.expectMoved(again, revision: revision)
     }
 }

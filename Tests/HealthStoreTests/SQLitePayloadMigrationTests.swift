@@ -52,7 +52,7 @@ struct SQLitePayloadMigrationTests {
             AnchoredQueryRequest(descriptors: [SampleQueryDescriptor(type: Fixture.stepCount)]))
         #expect(changes.samples.map { $0.quantityContent?.quantity.value } == [120])
         #expect(changes.deletions.map(\.sequence) == [3])
-        #expect(try store.sourceOrder(for: Fixture.stepCount) == ["com.apple.health.watch"])
+        #expect(try store.records.sourceOrder(for: Fixture.stepCount) == ["com.apple.health.watch"])
 
         let ecg = try PayloadSampleTests.electrocardiogram(at: Fixture.at(60))
         try store.saveImported([ecg])

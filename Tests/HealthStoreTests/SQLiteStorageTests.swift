@@ -105,7 +105,9 @@ struct SQLiteStorageTests {
         Snapshot(
             samples: try types.map { try store.all($0) }, changes: try store.storage.changes(after: 0, limit: 0),
             associated: try workout.map { try store.storage.samplesAssociated(withWorkout: $0) } ?? [],
-            orders: try [Fixture.stepCount, Fixture.heartRate, Fixture.distance].map { try store.sourceOrder(for: $0) },
+            orders: try [Fixture.stepCount, Fixture.heartRate, Fixture.distance].map {
+                try store.records.sourceOrder(for: $0)
+            },
             latest: try store.storage.latestSequence())
     }
 
@@ -126,9 +128,9 @@ struct SQLiteStorageTests {
         }
         let reopened = HealthDataStore(storage: try SQLiteStorage(path: path))
         #expect(try Self.snapshot(reopened, types, workout: workout) == expected)
-        #expect(try reopened.sourceOrder(for: Fixture.stepCount) == [Fixture.phoneSource.bundleIdentifier])
-        #expect(try reopened.sourceOrder(for: Fixture.heartRate) == [])
-        #expect(try reopened.sourceOrder(for: Fixture.distance) == nil)
+        #expect(try reopened.records.sourceOrder(for: Fixture.stepCount) == [Fixture.phoneSource.bundleIdentifier])
+        #expect(try reopened.records.sourceOrder(for: Fixture.heartRate) == [])
+        #expect(try reopened.records.sourceOrder(for: Fixture.distance) == nil)
     }
 
     @Test("Quantities keep their unit and exact value; the value column is in the type's canonical unit")

@@ -108,9 +108,9 @@ struct WorkoutSeriesCommitTests {
         let builder = try await Self.endedRun(in: healthStore, samples: samples)
         // The fault between the parts: a sample the workout is to be associated with is deleted meanwhile.
         try await healthStore.delete(samples[1])
-        let sequence = try dataStore.latestSequence()
+        let sequence = try dataStore.changeLog.latestSequence()
         await #expect(throws: HKError.self) { _ = try await builder.finishWorkout() }
-        #expect(try dataStore.latestSequence() == sequence)
+        #expect(try dataStore.changeLog.latestSequence() == sequence)
         let workouts = try await HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: []).result(
             for: healthStore)
         #expect(workouts.isEmpty)

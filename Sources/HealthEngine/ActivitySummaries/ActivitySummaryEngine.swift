@@ -10,7 +10,7 @@ import HealthModel
 /// never moved.
 public struct ActivitySummaryEngine: Sendable {
     /// The storage read.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage & RecordStorage
     private let statistics: StatisticsEngine
 
     /// The types a computed summary is made from; a commit touching them may change a summary.
@@ -25,7 +25,7 @@ public struct ActivitySummaryEngine: Sendable {
     static let longestRange = 36_525
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage) {
+    public init(storage: any SampleStorage & RecordStorage) {
         self.storage = storage
         self.statistics = StatisticsEngine(storage: storage)
     }

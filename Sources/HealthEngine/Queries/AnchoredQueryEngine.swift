@@ -5,12 +5,12 @@ import HealthModel
 /// insertions and deletions whose object matches a descriptor, and stops at the limit.
 public struct AnchoredQueryEngine: Sendable {
     /// The storage read.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage & ChangeLog
     /// How many log entries are read at a time when the query has no limit or a small one.
     public let pageSize: Int
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage, pageSize: Int = 10_000) {
+    public init(storage: any SampleStorage & ChangeLog, pageSize: Int = 10_000) {
         self.storage = storage
         self.pageSize = max(1, pageSize)
     }

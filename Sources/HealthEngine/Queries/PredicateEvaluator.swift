@@ -9,7 +9,7 @@ public struct PredicateEvaluator: Sendable {
 
     /// Checks the predicate against the type and resolves it against the storage for the given candidates.
     public init(
-        predicate: SamplePredicate, type: SampleType, storage: any HealthStorage, candidates: [StoredSample]
+        predicate: SamplePredicate, type: SampleType, storage: any SampleStorage, candidates: [StoredSample]
     ) throws {
         do {
             try predicate.check(for: type)
@@ -28,7 +28,7 @@ public struct PredicateEvaluator: Sendable {
     /// Whether the sample matches.
     public func matches(_ sample: Sample) -> Bool { evaluate(predicate, on: sample) }
 
-    private static func resolve(_ predicate: SamplePredicate, storage: any HealthStorage) throws -> SamplePredicate {
+    private static func resolve(_ predicate: SamplePredicate, storage: any SampleStorage) throws -> SamplePredicate {
         switch predicate {
         case let .associatedWithWorkout(workout):
             return .uuids(try storage.samplesAssociated(withWorkout: workout))

@@ -4,10 +4,10 @@ import HealthModel
 /// Evaluates sample queries (SEMANTICS §4) over any storage: index narrowing, exact predicate, sort and limit.
 public struct SampleQueryEngine: Sendable {
     /// The storage queried.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage) {
+    public init(storage: any SampleStorage) {
         self.storage = storage
     }
 
@@ -68,7 +68,7 @@ public struct SampleQueryEngine: Sendable {
 
     /// A set of identifiers every match must be in, when the predicate (or one of its AND terms) is a UUID list or a
     /// workout's associations (a workout's route is then read alone, not among every route of the store).
-    static func requiredUUIDs(_ predicate: SamplePredicate, storage: any HealthStorage) throws -> Set<UUID>? {
+    static func requiredUUIDs(_ predicate: SamplePredicate, storage: any SampleStorage) throws -> Set<UUID>? {
         switch predicate {
         case let .uuids(uuids): return uuids
         case let .associatedWithWorkout(workout): return try storage.samplesAssociated(withWorkout: workout)

@@ -9,10 +9,10 @@ import HealthModel
 /// The storage read is the reader's view: records, workouts and samples it may not see are not there.
 public struct WorkoutEffortQueryEngine: Sendable {
     /// The storage read.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage) {
+    public init(storage: any SampleStorage) {
         self.storage = storage
     }
 

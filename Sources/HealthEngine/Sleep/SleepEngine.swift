@@ -46,10 +46,10 @@ public struct SleepNightsRequest: Sendable {
 /// shows them, so an app sees the nights of the samples it may read) and hands them to `SleepNightCalculator`.
 public struct SleepEngine: Sendable {
     /// The storage read.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage) {
+    public init(storage: any SampleStorage) {
         self.storage = storage
     }
 

@@ -68,10 +68,10 @@ public struct StatisticsRequest: Sendable {
 /// Evaluates statistics queries and statistics collections over any storage (SEMANTICS §5).
 public struct StatisticsEngine: Sendable {
     /// The storage read.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage) {
+    public init(storage: any SampleStorage) {
         self.storage = storage
     }
 

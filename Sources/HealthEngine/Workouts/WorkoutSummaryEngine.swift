@@ -7,10 +7,10 @@ import HealthModel
 /// climbed from its route (`WorkoutElevation`).
 public struct WorkoutSummaryEngine: Sendable {
     /// The storage read.
-    public let storage: any HealthStorage
+    public let storage: any SampleStorage
 
     /// An engine over a storage.
-    public init(storage: any HealthStorage) {
+    public init(storage: any SampleStorage) {
         self.storage = storage
     }
 

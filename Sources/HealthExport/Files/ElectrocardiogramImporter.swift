@@ -28,7 +28,7 @@ enum ElectrocardiogramImporter {
             }
         }
         guard !samples.isEmpty else { return }
-        let stored = try store.storedSequences(withUUIDs: Set(samples.map(\.uuid)))
+        let stored = try store.samples.storedSequences(withUUIDs: Set(samples.map(\.uuid)))
         let new = samples.filter { stored[$0.uuid] == nil }
         report.alreadyStored += samples.count - new.count
         guard !new.isEmpty else { return }

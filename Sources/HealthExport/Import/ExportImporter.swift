@@ -61,7 +61,8 @@ public final class ExportImporter {
         // start; spans read whole now are remembered once their samples are committed.
         let known =
             reusesImportedSpans
-            ? Dictionary(try store.importedSpans().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            ? Dictionary(try store.importedSpans.all().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            : [:]
         var readWhole: [(span: ImportedSpan, firstLine: Int)] = []
         func take(_ span: ExportSpanSplitter.Span) throws {
             let startsAtTop = reader.isAtTopLevel && tokenizer.isBetweenTags
@@ -120,7 +121,7 @@ public final class ExportImporter {
                 }
                 return low == ignored.count || ignored[low] > end
             }
-            try store.saveImportedSpans(clean.map(\.span))
+            try store.importedSpans.save(clean.map(\.span))
         }
         if !reader.finished {
             batcher.report.endedEarly = true
@@ -138,8 +139,8 @@ public final class ExportImporter {
             // every route's points through SQLite's page cache (44 MB of peak memory on a 1 GB export). An imported
             // workout's associated samples are its routes: no app may add to a workout it did not save.
             references = try references.filter { reference in
-                let associated = try store.storage.samplesAssociated(withWorkout: reference.workout)
-                guard !associated.isEmpty, try !store.storage.storedSequences(withUUIDs: associated).isEmpty else {
+                let associated = try store.samples.samplesAssociated(withWorkout: reference.workout)
+                guard !associated.isEmpty, try !store.samples.storedSequences(withUUIDs: associated).isEmpty else {
                     return true
                 }
                 batcher.report.routesKept += 1

@@ -162,7 +162,7 @@ final class ImportedDataWriter: ImportedDataReceiver {
             }
             // A re-import meets series already stored under the same identifiers: they are kept, and their route is
             // associated again (which changes nothing).
-            let stored = try store.storedSequences(withUUIDs: Set(samples.map(\.uuid)))
+            let stored = try store.samples.storedSequences(withUUIDs: Set(samples.map(\.uuid)))
             let new = samples.filter { stored[$0.uuid] == nil }
             if !new.isEmpty { try store.saveImported(new, associations: associations) }
         } catch {

@@ -79,7 +79,7 @@ final class SampleBatcher: @unchecked Sendable {
         self.file = file
         self.batchSize = batchSize
         self.report = report
-        self.startSequence = try store.latestSequence()
+        self.startSequence = try store.changeLog.latestSequence()
         // A store never written to holds only what this import saves. (Another writer saving the same content into
         // it meanwhile would make that record fail as a duplicate, reported as not stored.)
         handedOver = startSequence == 0 ? IdentifierFilter() : nil
@@ -199,7 +199,7 @@ final class SampleBatcher: @unchecked Sendable {
         guard !pending.isEmpty else { return }
         let repeated = handed.repeated
         let hasCorrelation = handed.hasCorrelation
-        let storedSequence = handed.asked.isEmpty ? [:] : try store.storedSequences(withUUIDs: handed.asked)
+        let storedSequence = handed.asked.isEmpty ? [:] : try store.samples.storedSequences(withUUIDs: handed.asked)
 
         var batch: [Sample] = []
         batch.reserveCapacity(pending.count)

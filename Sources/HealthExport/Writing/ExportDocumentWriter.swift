@@ -42,15 +42,17 @@ public struct ExportDocumentWriter {
     /// The type whose samples carry heartbeat series (looked up sample by sample, so for this type alone).
     static let heartRateVariability = "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"
 
-    private let storage: any HealthStorage
+    private let storage: any SampleStorage & RecordStorage
     private let timeZone: TimeZone
     private let exportDate: Date
     private let windowSize: Int
 
-    /// A writer of the store behind `storage`. Dates are written with the UTC offset an import recorded
-    /// (`ExportMetadataKey.utcOffset`), else that of the sample's `HKTimeZone`, else that of `timeZone`;
-    /// `exportDate` is the document's `ExportDate` (pass the clock's now).
-    public init(storage: any HealthStorage, timeZone: TimeZone, exportDate: Date, windowSize: Int = 20_000) {
+    /// A writer of the samples and records behind `storage` (the two roles an export reads). Dates are written with
+    /// the UTC offset an import recorded (`ExportMetadataKey.utcOffset`), else that of the sample's `HKTimeZone`, else
+    /// that of `timeZone`; `exportDate` is the document's `ExportDate` (pass the clock's now).
+    public init(
+        storage: any SampleStorage & RecordStorage, timeZone: TimeZone, exportDate: Date, windowSize: Int = 20_000
+    ) {
         self.storage = storage
         self.timeZone = timeZone
         self.exportDate = exportDate

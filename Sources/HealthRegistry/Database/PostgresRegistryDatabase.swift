@@ -155,9 +155,19 @@ struct ClientByTokenStatement: PostgresPreparedStatement {
     static let columns =
         "person, bundle_identifier, name, share_types, read_types, full_access, selector, created, revoked, token_hash"
     static let sql = """
-        SELECT \(columns.split(separator: ", ").map { "server_clients." + $0 }.joined(separator: ", ")), server_people.created FROM server_clients JOIN server_people ON server_people.name = server_clients.person
+        SELECT \(columns.split(separator: ", ").map { "server_clients." + $0 }.joined(separator: ", ")), server_people.created,
+            \(earlier("share_types")), \(earlier("read_types"))
+        FROM server_clients JOIN server_people ON server_people.name = server_clients.person
         WHERE selector = $1::text
         """
+    /// The types of a grant column over the app's earlier (revoked) registrations for the person.
+    private static func earlier(_ column: String) -> String {
+        """
+        (SELECT coalesce(array_agg(type), '{}'::text[]) FROM server_clients AS earlier, unnest(earlier.\(column)) AS type
+            WHERE earlier.person = server_clients.person AND earlier.bundle_identifier = server_clients.bundle_identifier
+            AND earlier.revoked IS NOT NULL AND earlier.selector <> server_clients.selector)
+        """
+    }
     typealias Row = (RegisteredClient, [UInt8])
     let selector: String
 
@@ -170,15 +180,20 @@ struct ClientByTokenStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         let (
             person, bundleIdentifier, name, share, read, fullAccess, selector, created, revoked, tokenHash,
-            personCreated
+            personCreated, earlierShare, earlierRead
         ) = try row.decode(
-            (String, String, String, [String], [String], Bool, String, Double, Double?, Data, Double).self)
+            (
+                String, String, String, [String], [String], Bool, String, Double, Double?, Data, Double, [String],
+                [String]
+            )
+            .self)
         let client = RegisteredClient(
             person: person, bundleIdentifier: bundleIdentifier, name: name, share: Set(share), read: Set(read),
             fullAccess: fullAccess,
             selector: selector, created: Date(timeIntervalSince1970: created),
             revoked: revoked.map(Date.init(timeIntervalSince1970:)),
-            personCreated: Date(timeIntervalSince1970: personCreated))
+            personCreated: Date(timeIntervalSince1970: personCreated), withdrawnShare: Set(earlierShare),
+            withdrawnRead: Set(earlierRead))
         return (client, Array(tokenHash))
     }
 

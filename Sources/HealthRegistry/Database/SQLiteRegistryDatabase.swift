@@ -119,7 +119,14 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
             // A cached statement: this runs on every request.
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT clients.*, people.created AS person_created FROM clients JOIN people ON people.name = clients.person
+                    SELECT clients.*, people.created AS person_created,
+                        (SELECT group_concat(earlier.share_types, char(10)) FROM clients AS earlier
+                            WHERE earlier.person = clients.person AND earlier.bundle_identifier = clients.bundle_identifier
+                            AND earlier.revoked IS NOT NULL AND earlier.selector != clients.selector) AS earlier_share,
+                        (SELECT group_concat(earlier.read_types, char(10)) FROM clients AS earlier
+                            WHERE earlier.person = clients.person AND earlier.bundle_identifier = clients.bundle_identifier
+                            AND earlier.revoked IS NOT NULL AND earlier.selector != clients.selector) AS earlier_read
+                    FROM clients JOIN people ON people.name = clients.person
                     WHERE selector = ?
                     """)
             guard let row = try Row.fetchOne(statement, arguments: [selector]) else { return nil }
@@ -132,13 +139,17 @@ final class SQLiteRegistryDatabase: RegistryDatabase {
         func types(_ text: String) -> Set<String> { Set(text.split(separator: "\n").map(String.init)) }
         let revoked: Double? = row["revoked"]
         let personCreated: Double? = row.hasColumn("person_created") ? row["person_created"] : nil
+        // An earlier registration's grants, read with the client by its token only.
+        let earlierShare: String? = row.hasColumn("earlier_share") ? row["earlier_share"] : nil
+        let earlierRead: String? = row.hasColumn("earlier_read") ? row["earlier_read"] : nil
         return RegisteredClient(
             person: row["person"], bundleIdentifier: row["bundle_identifier"], name: row["name"],
             share: types(row["share_types"]),
             read: types(row["read_types"]), fullAccess: row["full_access"], selector: row["selector"],
             created: Date(timeIntervalSince1970: row["created"]),
             revoked: revoked.map(Date.init(timeIntervalSince1970:)),
-            personCreated: personCreated.map(Date.init(timeIntervalSince1970:)))
+            personCreated: personCreated.map(Date.init(timeIntervalSince1970:)),
+            withdrawnShare: earlierShare.map(types) ?? [], withdrawnRead: earlierRead.map(types) ?? [])
     }
 
     // MARK: Transactions

@@ -25,7 +25,7 @@ extension HealthAPI {
         let timeout = try parameters.integer("timeout", in: 0...86_400) ?? 0
         let latest: Int64
         do {
-            latest = try await store.run { try $0.latestSequence() }
+            latest = try await store.run { try $0.changeLog.latestSequence() }
         } catch let error as HealthStoreError {
             throw HealthServerError.from(error)
         }

@@ -342,7 +342,7 @@ struct HealthAPI: Sendable {
         let parameters = try QueryParameters(request, known: ["type"])
         let type = try parameters.type()
         let (sources, order) = try perform {
-            (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type))
+            (try store.sourcesInPriorityOrder(for: type), try store.records.sourceOrder(for: type))
         }
         return JSONResponse.make(sourcesJSON(type, sources: sources, order: order))
     }
@@ -360,7 +360,7 @@ struct HealthAPI: Sendable {
         let (sources, stored) = try await store.run { store in
             try perform {
                 try store.setSourceOrder(order, for: type)
-                return (try store.sourcesInPriorityOrder(for: type), try store.sourceOrder(for: type))
+                return (try store.sourcesInPriorityOrder(for: type), try store.records.sourceOrder(for: type))
             }
         }
         return JSONResponse.make(sourcesJSON(type, sources: sources, order: stored))

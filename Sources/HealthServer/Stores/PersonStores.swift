@@ -7,9 +7,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// The open stores of a server's people: one store per person (SQLite or PostgreSQL, see `PersonStorageLocation`),
-/// opened on first use and kept open, each with one `AccessControl` that holds its clients' grants. A request acts through `store(for:)`, the person's store as
-/// that client sees it (`HealthDataStore.client(_:)`), so the store's own rules — hidden read denial, own-data-only
-/// deletes, correlation visibility — apply to every endpoint.
+/// opened on first use and kept open. A request acts through `store(for:)`, the person's store as that client sees it
+/// (`HealthDataStore.client(_:grants:)`, with the grants the registry keeps), so the store's own rules — hidden read
+/// denial, own-data-only deletes, correlation visibility — apply to every endpoint.
 ///
 /// As a service it waits for the graceful shutdown (after the HTTP server has finished its requests, since the
 /// application shuts its services down in reverse order) and then checkpoints and closes every store.
@@ -19,8 +19,6 @@ import Synchronization
 public final class PersonStores: Service, Sendable {
     private struct Opened: Sendable {
         let store: HealthDataStore
-        /// The grants applied to the store's access control, by bundle identifier.
-        var applied: [String: Grants] = [:]
         /// When the person was added, as the first client read with it said (nil: not known yet).
         var personCreated: Date?
         /// The store file's identity when it was opened (SQLite), to notice its removal.
@@ -38,12 +36,6 @@ public final class PersonStores: Service, Sendable {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
         }
-    }
-
-    private struct Grants: Sendable, Equatable {
-        var share: Set<String>
-        var read: Set<String>
-        var fullAccess: Bool
     }
 
     private let location: PersonStorageLocation
@@ -84,8 +76,9 @@ public final class PersonStores: Service, Sendable {
         for store in opened.withLock({ $0.values.map(\.store) }) { _ = try? store.checkForOutsideWrites() }
     }
 
-    /// The person's store as the client sees it, its grants applied first (they may have changed since the last
-    /// request: a client re-added after a revocation).
+    /// The person's store as the client sees it, deciding by the client's grants as the registry gave them with this
+    /// request (so a client re-added after a revocation has its new grants at once, and servers sharing a registry
+    /// agree); nothing is copied into the store.
     public func store(for client: RegisteredClient) throws(HealthServerError) -> HealthDataStore {
         // A person removed (`ohk people remove`) and added again is a new person: the store opened for the old one
         // is closed, never served.
@@ -103,28 +96,12 @@ public final class PersonStores: Service, Sendable {
                 if stores[client.person]?.personCreated == nil { stores[client.person]?.personCreated = created }
             }
         }
-        let grants = Grants(share: client.share, read: client.read, fullAccess: client.fullAccess)
-        opened.withLock { stores in
-            guard var entry = stores[client.person], entry.applied[client.bundleIdentifier] != grants else { return }
-            let previous = entry.applied[client.bundleIdentifier] ?? Grants(share: [], read: [], fullAccess: false)
-            let access = entry.store.access
-            for type in previous.share.subtracting(grants.share) {
-                access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: true)
-            }
-            for type in previous.read.subtracting(grants.read) {
-                access.setDecision(.denied, client: client.bundleIdentifier, type: type, share: false)
-            }
-            for type in grants.share {
-                access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: true)
-            }
-            for type in grants.read {
-                access.setDecision(.authorized, client: client.bundleIdentifier, type: type, share: false)
-            }
-            access.setFullAccess(client.bundleIdentifier, grants.fullAccess)
-            entry.applied[client.bundleIdentifier] = grants
-            stores[client.person] = entry
-        }
-        return base.client(client.bundleIdentifier)
+        // The grants' one home is the registry, read with the client on this request: the view decides by them.
+        return base.client(
+            client.bundleIdentifier,
+            grants: ClientGrants(
+                share: client.share, read: client.read, fullAccess: client.fullAccess,
+                deniedShare: client.withdrawnShare, deniedRead: client.withdrawnRead))
     }
 
     /// The person's whole store (opened on first use).
@@ -188,7 +165,7 @@ public final class PersonStores: Service, Sendable {
             defer { stores.removeAll() }
             return Array(stores.values)
         }
-        for entry in stores { try? entry.store.checkpoint() }
+        for entry in stores { try? entry.store.backend.checkpoint() }
     }
 
     /// Until the graceful shutdown, closes every few seconds the stores of people removed meanwhile

@@ -155,6 +155,12 @@ public final class AccessControl: Sendable {
         state.withLock { state in state.readWindows[client, default: [:]][type] = date }
     }
 
+    /// The start of the window of history the client may read of a type, when it is limited to one (full access
+    /// aside: the caller asks that first).
+    func readWindow(client: String, type: String) -> Date? {
+        state.withLock { state in state.readWindows[client]?[type] }
+    }
+
     /// The start of the window of history the client may read, by type, for the types limited to a window.
     public func readWindows(client: String) -> [String: Date] {
         state.withLock { state in state.fullAccess.contains(client) ? [:] : state.readWindows[client] ?? [:] }

@@ -11,18 +11,18 @@ import HealthModel
 extension ClientStorage {
     public func attachmentData(_ id: UUID) throws -> Data? {
         try checkReadable()
-        return access.hasFullAccess(client) ? try base.attachmentData(id) : nil
+        return permissions.hasFullAccess ? try base.attachmentData(id) : nil
     }
 
     public func saveAttachmentData(_ data: Data, id: UUID) throws {
-        guard access.hasFullAccess(client) else {
+        guard permissions.hasFullAccess else {
             throw HealthStoreError.authorizationDenied("attachment bytes are written with their record")
         }
         try base.saveAttachmentData(data, id: id)
     }
 
     public func removeAttachmentData(_ ids: [UUID]) throws {
-        guard access.hasFullAccess(client) else {
+        guard permissions.hasFullAccess else {
             throw HealthStoreError.authorizationDenied("attachment bytes are removed with their record")
         }
         try base.removeAttachmentData(ids)

@@ -25,17 +25,22 @@ public final class ClientStorage: HealthStorage {
     public let client: String
     /// The decisions and the store's condition.
     public let access: AccessControl
+    /// What the client may do: its grants when given (kept in the server's registry), else `access`'s decisions.
+    let permissions: ClientPermissions
 
-    /// The view of `base` for `client`.
-    public init(base: any HealthStorage, client: String, access: AccessControl) {
+    /// The view of `base` for `client`, deciding by `grants` when given (their home is elsewhere: the server's
+    /// registry), else by the decisions `access` recorded; the store's condition and the per-object grants are always
+    /// `access`'s.
+    public init(base: any HealthStorage, client: String, access: AccessControl, grants: ClientGrants? = nil) {
         self.base = base
         self.client = client
         self.access = access
+        self.permissions = ClientPermissions(access: access, client: client, grants: grants)
     }
 
     // MARK: Visibility
 
-    private var fullAccess: Bool { access.hasFullAccess(client) }
+    private var fullAccess: Bool { permissions.hasFullAccess }
 
     private func owns(_ sample: Sample) -> Bool { sample.sourceRevision?.source.bundleIdentifier == client }
 
@@ -45,7 +50,7 @@ public final class ClientStorage: HealthStorage {
         if let members = sample.correlatedObjects {
             let shown = members.filter {
                 owns($0) || owns(sample)
-                    || access.canRead(client: client, type: $0.type.identifier, startingAt: $0.startDate)
+                    || permissions.canRead(type: $0.type.identifier, startingAt: $0.startDate)
             }
             guard !shown.isEmpty else { return nil }
             if shown.count == members.count { return sample }
@@ -56,19 +61,19 @@ public final class ClientStorage: HealthStorage {
         if case let .workoutEffortRelationship(relation)? = sample.payload {
             // A relationship shows what it joins: readable when both the workout and the effort type are.
             let readable =
-                access.canRead(client: client, type: SampleType.workout.identifier)
-                && access.canRead(client: client, type: relation.sampleType)
+                permissions.canRead(type: SampleType.workout.identifier)
+                && permissions.canRead(type: relation.sampleType)
             return owns(sample) || readable ? sample : nil
         }
-        if owns(sample) || access.canRead(client: client, type: sample.type.identifier, startingAt: sample.startDate) {
+        if owns(sample) || permissions.canRead(type: sample.type.identifier, startingAt: sample.startDate) {
             return sample
         }
         guard sample.type.requiresPerObjectAuthorization else { return nil }
         // A dose event is shown with its medication: the person shares medications, not single doses.
         if case let .medicationDoseEvent(content)? = sample.payload {
-            return access.canRead(client: client, medication: content.medicationConceptIdentifier) ? sample : nil
+            return permissions.canRead(medication: content.medicationConceptIdentifier) ? sample : nil
         }
-        return access.canRead(client: client, object: sample.uuid) ? sample : nil
+        return permissions.canRead(object: sample.uuid) ? sample : nil
     }
 
     private func visible(_ stored: [StoredSample]) -> [StoredSample] {
@@ -81,8 +86,8 @@ public final class ClientStorage: HealthStorage {
     /// Whether the whole type is readable, so that the base's answers can be passed on as they are.
     private func readsAll(_ type: SampleType) -> Bool {
         fullAccess
-            || (type.kind != .correlation && access.canRead(client: client, type: type.identifier)
-                && access.readWindows(client: client)[type.identifier] == nil)
+            || (type.kind != .correlation && permissions.canRead(type: type.identifier)
+                && permissions.readWindows()[type.identifier] == nil)
     }
 
     /// Throws when the store's condition allows no reads (unavailable, locked).
@@ -114,7 +119,7 @@ public final class ClientStorage: HealthStorage {
                     types = [try SampleType.named(relation.sampleType)]
                 }
                 for type in types {
-                    switch access.shareDecision(client: client, type: type.identifier) {
+                    switch permissions.shareDecision(type: type.identifier) {
                     case .authorized: continue
                     case .notDetermined: throw HealthStoreError.authorizationNotDetermined(type: type.identifier)
                     case .denied: throw HealthStoreError.authorizationDenied("sharing \(type.identifier) was denied")
@@ -167,7 +172,7 @@ public final class ClientStorage: HealthStorage {
         guard let object = try base.storedSamples(withUUIDs: [uuid]).first?.sample, visible(object) != nil else {
             throw HealthStoreError.objectNotFound(uuid)
         }
-        switch access.shareDecision(client: client, type: object.type.identifier) {
+        switch permissions.shareDecision(type: object.type.identifier) {
         case .authorized: break
         case .notDetermined: throw HealthStoreError.authorizationNotDetermined(type: object.type.identifier)
         case .denied: throw HealthStoreError.authorizationDenied("sharing \(object.type.identifier) was denied")
@@ -335,7 +340,7 @@ extension ClientStorage {
     /// commit with nothing visible still arrives, empty, which observers treat as "something may have changed up to
     /// this sequence" and answer by reading through this view — so they find nothing they may not see.
     func visibleResult(_ result: CommitResult) -> CommitResult? {
-        if access.hasFullAccess(client) { return result }
+        if permissions.hasFullAccess { return result }
         return CommitResult(
             inserted: result.inserted.compactMap(visible), deleted: [], ignored: [],
             latestSequence: result.latestSequence, records: result.records.filter(\.isAnnouncedToEveryClient))
@@ -346,12 +351,12 @@ extension ClientStorage: RecordReader {
     /// Whether the person let the client read the type (the read grant alone, as the data beside samples was always
     /// shown: a characteristic, the activity summaries, the clinical documents).
     public func hasReadGrant(typeIdentifier: String) -> Bool {
-        access.canRead(client: client, type: typeIdentifier)
+        permissions.canRead(type: typeIdentifier)
     }
 
     /// Whether the person shared the medication with the client.
     public func canRead(medication conceptIdentifier: String) -> Bool {
-        access.canRead(client: client, medication: conceptIdentifier)
+        permissions.canRead(medication: conceptIdentifier)
     }
 
     /// Whether the client sees the stored object.

@@ -24,10 +24,10 @@ final class ObserverHub: Sendable {
     }
 
     private let state: Mutex<State>
-    /// The unrestricted storage, for the latest sequence.
-    private let storage: any HealthStorage
+    /// The unrestricted change log, for the latest sequence.
+    private let storage: any ChangeLog
 
-    init(latestSequence: Int64, storage: any HealthStorage) {
+    init(latestSequence: Int64, storage: any ChangeLog) {
         state = Mutex(State(notifiedSequence: latestSequence))
         self.storage = storage
     }

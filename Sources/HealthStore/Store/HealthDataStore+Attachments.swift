@@ -78,13 +78,7 @@ extension HealthDataStore {
     /// A client changes attachments only while the store takes writes: a locked store refuses at once rather than
     /// holding the write (the bytes cannot wait with it).
     private func checkAttachmentsWritable() throws {
-        guard client != nil else { return }
-        switch access.condition {
-        case .unavailable: throw HealthStoreError.healthDataUnavailable
-        case .locked: throw HealthStoreError.databaseInaccessible
-        case .guest: throw HealthStoreError.notPermissibleInGuestMode("changing attachments")
-        case .available: break
-        }
+        try view?.checkWritableNow("changing attachments")
     }
 
     /// The attachments whose records a commit deleted (removed, or gone with their object): their bytes go too.

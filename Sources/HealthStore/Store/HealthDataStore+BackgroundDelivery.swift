@@ -5,11 +5,6 @@ import HealthModel
 /// Background-delivery subscriptions (SEMANTICS §6), kept as records (`BackgroundDeliveryRecord`) so that they persist
 /// with the store.
 extension HealthDataStore {
-    /// An app's subscriptions.
-    public func backgroundDeliveries(of bundleIdentifier: String) throws -> [BackgroundDeliverySubscription] {
-        try wrapped { try storage.backgroundDeliveries(of: bundleIdentifier) }
-    }
-
     /// Saves a subscription (replacing the app's subscription to the same type).
     public func saveBackgroundDelivery(_ subscription: BackgroundDeliverySubscription) throws {
         let key = BackgroundDeliveryRecord.key(bundleIdentifier: subscription.bundleIdentifier, type: subscription.type)

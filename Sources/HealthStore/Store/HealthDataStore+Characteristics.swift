@@ -11,9 +11,7 @@ extension HealthDataStore {
     /// read the characteristic gets `authorizationNotDetermined`, as HealthKit answers an app that did not ask.
     public func characteristic(_ identifier: String) throws -> String? {
         try wrapped {
-            if let client, access.readDecision(client: client, type: identifier) == .notDetermined {
-                throw HealthStoreError.authorizationNotDetermined(type: identifier)
-            }
+            try view?.checkAskedToRead(typeIdentifier: identifier)
             // The client's view leaves out what it may not read; an empty value (`DateOfBirth=""`) is not set.
             guard let value = try storage.characteristics()[identifier], !value.isEmpty else { return nil }
             return value

@@ -7,35 +7,11 @@ import HealthModel
 /// (`ActivitySummaryRecord`, `CharacteristicRecord`, `ExportInformationRecord`, `KeptElementRecord`,
 /// `ClinicalDocumentRecord`) written through the commit, and the spans of a file it read whole.
 extension HealthDataStore {
-    /// The activity summaries an import stored for these days (inclusive), as recorded (not computed from samples:
-    /// `activitySummaries(matching:calendar:)` answers queries).
-    public func activitySummaries(from first: DateComponents, through last: DateComponents) throws -> [ActivitySummary]
-    {
-        try wrapped { try storage.activitySummaries(from: first, through: last) }
-    }
-
-    /// The `Me` characteristics an import stored (date of birth, sex, blood type…), by HealthKit identifier.
-    public func characteristics() throws -> [String: String] {
-        try wrapped { try storage.characteristics() }
-    }
-
-    /// The date and locale of the last imported export, when one was imported.
-    public func exportInformation() throws -> ExportInformation? {
-        try wrapped { try storage.exportInformation() }
-    }
-
-    /// The elements an import kept as written under a parent object (nil: every one), in the order first saved.
-    public func keptElements(parent: UUID?) throws -> [KeptElement] {
-        try wrapped { try storage.keptElements(parent: parent) }
-    }
-
     /// How many of each kind of imported data the store holds. Only the store itself and full-access clients count.
     public func importedDataCounts() throws -> ImportedDataCounts {
         try wrapped {
             try view?.checkReadable()
-            if let client, !access.hasFullAccess(client) {
-                throw HealthStoreError.authorizationDenied("only a client with full access counts imported data")
-            }
+            try view?.checkFullAccess("only a client with full access counts imported data")
             func count(_ kind: String) throws -> Int { try storage.storedRecords(ofKind: kind, keys: .all).count }
             var counts = ImportedDataCounts(
                 activitySummaries: try count(ActivitySummaryRecord.name),
@@ -71,25 +47,13 @@ extension HealthDataStore {
         }
     }
 
-    /// The spans of export files that earlier imports read whole (`ImportedSpan`).
-    public func importedSpans() throws -> [ImportedSpan] {
-        try wrapped { try storage.importedSpans() }
-    }
-
-    /// Remembers spans of an export file read whole, once their samples are committed.
-    public func saveImportedSpans(_ spans: [ImportedSpan]) throws {
-        try wrapped { try storage.saveImportedSpans(spans) }
-    }
-
     /// Saves what an export holds besides samples as one commit of records, which observers hear: each part
     /// replaces what is stored under its key (a day, a characteristic identifier, a document's identifier, the
     /// export information), and a kept element already stored under its identity is not added again. Only what
     /// differs from the stored records is written, so saving the same data again commits nothing (a re-import takes
     /// no change sequence). Only the store itself and full-access clients import.
     public func saveImportedData(_ data: ImportedData) throws {
-        if let client, !access.hasFullAccess(client) {
-            throw HealthStoreError.authorizationDenied("only a client with full access imports data")
-        }
+        try view?.checkFullAccess("only a client with full access imports data")
         guard !data.isEmpty else { return }
         // Compared with the whole store's records (the client may see none of them).
         let writes = try wrapped { try data.recordWrites(over: base) }

@@ -38,13 +38,11 @@ extension HealthDataStore {
     /// full-access clients read everything already.
     @discardableResult
     public func requestMedicationReadAccess(matching predicate: MedicationPredicate = .all) throws -> Int {
-        guard let client, !access.hasFullAccess(client) else { return 0 }
-        guard access.policy.decide(client, TypeTable.userAnnotatedMedicationTypeIdentifier, false) == .authorized
-        else { return 0 }
-        let matching = try wrapped {
-            try MedicationQueryEngine(storage: base).medications(matching: predicate, limit: nil)
+        // The view decides; the matching medications are read past it (the client may see none of them yet).
+        guard let view else { return 0 }
+        return try view.requestMedicationReadAccess {
+            try wrapped { try MedicationQueryEngine(storage: base).medications(matching: predicate, limit: nil) }
+                .map(\.concept.identifier)
         }
-        access.grantMedications(Set(matching.map(\.concept.identifier)), client: client)
-        return matching.count
     }
 }

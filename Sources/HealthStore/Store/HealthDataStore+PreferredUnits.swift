@@ -36,11 +36,7 @@ extension HealthDataStore {
         try wrapped {
             for type in types.sorted() {
                 _ = try PreferredUnitDefaults.unit(for: type, locale: .fallback)
-                if let client, access.shareDecision(client: client, type: type.identifier) == .notDetermined,
-                    access.readDecision(client: client, type: type.identifier) == .notDetermined
-                {
-                    throw HealthStoreError.authorizationNotDetermined(type: type.identifier)
-                }
+                try view?.checkAskedToShareOrRead(typeIdentifier: type.identifier)
             }
             let chosen = try chosenUnits()
             let locale = try unitLocale()

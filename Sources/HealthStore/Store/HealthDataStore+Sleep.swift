@@ -11,7 +11,7 @@ extension HealthDataStore {
         try wrapped {
             let type = try SampleType.named(SleepNightCalculator.sleepAnalysisIdentifier)
             return try SleepEngine(storage: storage).nights(
-                request, priority: SourcePriority(order: try sourceOrder(for: type)))
+                request, priority: SourcePriority(order: try storage.sourceOrder(for: type)))
         }
     }
 }

@@ -39,7 +39,7 @@ extension HealthDataStore {
             let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
             return try WorkoutSummaryEngine(storage: storage).summaries(
                 from: from, to: to, limit: limit,
-                heartRatePriority: SourcePriority(order: try sourceOrder(for: heartRate)))
+                heartRatePriority: SourcePriority(order: try storage.sourceOrder(for: heartRate)))
         }
     }
 }
@@ -83,5 +83,23 @@ extension HealthDataStore {
             throw HealthStoreError.objectNotFound(series.sample)
         }
         try saveImported([try wrapped { try Sample.heartbeatSeries(importedWith: owner, beats: series.beats) }])
+    }
+}
+
+/// What a workout and a heart rate variability sample bring along (routes, heartbeat series), read as samples through
+/// this store object's view.
+extension HealthDataStore {
+    /// The routes of a workout (the route samples associated with it), oldest first, as this store object may see
+    /// them.
+    public func workoutRoutes(ofWorkout workout: UUID) throws -> [WorkoutRoute] {
+        try wrapped { try sampleQueries.workoutRoutes(ofWorkout: workout) }
+    }
+
+    /// The heartbeat series imported with a heart rate variability sample (its beats' dates and rates), as this
+    /// store object may see it, or nil.
+    public func heartbeatSeries(ofSample sample: UUID) throws -> HeartbeatSeries? {
+        let uuid = Sample.heartbeatSeriesUUID(of: sample)
+        let request = SampleQueryRequest(type: .heartbeatSeries, predicate: .uuids([uuid]))
+        return try samples(request).first.flatMap { HeartbeatSeries(seriesSample: $0, of: sample) }
     }
 }

@@ -78,21 +78,19 @@ public final class HealthDataStore: Sendable {
     /// The store as one client (app) sees it: reads limited to what the client may read plus its own data, writes
     /// checked against its sharing decisions, the store's condition honoured (SEMANTICS §8). Views share this store's
     /// observers, so a commit through any of them reaches the others' long-running queries (filtered).
-    public func client(_ bundleIdentifier: String) -> HealthDataStore {
+    ///
+    /// With `grants`, the view decides by them (their home is elsewhere: the server's registry, read with the client
+    /// on every request) rather than by the decisions the store's `access` recorded, which stay untouched.
+    public func client(_ bundleIdentifier: String, grants: ClientGrants? = nil) -> HealthDataStore {
         HealthDataStore(
-            view: ClientStorage(base: base, client: bundleIdentifier, access: access), hub: hub, executor: executor)
+            view: ClientStorage(base: base, client: bundleIdentifier, access: access, grants: grants), hub: hub,
+            executor: executor)
     }
 
     /// Runs `body`, giving its errors the facade's one form: `HealthEngineError` as `HealthStoreError.engine`,
     /// `HealthModelError` as `HealthStoreError.model`; others (already `HealthStoreError`) unchanged.
     func wrapped<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as HealthEngineError {
-            throw HealthStoreError.engine(error)
-        } catch let error as HealthModelError {
-            throw HealthStoreError.model(error)
-        }
+        try wrappingStoreErrors(body)
     }
 
     // MARK: Condition
@@ -176,12 +174,6 @@ public final class HealthDataStore: Sendable {
     public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: SampleType) throws {
         try write(
             records: [try wrapped { try .set(SourceOrderRecord.self, key: type.identifier, bundleIdentifiers) }])
-    }
-
-    /// The source order set for a type, or nil for the default order. A client view shows only the sources of
-    /// samples it can see (`SourceOrderRecord.shown(_:key:to:)`).
-    public func sourceOrder(for type: SampleType) throws -> [String]? {
-        try wrapped { try storage.sourceOrder(for: type) }
     }
 
     /// The order merges rank sources by: the stored order, also for a client view (whose merges see only its
@@ -324,7 +316,7 @@ public final class HealthDataStore: Sendable {
     public func delete(type: SampleType, matching predicate: SamplePredicate) throws -> CommitResult {
         let matches = try samples(SampleQueryRequest(type: type, predicate: predicate)).map(\.uuid)
         if matches.isEmpty {
-            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try latestSequence())
+            return CommitResult(inserted: [], deleted: [], ignored: [], latestSequence: try changeLog.latestSequence())
         }
         return try commit(CommitBatch(deletions: matches))
     }
@@ -341,9 +333,8 @@ public final class HealthDataStore: Sendable {
     public func activitySummaries(
         matching predicate: ActivitySummaryPredicate?, calendar: Calendar
     ) throws -> [ActivitySummary] {
-        if let client, !access.canRead(client: client, type: TypeTable.activitySummaryTypeIdentifier) {
-            // The store's condition still answers first (unavailable, locked), as for any read.
-            try view?.checkReadable()
+        // The store's condition still answers first (unavailable, locked), as for any read.
+        if let view, try !view.readsComputed(typeIdentifier: TypeTable.activitySummaryTypeIdentifier) {
             return []
         }
         return try wrapped { try activitySummaryQueries.summaries(matching: predicate, calendar: calendar) }

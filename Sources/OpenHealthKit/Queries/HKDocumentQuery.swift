@@ -140,7 +140,7 @@ open class HKDocumentQuery: HKQuery, @unchecked Sendable {
             var uuids: Set<UUID>?
             try Self.collect(model, uuids: &uuids)
             let window = TimeBounds.implied(by: model)
-            var documents = try healthStore.dataStore.clinicalDocuments().filter { document in
+            var documents = try healthStore.dataStore.records.clinicalDocuments().filter { document in
                 (uuids?.contains(document.uuid) ?? true)
                     && window.contains(
                         start: document.startDate.timeIntervalSinceReferenceDate,

@@ -55,7 +55,9 @@ final class BackgroundDeliveryRouter: Sendable {
 
     /// The app's subscriptions by type.
     func subscriptions() throws -> [SampleType: BackgroundDeliverySubscription] {
-        Dictionary(uniqueKeysWithValues: try dataStore.backgroundDeliveries(of: bundleIdentifier).map { ($0.type, $0) })
+        Dictionary(
+            uniqueKeysWithValues: try dataStore.records.backgroundDeliveries(of: bundleIdentifier).map { ($0.type, $0) }
+        )
     }
 
     /// Called by a running observer query with the types of a batch of matching changes.

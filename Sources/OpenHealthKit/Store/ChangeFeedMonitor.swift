@@ -80,7 +80,7 @@ final class ChangeFeedMonitor: Sendable {
             let result: AnchoredQueryResult
             do {
                 if skipInitialRead {
-                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.latestSequence())
+                    result = AnchoredQueryResult(changes: [], anchor: try dataStore.changeLog.latestSequence())
                 } else {
                     result = try dataStore.changes(
                         AnchoredQueryRequest(descriptors: descriptors, anchor: anchor, limit: limit))

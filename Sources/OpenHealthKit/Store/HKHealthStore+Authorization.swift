@@ -38,7 +38,7 @@ extension HKHealthStore {
 
     /// The share decision for a type, in HealthKit's terms.
     func shareStatus(for type: HKObjectType) -> HKAuthorizationStatus {
-        switch dataStore.access.shareDecision(client: client.bundleIdentifier, type: type.identifier) {
+        switch dataStore.shareDecision(for: type.identifier) {
         case .notDetermined: return .notDetermined
         case .denied: return .sharingDenied
         case .authorized: return .sharingAuthorized

@@ -124,17 +124,16 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     }
 
     private func earliestAuthorizedSampleDates(for types: Set<HKObjectType>) throws -> [HKObjectType: Date] {
-        if dataStore.condition == .unavailable {
-            throw HKError(.errorHealthDataUnavailable, "health data is not available in this store")
+        // The client's view decides which types are limited, and from when.
+        let starts: [String: Date]
+        do {
+            starts = try dataStore.readWindowStarts(of: Set(types.map(\.identifier)))
+        } catch {
+            throw HKError.from(error)
         }
-        let bundleIdentifier = client.bundleIdentifier
-        let windows = dataStore.access.readWindows(client: bundleIdentifier)
         var dates: [HKObjectType: Date] = [:]
         for type in types {
-            guard let start = windows[type.identifier],
-                dataStore.access.canRead(client: bundleIdentifier, type: type.identifier)
-            else { continue }
-            dates[type] = start
+            if let start = starts[type.identifier] { dates[type] = start }
         }
         return dates
     }

@@ -67,7 +67,7 @@ struct DemoCommand: ParsableCommand {
         if let path = storeOptions.explicitPath {
             store = try StoreOptions.open(path)
             destination = "the store at \(path)"
-            alreadyStored = try store.sampleCount()
+            alreadyStored = try store.backend.sampleCount()
         } else {
             store = HealthDataStore()
         }

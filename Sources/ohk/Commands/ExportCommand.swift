@@ -52,7 +52,7 @@ struct ExportCommand: ParsableCommand {
         let end = try OptionValues.date(to, "--to", zone)
         let chosen = try types.map(TypeArgument.parse)
         let store = try storeOptions.openStore(as: clientOptions)
-        let exported = chosen.isEmpty ? try store.typeSummaries().map(\.type) : chosen
+        let exported = chosen.isEmpty ? try store.samples.typeSummaries().map(\.type) : chosen
         let predicate: SamplePredicate = start == nil && end == nil ? .all : .date(start: start, end: end, options: [])
         let output = FileHandle.standardOutput
         var first = true

@@ -50,7 +50,7 @@ struct ReportCommand: ParsableCommand {
         let window: (start: Date, end: Date)
         if from == nil, to == nil {
             // The 30 days up to the last day with data (today when the store is empty).
-            let latest = try store.typeSummaries().map(\.lastEnd).max() ?? Date()
+            let latest = try store.samples.typeSummaries().map(\.lastEnd).max() ?? Date()
             let end = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: min(latest, Date())))!
             window = (calendar.date(byAdding: .day, value: -30, to: end)!, end)
         } else {

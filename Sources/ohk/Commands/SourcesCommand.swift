@@ -43,7 +43,7 @@ struct SourcesCommand: ParsableCommand {
         guard let typeText = type else {
             var seen = Set<Source>()
             var all: [Source] = []
-            for summary in try store.typeSummaries() {
+            for summary in try store.samples.typeSummaries() {
                 for source in try store.sourcesInPriorityOrder(for: summary.type) where seen.insert(source).inserted {
                     all.append(source)
                 }

@@ -19,7 +19,7 @@ struct TypesCommand: ParsableCommand {
     func run() throws {
         let store = try storeOptions.openStore(as: clientOptions)
         output.write(
-            TypeListing.table(try store.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(
+            TypeListing.table(try store.samples.typeSummaries(), timeZone: output.resolvedTimeZone).rendered(
                 as: output.resolvedFormat))
     }
 }

@@ -32,7 +32,7 @@ struct StoreBackupCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: target), !force {
             throw ValidationError("\(destination) exists already: choose another file, or pass --force")
         }
-        let size = try HealthDataStore.sqlite(path: path).backup(to: target, replacing: force)
+        let size = try HealthDataStore.sqlite(path: path).backend.backup(to: target, replacing: force)
         print("backed up \(path) to \(destination) (\(size) bytes)")
     }
 }

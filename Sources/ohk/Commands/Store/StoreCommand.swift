@@ -23,20 +23,20 @@ struct StoreInfoCommand: ParsableCommand {
         let path = try storeOptions.resolvedPath()
         let store = try StoreOptions.open(path)
         print("store: \(path)")
-        print("schema: \(try store.appliedMigrations().joined(separator: "; "))")
-        print("samples: \(try store.sampleCount())")
-        print("latest change: \(try store.latestSequence())")
-        print("change horizon: \(try store.changeHorizon())")
+        print("schema: \(try store.backend.appliedMigrations().joined(separator: "; "))")
+        print("samples: \(try store.backend.sampleCount())")
+        print("latest change: \(try store.changeLog.latestSequence())")
+        print("change horizon: \(try store.changeLog.changeHorizon())")
         let counts = try store.importedDataCounts()
         print("activity summaries: \(counts.activitySummaries)")
         print("workout routes: \(counts.workoutRoutes) (\(counts.routeLocations) points)")
         print("heartbeat series: \(counts.heartbeatSeries) (\(counts.heartbeats) beats)")
         print("characteristics: \(counts.characteristics)")
         print("kept elements: \(counts.keptElements)")
-        if let information = try store.exportInformation() {
+        if let information = try store.records.exportInformation() {
             let date = information.exportDate.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
             print("last export imported: made \(date), locale \(information.locale ?? "unknown")")
         }
-        print("bytes on disk: \(store.bytesOnDisk() ?? 0)")
+        print("bytes on disk: \(store.backend.bytesOnDisk ?? 0)")
     }
 }
