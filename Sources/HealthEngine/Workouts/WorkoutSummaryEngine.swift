@@ -1,6 +1,30 @@
 import Foundation
 import HealthModel
 
+/// Which workouts to summarize, checked once where it is asked: those that start from `from` (inclusive) to `to`
+/// (exclusive), at most `limit` of them when it is above 0.
+public struct WorkoutSummariesRequest: Sendable {
+    /// The window's start (inclusive).
+    public let from: Date
+    /// The window's end (exclusive).
+    public let to: Date
+    /// The most workouts to summarize (0: all), so a caller bounds the work, not only the answer.
+    public let limit: Int
+
+    /// A request; throws `invalidQuery` naming `to` when the window is empty or longer than `maximumDays` days (when
+    /// given: every request has a bounded cost), and `limit` when it is negative.
+    public init(from: Date, to: Date, limit: Int = 0, maximumDays: Int? = nil) throws(HealthEngineError) {
+        guard from < to else { throw .invalidQuery(field: "to", reason: "is not after from") }
+        if let maximumDays, to.timeIntervalSince(from) > Double(maximumDays + 1) * 86_400 {
+            throw .invalidQuery(field: "to", reason: "at most \(maximumDays) days at a time")
+        }
+        guard limit >= 0 else { throw .invalidQuery(field: "limit", reason: "must not be negative") }
+        self.from = from
+        self.to = to
+        self.limit = limit
+    }
+}
+
 /// Workout summaries from a storage (as its view shows it): the workouts that start in a window, each with the heart
 /// rate of the samples inside it merged across sources by priority (a Watch and a chest strap count once), by the
 /// statistics engine, so the figures are the ones `ohk stats heartRate` gives for the same minutes, and the elevation
@@ -14,12 +38,13 @@ public struct WorkoutSummaryEngine: Sendable {
         self.storage = storage
     }
 
-    /// The workouts starting from `from` (inclusive) to `to` (exclusive), oldest first, the first `limit` of them
-    /// when `limit` is above 0 (so a caller bounds the work, not only the answer); heart rate sources ranked by
-    /// `heartRatePriority`.
+    /// The request's workouts, oldest first; heart rate sources ranked by `heartRatePriority`.
     public func summaries(
-        from: Date, to: Date, limit: Int = 0, heartRatePriority: SourcePriority
+        _ request: WorkoutSummariesRequest, heartRatePriority: SourcePriority
     ) throws -> [WorkoutSummary] {
+        let from = request.from
+        let to = request.to
+        let limit = request.limit
         let workoutType = try SampleType.named("HKWorkoutTypeIdentifier")
         let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
         let workouts = try SampleQueryEngine(storage: storage).samples(

@@ -31,16 +31,14 @@ extension HealthAPI {
             }
             return date
         }
-        guard bounds[0] < bounds[1] else {
-            throw HealthServerError.invalidField(field: "to", reason: "to is not after from")
-        }
-        guard bounds[1].timeIntervalSince(bounds[0]) <= Double(Self.maximumWorkoutDays + 1) * 86_400 else {
-            throw HealthServerError.invalidField(
-                field: "to", reason: "at most \(Self.maximumWorkoutDays) days at a time")
-        }
         let limit = try parameters.integer("limit", in: 1...Self.maximumWorkouts) ?? Self.maximumWorkouts
-        // One more than asked for, to tell whether more start in the window.
-        let summaries = try perform { try store.workoutSummaries(from: bounds[0], to: bounds[1], limit: limit + 1) }
+        // Checked once, here: the window's order and length. One more than asked for, to tell whether more start in
+        // the window.
+        let summaries = try perform {
+            try store.workoutSummaries(
+                try WorkoutSummariesRequest(
+                    from: bounds[0], to: bounds[1], limit: limit + 1, maximumDays: Self.maximumWorkoutDays))
+        }
         let kept = Array(summaries.prefix(limit))
         let next = summaries.count > limit ? summaries[limit].start : nil
         return JSONResponse.make(
