@@ -21,7 +21,7 @@ extension HealthAPI {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let days = try ["startDay", "endDay"].map { field throws(HealthServerError) in
-            guard let text = try parameters.string(field) else {
+            guard let text = parameters.string(field) else {
                 throw HealthServerError.invalidField(field: field, reason: "give the day as YYYY-MM-DD")
             }
             return try Self.day(text, field: field, calendar: calendar)
@@ -36,7 +36,7 @@ extension HealthAPI {
                 throw HealthServerError.from(error, names: ["from": "startDay", "to": "endDay"])
             }
         }
-        let name = try parameters.string("timeZone") ?? zone.identifier
+        let name = parameters.string("timeZone") ?? zone.identifier
         return JSONResponse.make(SleepReport.document(nights, timeZoneName: name, calendar: calendar))
     }
 }
