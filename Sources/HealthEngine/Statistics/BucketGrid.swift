@@ -136,16 +136,8 @@ public struct BucketWindow: Sendable {
         self.start = start
         self.end = end
         self.maximum = maximum
-        if let start, let end {
-            guard let rows = grid.indexes(from: start, to: end) else {
-                self.rows = nil
-                return
-            }
-            try Self.check(rows.lowerBound, rows.upperBound, maximum)
-            self.rows = rows
-        } else {
-            rows = nil
-        }
+        rows = start.flatMap { start in end.flatMap { grid.indexes(from: start, to: $0) } }
+        if let rows { try Self.check(rows, maximum) }
     }
 
     /// The number of buckets of a closed window (0 for an empty one); nil when the window is open.
@@ -174,17 +166,14 @@ public struct BucketWindow: Sendable {
             let data = grid.index(containing: first)...grid.index(containing: last)
             touched = touched.map { min($0.lowerBound, data.lowerBound)...max($0.upperBound, data.upperBound) } ?? data
         }
-        if let touched, touched != rows, let maximum {
-            let count = BucketGrid.count(touched.lowerBound, touched.upperBound)
-            guard count <= maximum else { throw .tooManyBuckets(count: count, maximum: maximum) }
-        }
+        if let touched, touched != rows { try Self.check(touched, maximum) }
         return answered
     }
 
-    /// Throws `tooManyBuckets` when `first...last` holds more than `maximum` buckets (saturating at `Int.max`).
-    private static func check(_ first: Int, _ last: Int, _ maximum: Int?) throws(HealthEngineError) {
+    /// Throws `tooManyBuckets` when `buckets` are more than `maximum` (counted saturating at `Int.max`).
+    private static func check(_ buckets: ClosedRange<Int>, _ maximum: Int?) throws(HealthEngineError) {
         guard let maximum else { return }
-        let count = BucketGrid.count(first, last)
+        let count = BucketGrid.count(buckets.lowerBound, buckets.upperBound)
         guard count <= maximum else { throw .tooManyBuckets(count: count, maximum: maximum) }
     }
 }

@@ -27,9 +27,6 @@ public struct StatisticsCollection: Sendable {
         self.rows = rows
     }
 
-    /// The bucket at an index; empty (nil figures) when it holds no data.
-    public func statistics(at index: Int) -> QuantityStatistics { buckets[index] ?? emptyBucket(index) }
-
     /// The buckets that hold data, in time order.
     public func statistics() -> [QuantityStatistics] {
         buckets.keys.sorted().map { buckets[$0]! }

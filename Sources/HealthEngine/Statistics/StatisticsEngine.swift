@@ -77,13 +77,14 @@ public struct StatisticsEngine: Sendable {
 
     /// The statistics of all matching samples, each counted whole; throws `noData` when nothing matches.
     public func statistics(for request: StatisticsRequest) throws -> QuantityStatistics {
-        let (matched, unit, style) = try matchingSamples(request)
+        let matched = try matchingSamples(request)
         guard let (first, last) = matched.span else {
             throw HealthEngineError.noData(type: request.type.identifier)
         }
         let calculator = StatisticsCalculator(
-            style: style, edges: [-.infinity, .infinity], tracksMostRecent: request.options.contains(.mostRecent))
-        let (merged, bySource) = try figures(matched, request, unit: unit, calculator: calculator)
+            style: request.query.style, edges: [-.infinity, .infinity],
+            tracksMostRecent: request.options.contains(.mostRecent))
+        let (merged, bySource) = try figures(matched, request, unit: request.query.unit, calculator: calculator)
         return QuantityStatistics(
             type: request.type, startDate: first, endDate: last, options: request.options,
             merged: Self.filtered(merged[0] ?? StatisticsFigures(), request.options),
@@ -95,7 +96,7 @@ public struct StatisticsEngine: Sendable {
     /// when it is closed, else here as soon as the matched samples' span is known, before anything is allocated per
     /// bucket; over the window's maximum, `tooManyBuckets`.
     public func collection(for request: StatisticsRequest, window: BucketWindow) throws -> StatisticsCollection {
-        let (matched, unit, style) = try matchingSamples(request)
+        let matched = try matchingSamples(request)
         let grid = window.grid
         let span = matched.span
         let rows = try window.rows(dataSpan: span)
@@ -107,9 +108,9 @@ public struct StatisticsEngine: Sendable {
         let (firstIndex, edgeDates) = grid.edges(from: first, to: last)
         let edges = edgeDates.map(\.timeIntervalSinceReferenceDate)
         let calculator = StatisticsCalculator(
-            style: style, edges: edges, tracksMostRecent: request.options.contains(.mostRecent))
+            style: request.query.style, edges: edges, tracksMostRecent: request.options.contains(.mostRecent))
         let bucketCount = edges.count - 1
-        let (merged, bySource) = try figures(matched, request, unit: unit, calculator: calculator)
+        let (merged, bySource) = try figures(matched, request, unit: request.query.unit, calculator: calculator)
         var buckets: [Int: QuantityStatistics] = [:]
         for offset in 0..<bucketCount {
             guard let figures = merged[offset] else { continue }
@@ -159,20 +160,17 @@ public struct StatisticsEngine: Sendable {
         }
     }
 
-    private func matchingSamples(_ request: StatisticsRequest) throws -> (MatchedSamples, HealthUnit, AggregationStyle)
-    {
-        let unit = request.query.unit
-        let style = request.query.style
+    private func matchingSamples(_ request: StatisticsRequest) throws -> MatchedSamples {
         if Self.isTimeWindow(request.predicate) {
             let bounds = TimeBounds.implied(by: request.predicate)
-            if bounds.isEmpty { return (.columns(QuantityColumns()), unit, style) }
+            if bounds.isEmpty { return .columns(QuantityColumns()) }
             if let columns = try storage.quantityColumns(of: request.type, within: bounds) {
-                return (.columns(Self.exactly(columns, within: bounds)), unit, style)
+                return .columns(Self.exactly(columns, within: bounds))
             }
         }
-        let samples = try SampleQueryEngine(storage: storage).matchingSamples(
-            SampleQueryDescriptor(type: request.type, predicate: request.predicate))
-        return (.samples(samples), unit, style)
+        return .samples(
+            try SampleQueryEngine(storage: storage).matchingSamples(
+                SampleQueryDescriptor(type: request.type, predicate: request.predicate)))
     }
 
     /// Whether only start and end dates decide a match (all samples, a date window, or an AND of them).

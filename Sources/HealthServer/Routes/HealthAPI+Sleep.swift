@@ -27,14 +27,10 @@ extension HealthAPI {
             return try Self.day(text, field: field, calendar: calendar)
         }
         // Checked once, here: the days' order and their count against the budget.
-        let nights = try perform {
-            do {
-                return try store.sleepNights(
-                    try SleepNightsRequest(
-                        first: days[0], last: days[1], calendar: calendar, maximumDays: Self.maximumSleepDays))
-            } catch let error as HealthEngineError {
-                throw HealthServerError.from(error, names: ["from": "startDay", "to": "endDay"])
-            }
+        let nights = try perform(names: ["from": "startDay", "to": "endDay"]) {
+            try store.sleepNights(
+                try SleepNightsRequest(
+                    first: days[0], last: days[1], calendar: calendar, maximumDays: Self.maximumSleepDays))
         }
         let name = parameters.string("timeZone") ?? zone.identifier
         return JSONResponse.make(SleepReport.document(nights, timeZoneName: name, calendar: calendar))

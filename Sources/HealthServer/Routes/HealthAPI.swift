@@ -105,12 +105,14 @@ struct HealthAPI: Sendable {
     }
 
     /// Runs a store operation, turning any module's refusal into the server's by its kind (`HealthServerError.from`),
-    /// naming `field` when given.
-    func perform<T>(field: String? = nil, _ body: () throws -> T) throws(HealthServerError) -> T {
+    /// naming `field` when given and renaming neutral field names by `names` (`to` as `endDate`).
+    func perform<T>(
+        field: String? = nil, names: [String: String] = [:], _ body: () throws -> T
+    ) throws(HealthServerError) -> T {
         do {
             return try body()
         } catch let error as any FieldError {
-            throw .from(error, field: field)
+            throw .from(error, field: field, names: names)
         } catch {
             throw .storeFailure("\(error)")
         }
@@ -309,25 +311,19 @@ struct HealthAPI: Sendable {
         let unit = try parameters.unit(for: type)
         let bySource = try parameters.flag("bySource")
         // Checked once, here: type, figures, unit, window, interval and a closed window's buckets.
-        let reportRequest: StatisticsReportRequest
-        do {
+        let reportRequest = try perform(names: Self.statisticsFieldNames) {
             var options = try StatisticsReportRequest.options(named: parameters.all("options"))
             if bySource { options.insert(.separateBySource) }
-            reportRequest = try StatisticsReportRequest(
+            return try StatisticsReportRequest(
                 type: type, from: from, to: to, interval: interval, anchor: anchor, calendar: calendar,
                 options: options, unit: unit, timeZoneName: parameters.timeZoneName(),
                 maximumBuckets: configuration.limits.maximumBuckets)
-        } catch let error as any FieldError {
-            throw HealthServerError.from(error, names: Self.statisticsFieldNames)
         }
         // A closed window's bucket count is known now, within the limit: it costs its weight up front.
-        if let knownBuckets = reportRequest.bucketCount {
-            try budget.take(client: client, cost: budget.cost(ofBuckets: knownBuckets))
-        }
+        let knownBuckets = reportRequest.bucketCount
+        if let knownBuckets { try budget.take(client: client, cost: budget.cost(ofBuckets: knownBuckets)) }
         let report = try perform { try StatisticsReport.make(reportRequest, store: store) }
-        if reportRequest.bucketCount == nil {
-            budget.charge(client: client, cost: budget.cost(ofBuckets: report.rows.count))
-        }
+        if knownBuckets == nil { budget.charge(client: client, cost: budget.cost(ofBuckets: report.rows.count)) }
         return JSONResponse.make(report.json)
     }
 
