@@ -118,6 +118,29 @@ struct SampleValidationTests {
         }
     }
 
+    @Test("A menopausal state is a point in time: its end must equal its start; its values are 1 to 3")
+    func menopausalStateIsAPointInTime() throws {
+        let menopausalState = try SampleType.category("menopausalState")
+        #expect(menopausalState.categoryDescription?.isPointInTime == true)
+        #expect(try Sample.category(type: menopausalState, value: 2, start: at(0), end: at(0)).categoryValue == 2)
+        #expect(
+            throws: HealthModelError.invalidField(
+                field: "endDate",
+                reason:
+                    "HKCategoryTypeIdentifierMenopausalState samples are points in time: the end date must equal the start date"
+            )
+        ) {
+            try Sample.category(type: menopausalState, value: 1, start: at(0), end: at(1))
+        }
+        #expect(
+            throws: HealthModelError.invalidCategoryValue(type: "HKCategoryTypeIdentifierMenopausalState", value: 0)
+        ) {
+            try Sample.category(type: menopausalState, value: 0, start: at(0), end: at(0))
+        }
+        // Other types stay intervals.
+        #expect(try SampleType.category("bleedingAfterMenopause").categoryDescription?.isPointInTime == false)
+    }
+
     @Test("A quantity sample must summarize at least one measurement")
     func countZero() {
         for count in [0, -3] {

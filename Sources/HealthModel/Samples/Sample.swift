@@ -74,6 +74,11 @@ public struct Sample: Sendable, Hashable, Identifiable {
             guard let description = type.categoryDescription, description.isValid(value) else {
                 throw .invalidCategoryValue(type: type.identifier, value: value)
             }
+            guard !description.isPointInTime || startDate == endDate else {
+                throw .invalidField(
+                    field: "endDate",
+                    reason: "\(type.identifier) samples are points in time: the end date must equal the start date")
+            }
         case let (.correlation, .correlation(objects)):
             try Sample.checkCorrelation(type: type, objects: objects)
         case let (.workout, .workout(workoutContent)):

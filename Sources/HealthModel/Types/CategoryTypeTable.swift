@@ -1,5 +1,6 @@
-// Every HKCategoryTypeIdentifier of HealthKit's SDK (iOS 18.1 headers, plus hypertensionEvent from iOS 26.2 and
-// the deprecated audioExposureEvent that old exports still contain): 70 types, the count of the iOS 26.5 SDK.
+// Every HKCategoryTypeIdentifier of HealthKit's SDK (iOS 18.1 headers, plus hypertensionEvent from iOS 26.2,
+// menopausalState and bleedingAfterMenopause from iOS 27.0 (Apple's documentation pages), and the deprecated
+// audioExposureEvent that old exports still contain): 72 types.
 // Value enums and raw values are those of HealthKit's HKCategoryValues.h. A value's full name is the enum name
 // followed by the case name with its first letter upper-cased, which is how exports write it
 // (HKCategoryValueSleepAnalysisAsleepCore).
@@ -61,6 +62,10 @@ private let menstrualFlow = ValueEnum(
         ("HKCategoryValueMenstrualFlowMedium", "medium", 3), ("HKCategoryValueMenstrualFlowHeavy", "heavy", 4),
         ("HKCategoryValueMenstrualFlowNone", "none", 5),
     ])
+/// iOS 27. Apple's pages give no raw values; the order menopause 1, perimenopause 2, none 3 is the one Apple's article
+/// "Recording and querying menopausal state" states when it ranks conflicting samples (docs/decisions/types.md).
+private let menopausalState = ValueEnum(
+    "HKCategoryValueMenopausalState", [("menopause", 1), ("perimenopause", 2), ("none", 3)])
 private let ovulationTestResult = ValueEnum(
     "HKCategoryValueOvulationTestResult",
     [("negative", 1), ("luteinizingHormoneSurge", 2), ("indeterminate", 3), ("estrogenSurge", 4)],
@@ -77,11 +82,11 @@ private let severity = ValueEnum(
 
 /// Builds one row; `values` nil means a valueless type (HKCategoryValueNotApplicable = 0).
 private func category(
-    _ name: String, _ identifier: String, _ values: ValueEnum?, readOnly: Bool = false
+    _ name: String, _ identifier: String, _ values: ValueEnum?, readOnly: Bool = false, pointInTime: Bool = false
 ) -> CategoryTypeDescription {
     CategoryTypeDescription(
         identifier: identifier, name: name, values: values?.values ?? [], valueEnumName: values?.name,
-        isReadOnly: readOnly, valueAliases: values?.aliases ?? [])
+        isReadOnly: readOnly, valueAliases: values?.aliases ?? [], isPointInTime: pointInTime)
 }
 
 extension TypeTable {
@@ -127,6 +132,7 @@ extension TypeTable {
         category("toothbrushingEvent", "HKCategoryTypeIdentifierToothbrushingEvent", nil),
 
         // Reproductive health
+        category("bleedingAfterMenopause", "HKCategoryTypeIdentifierBleedingAfterMenopause", vaginalBleeding),  // iOS 27
         category("bleedingAfterPregnancy", "HKCategoryTypeIdentifierBleedingAfterPregnancy", vaginalBleeding),
         category("bleedingDuringPregnancy", "HKCategoryTypeIdentifierBleedingDuringPregnancy", vaginalBleeding),
         category("cervicalMucusQuality", "HKCategoryTypeIdentifierCervicalMucusQuality", cervicalMucusQuality),
@@ -135,6 +141,8 @@ extension TypeTable {
         category("intermenstrualBleeding", "HKCategoryTypeIdentifierIntermenstrualBleeding", nil),
         category("irregularMenstrualCycles", "HKCategoryTypeIdentifierIrregularMenstrualCycles", nil, readOnly: true),
         category("lactation", "HKCategoryTypeIdentifierLactation", nil),
+        category(
+            "menopausalState", "HKCategoryTypeIdentifierMenopausalState", menopausalState, pointInTime: true),  // iOS 27
         category("menstrualFlow", "HKCategoryTypeIdentifierMenstrualFlow", menstrualFlow),
         category("ovulationTestResult", "HKCategoryTypeIdentifierOvulationTestResult", ovulationTestResult),
         category(

@@ -1,5 +1,7 @@
-// Every HKQuantityTypeIdentifier of HealthKit's SDK (iOS 18.1 headers; the iOS 26.5 SDK has the same 120),
-// with the aggregation style and unit the SDK header comments give for each type.
+// Every HKQuantityTypeIdentifier of HealthKit's SDK (iOS 18.1 headers; the iOS 26.5 SDK has the same 120), plus
+// heartRateVariabilityRMSSD from iOS 27.0 (121), with the aggregation style and unit the SDK header comments give for
+// each type. Apple's page for heartRateVariabilityRMSSD gives neither; it is taken as SDNN's (ms, discrete
+// arithmetic), since both are one HRV figure in milliseconds over a recording window (docs/decisions/types.md).
 //
 // Units: heartRate and respiratoryRate are documented as count/s; we use count/min, the unit the Health app
 // and exports write (the two are convertible). Unit strings use "." for multiplication and one "/".
@@ -87,6 +89,7 @@ extension TypeTable {
             "atrialFibrillationBurden", "HKQuantityTypeIdentifierAtrialFibrillationBurden", T, "%", readOnly: true),
         quantity("heartRate", "HKQuantityTypeIdentifierHeartRate", T, "count/min"),
         quantity("heartRateRecoveryOneMinute", "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute", A, "count/min"),
+        quantity("heartRateVariabilityRMSSD", "HKQuantityTypeIdentifierHeartRateVariabilityRMSSD", A, "ms"),  // iOS 27
         quantity("heartRateVariabilitySDNN", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", A, "ms"),
         quantity("peripheralPerfusionIndex", "HKQuantityTypeIdentifierPeripheralPerfusionIndex", A, "%"),
         quantity("restingHeartRate", "HKQuantityTypeIdentifierRestingHeartRate", A, "count/min"),

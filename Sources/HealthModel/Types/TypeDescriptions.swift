@@ -55,11 +55,14 @@ public struct CategoryTypeDescription: Sendable, Hashable {
     public let isReadOnly: Bool
     /// Older spellings that `value(named:)` also accepts (deprecated constants, older exports), each with its raw value.
     public let valueAliases: [CategoryValueDescription]
+    /// True when every sample of the type is a point in time: its end date must equal its start date
+    /// (HealthKit rejects the save otherwise; e.g. menopausalState).
+    public let isPointInTime: Bool
 
     /// Creates a description; the tables in this module are the normal source of descriptions.
     public init(
         identifier: String, name: String, values: [CategoryValueDescription], valueEnumName: String?,
-        isReadOnly: Bool = false, valueAliases: [CategoryValueDescription] = []
+        isReadOnly: Bool = false, valueAliases: [CategoryValueDescription] = [], isPointInTime: Bool = false
     ) {
         self.identifier = identifier
         self.name = name
@@ -67,6 +70,7 @@ public struct CategoryTypeDescription: Sendable, Hashable {
         self.valueEnumName = valueEnumName
         self.isReadOnly = isReadOnly
         self.valueAliases = valueAliases
+        self.isPointInTime = isPointInTime
     }
 
     /// True when the type has no value enum and its samples always hold 0.

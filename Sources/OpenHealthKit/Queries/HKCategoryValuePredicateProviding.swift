@@ -31,6 +31,7 @@ extension HKCategoryValueAudioExposureEvent: HKCategoryValuePredicateProviding {
 extension HKCategoryValueLowCardioFitnessEvent: HKCategoryValuePredicateProviding {}
 extension HKCategoryValueMenstrualFlow: HKCategoryValuePredicateProviding {}
 extension HKCategoryValueVaginalBleeding: HKCategoryValuePredicateProviding {}
+extension HKCategoryValueMenopausalState: HKCategoryValuePredicateProviding {}
 extension HKCategoryValueOvulationTestResult: HKCategoryValuePredicateProviding {}
 extension HKCategoryValuePregnancyTestResult: HKCategoryValuePredicateProviding {}
 extension HKCategoryValueProgesteroneTestResult: HKCategoryValuePredicateProviding {}

@@ -135,6 +135,10 @@ extension HKQuantityTypeIdentifier {
     /// HKQuantityTypeIdentifierHeartRateRecoveryOneMinute (count/min).
     public static let heartRateRecoveryOneMinute = HKQuantityTypeIdentifier(
         rawValue: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute")
+    /// HKQuantityTypeIdentifierHeartRateVariabilityRMSSD (ms; iOS 27): heart rate variability as the root mean square
+    /// of successive differences between beats.
+    public static let heartRateVariabilityRMSSD = HKQuantityTypeIdentifier(
+        rawValue: "HKQuantityTypeIdentifierHeartRateVariabilityRMSSD")
     /// HKQuantityTypeIdentifierHeartRateVariabilitySDNN (ms).
     public static let heartRateVariabilitySDNN = HKQuantityTypeIdentifier(
         rawValue: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN")
@@ -367,6 +371,9 @@ extension HKCategoryTypeIdentifier {
     /// HKCategoryTypeIdentifierToothbrushingEvent.
     public static let toothbrushingEvent = HKCategoryTypeIdentifier(
         rawValue: "HKCategoryTypeIdentifierToothbrushingEvent")
+    /// HKCategoryTypeIdentifierBleedingAfterMenopause (iOS 27; values `HKCategoryValueVaginalBleeding`).
+    public static let bleedingAfterMenopause = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierBleedingAfterMenopause")
     /// HKCategoryTypeIdentifierBleedingAfterPregnancy.
     public static let bleedingAfterPregnancy = HKCategoryTypeIdentifier(
         rawValue: "HKCategoryTypeIdentifierBleedingAfterPregnancy")
@@ -389,6 +396,10 @@ extension HKCategoryTypeIdentifier {
         rawValue: "HKCategoryTypeIdentifierIrregularMenstrualCycles")
     /// HKCategoryTypeIdentifierLactation.
     public static let lactation = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierLactation")
+    /// HKCategoryTypeIdentifierMenopausalState (iOS 27; values `HKCategoryValueMenopausalState`): points in time, so a
+    /// sample whose end differs from its start fails to save.
+    public static let menopausalState = HKCategoryTypeIdentifier(
+        rawValue: "HKCategoryTypeIdentifierMenopausalState")
     /// HKCategoryTypeIdentifierMenstrualFlow.
     public static let menstrualFlow = HKCategoryTypeIdentifier(rawValue: "HKCategoryTypeIdentifierMenstrualFlow")
     /// HKCategoryTypeIdentifierOvulationTestResult.
@@ -887,7 +898,18 @@ public enum HKCategoryValueMenstrualFlow: Int, Sendable, CaseIterable, Codable {
     case none = 5
 }
 
-/// Vaginal bleeding values (menstrualFlow, bleedingDuringPregnancy, bleedingAfterPregnancy).
+/// The menopausal state a person recorded at a point in time (menopausalState, iOS 27). `none` is a confirmed absence
+/// of menopause and perimenopause, not missing data. Raw values as Apple's menopausal-state article ranks them.
+public enum HKCategoryValueMenopausalState: Int, Sendable, CaseIterable, Codable {
+    /// HKCategoryValueMenopausalStateMenopause = 1.
+    case menopause = 1
+    /// HKCategoryValueMenopausalStatePerimenopause = 2.
+    case perimenopause = 2
+    /// HKCategoryValueMenopausalStateNone = 3.
+    case none = 3
+}
+
+/// Vaginal bleeding values (menstrualFlow, bleedingDuringPregnancy, bleedingAfterPregnancy, bleedingAfterMenopause).
 public enum HKCategoryValueVaginalBleeding: Int, Sendable, CaseIterable, Codable {
     /// HKCategoryValueVaginalBleedingUnspecified = 1.
     case unspecified = 1
@@ -1076,6 +1098,8 @@ public let HKMetadataKeyMaximumLightIntensity = "HKMetadataKeyMaximumLightIntens
 public let HKMetadataKeyWaterSalinity = "HKMetadataKeyWaterSalinity"
 /// Whether the workout was an Apple Fitness+ session.
 public let HKMetadataKeyAppleFitnessPlusSession = "HKMetadataKeyAppleFitnessPlusSession"
+/// The Fitness+ catalog identifier of a workout completed in Fitness+ (a string; iOS 18.2).
+public let HKMetadataKeyAppleFitnessPlusCatalogIdentifier = "HKMetadataKeyAppleFitnessPlusCatalogIdentifier"
 /// A description of a glasses prescription.
 public let HKMetadataKeyGlassesPrescriptionDescription = "HKMetadataKeyGlassesPrescriptionDescription"
 
