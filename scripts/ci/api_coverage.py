@@ -17,35 +17,62 @@ import signal
 import subprocess
 import sys
 
-Item = collections.namedtuple("Item", "id area kind top body source line counted")
+Item = collections.namedtuple("Item", "id area kind top body file line scope device_only origin")
+
+# Where an item stands in the report: "ios18" items make the figure; "after-ios18" items (Apple's API after the iOS 18
+# SDK, frozen at the date in their files) are reported on their own line; "check" items are guards that are not
+# Apple's API (e.g. a test double as apps write it) and are reported on their own line too.
+SCOPES = ("ios18", "after-ios18", "check")
+FLAGS = ("device-only", "check", "after-ios18")
 
 
 def parse_items(folder):
-    """Returns (prelude lines per file, items in file order); dies on a malformed or duplicate item."""
+    """Returns (prelude lines per file, items in file order); dies on a malformed or duplicate item.
+
+    `source:` names the Apple file an item was read from. A `source:` line directly after an item's `==` line (before
+    its first snippet line) is that item's own source; anywhere else it applies to the items that follow, until the
+    next such line. Every item must have one.
+    """
     items, preludes, seen = [], {}, {}
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".hkapi"):
             continue
         path = os.path.join(folder, name)
-        area, current, prelude, counted = None, None, [], True
+        area, current, prelude, scope, origin = None, None, [], "ios18", None
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().split("\n")
         for number, line in enumerate(lines, 1):
             if line.startswith("area:") and current is None and area is None:
                 area = line[len("area:"):].strip()
                 continue
-            if line.strip() == "scope: after-ios18" and current is None:
-                counted = False  # Apple's API after the iOS 18 SDK: reported on its own, not in the figure
+            match = re.match(r"^scope:\s*(\S+)\s*$", line)
+            if match and current is None:
+                if match.group(1) not in SCOPES[1:]:
+                    sys.exit(f"{path}:{number}: unknown scope {match.group(1)} (known: {', '.join(SCOPES[1:])})")
+                scope = match.group(1)
                 continue
-            match = re.match(r"^==(top)?\s+(\S+)\s+(\S+)\s*$", line)
+            match = re.match(r"^source:\s*(\S.*?)\s*$", line)
+            if match:
+                if current is not None and not current.body:
+                    items[-1] = current = current._replace(origin=match.group(1))
+                else:
+                    origin = match.group(1)
+                continue
+            match = re.match(r"^==(top)?\s+(\S+)\s+(\S+)((?:\s+\S+)*)\s*$", line)
             if match:
                 if area is None:
                     sys.exit(f"{path}:{number}: an item before the file's `area:` line")
-                top, item_id, kind = match.groups()
+                top, item_id, kind, flags = match.groups()
+                flags = flags.split()
+                unknown = [flag for flag in flags if flag not in FLAGS]
+                if unknown:
+                    sys.exit(f"{path}:{number}: unknown flag {unknown[0]} (known: {', '.join(FLAGS)})")
                 if item_id in seen:
                     sys.exit(f"{path}:{number}: item {item_id} already defined at {seen[item_id]}")
                 seen[item_id] = f"{path}:{number}"
-                current = Item(item_id, area, kind, top is not None, [], name, number, counted)
+                item_scope = "check" if "check" in flags else "after-ios18" if "after-ios18" in flags else scope
+                current = Item(item_id, area, kind, top is not None, [], name, number, item_scope,
+                               "device-only" in flags, origin)
                 items.append(current)
                 continue
             if line.startswith("#") and not line.startswith("#if") and not line.startswith("#endif"):
@@ -55,6 +82,10 @@ def parse_items(folder):
             else:
                 current.body.append(line)
         preludes[name] = prelude
+    missing = [item for item in items if not item.origin]
+    if missing:
+        sys.exit(f"{folder}/{missing[0].file}:{missing[0].line}: item {missing[0].id} has no `source:` "
+                 f"(the Apple file it comes from)")
     return preludes, items
 
 
@@ -67,7 +98,7 @@ def write_sources(preludes, items, out):
     owner = {}
     by_source = collections.OrderedDict((name, []) for name in preludes)
     for item in items:
-        by_source[item.source].append(item)
+        by_source[item.file].append(item)
     for index, (source, source_items) in enumerate(by_source.items()):
         swift = os.path.join(out, source.replace(".hkapi", ".swift"))
         lines = [f"// Generated from Coverage/HealthKitAPI/{source} by scripts/ci/api_coverage.py; do not edit.",
@@ -135,7 +166,7 @@ def main():
     parser.add_argument("--root", default=".")
     parser.add_argument("--modules", help="folder holding HealthKit.swiftmodule (default: .build/debug/Modules)")
     parser.add_argument("--out", help="folder for the generated Swift files (default: .build/api-coverage)")
-    parser.add_argument("--list", action="store_true", help="print the item list (id, area, kind) as TSV and stop")
+    parser.add_argument("--list", action="store_true", help="print the item list (id, area, kind, scope, device-only, source) as TSV and stop")
     parser.add_argument("--enforce", action="store_true", help="fail below the threshold or on a failing item "
                         "that is not left out on purpose")
     parser.add_argument("--threshold", type=float, default=95.0)
@@ -146,9 +177,10 @@ def main():
     folder = os.path.join(args.root, "Coverage", "HealthKitAPI")
     preludes, items = parse_items(folder)
     if args.list:
-        print("id\tarea\tkind\tin the figure")
+        print("id\tarea\tkind\tscope\tdevice-only\tsource")
         for item in items:
-            print(f"{item.id}\t{item.area}\t{item.kind}\t{'yes' if item.counted else 'no (after iOS 18)'}")
+            print(f"{item.id}\t{item.area}\t{item.kind}\t{item.scope}\t{'yes' if item.device_only else 'no'}\t"
+                  f"{item.origin}")
         return 0
     left_out = read_left_out(os.path.join(folder, "left-out.tsv"))
     ids = {item.id for item in items}
@@ -179,41 +211,61 @@ def main():
         for line in unmapped[:20]:
             print("  " + line, file=sys.stderr)
         return 2
-    extra = [item for item in items if not item.counted]
-    items = [item for item in items if item.counted]
+    after = [item for item in items if item.scope == "after-ios18"]
+    checks = [item for item in items if item.scope == "check"]
+    items = [item for item in items if item.scope == "ios18"]
     total = len(items)
     present = total - sum(1 for item in items if item.id in failures)
+    inert = sum(1 for item in items if item.device_only and item.id not in failures)
     areas = collections.OrderedDict()
     for item in items:
-        counts = areas.setdefault(item.area, [0, 0, 0])
+        counts = areas.setdefault(item.area, [0, 0, 0, 0])
         counts[1] += 1
         if item.id in failures:
             counts[2] += item.id in left_out
         else:
             counts[0] += 1
-    width = max([len(area) for area in areas] + ([len("After iOS 18 (not in the figure)")] if extra else []))
-    print(f"HealthKit API coverage (iOS 18 SDK items, Coverage/HealthKitAPI): {present} of {total} present "
-          f"({100.0 * present / total:.1f} %), {total - present} failing, of which "
-          f"{sum(1 for item in items if item.id in failures and item.id in left_out)} left out on purpose in left-out.tsv")
-    for area, (ok, count, left) in areas.items():
-        print(f"  {area:<{width}}  {ok:>4} / {count:<4} {100.0 * ok / count:5.1f} %"
-              + (f"  ({left} left out)" if left else ""))
-    if extra:
-        extra_present = sum(1 for item in extra if item.id not in failures)
-        print(f"  {'After iOS 18 (not in the figure)':<{width}}  {extra_present:>4} / {len(extra):<4} "
-              f"{100.0 * extra_present / len(extra):5.1f} %")
+            counts[3] += item.device_only
+    after_areas = collections.OrderedDict()
+    for item in after:
+        counts = after_areas.setdefault(item.area, [0, 0, 0, 0])
+        counts[1] += 1
+        counts[0] += item.id not in failures
+    width = max(len(area) for area in list(areas) + list(after_areas))
+
+    def area_line(area, ok, count, left, device):
+        notes = [f"{device} device-only"] if device else []
+        notes += [f"{left} left out"] if left else []
+        return (f"  {area:<{width}}  {ok:>4} / {count:<4} {100.0 * ok / count:5.1f} %"
+                + (f"  ({', '.join(notes)})" if notes else ""))
+
+    def failing_lines(title, failing):
+        if failing:
+            print(f"{title} ({len(failing)}):")
+            for item in failing:
+                detail = f"  -- {failures[item.id]}" if args.verbose else ""
+                print(f"  {item.id}  [{item.area}; {item.file}:{item.line}]{detail}")
+
+    left_count = sum(1 for item in items if item.id in failures and item.id in left_out)
+    print(f"HealthKit API coverage, iOS 18.0/18.1 SDK (Coverage/HealthKitAPI): {present} of {total} present with "
+          f"Apple's signature ({100.0 * present / total:.1f} %); of these, {inert} device-only (present by signature, "
+          f"inert without a device); {total - present} failing, of which {left_count} left out on purpose")
+    for area, (ok, count, left, device) in areas.items():
+        print(area_line(area, ok, count, left, device))
+    if after:
+        after_present = sum(1 for item in after if item.id not in failures)
+        print(f"After iOS 18 (Apple's API from iOS 18.2 on, frozen at the date in the files; not in the figure): "
+              f"{after_present} of {len(after)} present ({100.0 * after_present / len(after):.1f} %)")
+        for area, (ok, count, _, _) in after_areas.items():
+            print(area_line(area, ok, count, 0, 0))
+    if checks:
+        checks_passing = sum(1 for item in checks if item.id not in failures)
+        print(f"Checks outside the figure (not Apple's API): {checks_passing} of {len(checks)} pass")
     unexpected = [item for item in items if item.id in failures and item.id not in left_out]
-    if unexpected:
-        print(f"Failing items ({len(unexpected)}), not left out on purpose:")
-        for item in unexpected:
-            detail = f"  -- {failures[item.id]}" if args.verbose else ""
-            print(f"  {item.id}  [{item.area}; {item.source}:{item.line}]{detail}")
-    extra_failing = [item for item in extra if item.id in failures]
-    if extra_failing:
-        print(f"Failing items after iOS 18 ({len(extra_failing)}, not counted):")
-        for item in extra_failing:
-            detail = f"  -- {failures[item.id]}" if args.verbose else ""
-            print(f"  {item.id}  [{item.area}; {item.source}:{item.line}]{detail}")
+    failing_lines("Failing items, not left out on purpose", unexpected)
+    failing_lines("Failing items after iOS 18, not counted", [item for item in after if item.id in failures])
+    failing_checks = [item for item in checks if item.id in failures]
+    failing_lines("Failing checks", failing_checks)
     now_present = sorted(item_id for item_id in left_out if item_id in ids and item_id not in failures)
     if now_present:
         print("Left out on purpose but present now (take them off left-out.tsv): " + ", ".join(now_present))
@@ -226,6 +278,8 @@ def main():
             problems.append(f"{ratio:.1f} % is below the threshold of {args.threshold:g} %")
         if unexpected:
             problems.append(f"{len(unexpected)} failing items are not in left-out.tsv")
+        if failing_checks:
+            problems.append(f"{len(failing_checks)} checks fail")
         if unknown or now_present:
             problems.append("left-out.tsv needs fixing (see above)")
         if problems:
