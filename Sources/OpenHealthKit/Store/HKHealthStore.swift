@@ -97,7 +97,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.
     open func requestAuthorization(
         toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
-        completion: @escaping (Bool, (any Error)?) -> Void
+        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         requestAuthorizationInBackground(toShare: typesToShare ?? [], read: typesToRead ?? [], completion: completion)
     }
@@ -145,7 +145,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether requesting these types would ask the person anything.
     open func getRequestStatusForAuthorization(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
-        completion: @escaping (HKAuthorizationRequestStatus, (any Error)?) -> Void
+        completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
     ) {
         let status = requestStatus(toShare: typesToShare, read: typesToRead)
         let handler = UncheckedSendable(completion)
@@ -326,6 +326,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
         _ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?,
         completion: @escaping (Bool, (any Error)?) -> Void
     ) {
+        // A plain closure, as HealthKit declares it: `reportInBackground` boxes it (`UncheckedSendable`) for the
+        // callback queue, where it runs once.
         reportInBackground(to: completion) { [ids = EffortRelation(sample, workout, activity)] in
             try self.relateWorkoutEffortNow(ids)
         }
@@ -423,6 +425,8 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     open func preferredUnits(
         for quantityTypes: Set<HKQuantityType>, completion: @escaping ([HKQuantityType: HKUnit], (any Error)?) -> Void
     ) {
+        // HealthKit declares the handler without `@Sendable`; `inBackground` carries it to the callback queue in an
+        // `UncheckedSendable` box and calls it there once.
         inBackground(
             { try self.preferredUnitsNow(for: quantityTypes) },
             deliver: { outcome in
