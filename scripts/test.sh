@@ -9,6 +9,9 @@ swift build --build-tests
 # Apple's iOS 18 HealthKit API item by item (Coverage/HealthKitAPI) against the built HealthKit module, a few seconds:
 # fails below 95 % or on a failing item not in Coverage/HealthKitAPI/left-out.tsv.
 scripts/ci/check-api-coverage.sh --no-build --enforce
+# Test doubles override every method HealthKit declares on its store, sessions, builders and queries, in Swift 5 and 6
+# modes, against the built HealthKit module (a few seconds).
+scripts/ci/check-overridability.sh --no-build
 swift test --skip-build
 if [ -x scripts/ci/check-cli.sh ]; then
     scripts/ci/check-cli.sh --no-build

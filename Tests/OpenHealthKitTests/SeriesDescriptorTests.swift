@@ -45,7 +45,9 @@ struct SeriesDescriptorTests {
             for: healthStore)
         let series = try #require(found.first)
         var beats: [HKHeartbeatSeriesQueryDescriptor.Heartbeat] = []
-        for try await beat in HKHeartbeatSeriesQueryDescriptor(series).results(for: healthStore) { beats.append(beat) }
+        let descriptor = HKHeartbeatSeriesQueryDescriptor(series)
+        #expect(descriptor.sample.uuid == series.uuid, "the series is `sample`, as HealthKit names it")
+        for try await beat in descriptor.results(for: healthStore) { beats.append(beat) }
         #expect(beats.count == 46)
         #expect(beats.first?.timeIntervalSinceStart == 0 && beats.first?.precededByGap == false)
         #expect(beats.map(\.timeIntervalSinceStart) == beats.map(\.timeIntervalSinceStart).sorted())

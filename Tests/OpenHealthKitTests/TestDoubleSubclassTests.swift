@@ -35,7 +35,9 @@ final class RecordingHealthStore: HKHealthStore, @unchecked Sendable {
     override class func isHealthDataAvailable() -> Bool { false }
 }
 
-/// An anchored query subclass that keeps its own `anchor` and `limit`, names HealthKit's class does not have.
+/// An anchored query subclass that keeps its own `anchor` and `limit`, names HealthKit's class does not have. HealthKit's
+/// initializers are `required` (so that doubles can be built through a metatype): a subclass with stored properties of
+/// its own implements them.
 final class PagingAnchoredQuery: HKAnchoredObjectQuery, @unchecked Sendable {
     let anchor: String
     let limit: String
@@ -44,6 +46,24 @@ final class PagingAnchoredQuery: HKAnchoredObjectQuery, @unchecked Sendable {
         anchor = "page \(page)"
         limit = "unlimited"
         super.init(type: type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: handler)
+    }
+
+    required init(
+        type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping Handler
+    ) {
+        self.anchor = "page 1"
+        self.limit = "\(limit)"
+        super.init(type: type, predicate: predicate, anchor: anchor, limit: limit, resultsHandler: handler)
+    }
+
+    required init(
+        queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping Handler
+    ) {
+        self.anchor = "page 1"
+        self.limit = "\(limit)"
+        super.init(queryDescriptors: queryDescriptors, anchor: anchor, limit: limit, resultsHandler: handler)
     }
 }
 
@@ -54,6 +74,16 @@ final class LabelledObserverQuery: HKObserverQuery, @unchecked Sendable {
     init(type: HKSampleType, label: String, updateHandler: @escaping UpdateHandler) {
         queryDescriptors = [label]
         super.init(sampleType: type, predicate: nil, updateHandler: updateHandler)
+    }
+
+    required init(sampleType: HKSampleType, predicate: NSPredicate?, updateHandler: @escaping UpdateHandler) {
+        queryDescriptors = []
+        super.init(sampleType: sampleType, predicate: predicate, updateHandler: updateHandler)
+    }
+
+    required init(queryDescriptors: [HKQueryDescriptor], updateHandler: @escaping DescriptorsUpdateHandler) {
+        self.queryDescriptors = queryDescriptors.map(\.sampleType.identifier)
+        super.init(queryDescriptors: queryDescriptors, updateHandler: updateHandler)
     }
 }
 

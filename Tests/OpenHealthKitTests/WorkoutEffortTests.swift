@@ -65,7 +65,7 @@ enum DuathlonEffort {
                     if let relationships, let newAnchor {
                         continuation.resume(returning: UncheckedBox((relationships, newAnchor)))
                     } else {
-                        continuation.resume(throwing: error ?? HKError(.errorUnknown))
+                        continuation.resume(throwing: error ?? HKError(.unknownError))
                     }
                 })
         }
@@ -259,6 +259,28 @@ struct WorkoutEffortTests {
         dataStore.access.setDecision(.authorized, client: denied, type: DuathlonEffort.type.identifier, share: false)
         await expectHKError(.errorAuthorizationNotDetermined) {
             try await DuathlonEffort.relate(score, workout, nil, in: other)
+        }
+    }
+
+    @Test(
+        "The async relate and unrelate return true and throw what the completion forms report; startWatchApp(toHandle:) finds no watch",
+        arguments: StorageBackend.allCases)
+    func asyncRelateAndUnrelate(_ backend: StorageBackend) async throws {
+        let (healthStore, workout, whole) = try await DuathlonEffort.race(on: backend.makeStore())
+        let running = try #require(workout.workoutActivities.last)
+        let leg = DuathlonEffort.score(8.5, minute: 6)
+        try await healthStore.save(leg)
+        #expect(try await healthStore.relateWorkoutEffortSample(leg, with: workout, activity: running))
+        #expect(try await DuathlonEffort.query(healthStore).0.count == 2)
+
+        #expect(try await healthStore.unrelateWorkoutEffortSample(whole, from: workout, activity: nil))
+        let left = try await DuathlonEffort.query(healthStore).0
+        #expect(left.count == 1 && left.first?.activity?.uuid == running.uuid)
+        await expectHKError(.errorInvalidArgument) {
+            _ = try await healthStore.unrelateWorkoutEffortSample(whole, from: workout, activity: nil)
+        }
+        await expectHKError(.errorHealthDataUnavailable) {
+            try await healthStore.startWatchApp(toHandle: Duathlon.configuration(.running, .outdoor))
         }
     }
 }

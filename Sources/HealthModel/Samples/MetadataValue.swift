@@ -54,4 +54,9 @@ public enum MetadataKey {
     /// The UTC offset in seconds written with an imported record's start date (`+0200` is 7200), a whole number. The
     /// SQLite store keeps it in a column of the sample's row rather than as a metadata row.
     public static let exportUTCOffset = "OpenHealthKitExportUTCOffset"
+    /// The electrocardiogram a symptom sample was recorded with: the ECG's UUID string. HealthKit links the symptoms
+    /// the ECG app records to the recording without saying how; this store keeps the link in the symptom's metadata
+    /// (docs/decisions/ecg-symptom-association.md), and `HKQuery.predicateForObjectsAssociated(electrocardiogram:)`
+    /// matches it.
+    public static let associatedElectrocardiogram = "OpenHealthKitAssociatedElectrocardiogram"
 }

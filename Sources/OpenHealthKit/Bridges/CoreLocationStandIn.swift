@@ -64,6 +64,17 @@ public final class CLLocation: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A location without course or speed (both unknown, -1), as CoreLocation's
+    /// `init(coordinate:altitude:horizontalAccuracy:verticalAccuracy:timestamp:)`.
+    public convenience init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, timestamp: Date
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: verticalAccuracy, course: -1, speed: -1, timestamp: timestamp)
+    }
+
     /// A location from a latitude and longitude, now.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.init(

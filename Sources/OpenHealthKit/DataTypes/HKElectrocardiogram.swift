@@ -123,6 +123,16 @@ extension HKQuery {
     ) -> NSPredicate {
         HealthPredicate(.payload(.electrocardiogramSymptomsStatus(symptomsStatus.rawValue)))
     }
+
+    /// The symptom samples recorded with an electrocardiogram: those whose metadata names the ECG's UUID (in either
+    /// letter case) under `OpenHealthKitAssociatedElectrocardiogram`, how this store records the link the ECG app
+    /// makes (docs/decisions/ecg-symptom-association.md).
+    public class func predicateForObjectsAssociated(electrocardiogram: HKElectrocardiogram) -> NSPredicate {
+        let uuid = electrocardiogram.uuid.uuidString
+        return HealthPredicate(
+            .metadataValues(
+                key: MetadataKey.associatedElectrocardiogram, values: [.string(uuid), .string(uuid.lowercased())]))
+    }
 }
 
 /// The key path of an electrocardiogram's classification in predicates.

@@ -22,7 +22,7 @@ open class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
     private let stopped = LockedFlag()
 
     /// A query over one electrocardiogram.
-    public init(
+    public required init(
         _ electrocardiogram: HKElectrocardiogram,
         dataHandler: @escaping (HKElectrocardiogramQuery, HKElectrocardiogramQuery.Result) -> Void
     ) {

@@ -1,20 +1,18 @@
 import Foundation
 import HealthModel
 
+/// How per-object read authorization is asked for (`requestPerObjectReadAuthorization`, declared in `HKHealthStore`'s
+/// body so that subclasses can override it).
 extension HKHealthStore {
-    /// Asks the person to choose which objects of a per-object type (vision prescriptions; medications, with
-    /// `HKObjectType.userAnnotatedMedicationType()` and a `predicateForUserAnnotatedMedications` predicate) matching
-    /// `predicate` the app may read; the store's authorization policy answers for the person. Succeeds whatever was chosen: an app
-    /// that was not granted an object sees nothing of it, as if there were no data.
-    public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
+    func requestPerObjectReadAuthorizationOnStoreExecutor(
+        for objectType: HKObjectType, predicate: NSPredicate?
+    ) async throws {
         try await onStoreExecutor {
             try self.requestPerObjectReadAuthorizationNow(for: objectType, predicate: predicate)
         }
     }
 
-    /// Completion-handler form of `requestPerObjectReadAuthorization(for:predicate:)`; the handler runs on a
-    /// background queue.
-    public func requestPerObjectReadAuthorization(
+    func requestPerObjectReadAuthorizationInBackground(
         for objectType: HKObjectType, predicate: NSPredicate?, completion: @escaping (Bool, (any Error)?) -> Void
     ) {
         let type = UncheckedSendable(objectType)

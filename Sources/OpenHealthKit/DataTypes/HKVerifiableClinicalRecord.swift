@@ -92,7 +92,7 @@ open class HKVerifiableClinicalRecordQuery: HKQuery, @unchecked Sendable {
     private let resultsHandler: (HKVerifiableClinicalRecordQuery, [HKVerifiableClinicalRecord]?, (any Error)?) -> Void
 
     /// A query for records of these credential and source types.
-    public init(
+    public required init(
         recordTypes: [String], sourceTypes: [HKVerifiableClinicalRecordSourceType], predicate: NSPredicate?,
         resultsHandler: @escaping (HKVerifiableClinicalRecordQuery, [HKVerifiableClinicalRecord]?, (any Error)?) -> Void
     ) {
@@ -103,13 +103,16 @@ open class HKVerifiableClinicalRecordQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query for SMART Health Cards of these credential types.
-    public convenience init(
+    /// (Designated rather than convenience, so that a subclass without initializers of its own inherits it although
+    /// it is `required`.)
+    public required init(
         recordTypes: [String], predicate: NSPredicate?,
         resultsHandler: @escaping (HKVerifiableClinicalRecordQuery, [HKVerifiableClinicalRecord]?, (any Error)?) -> Void
     ) {
-        self.init(
-            recordTypes: recordTypes, sourceTypes: [.smartHealthCard], predicate: predicate,
-            resultsHandler: resultsHandler)
+        self.recordTypes = recordTypes
+        self.sourceTypes = [.smartHealthCard]
+        self.resultsHandler = resultsHandler
+        super.init(objectType: nil, predicate: predicate)
     }
 
     override func deliverFailure(_ error: HKError) { resultsHandler(self, nil, error) }

@@ -25,3 +25,5 @@ extension HKAnchoredObjectQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQuery {}
 extension HKQuantitySeriesSampleQueryDescriptor: HKAsyncSequenceQuery {}
 extension HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery {}
 extension HKHeartbeatSeriesQueryDescriptor: HKAsyncSequenceQuery {}
+extension HKElectrocardiogramQueryDescriptor: HKAsyncSequenceQuery {}
+extension HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQuery {}

@@ -14,20 +14,20 @@ public struct HKHeartbeatSeriesQueryDescriptor: Sendable {
     public typealias Results = QueryResults<Heartbeat>
 
     /// The series whose beats are read.
-    public var heartbeatSeries: HKHeartbeatSeriesSample
+    public var sample: HKHeartbeatSeriesSample
 
     /// A descriptor for a series.
-    public init(_ heartbeatSeries: HKHeartbeatSeriesSample) {
-        self.heartbeatSeries = heartbeatSeries
+    public init(_ sample: HKHeartbeatSeriesSample) {
+        self.sample = sample
     }
 
     /// The series' beats, one element per beat.
     public func results(for healthStore: HKHealthStore) -> Results {
-        let sample = heartbeatSeries
+        let series = sample
         return QueryResults(
             healthStore, kind: "HKHeartbeatSeriesQueryDescriptor", types: [HKSeriesType.heartbeat().identifier]
         ) {
-            try HKHeartbeatSeriesQuery.heartbeats(of: sample, in: healthStore).map {
+            try HKHeartbeatSeriesQuery.heartbeats(of: series, in: healthStore).map {
                 Heartbeat(timeIntervalSinceStart: $0.time, precededByGap: $0.precededByGap)
             }
         }

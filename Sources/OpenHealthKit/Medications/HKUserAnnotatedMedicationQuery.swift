@@ -11,7 +11,7 @@ open class HKUserAnnotatedMedicationQuery: HKQuery, @unchecked Sendable {
 
     /// A query for the medications matching `predicate` (`predicateForUserAnnotatedMedications`), at most `limit`
     /// of them (`HKObjectQueryNoLimit` for all).
-    public init(
+    public required init(
         predicate: NSPredicate?, limit: Int,
         resultsHandler:
             @escaping (HKUserAnnotatedMedicationQuery, HKUserAnnotatedMedication?, Bool, (any Error)?) ->

@@ -24,7 +24,7 @@ open class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     private let state = Mutex(State())
 
     /// A query; `handler` receives the summaries once.
-    public init(predicate: NSPredicate?, resultsHandler handler: @escaping Handler) {
+    public required init(predicate: NSPredicate?, resultsHandler handler: @escaping Handler) {
         resultsHandler = UncheckedSendable(handler)
         super.init(objectType: HKObjectType.activitySummaryType(), predicate: predicate)
     }

@@ -30,7 +30,7 @@ open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     private let state: Mutex<State>
 
     /// A query over one type.
-    public init(
+    public required init(
         type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
         resultsHandler handler: @escaping Handler
     ) {
@@ -42,7 +42,7 @@ open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query over several (type, predicate) descriptors.
-    public init(
+    public required init(
         queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
         resultsHandler handler: @escaping Handler
     ) {

@@ -12,7 +12,7 @@ open class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     private let completion: (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
 
     /// A correlation query; `completion` receives the matching correlations on a background queue.
-    public init(
+    public required init(
         type correlationType: HKCorrelationType, predicate: NSPredicate?,
         samplePredicates: [HKSampleType: NSPredicate]?,
         completion: @escaping (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void

@@ -119,7 +119,7 @@ open class HKDocumentQuery: HKQuery, @unchecked Sendable {
     private let resultsHandler: (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void
 
     /// A document query (date and object-identifier predicates apply).
-    public init(
+    public required init(
         documentType: HKDocumentType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
         includeDocumentData: Bool,
         resultsHandler: @escaping (HKDocumentQuery, [HKDocumentSample]?, Bool, (any Error)?) -> Void

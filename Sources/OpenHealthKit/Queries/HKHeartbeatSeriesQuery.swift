@@ -13,7 +13,7 @@ open class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
     private let dataHandler: (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
 
     /// A query over one series.
-    public init(
+    public required init(
         heartbeatSeries: HKHeartbeatSeriesSample,
         dataHandler: @escaping (HKHeartbeatSeriesQuery, TimeInterval, Bool, Bool, (any Error)?) -> Void
     ) {

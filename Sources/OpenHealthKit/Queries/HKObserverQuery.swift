@@ -38,14 +38,14 @@ open class HKObserverQuery: HKQuery, @unchecked Sendable {
     private let state = Mutex(State())
 
     /// An observer of one type.
-    public init(sampleType: HKSampleType, predicate: NSPredicate?, updateHandler: @escaping UpdateHandler) {
+    public required init(sampleType: HKSampleType, predicate: NSPredicate?, updateHandler: @escaping UpdateHandler) {
         queryDescriptors = nil
         handler = UncheckedSendable(.single(updateHandler))
         super.init(objectType: sampleType, predicate: predicate)
     }
 
     /// An observer of several (type, predicate) descriptors.
-    public init(queryDescriptors: [HKQueryDescriptor], updateHandler: @escaping DescriptorsUpdateHandler) {
+    public required init(queryDescriptors: [HKQueryDescriptor], updateHandler: @escaping DescriptorsUpdateHandler) {
         self.queryDescriptors = queryDescriptors
         handler = UncheckedSendable(.descriptors(updateHandler))
         super.init(objectType: nil, predicate: nil)

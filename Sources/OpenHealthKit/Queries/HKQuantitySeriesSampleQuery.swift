@@ -26,13 +26,15 @@ open class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     private let handler: Handler
 
     /// The entries of one sample (the older form).
-    public init(sample: HKQuantitySample, quantityHandler: @escaping SampleHandler) {
+    public required init(sample: HKQuantitySample, quantityHandler: @escaping SampleHandler) {
         handler = .sample(sample.uuid, quantityHandler)
         super.init(objectType: sample.sampleType, predicate: HKQuery.predicateForObject(with: sample.uuid))
     }
 
     /// The entries of every sample of a type matching a predicate.
-    public init(quantityType: HKQuantityType, predicate: NSPredicate?, quantityHandler: @escaping QuantityHandler) {
+    public required init(
+        quantityType: HKQuantityType, predicate: NSPredicate?, quantityHandler: @escaping QuantityHandler
+    ) {
         handler = .quantity(quantityHandler)
         super.init(objectType: quantityType, predicate: predicate)
     }

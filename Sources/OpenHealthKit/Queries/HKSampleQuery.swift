@@ -32,7 +32,7 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
     private let resultsHandler: (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
 
     /// A query over one sample type.
-    public init(
+    public required init(
         sampleType: HKSampleType, predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?,
         resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
@@ -44,7 +44,7 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query over several (type, predicate) pairs, unsorted.
-    public init(
+    public required init(
         queryDescriptors: [HKQueryDescriptor], limit: Int,
         resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {
@@ -56,7 +56,7 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
 
     /// A query over several (type, predicate) pairs, sorted.
-    public init(
+    public required init(
         queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
         resultsHandler: @escaping (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
     ) {

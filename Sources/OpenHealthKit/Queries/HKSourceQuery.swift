@@ -7,7 +7,7 @@ open class HKSourceQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
 
     /// A source query; the handler receives the sources on a background queue.
-    public init(
+    public required init(
         sampleType: HKSampleType, samplePredicate objectPredicate: NSPredicate?,
         completionHandler: @escaping (HKSourceQuery, Set<HKSource>?, (any Error)?) -> Void
     ) {

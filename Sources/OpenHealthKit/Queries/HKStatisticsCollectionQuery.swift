@@ -36,7 +36,7 @@ open class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     private let state = Mutex(State())
 
     /// A collection query over the samples of a quantity type that match the predicate (nil: all of them).
-    public init(
+    public required init(
         quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
         anchorDate: Date, intervalComponents: DateComponents
     ) {

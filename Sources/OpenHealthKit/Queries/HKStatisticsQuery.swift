@@ -14,7 +14,7 @@ open class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     private let completionHandler: (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
     /// A statistics query over the samples of a quantity type that match the predicate (nil: all of them).
-    public init(
+    public required init(
         quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?, options: HKStatisticsOptions = [],
         completionHandler: @escaping (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
     ) {

@@ -12,7 +12,7 @@ open class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     private let dataHandler: (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
 
     /// The whole route.
-    public init(
+    public required init(
         route workoutRoute: HKWorkoutRoute,
         dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
     ) {
@@ -23,7 +23,7 @@ open class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     }
 
     /// The locations within a date interval.
-    public init(
+    public required init(
         route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval,
         dataHandler: @escaping (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) -> Void
     ) {

@@ -13,7 +13,8 @@ public func ~= (code: HKError.Code, error: any Error) -> Bool { (error as? HKErr
 public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError, CustomNSError {
     /// HealthKit's error codes, with HealthKit's numbers.
     public enum Code: Int, Sendable, Hashable {
-        case errorUnknown = 0
+        /// A failure HealthKit cannot classify (`HKUnknownError`).
+        case unknownError = 0
         case errorHealthDataUnavailable = 1
         case errorHealthDataRestricted = 2
         case errorInvalidArgument = 3
@@ -29,6 +30,10 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
         case errorDataSizeExceeded = 13
         case errorBackgroundWorkoutSessionNotAllowed = 14
         case errorNotPermissibleForGuestUserMode = 15
+
+        /// The old name of `unknownError` (`HKNoError`, code 0), which HealthKit deprecates.
+        @available(*, deprecated, renamed: "unknownError")
+        public static var noError: Code { .unknownError }
     }
 
     /// The code.
@@ -67,7 +72,10 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
     public var description: String { "HKError(\(code), \(code.rawValue)): \(message)" }
 
     /// HealthKit's code for a failure it cannot classify; raised here for an error from outside the store's modules.
-    public static var errorUnknown: Code { .errorUnknown }
+    public static var unknownError: Code { .unknownError }
+    /// The old name of `unknownError` (`HKNoError`, code 0), which HealthKit deprecates.
+    @available(*, deprecated, renamed: "unknownError")
+    public static var noError: Code { .unknownError }
     /// HealthKit's code for a device without health data; raised when the store's condition is unavailable.
     public static var errorHealthDataUnavailable: Code { .errorHealthDataUnavailable }
     /// HealthKit's code for health data restricted on the device by a policy; not raised by the store itself.
@@ -104,7 +112,7 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
 
     /// Translates an error of the modules below into HealthKit's terms: the store's conditions HealthKit has a code
     /// for keep it, a statistics query that matched nothing is `errorNoData`, any other refusal (`FieldError`) is an
-    /// invalid argument, anything else unknown.
+    /// invalid argument, anything else `unknownError`.
     static func from(_ error: any Error) -> HKError {
         if let error = error as? HKError { return error }
         switch error as? HealthStoreError {
@@ -116,7 +124,7 @@ public struct HKError: Error, Sendable, Hashable, CustomStringConvertible, Local
         case .notPermissibleInGuestMode?: return HKError(.errorNotPermissibleForGuestUserMode, "\(error)")
         default: break
         }
-        guard let error = error as? any FieldError else { return HKError(.errorUnknown, String(describing: error)) }
+        guard let error = error as? any FieldError else { return HKError(.unknownError, String(describing: error)) }
         return HKError(error.kind == .noData ? .errorNoData : .errorInvalidArgument, error.description)
     }
 }

@@ -10,29 +10,9 @@ extension NSNotification.Name {
 
 /// The person's preferred units, as HealthKit gives them: the unit chosen for each quantity type, else the default of
 /// the store's locale (`PreferredUnitDefaults`). The app must have asked to share or read every type it asks about.
+/// (`preferredUnits(for:completion:)` and its `async` form are declared in `HKHealthStore`'s body, so that subclasses
+/// can override them.)
 extension HKHealthStore {
-    /// Looks up the preferred units of quantity types and reports them on a background queue; the error is
-    /// `errorAuthorizationNotDetermined` when the app never asked to share or read one of the types.
-    public func preferredUnits(
-        for quantityTypes: Set<HKQuantityType>,
-        completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
-    ) {
-        inBackground(
-            { try self.preferredUnitsNow(for: quantityTypes) },
-            deliver: { outcome in
-                switch outcome {
-                case let .success(units): completion(units, nil)
-                case let .failure(error): completion([:], error)
-                }
-            })
-    }
-
-    /// The preferred units of quantity types; throws `errorAuthorizationNotDetermined` when the app never asked to
-    /// share or read one of the types.
-    public func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws -> [HKQuantityType: HKUnit] {
-        try await onStoreExecutor { try self.preferredUnitsNow(for: quantityTypes) }
-    }
-
     func preferredUnitsNow(for quantityTypes: Set<HKQuantityType>) throws -> [HKQuantityType: HKUnit] {
         do {
             let units = try dataStore.preferredUnits(for: Set(quantityTypes.map(\.sampleType)))

@@ -24,6 +24,10 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Set by the testing product; nil in apps.
     private let interceptorBox = Mutex<(any QueryInterceptor)?>(nil)
 
+    /// What `workoutSessionMirroringStartHandler` holds (HealthKit declares the handler without `Sendable`; it is
+    /// only stored and handed back).
+    private let mirroringStartHandler = Mutex<UncheckedSendable<(HKWorkoutSession) -> Void>?>(nil)
+
     /// The clock background delivery measures its frequencies with.
     package let clock: @Sendable () -> Date
 
@@ -93,7 +97,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Completion-handler form of `requestAuthorization(toShare:read:)`; the handler runs on a background queue.
     open func requestAuthorization(
         toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
-        completion: @escaping (Bool, (any Error)?) -> Void
+        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
         requestAuthorizationInBackground(toShare: typesToShare ?? [], read: typesToRead ?? [], completion: completion)
     }
@@ -141,7 +145,7 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether requesting these types would ask the person anything.
     open func getRequestStatusForAuthorization(
         toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
-        completion: @escaping (HKAuthorizationRequestStatus, (any Error)?) -> Void
+        completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
     ) {
         let status = requestStatus(toShare: typesToShare, read: typesToRead)
         let handler = UncheckedSendable(completion)
@@ -304,8 +308,200 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// Associates saved samples with a saved workout.
     open func add(_ samples: [HKSample], to workout: HKWorkout, completion: @escaping (Bool, (any Error)?) -> Void) {
         reportInBackground(to: completion) {
-            try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
+            try self.addSamplesNow(samples, to: workout)
         }
+    }
+
+    /// Associates saved samples with a saved workout (`predicateForObjects(from:)` then finds them); the app must
+    /// have saved the workout.
+    open func addSamples(_ samples: [HKSample], to workout: HKWorkout) async throws {
+        try await onStoreExecutor { try self.addSamplesNow(samples, to: workout) }
+    }
+
+    /// Relates a saved effort score sample (`workoutEffortScore` or `estimatedWorkoutEffortScore`) to a saved
+    /// workout, or to one of its activities; reports on a background queue. Fails with `errorInvalidArgument` when
+    /// the sample is of another type or the workout, sample or activity is unknown, and with the authorization errors
+    /// when the app may not share the sample's type. Relating it again succeeds and changes nothing.
+    open func relateWorkoutEffortSample(
+        _ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?,
+        completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
+        // A plain closure, as HealthKit declares it: `reportInBackground` boxes it (`UncheckedSendable`) for the
+        // callback queue, where it runs once.
+        reportInBackground(to: completion) { [ids = EffortRelation(sample, workout, activity)] in
+            try self.relateWorkoutEffortNow(ids)
+        }
+    }
+
+    /// Relates a saved effort score sample to a saved workout or one of its activities (see the completion-handler
+    /// form); returns true, and throws what the completion-handler form reports.
+    open func relateWorkoutEffortSample(
+        _ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?
+    ) async throws -> Bool {
+        let ids = EffortRelation(sample, workout, activity)
+        try await onStoreExecutor { try self.relateWorkoutEffortNow(ids) }
+        return true
+    }
+
+    /// Removes the relation of an effort score sample to a workout (to the activity when given); reports on a
+    /// background queue. Fails with `errorInvalidArgument` when the sample is not so related.
+    open func unrelateWorkoutEffortSample(
+        _ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?,
+        completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
+        reportInBackground(to: completion) { [ids = EffortRelation(sample, workout, activity)] in
+            try self.unrelateWorkoutEffortNow(ids)
+        }
+    }
+
+    /// Removes the relation of an effort score sample to a workout (see the completion-handler form); returns true,
+    /// and throws what the completion-handler form reports.
+    open func unrelateWorkoutEffortSample(
+        _ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?
+    ) async throws -> Bool {
+        let ids = EffortRelation(sample, workout, activity)
+        try await onStoreExecutor { try self.unrelateWorkoutEffortNow(ids) }
+        return true
+    }
+
+    // MARK: Workout sessions on other devices (off-device answers: HKHealthStore+WorkoutSessions.swift)
+
+    /// Called when a companion device starts a mirrored session; kept, never called off-device.
+    open var workoutSessionMirroringStartHandler: ((HKWorkoutSession) -> Void)? {
+        get { mirroringStartHandler.withLock { $0?.value } }
+        set { mirroringStartHandler.withLock { $0 = newValue.map(UncheckedSendable.init) } }
+    }
+
+    /// Fails with `errorHealthDataUnavailable`: there is no paired watch to launch an app on.
+    open func startWatchApp(
+        with workoutConfiguration: HKWorkoutConfiguration, completion: @escaping (Bool, (any Error)?) -> Void
+    ) {
+        reportInBackground(to: completion) { throw Self.noPairedWatch() }
+    }
+
+    /// Throws `errorHealthDataUnavailable`: there is no paired watch to launch an app on.
+    open func startWatchApp(toHandle workoutConfiguration: HKWorkoutConfiguration) async throws {
+        throw Self.noPairedWatch()
+    }
+
+    /// Reports no session: no session was running when the app last stopped.
+    open func recoverActiveWorkoutSession(completion: @escaping (HKWorkoutSession?, (any Error)?) -> Void) {
+        deliver { completion(nil, nil) }
+    }
+
+    /// No session: no session was running when the app last stopped.
+    open func recoverActiveWorkoutSession() async throws -> HKWorkoutSession? {
+        nil
+    }
+
+    /// Starts a session (deprecated in HealthKit in favour of `HKWorkoutSession.startActivity(with:)`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.startActivity(with:)")
+    open func start(_ workoutSession: HKWorkoutSession) {
+        workoutSession.startActivity(with: nil)
+    }
+
+    /// Ends a session (deprecated in HealthKit in favour of `HKWorkoutSession.end()`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.end()")
+    open func end(_ workoutSession: HKWorkoutSession) {
+        workoutSession.end()
+    }
+
+    /// Pauses a session (deprecated in HealthKit in favour of `HKWorkoutSession.pause()`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.pause()")
+    open func pause(_ workoutSession: HKWorkoutSession) {
+        workoutSession.pause()
+    }
+
+    /// Resumes a session (deprecated in HealthKit in favour of `HKWorkoutSession.resume()`).
+    @available(*, deprecated, message: "Use HKWorkoutSession.resume()")
+    open func resumeWorkoutSession(_ workoutSession: HKWorkoutSession) {
+        workoutSession.resume()
+    }
+
+    // MARK: Preferred units (how they are looked up: HKHealthStore+PreferredUnits.swift)
+
+    /// Looks up the preferred units of quantity types and reports them on a background queue; the error is
+    /// `errorAuthorizationNotDetermined` when the app never asked to share or read one of the types.
+    open func preferredUnits(
+        for quantityTypes: Set<HKQuantityType>, completion: @escaping ([HKQuantityType: HKUnit], (any Error)?) -> Void
+    ) {
+        // HealthKit declares the handler without `@Sendable`; `inBackground` carries it to the callback queue in an
+        // `UncheckedSendable` box and calls it there once.
+        inBackground(
+            { try self.preferredUnitsNow(for: quantityTypes) },
+            deliver: { outcome in
+                switch outcome {
+                case let .success(units): completion(units, nil)
+                case let .failure(error): completion([:], error)
+                }
+            })
+    }
+
+    /// The preferred units of quantity types; throws `errorAuthorizationNotDetermined` when the app never asked to
+    /// share or read one of the types.
+    open func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws -> [HKQuantityType: HKUnit] {
+        try await onStoreExecutor { try self.preferredUnitsNow(for: quantityTypes) }
+    }
+
+    // MARK: Per-object authorization (the rules: HKHealthStore+PerObjectAuthorization.swift)
+
+    /// Asks the person to choose which objects of a per-object type (vision prescriptions; medications, with
+    /// `HKObjectType.userAnnotatedMedicationType()` and a `predicateForUserAnnotatedMedications` predicate) matching
+    /// `predicate` the app may read; the store's authorization policy answers for the person. Succeeds whatever was
+    /// chosen: an app that was not granted an object sees nothing of it, as if there were no data.
+    open func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
+        try await requestPerObjectReadAuthorizationOnStoreExecutor(for: objectType, predicate: predicate)
+    }
+
+    /// Completion-handler form of `requestPerObjectReadAuthorization(for:predicate:)`; the handler runs on a
+    /// background queue.
+    open func requestPerObjectReadAuthorization(
+        for objectType: HKObjectType, predicate: NSPredicate?,
+        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        requestPerObjectReadAuthorizationInBackground(for: objectType, predicate: predicate, completion: completion)
+    }
+
+    // MARK: Device-only calls (off-device answers: HKHealthStore+Unavailable.swift)
+
+    /// Shows the authorization sheet an app extension asked for: there are no app extensions off-device, so it fails
+    /// with `errorHealthDataUnavailable`.
+    open func handleAuthorizationForExtension(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        fail(completion, Self.noAppExtensions())
+    }
+
+    /// Shows the authorization sheet an app extension asked for: there are no app extensions off-device.
+    open func handleAuthorizationForExtension() async throws {
+        throw Self.noAppExtensions()
+    }
+
+    /// Recalibrates the device's estimates of a type from a date; the type must allow it
+    /// (`allowsRecalibrationForEstimates`, else `errorInvalidArgument`), and off-device there are no device estimates
+    /// (`errorHealthDataUnavailable`).
+    open func recalibrateEstimates(
+        sampleType: HKSampleType, date: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        do {
+            try recalibrateEstimatesNow(sampleType)
+        } catch {
+            fail(completion, error)
+        }
+    }
+
+    /// Recalibrates the device's estimates of a type from a date (see the completion-handler form).
+    open func recalibrateEstimates(sampleType: HKSampleType, date: Date) async throws {
+        try recalibrateEstimatesNow(sampleType)
+    }
+
+    /// Splits a total energy into resting and active energy from the person's basal metabolic rate, which exists only
+    /// on a device: fails with `errorHealthDataUnavailable`.
+    @available(*, deprecated, message: "Save active energy burned instead")
+    open func splitTotalEnergy(
+        _ totalEnergy: HKQuantity, start startDate: Date, end endDate: Date,
+        resultsHandler: @escaping (HKQuantity?, HKQuantity?, (any Error)?) -> Void
+    ) {
+        let error = HKError(.errorHealthDataUnavailable, "splitting total energy needs the device's resting energy")
+        deliver { resultsHandler(nil, nil, error) }
     }
 
     /// Runs blocking store work (SQLite reads and writes wait on the disk) on the store's executor (`StoreExecutor`)

@@ -1,32 +1,35 @@
 import Foundation
 import HealthModel
 
-/// Relating effort scores to workouts, as in HealthKit (iOS 18).
+/// Relating effort scores to workouts, as in HealthKit (iOS 18): the store work behind
+/// `relateWorkoutEffortSample` and `unrelateWorkoutEffortSample`, declared in `HKHealthStore`'s body so that subclasses
+/// can override them.
 extension HKHealthStore {
-    /// Relates a saved effort score sample (`workoutEffortScore` or `estimatedWorkoutEffortScore`) to a saved
-    /// workout, or to one of its activities; reports on a background queue. Fails with `errorInvalidArgument` when
-    /// the sample is of another type or the workout, sample or activity is unknown, and with the authorization errors
-    /// when the app may not share the sample's type. Relating it again succeeds and changes nothing.
-    public func relateWorkoutEffortSample(
-        _ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?,
-        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-    ) {
-        let ids = (sample.uuid, workout.uuid, activity?.uuid)
-        reportInBackground(to: completion) {
-            try self.dataStore.relateWorkoutEffort(
-                sample: ids.0, workout: ids.1, activity: ids.2, as: self.clientRevision)
+    /// The identifiers of a sample, the workout and the activity it is related to (or unrelated from).
+    struct EffortRelation: Sendable {
+        let sample: UUID
+        let workout: UUID
+        let activity: UUID?
+
+        init(_ sample: HKSample, _ workout: HKWorkout, _ activity: HKWorkoutActivity?) {
+            (self.sample, self.workout, self.activity) = (sample.uuid, workout.uuid, activity?.uuid)
         }
     }
 
-    /// Removes the relation of an effort score sample to a workout (to the activity when given); reports on a
-    /// background queue. Fails with `errorInvalidArgument` when the sample is not so related.
-    public func unrelateWorkoutEffortSample(
-        _ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?,
-        completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-    ) {
-        let ids = (sample.uuid, workout.uuid, activity?.uuid)
-        reportInBackground(to: completion) {
-            try self.dataStore.unrelateWorkoutEffort(sample: ids.0, workout: ids.1, activity: ids.2)
+    func relateWorkoutEffortNow(_ ids: EffortRelation) throws {
+        do {
+            try dataStore.relateWorkoutEffort(
+                sample: ids.sample, workout: ids.workout, activity: ids.activity, as: clientRevision)
+        } catch {
+            throw HKError.from(error)
+        }
+    }
+
+    func unrelateWorkoutEffortNow(_ ids: EffortRelation) throws {
+        do {
+            try dataStore.unrelateWorkoutEffort(sample: ids.sample, workout: ids.workout, activity: ids.activity)
+        } catch {
+            throw HKError.from(error)
         }
     }
 }

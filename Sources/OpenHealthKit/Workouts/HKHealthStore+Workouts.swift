@@ -1,16 +1,13 @@
 import Foundation
 
-/// Associating samples with a workout, the `async` form.
+/// Associating samples with a workout: the store work behind `add(_:to:completion:)` and `addSamples(_:to:)`, declared
+/// in `HKHealthStore`'s body so that subclasses can override them.
 extension HKHealthStore {
-    /// Associates saved samples with a saved workout (`predicateForObjects(from:)` then finds them); the app must
-    /// have saved the workout.
-    public func addSamples(_ samples: [HKSample], to workout: HKWorkout) async throws {
-        try await onStoreExecutor {
-            do {
-                try self.dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
-            } catch {
-                throw HKError.from(error)
-            }
+    func addSamplesNow(_ samples: [HKSample], to workout: HKWorkout) throws {
+        do {
+            try dataStore.associate(samples.map(\.uuid), withWorkout: workout.uuid)
+        } catch {
+            throw HKError.from(error)
         }
     }
 }

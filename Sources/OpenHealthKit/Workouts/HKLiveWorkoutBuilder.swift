@@ -34,6 +34,13 @@ open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
 
     private let live: Mutex<Live>
 
+    /// A live builder with no session (HealthKit's designated initializer; a session's `associatedWorkoutBuilder()`
+    /// gives the one that follows the session).
+    public override init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
+        live = Mutex(Live())
+        super.init(healthStore: healthStore, configuration: configuration, device: device)
+    }
+
     init(session: HKWorkoutSession, healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) {
         var initial = Live()
         initial.session = session

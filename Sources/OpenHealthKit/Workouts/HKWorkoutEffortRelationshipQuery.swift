@@ -14,10 +14,10 @@ open class HKWorkoutEffortRelationshipQuery: HKQuery, @unchecked Sendable {
         (HKWorkoutEffortRelationshipQuery, [HKWorkoutEffortRelationship]?, HKQueryAnchor?, (any Error)?) -> Void
 
     /// A query; the handler receives the relationships and the new anchor on a background queue.
-    public init(
+    public required init(
         predicate: NSPredicate?, anchor: HKQueryAnchor?, options: HKWorkoutEffortRelationshipQueryOptions,
         resultsHandler:
-            @escaping @Sendable (
+            @escaping (
                 HKWorkoutEffortRelationshipQuery, [HKWorkoutEffortRelationship]?, HKQueryAnchor?, (any Error)?
             ) -> Void
     ) {

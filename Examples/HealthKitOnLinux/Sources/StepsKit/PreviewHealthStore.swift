@@ -26,4 +26,22 @@ public final class PagedStepQuery: HKAnchoredObjectQuery, @unchecked Sendable {
         super.init(
             type: HKQuantityType(.stepCount), predicate: nil, anchor: nil, limit: 100, resultsHandler: handler)
     }
+
+    /// HealthKit's initializer, `required` so that code can build queries through a metatype; page 0.
+    public required init(
+        type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping Handler
+    ) {
+        self.anchor = 0
+        super.init(type: type, predicate: predicate, anchor: anchor, limit: limit, resultsHandler: handler)
+    }
+
+    /// HealthKit's initializer for several types, `required` like the other; page 0.
+    public required init(
+        queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+        resultsHandler handler: @escaping Handler
+    ) {
+        self.anchor = 0
+        super.init(queryDescriptors: queryDescriptors, anchor: anchor, limit: limit, resultsHandler: handler)
+    }
 }
