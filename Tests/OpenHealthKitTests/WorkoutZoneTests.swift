@@ -197,6 +197,11 @@ struct WorkoutZoneTests {
         try dataStore.setSourceOrder(
             [ZoneRun.strap.source.bundleIdentifier, Fixture.watchSource.bundleIdentifier], for: Fixture.heartRate)
         #expect(Self.durations(try await readBack().zoneGroup(for: Self.heartRate)) == ZoneRun.strapFirstDurations)
+        // An anchored query's workouts have the store behind them too.
+        let anchored = try await HKAnchoredObjectQueryDescriptor(predicates: [.workout()], anchor: nil).result(
+            for: healthStore)
+        let changed = try #require(anchored.addedSamples.first)
+        #expect(Self.durations(changed.zoneGroup(for: Self.heartRate)) == ZoneRun.strapFirstDurations)
     }
 
     @Test("Each activity counts the zones over its own range", arguments: StorageBackend.allCases)
