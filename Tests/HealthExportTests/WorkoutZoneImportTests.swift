@@ -15,7 +15,7 @@ struct WorkoutZoneImportTests {
     }()
 
     /// The run of `ZoneRun` as an export writes it: the Watch's readings and the workout with its pause.
-    static func runExport() throws -> String {
+    static func runExport(metadata: String = "") throws -> String {
         let watch =
             "&lt;&lt;HKDevice: 0x, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.3&gt;"
         var body = ""
@@ -28,7 +28,7 @@ struct WorkoutZoneImportTests {
         let end = ExportFixtures.format(ZoneRun.end)
         body += """
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="28" durationUnit="min" sourceName="Alex’s Apple Watch" sourceVersion="10.3" device="\(watch)" creationDate="\(end)" startDate="\(start)" endDate="\(end)">
-              <WorkoutEvent type="HKWorkoutEventTypePause" date="\(ExportFixtures.format(ZoneRun.at(600)))"/>
+            \(metadata)  <WorkoutEvent type="HKWorkoutEventTypePause" date="\(ExportFixtures.format(ZoneRun.at(600)))"/>
               <WorkoutEvent type="HKWorkoutEventTypeResume" date="\(ExportFixtures.format(ZoneRun.at(720)))"/>
              </Workout>
 
@@ -68,6 +68,31 @@ struct WorkoutZoneImportTests {
         // Cleared, with no date of birth, there are no zones at all.
         try store.setPreferredWorkoutZones(nil, for: Fixture.heartRate)
         #expect(try store.workoutZoneGroups(of: workout, calendar: Self.losAngeles).isEmpty)
+    }
+
+    @Test(
+        "Zones an app built a workout with travel in its metadata through an export; text that is no zones is passed over",
+        arguments: StorageBackend.allCases)
+    func zonesInMetadata(_ backend: StorageBackend) throws {
+        let folder = try ExportFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = WorkoutZoneConfiguration.metadataKey(for: Fixture.heartRate)
+        for (value, expected) in [("100 150", [0, 600, 1080.0]), ("100 fifty", [300, 300, 480, 300, 300])] {
+            let store = backend.makeStore()
+            try store.setPreferredWorkoutZones(
+                try WorkoutZoneConfiguration(
+                    type: Fixture.heartRate, canonicalBoundaries: ZoneRun.boundaries, source: .user),
+                for: Fixture.heartRate)
+            let url = try ExportFixtures.write(
+                try Self.runExport(metadata: "  <MetadataEntry key=\"\(key)\" value=\"\(value)\"/>\n"),
+                named: "export.xml", in: folder)
+            _ = try ExportImporter(store: store, clock: ContinuousClock()).importExport(at: url)
+            let workout = try #require(try ExportFixtures.samples(store, .workout).first)
+            let group = try #require(
+                try store.workoutZoneGroups(of: workout, calendar: Self.losAngeles)[Fixture.heartRate])
+            #expect(group.durations == expected, "\(value)")
+            #expect(group.configuration.source == (expected.count == 3 ? .app : .user), "\(value)")
+        }
     }
 
     @Test(

@@ -80,13 +80,16 @@ extension HealthDataStore {
     }
 
     /// The zones a stored workout counts a type by: the app's, kept in the workout's metadata, else the person's at
-    /// the workout's start.
+    /// the workout's start. Metadata under the key that does not make valid zones (an app or an export may write
+    /// anything there) is passed over, so one workout cannot break a listing.
     public func workoutZones(
         of workout: Sample, for type: SampleType, calendar: Calendar
     ) throws -> WorkoutZoneConfiguration? {
         try wrapped {
-            if case let .string(text)? = workout.metadata?[WorkoutZoneConfiguration.metadataKey(for: type)] {
-                return try WorkoutZoneConfiguration(type: type, storedText: text, source: .app)
+            if case let .string(text)? = workout.metadata?[WorkoutZoneConfiguration.metadataKey(for: type)],
+                let zones = try? WorkoutZoneConfiguration(type: type, storedText: text, source: .app)
+            {
+                return zones
             }
             return try personWorkoutZones(for: type, at: workout.startDate, calendar: calendar)
         }
