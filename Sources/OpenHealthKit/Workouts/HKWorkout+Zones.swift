@@ -26,29 +26,3 @@ extension HKWorkoutActivity {
         zoneGroupsByType?[quantityType]
     }
 }
-
-extension HKHealthStore {
-    /// Puts this health store's view behind the workouts among `samples`, so their zones are computed from it.
-    func attachingZones<S: Sequence>(_ samples: S) -> S {
-        for case let workout as HKWorkout in samples { attachZones(to: workout) }
-        return samples
-    }
-
-    /// Puts this health store's view behind a workout read from it.
-    func attachZones(to workout: HKWorkout) {
-        guard let sample = try? workout.backing.get() else { return }
-        workout.zoneLookup.attach(store: dataStore, workout: sample)
-    }
-}
-
-extension HKHealthStore {
-    /// The person's zones for a type, at the health store's clock (`preferredWorkoutZoneConfiguration(for:)`).
-    func preferredWorkoutZoneConfigurationNow(for quantityType: HKQuantityType) throws -> HKWorkoutZoneConfiguration? {
-        do {
-            return try dataStore.preferredWorkoutZones(for: quantityType.sampleType, at: clock(), calendar: .current)
-                .map(HKWorkoutZoneConfiguration.init)
-        } catch {
-            throw HKError.from(error)
-        }
-    }
-}
