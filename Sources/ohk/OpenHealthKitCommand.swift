@@ -17,7 +17,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
             SourcesCommand.self,
             ExportCommand.self,
             StoreCommand.self,
-            UnitsCommand.self,
+            UnitsCommand.self, ZonesCommand.self,
             ServeCommand.self, UsersCommand.self, UsersAliasCommand.self, ClientsCommand.self,
         ]
     )

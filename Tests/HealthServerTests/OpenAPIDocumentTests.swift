@@ -133,7 +133,7 @@ struct OpenAPIDocumentTests {
     func examplesAreAccepted() async throws {
         let fixture = try ServerFixture()
         let examples = requestExamples()
-        #expect(examples.count == 5)
+        #expect(examples.count == 6)
         try await fixture.withRouter { client in
             let token = fixture.token("alice", "com.apple.Health")
             for (method, path, body) in examples {

@@ -22,7 +22,8 @@ struct ServerPrivacyPropertyTests {
     /// The reading routes this test covers.
     static let coveredRoutes: Set<String> = [
         "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe",
-        "/activity-summaries", "/export", "/preferred-units", "/characteristics", "/sleep", "/workouts",
+        "/activity-summaries", "/export", "/preferred-units", "/preferred-zones", "/characteristics", "/sleep",
+        "/workouts",
         "/workouts/{uuid}/route",
     ]
 
@@ -203,7 +204,7 @@ struct ServerPrivacyCheck {
     static let readingRequests: [String] = {
         var requests = [
             "/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
-            "/changes?\(allTypes)&limit=3", "/preferred-units", "/characteristics",
+            "/changes?\(allTypes)&limit=3", "/preferred-units", "/preferred-zones", "/characteristics",
             "/sleep?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
             "/workouts?from=2024-03-01&to=2024-03-09&timeZone=UTC",
         ]

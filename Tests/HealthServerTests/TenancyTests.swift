@@ -54,6 +54,7 @@ struct TenancyTests {
         "/activity-summaries": "?startDay=2024-03-05&endDay=2024-03-05&timeZone=UTC",
         "/export": "?timeZone=UTC",
         "/preferred-units": "?type=stepCount",
+        "/preferred-zones": "",
         "/characteristics": "",
         "/sleep": "?startDay=2024-03-05&endDay=2024-03-06&timeZone=UTC",
         "/workouts": "?from=2024-03-05&to=2024-03-06&timeZone=UTC",

@@ -26,12 +26,14 @@ public struct WorkoutSummary: Sendable, Hashable {
     public let source: Source?
     /// Metres climbed and descended, from the route's altitudes or the workout's metadata; nil without either.
     public let elevation: WorkoutElevation?
+    /// Time in each heart rate zone (docs/decisions/workout-zones.md); nil without zones or heart rate samples.
+    public let heartRateZones: WorkoutZoneGroup?
 
     /// A summary with its figures.
     public init(
         uuid: UUID, activityType: String, start: Date, end: Date, duration: TimeInterval, distance: Double?,
         energy: Double?, averageHeartRate: Double?, maximumHeartRate: Double?, source: Source?,
-        elevation: WorkoutElevation? = nil
+        elevation: WorkoutElevation? = nil, heartRateZones: WorkoutZoneGroup? = nil
     ) {
         self.uuid = uuid
         self.activityType = activityType
@@ -44,6 +46,7 @@ public struct WorkoutSummary: Sendable, Hashable {
         self.maximumHeartRate = maximumHeartRate
         self.source = source
         self.elevation = elevation
+        self.heartRateZones = heartRateZones
     }
 
     /// The activities whose speed is told as a pace (time per kilometre) rather than a speed.

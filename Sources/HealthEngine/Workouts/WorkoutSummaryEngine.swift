@@ -38,9 +38,11 @@ public struct WorkoutSummaryEngine: Sendable {
         self.storage = storage
     }
 
-    /// The request's workouts, oldest first; heart rate sources ranked by `heartRatePriority`.
+    /// The request's workouts, oldest first; heart rate sources ranked by `heartRatePriority`; the time in heart rate
+    /// zones from `heartRateZones` when given (the zones a workout counts by are the store's to decide).
     public func summaries(
-        _ request: WorkoutSummariesRequest, heartRatePriority: SourcePriority
+        _ request: WorkoutSummariesRequest, heartRatePriority: SourcePriority,
+        heartRateZones: ((Sample) throws -> WorkoutZoneGroup?)? = nil
     ) throws -> [WorkoutSummary] {
         let from = request.from
         let to = request.to
@@ -80,7 +82,8 @@ public struct WorkoutSummaryEngine: Sendable {
                 maximumHeartRate: maximum, source: workout.sourceRevision?.source,
                 elevation: WorkoutElevation.of(
                     workout: workout,
-                    routes: try SampleQueryEngine(storage: storage).workoutRoutes(ofWorkout: workout.uuid)))
+                    routes: try SampleQueryEngine(storage: storage).workoutRoutes(ofWorkout: workout.uuid)),
+                heartRateZones: try heartRateZones?(workout))
         }
     }
 }

@@ -58,7 +58,15 @@ public struct WorkoutContent: Sendable, Hashable {
 
     /// Active time between `start` and `end` once the paused spans between pause and resume events are taken out.
     public static func activeDuration(start: Date, end: Date, events: [WorkoutEvent]) -> TimeInterval {
-        var paused: TimeInterval = 0
+        let paused = pausedIntervals(start: start, end: end, events: events).reduce(0) { $0 + $1.duration }
+        return max(0, end.timeIntervalSince(start) - paused)
+    }
+
+    /// The paused spans between `start` and `end`, in time order: each from a pause (or motion pause) to the next
+    /// resume (or motion resume), or to `end` when none follows; a second pause while paused changes nothing. The one
+    /// rule for what a pause takes out (active duration, time in zone).
+    public static func pausedIntervals(start: Date, end: Date, events: [WorkoutEvent]) -> [DateInterval] {
+        var paused: [DateInterval] = []
         var pausedSince: Date?
         for event in events.sorted(by: { $0.startDate < $1.startDate }) {
             switch event.type {
@@ -66,14 +74,15 @@ public struct WorkoutContent: Sendable, Hashable {
                 if pausedSince == nil { pausedSince = max(event.startDate, start) }
             case .resume, .motionResumed:
                 if let since = pausedSince {
-                    paused += max(0, min(event.startDate, end).timeIntervalSince(since))
+                    let until = min(event.startDate, end)
+                    if until > since { paused.append(DateInterval(start: since, end: until)) }
                     pausedSince = nil
                 }
             default:
                 break
             }
         }
-        if let since = pausedSince { paused += max(0, end.timeIntervalSince(since)) }
-        return max(0, end.timeIntervalSince(start) - paused)
+        if let since = pausedSince, end > since { paused.append(DateInterval(start: since, end: end)) }
+        return paused
     }
 }

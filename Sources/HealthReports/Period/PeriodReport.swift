@@ -144,7 +144,7 @@ public struct PeriodReport: Sendable {
             from: from, to: to, calendar: calendar, timeZoneName: name, bucket: bucket, activity: activity,
             heart: try series(heartMeasures), body: try series(bodyMeasures), sleepNights: nights,
             sleepSummary: SleepSummary(nights: nights, calendar: calendar),
-            workouts: try store.workoutSummaries(from: from, to: to),
+            workouts: try store.workoutSummaries(from: from, to: to, calendar: calendar),
             workoutMeasures: WorkoutReport.Measures(
                 preferredDistanceUnit: store.displayUnit(for: try SampleType.quantity("distanceWalkingRunning"))))
     }

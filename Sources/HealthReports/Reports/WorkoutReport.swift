@@ -63,7 +63,7 @@ public enum WorkoutReport {
         var table = TextTable(
             columns: [
                 "uuid", "start", "activity", "duration", "distance", "ascent", "descent", "energy", "pace", "speed",
-                "avg_hr", "max_hr", "source",
+                "avg_hr", "max_hr", "hr_zones", "source",
             ],
             numericColumns: forPeople
                 ? [] : ["duration", "distance", "ascent", "descent", "energy", "pace", "speed", "avg_hr", "max_hr"])
@@ -84,6 +84,7 @@ public enum WorkoutReport {
                 workout.speed.map { forPeople ? measures.speed($0) : number($0, places: 2) },
                 workout.averageHeartRate.map { number($0, places: 0) + (forPeople ? " bpm" : "") },
                 workout.maximumHeartRate.map { number($0, places: 0) + (forPeople ? " bpm" : "") },
+                workout.heartRateZones.map { forPeople ? $0.summaryText : zoneSeconds($0) },
                 workout.source?.name,
             ])
         }
@@ -176,6 +177,12 @@ public enum WorkoutReport {
         let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
+    /// Seconds in each zone, lowest first, separated by spaces (`300 300 330 450 300`): the machine form of the
+    /// `hr_zones` column, whose table form is `Z1 5:00  Z2 5:00 …`.
+    static func zoneSeconds(_ group: WorkoutZoneGroup) -> String {
+        group.durations.map { number($0, places: 0) }.joined(separator: " ")
     }
 
     static func number(_ value: Double, places: Int) -> String { String(format: "%.\(places)f", value) }

@@ -37,7 +37,8 @@ extension HealthAPI {
         let summaries = try perform {
             try store.workoutSummaries(
                 try WorkoutSummariesRequest(
-                    from: bounds[0], to: bounds[1], limit: limit + 1, maximumDays: Self.maximumWorkoutDays))
+                    from: bounds[0], to: bounds[1], limit: limit + 1, maximumDays: Self.maximumWorkoutDays),
+                calendar: calendar)
         }
         let kept = Array(summaries.prefix(limit))
         let next = summaries.count > limit ? summaries[limit].start : nil

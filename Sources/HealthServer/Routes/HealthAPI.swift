@@ -81,6 +81,14 @@ struct HealthAPI: Sendable {
             let data = try await collectedBody(request)
             return try await onStoreExecutor { try setPreferredUnits(request, context, body: data) }
         }
+        routes.get("/preferred-zones") { request, context in
+            try await onStoreExecutor { try preferredZones(request, context) }
+        }
+        routes.put("/preferred-zones") { request, context in
+            _ = try QueryParameters(request, known: [])
+            let data = try await collectedBody(request)
+            return try await onStoreExecutor { try setPreferredZones(request, context, body: data) }
+        }
         routes.get("/characteristics") { request, context in
             try await onStoreExecutor { try characteristics(request, context) }
         }

@@ -33,17 +33,26 @@ extension HealthDataStore {
 extension HealthDataStore {
     /// The workouts that start from `from` (inclusive) to `to` (exclusive) as this store object may see them, oldest
     /// first and at most `limit` of them when it is above 0, with their heart rate merged by the heart rate type's
-    /// source order and their elevation; `to` not after `from` is an error naming `to`.
-    public func workoutSummaries(from: Date, to: Date, limit: Int = 0) throws -> [WorkoutSummary] {
-        try workoutSummaries(try wrapped { try WorkoutSummariesRequest(from: from, to: to, limit: limit) })
+    /// source order, their time in heart rate zones (`workoutZoneGroups`; the person's age for system zones in
+    /// `calendar`) and their elevation; `to` not after `from` is an error naming `to`.
+    public func workoutSummaries(
+        from: Date, to: Date, limit: Int = 0, calendar: Calendar = Calendar(identifier: .gregorian)
+    ) throws -> [WorkoutSummary] {
+        try workoutSummaries(
+            try wrapped { try WorkoutSummariesRequest(from: from, to: to, limit: limit) }, calendar: calendar)
     }
 
     /// The workouts of a checked request as this store object may see them (`workoutSummaries(from:to:limit:)`).
-    public func workoutSummaries(_ request: WorkoutSummariesRequest) throws -> [WorkoutSummary] {
+    public func workoutSummaries(
+        _ request: WorkoutSummariesRequest, calendar: Calendar = Calendar(identifier: .gregorian)
+    ) throws -> [WorkoutSummary] {
         try wrapped {
             let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
             return try WorkoutSummaryEngine(storage: storage).summaries(
-                request, heartRatePriority: SourcePriority(order: try storage.sourceOrder(for: heartRate)))
+                request, heartRatePriority: SourcePriority(order: try storage.sourceOrder(for: heartRate)),
+                heartRateZones: { workout in
+                    try self.workoutZoneGroups(of: workout, types: [heartRate], calendar: calendar)[heartRate]
+                })
         }
     }
 }

@@ -28,8 +28,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
         /// The anchor to ask from next time.
         public let newAnchor: HKQueryAnchor
 
-        init(_ result: AnchoredQueryResult) {
-            addedSamples = HKSample.wrap(result.samples).map { $0 as! Sample }
+        init(_ result: AnchoredQueryResult, healthStore: HKHealthStore) {
+            addedSamples = healthStore.attachingZones(HKSample.wrap(result.samples)).map { $0 as! Sample }
             deletedObjects = result.deletions.map(HKDeletedObject.init)
             newAnchor = HKQueryAnchor(sequence: result.anchor)
         }
@@ -48,7 +48,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
                 throw HKError.from(error)
             }
         }
-        return Result(result)
+        return Result(result, healthStore: healthStore)
     }
 
     /// The changes after the anchor, then every later batch of changes as it is committed, until the task is
@@ -67,7 +67,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
             continuation.onTermination = { _ in monitor.stop() }
             let forward: @Sendable (Swift.Result<AnchoredQueryResult, HKError>) -> Void = { outcome in
                 switch outcome {
-                case let .success(result): continuation.yield(Result(result))
+                case let .success(result): continuation.yield(Result(result, healthStore: healthStore))
                 case let .failure(error): continuation.finish(throwing: error)
                 }
             }

@@ -88,7 +88,7 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: @unchecked Sendable {
             let unsortedLimit = sortDescriptors.isEmpty ? (limit ?? 0) : 0
             let request = SampleQueryRequest(descriptors: descriptors, limit: unsortedLimit)
             let stored = try await healthStore.onStoreExecutor { try healthStore.dataStore.samples(request) }
-            var samples = HKSample.wrap(stored).compactMap { $0 as? Sample }
+            var samples = healthStore.attachingZones(HKSample.wrap(stored)).compactMap { $0 as? Sample }
             if !sortDescriptors.isEmpty {
                 samples.sort(using: sortDescriptors)
                 if let limit, limit > 0, samples.count > limit { samples.removeSubrange(limit...) }

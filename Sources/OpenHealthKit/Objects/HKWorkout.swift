@@ -64,6 +64,8 @@ open class HKWorkout: HKSample, @unchecked Sendable {
     open internal(set) var totalSwimmingStrokeCount: HKQuantity?
     /// Total flights climbed.
     open internal(set) var totalFlightsClimbed: HKQuantity?
+    /// Where the workout's time in zone comes from (`HKWorkout+Zones`).
+    let zoneLookup = WorkoutZoneLookup()
 
     init(model sample: Sample) {
         let content = sample.workoutContent!

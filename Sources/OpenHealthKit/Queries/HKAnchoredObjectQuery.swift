@@ -96,7 +96,8 @@ open class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
             switch outcome {
             case let .success(result):
                 handler?.value(
-                    self, HKSample.wrap(result.samples), result.deletions.map(HKDeletedObject.init),
+                    self, healthStore.attachingZones(HKSample.wrap(result.samples)),
+                    result.deletions.map(HKDeletedObject.init),
                     HKQueryAnchor(sequence: result.anchor), nil)
             case let .failure(error):
                 handler?.value(self, nil, nil, nil, error)

@@ -95,6 +95,6 @@ open class HKSampleQuery: HKQuery, @unchecked Sendable {
         }
         let sort = try (sortDescriptors ?? []).map(SortKeyPaths.sort(for:))
         let request = SampleQueryRequest(descriptors: descriptors, limit: limit, sort: sort)
-        return try HKSample.wrap(healthStore.dataStore.samples(request))
+        return healthStore.attachingZones(try HKSample.wrap(healthStore.dataStore.samples(request)))
     }
 }

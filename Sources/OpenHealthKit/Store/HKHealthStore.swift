@@ -80,6 +80,15 @@ open class HKHealthStore: NSObject, @unchecked Sendable {
     /// records, or a test bench's), so true.
     open func supportsHealthRecords() -> Bool { true }
 
+    /// The person's zones for heart rate or cycling power (iOS 27): the ones they set (`.user`), else the ones derived
+    /// from their data (`.system`), else nil. Throws `errorInvalidArgument` for another type and
+    /// `errorAuthorizationNotDetermined` when the app never asked to share or read the type.
+    open func preferredWorkoutZoneConfiguration(
+        for quantityType: HKQuantityType
+    ) async throws -> HKWorkoutZoneConfiguration? {
+        try await onStoreExecutor { try self.preferredWorkoutZoneConfigurationNow(for: quantityType) }
+    }
+
     /// The source revision that saves from this process are stamped with.
     var clientRevision: SourceRevision { SourceRevision(source: client.source, version: "1") }
 

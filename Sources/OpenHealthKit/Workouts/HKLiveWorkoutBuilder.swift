@@ -13,6 +13,9 @@ public protocol HKLiveWorkoutBuilderDelegate: AnyObject {
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
     /// An activity ended.
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+    /// The current zone of heart rate or cycling power changed (iOS 27); not called while it stays the same.
+    func workoutBuilder(
+        _ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate)
 }
 
 extension HKLiveWorkoutBuilderDelegate {
@@ -20,6 +23,10 @@ extension HKLiveWorkoutBuilderDelegate {
     public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity) {}
     /// Optional in HealthKit: ignored unless implemented.
     public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity) {}
+    /// Optional in HealthKit: ignored unless implemented.
+    public func workoutBuilder(
+        _ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate
+    ) {}
 }
 
 /// The builder a workout session gives (`associatedWorkoutBuilder()`): it collects the session's samples from its
@@ -30,6 +37,8 @@ open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         var shouldCollectWorkoutEvents = true
         weak var session: HKWorkoutSession?
         weak var delegate: (any HKLiveWorkoutBuilderDelegate)?
+        /// The current zone of each zone type as last told to the delegate.
+        var currentZones: [SampleType: Int] = [:]
     }
 
     private let live: Mutex<Live>
@@ -112,5 +121,25 @@ open class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         }
         let types = Set(samples.map(\.sampleType))
         tellDelegate { $0.workoutBuilder(self, didCollectDataOf: types) }
+        for type in Set(types.map(\.sampleType))
+        where WorkoutZoneConfiguration.typeIdentifiers.contains(type.identifier) {
+            reportZoneChange(of: type)
+        }
+    }
+
+    /// Tells the delegate when the current zone of a type changed with the samples just collected.
+    private func reportZoneChange(of type: SampleType) {
+        guard let outcome = zoneOutcome(for: type), let current = outcome.lastZone else { return }
+        let previous = live.withLock { live -> Int? in
+            let previous = live.currentZones[type]
+            live.currentZones[type] = current
+            return previous
+        }
+        guard previous != current else { return }
+        let group = HKWorkoutZoneGroup(outcome.group)
+        let update = HKLiveWorkoutZoneUpdate(
+            lastSampleProcessedDate: outcome.lastReadingDate, currentZoneDuration: group.zoneDurations[current],
+            previousZoneDuration: previous.map { group.zoneDurations[$0] }, zoneGroup: group)
+        tellDelegate { $0.workoutBuilder(self, didUpdateWorkoutZone: update) }
     }
 }

@@ -11,11 +11,26 @@ extension HKWorkout {
     /// statistics, identified by the workout's identifier.
     public var workoutActivities: [HKWorkoutActivity] {
         guard let content else { return [] }
-        guard content.activities.isEmpty else { return content.activities.map(HKWorkoutActivity.init) }
+        let attachment = zoneLookup.attachment
+        guard content.activities.isEmpty else {
+            return content.activities.map { activity in
+                let made = HKWorkoutActivity(activity)
+                if let attachment {
+                    made.zoneLookup.attach(
+                        store: attachment.store, workout: attachment.workout, activity: activity.uuid)
+                }
+                return made
+            }
+        }
         let whole = try? WorkoutActivity(
             uuid: uuid, configuration: WorkoutConfiguration(activityTypeRawValue: content.activityTypeRawValue),
             startDate: startDate, endDate: endDate, events: content.events, statistics: content.statistics)
-        return whole.map { [HKWorkoutActivity($0)] } ?? []
+        return whole.map { whole in
+            let made = HKWorkoutActivity(whole)
+            // The one activity of a workout without activities spans the whole workout.
+            if let attachment { made.zoneLookup.attach(store: attachment.store, workout: attachment.workout) }
+            return [made]
+        } ?? []
     }
 
     /// The statistics of the samples recorded during the workout (or the totals an export or an initializer gave),

@@ -45,6 +45,8 @@ open class HKWorkoutActivity: NSObject, @unchecked Sendable {
 
     private let fallbackStart: Date
     private let fallbackEnd: Date?
+    /// Where the activity's time in zone comes from (`HKWorkout+Zones`).
+    let zoneLookup = WorkoutZoneLookup()
 
     /// The activity's identifier.
     open var uuid: UUID { (try? backing.get().uuid) ?? placeholderUUID }

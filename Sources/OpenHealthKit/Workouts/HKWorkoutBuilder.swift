@@ -26,6 +26,8 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         var samples: Set<UUID> = []
         var types: Set<SampleType> = []
         var routeBuilder: HKWorkoutRouteBuilder?
+        /// The zones an app set for this workout, by type (`setCustomZoneConfiguration(_:for:)`).
+        var customZones: [SampleType: WorkoutZoneConfiguration] = [:]
     }
 
     /// The health store the workout is saved to.
@@ -107,6 +109,78 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
             state.routeBuilder = builder
             return builder
         }
+    }
+
+    // MARK: Zones
+
+    /// Sets the zones of a type (heart rate or cycling power) for this workout only, over the person's preferred ones
+    /// (nil: back to the preferred ones). Must come before `beginCollection`; the finished workout keeps them in its
+    /// metadata (`WorkoutZoneConfiguration.metadataKey(for:)`), so its time in zone stays counted by them.
+    open func setCustomZoneConfiguration(
+        _ configuration: HKWorkoutZoneConfiguration?, for quantityType: HKQuantityType
+    ) async throws {
+        try await healthStore.onStoreExecutor { try self.setCustomZonesNow(configuration, for: quantityType) }
+    }
+
+    /// The zones this workout counts a type by: the custom ones if set, else the person's preferred ones, else nil.
+    open func zoneConfiguration(for quantityType: HKQuantityType) async throws -> HKWorkoutZoneConfiguration? {
+        try await healthStore.onStoreExecutor { try self.zoneConfigurationNow(for: quantityType) }
+    }
+
+    /// The time in zone so far of the samples added to the builder, from the start to the end of collection (while
+    /// collecting, to the health store's clock), pauses taken out; nil when there are no zones or no samples of the
+    /// type.
+    open func zoneGroup(for quantityType: HKQuantityType) -> HKWorkoutZoneGroup? {
+        zoneOutcome(for: quantityType.sampleType).map { HKWorkoutZoneGroup($0.group) }
+    }
+
+    func setCustomZonesNow(_ configuration: HKWorkoutZoneConfiguration?, for quantityType: HKQuantityType) throws {
+        let type = quantityType.sampleType
+        guard WorkoutZoneConfiguration.typeIdentifiers.contains(type.identifier) else {
+            throw HKError(
+                .errorInvalidArgument,
+                "setCustomZoneConfiguration: \(type.identifier) has no zones "
+                    + "(heart rate and cycling power do)")
+        }
+        if let configuration, configuration.model.type != type {
+            throw HKError(
+                .errorInvalidArgument,
+                "setCustomZoneConfiguration: the configuration is for \(configuration.model.type.identifier), "
+                    + "not \(type.identifier)")
+        }
+        try state.withLock { state in
+            guard state.phase == .notStarted else {
+                throw HKError(
+                    .errorInvalidArgument, "setCustomZoneConfiguration: call it before beginCollection")
+            }
+            state.customZones[type] = configuration?.model
+        }
+    }
+
+    func zoneConfigurationNow(for quantityType: HKQuantityType) throws -> HKWorkoutZoneConfiguration? {
+        if let custom = state.withLock({ $0.customZones[quantityType.sampleType] }) {
+            return HKWorkoutZoneConfiguration(custom)
+        }
+        return try healthStore.preferredWorkoutZoneConfigurationNow(for: quantityType)
+    }
+
+    /// The time in zone of the builder's samples of a type so far (`zoneGroup(for:)`).
+    func zoneOutcome(for type: SampleType) -> WorkoutZoneCalculator.Outcome? {
+        let (start, end, custom, samples, events) = state.withLock {
+            ($0.startDate, $0.endDate, $0.customZones[type], $0.samples, $0.events)
+        }
+        guard let start, !samples.isEmpty else { return nil }
+        let dataStore = healthStore.dataStore
+        guard
+            let configuration = custom
+                ?? (try? dataStore.preferredWorkoutZones(for: type, at: start, calendar: .current)) ?? nil
+        else { return nil }
+        let until = end ?? max(start, healthStore.clock())
+        let modelEvents = events.compactMap { try? $0.backing.get() }
+        let paused = WorkoutContent.pausedIntervals(start: start, end: until, events: modelEvents)
+        return
+            (try? dataStore.zoneOutcome(
+                configuration: configuration, start: start, end: until, paused: paused, among: samples)) ?? nil
     }
 
     // MARK: Collection
@@ -389,9 +463,15 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
                     try activity.with(
                         endDate: .some(activityEnd), events: activityEvents, statistics: activityStatistics))
             }
+            // The app's zones stay with the workout, so its time in zone is counted by them whenever it is read.
+            var metadata = try MetadataBridge.model(snapshot.metadata)
+            for (type, zones) in snapshot.customZones {
+                metadata = (metadata ?? [:]).merging(
+                    [WorkoutZoneConfiguration.metadataKey(for: type): .string(zones.storedText)]) { _, new in new }
+            }
             let workout = try Sample.workout(
                 activityTypeRawValue: configuration.activityType.rawValue, start: start, end: end, events: events,
-                statistics: Array(statistics.values), metadata: try MetadataBridge.model(snapshot.metadata),
+                statistics: Array(statistics.values), metadata: metadata,
                 device: builderDevice?.device, activities: activities)
             // One commit: the workout, its samples' association and the route of its own route builder, or nothing.
             let routeBuilder = snapshot.routeBuilder.flatMap { $0.hasData ? $0 : nil }
@@ -406,7 +486,9 @@ open class HKWorkoutBuilder: NSObject, @unchecked Sendable {
                 try dataStore.samples(SampleQueryRequest(type: .workout, predicate: .uuids([workout.uuid]))).first
                 ?? workout
             state.withLock { $0.phase = .finished }
-            return HKWorkout(model: saved)
+            let finished = HKWorkout(model: saved)
+            healthStore.attachZones(to: finished)
+            return finished
         } catch {
             throw HKError.from(error)
         }

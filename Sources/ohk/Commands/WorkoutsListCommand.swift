@@ -16,6 +16,8 @@ struct WorkoutsListCommand: ParsableCommand {
             running, walking, hiking and the like; speed (km/h) for the rest. Ascent and descent are metres climbed \
             and descended along the workout's route, a change counting once the altitude has moved 3 m from the \
             last level counted (GPS jitter left out); without a route, the workout's HKElevationAscended metadata. \
+            hr_zones is the time in each heart rate zone (Z1 lowest), by the zones the workout was built with, else \
+            the person's (`ohk zones`), from the heart rate samples inside it merged the same way, pauses left out. \
             The table shows the start of each uuid (8 characters, more where two listed workouts share them: enough \
             for `ohk workouts route`), CSV and JSON the whole uuid. --totals week|month|type adds up count, time, distance, ascent and energy.
 
@@ -42,7 +44,7 @@ struct WorkoutsListCommand: ParsableCommand {
         let calendar = output.calendar
         let (start, end) = try OptionValues.dayWindow(from: from, to: to, calendar: calendar, defaultDays: 30)
         let store = try storeOptions.openStore(as: clientOptions)
-        let workouts = try store.workoutSummaries(from: start, to: end)
+        let workouts = try store.workoutSummaries(from: start, to: end, calendar: calendar)
         let format = output.resolvedFormat
         // Tables in the person's distance unit (miles for en_US); CSV and JSON always in metres and seconds.
         let measures = WorkoutReport.Measures(

@@ -1,0 +1,175 @@
+import Foundation
+import HealthEngine
+import HealthModel
+
+/// Workout zones (docs/decisions/workout-zones.md): the person's preferred zones per type (a record, set like the
+/// preferred units), the system zones derived from their data when they set none, and the time a workout or one of its
+/// activities spent in each zone, computed when asked from the samples stored then.
+extension HealthDataStore {
+    /// The person's zones for a type: the ones they set (`.user`), else the system's (`.system`,
+    /// `WorkoutZoneDefaults`, for the person's age at `date` in `calendar`), else nil. Throws `invalidField(field:
+    /// "quantityType")` for a type without zones and, for a client, `authorizationNotDetermined` when it never asked
+    /// to share or read the type.
+    public func preferredWorkoutZones(
+        for type: SampleType, at date: Date, calendar: Calendar
+    ) throws -> WorkoutZoneConfiguration? {
+        try wrapped {
+            try Self.checkZoneType(type)
+            try view?.checkAskedToShareOrRead(typeIdentifier: type.identifier)
+            return try personWorkoutZones(for: type, at: date, calendar: calendar)
+        }
+    }
+
+    /// The zones the person set for a type, or nil (none set: the system's apply).
+    public func userWorkoutZones(for type: SampleType) throws -> WorkoutZoneConfiguration? {
+        try wrapped {
+            try Self.checkZoneType(type)
+            return try storedZones(for: type)
+        }
+    }
+
+    /// Sets the person's zones for a type (nil: back to the system's); the configuration is kept as `.user`. Only the
+    /// store itself or a full-access client may.
+    public func setPreferredWorkoutZones(_ configuration: WorkoutZoneConfiguration?, for type: SampleType) throws {
+        try wrapped {
+            try Self.checkZoneType(type)
+            if let configuration, configuration.type != type {
+                throw HealthModelError.invalidField(
+                    field: "quantityType",
+                    reason: "the zones are for \(configuration.type.identifier), not \(type.identifier)")
+            }
+        }
+        try write(
+            records: [
+                try wrapped {
+                    try .set(PreferredWorkoutZonesRecord.self, key: type.identifier, configuration?.boundaries)
+                }
+            ])
+    }
+
+    /// The time a stored workout (or, with `activity`, one of its activities, over the activity's range) spent in the
+    /// zones of each zone type, by type: the zones the workout was built with (kept in its metadata), else the
+    /// person's at the workout's start. The samples are those this store object may read; a client without read
+    /// authorization for workouts or the type gets no group for it, as if there were no data. Types without samples in
+    /// the range, or without zones, are left out. `types` limits the types looked at (default: both).
+    public func workoutZoneGroups(
+        of workout: Sample, activity: UUID? = nil, types: [SampleType]? = nil, calendar: Calendar
+    ) throws -> [SampleType: WorkoutZoneGroup] {
+        try wrapped {
+            guard let content = workout.workoutContent else { return [:] }
+            var start = workout.startDate
+            var end = workout.endDate
+            if let activity {
+                guard let found = content.activities.first(where: { $0.uuid == activity }) else { return [:] }
+                start = found.startDate
+                end = found.endDate ?? workout.endDate
+            }
+            let paused = WorkoutContent.pausedIntervals(start: start, end: end, events: content.events)
+            var groups: [SampleType: WorkoutZoneGroup] = [:]
+            let zoneTypes = try types ?? WorkoutZoneConfiguration.typeIdentifiers.map { try SampleType.quantity($0) }
+            for type in zoneTypes {
+                guard
+                    let configuration = try workoutZones(of: workout, for: type, calendar: calendar),
+                    let outcome = try zoneOutcome(
+                        configuration: configuration, start: start, end: end, paused: paused)
+                else { continue }
+                groups[type] = outcome.group
+            }
+            return groups
+        }
+    }
+
+    /// The zones a stored workout counts a type by: the app's, kept in the workout's metadata, else the person's at
+    /// the workout's start. Metadata under the key that does not make valid zones (an app or an export may write
+    /// anything there) is passed over, so one workout cannot break a listing.
+    public func workoutZones(
+        of workout: Sample, for type: SampleType, calendar: Calendar
+    ) throws -> WorkoutZoneConfiguration? {
+        try wrapped {
+            if case let .string(text)? = workout.metadata?[WorkoutZoneConfiguration.metadataKey(for: type)],
+                let zones = try? WorkoutZoneConfiguration(type: type, storedText: text, source: .app)
+            {
+                return zones
+            }
+            return try personWorkoutZones(for: type, at: workout.startDate, calendar: calendar)
+        }
+    }
+
+    /// Time in zone over a range as this store object may see it: the type's samples overlapping the range, merged by
+    /// the type's source order (`WorkoutZoneCalculator`); nil when there are none, or when a client may not read
+    /// workouts or the type (a denial looks like no data). With `uuids`, only those samples count (a workout builder's).
+    public func zoneOutcome(
+        configuration: WorkoutZoneConfiguration, start: Date, end: Date, paused: [DateInterval],
+        among uuids: Set<UUID>? = nil
+    ) throws -> WorkoutZoneCalculator.Outcome? {
+        try wrapped {
+            if let view {
+                guard view.hasReadGrant(typeIdentifier: SampleType.workout.identifier),
+                    view.hasReadGrant(typeIdentifier: configuration.type.identifier)
+                else { return nil }
+            }
+            let bounds = TimeBounds(
+                startUpperBound: end.timeIntervalSinceReferenceDate,
+                endLowerBound: start.timeIntervalSinceReferenceDate)
+            var samples = try storage.candidates(of: configuration.type, within: bounds)
+            if let uuids { samples = samples.filter { uuids.contains($0.sample.uuid) } }
+            let calculator = WorkoutZoneCalculator(
+                priority: SourcePriority(order: try base.sourceOrder(for: configuration.type)))
+            return calculator.outcome(
+                configuration: configuration, samples: samples, start: start, end: end, paused: paused)
+        }
+    }
+
+    /// The person's zones, read past the client's view (a setting, not one app's data): set, else derived.
+    private func personWorkoutZones(
+        for type: SampleType, at date: Date, calendar: Calendar
+    ) throws -> WorkoutZoneConfiguration? {
+        if let set = try storedZones(for: type) { return set }
+        guard type.identifier == "HKQuantityTypeIdentifierHeartRate" else { return nil }
+        // The system derives the zones from the person's age and resting heart rate, whoever asks.
+        guard let text = try base.characteristics()[CharacteristicValues.dateOfBirthIdentifier], !text.isEmpty,
+            let birth = Self.dayComponents(text),
+            let age = WorkoutZoneDefaults.age(dateOfBirth: birth, at: date, calendar: calendar)
+        else { return nil }
+        let resting = try SampleType.quantity("HKQuantityTypeIdentifierRestingHeartRate")
+        var restingRate: Double?
+        do {
+            let figures = try StatisticsEngine(storage: base).statistics(
+                for: try StatisticsRequest(
+                    type: resting,
+                    predicate: .date(
+                        start: date.addingTimeInterval(-WorkoutZoneDefaults.restingHeartRateWindow), end: date,
+                        options: []),
+                    options: [.discreteAverage], priority: SourcePriority(order: try base.sourceOrder(for: resting))))
+            restingRate = try figures.merged.average?.value(in: try HealthUnit(parsing: "count/min"))
+        } catch HealthEngineError.noData {
+            restingRate = nil
+        }
+        return WorkoutZoneDefaults.heartRateZones(age: age, restingHeartRate: restingRate)
+    }
+
+    private func storedZones(for type: SampleType) throws -> WorkoutZoneConfiguration? {
+        guard let boundaries = try base.record(PreferredWorkoutZonesRecord.self, key: type.identifier) else {
+            return nil
+        }
+        do {
+            return try WorkoutZoneConfiguration(type: type, canonicalBoundaries: boundaries, source: .user)
+        } catch {
+            throw HealthStoreError.corruptStore("preferred workout zones of \(type.identifier) do not read back")
+        }
+    }
+
+    private static func checkZoneType(_ type: SampleType) throws(HealthModelError) {
+        guard WorkoutZoneConfiguration.typeIdentifiers.contains(type.identifier) else {
+            throw .invalidField(
+                field: "quantityType", reason: "\(type.identifier) has no zones (heart rate and cycling power do)")
+        }
+    }
+
+    /// Year, month and day of a stored date of birth (`1985-06-01`).
+    private static func dayComponents(_ text: String) -> DateComponents? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return DateComponents(year: parts[0], month: parts[1], day: parts[2])
+    }
+}
