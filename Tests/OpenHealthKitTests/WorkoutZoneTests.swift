@@ -268,4 +268,40 @@ struct WorkoutZoneTests {
             ).first)
         #expect(full.zoneGroup(for: Self.heartRate) != nil)
     }
+
+    @Test(
+        "A client's system zones use only what it may read: none without the date of birth, age-only without resting rate",
+        arguments: StorageBackend.allCases)
+    func systemZonesRespectReadAccess(_ backend: StorageBackend) async throws {
+        let dataStore = backend.makeStore()
+        try dataStore.setCharacteristics([CharacteristicValues.dateOfBirthIdentifier: "1984-06-15"])
+        let resting = try SampleType.quantity("restingHeartRate")
+        try dataStore.save(
+            [
+                try Sample.quantity(
+                    type: resting, quantity: Quantity(60, Fixture.bpm), start: Fixture.at(-2 * 1440),
+                    end: Fixture.at(-2 * 1440))
+            ], as: Fixture.watch)
+        func app(_ bundle: String, reads: Set<HKObjectType>) async throws -> HKHealthStore {
+            let app = HKHealthStore(
+                dataStore: dataStore, clock: { Fixture.morning },
+                client: HKSource(Source(name: bundle, bundleIdentifier: "com.example.\(bundle)")))
+            try await app.requestAuthorization(toShare: [], read: reads)
+            return app
+        }
+        let workouts = HKObjectType.workoutType()
+        let birth = HKCharacteristicType(.dateOfBirth)
+        // No date of birth: zones made from an age would tell the age.
+        let noBirth = try await app("trainer", reads: [workouts, Self.heartRate, HKQuantityType(.restingHeartRate)])
+        #expect(try await noBirth.preferredWorkoutZoneConfiguration(for: Self.heartRate) == nil)
+        // Age only (maximum 180.7): 60, 70, 80, 90 % of it.
+        let ageOnly = try await app("coach", reads: [workouts, Self.heartRate, birth])
+        let fromAge = try #require(try await ageOnly.preferredWorkoutZoneConfiguration(for: Self.heartRate))
+        #expect(fromAge.zones.compactMap { $0.maximum?.doubleValue(for: Self.bpm) } == [108.4, 126.5, 144.6, 162.6])
+        // Both: heart rate reserve above the resting 60.
+        let both = try await app(
+            "club", reads: [workouts, Self.heartRate, birth, HKQuantityType(.restingHeartRate)])
+        let fromBoth = try #require(try await both.preferredWorkoutZoneConfiguration(for: Self.heartRate))
+        #expect(fromBoth.zones.compactMap { $0.maximum?.doubleValue(for: Self.bpm) } == [132.4, 144.5, 156.6, 168.6])
+    }
 }

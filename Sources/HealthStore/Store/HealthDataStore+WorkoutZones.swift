@@ -120,19 +120,25 @@ extension HealthDataStore {
         }
     }
 
-    /// The person's zones, read past the client's view (a setting, not one app's data): set, else derived.
+    /// The person's zones: the ones they set (a setting, read past the client's view), else derived from their data.
+    /// A client's derived zones use only what it may read: without read access to the date of birth there are none
+    /// (zones made from an age would tell the age), and without read access to resting heart rate they are made from
+    /// the age alone.
     private func personWorkoutZones(
         for type: SampleType, at date: Date, calendar: Calendar
     ) throws -> WorkoutZoneConfiguration? {
         if let set = try storedZones(for: type) { return set }
         guard type.identifier == "HKQuantityTypeIdentifierHeartRate" else { return nil }
-        // The system derives the zones from the person's age and resting heart rate, whoever asks.
+        if let view, !view.hasReadGrant(typeIdentifier: CharacteristicValues.dateOfBirthIdentifier) { return nil }
         guard let text = try base.characteristics()[CharacteristicValues.dateOfBirthIdentifier], !text.isEmpty,
             let birth = Self.dayComponents(text),
             let age = WorkoutZoneDefaults.age(dateOfBirth: birth, at: date, calendar: calendar)
         else { return nil }
         let resting = try SampleType.quantity("HKQuantityTypeIdentifierRestingHeartRate")
         var restingRate: Double?
+        if let view, !view.hasReadGrant(typeIdentifier: resting.identifier) {
+            return WorkoutZoneDefaults.heartRateZones(age: age, restingHeartRate: nil)
+        }
         do {
             let figures = try StatisticsEngine(storage: base).statistics(
                 for: try StatisticsRequest(
