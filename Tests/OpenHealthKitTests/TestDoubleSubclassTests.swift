@@ -74,6 +74,9 @@ final class AnnotatedStepSample: HKQuantitySample, @unchecked Sendable {
             end: start.addingTimeInterval(600), device: nil, metadata: nil)
     }
 
+    /// Test doubles are not archived (HealthKit's subclasses implement `init?(coder:)` too).
+    required init?(coder: NSCoder) { nil }
+
     override var description: String { "\(note): \(super.description)" }
 }
 

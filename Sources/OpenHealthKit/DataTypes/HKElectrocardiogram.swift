@@ -61,6 +61,15 @@ open class HKElectrocardiogram: HKSample, @unchecked Sendable {
 
     private let content: ElectrocardiogramContent
 
+    /// Unarchives an electrocardiogram (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKElectrocardiogram", fits: { $0.type.kind == .electrocardiogram })
+        else { return nil }
+        self.init(model: sample)
+    }
+
     init(model sample: Sample) {
         guard case let .electrocardiogram(content)? = sample.payload else {
             preconditionFailure("HKElectrocardiogram(model:) needs an electrocardiogram")

@@ -5,6 +5,16 @@ import HealthModel
 open class HKScoredAssessment: HKSample, @unchecked Sendable {
     let content: ScoredAssessmentContent
 
+    /// Unarchives a scored assessment (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKScoredAssessment", fits: { HKSample.wrap($0).isKind(of: Self.self) })
+        else { return nil }
+        guard case let .scoredAssessment(content)? = sample.payload else { return nil }
+        self.init(model: sample, content: content)
+    }
+
     init(model sample: Sample, content: ScoredAssessmentContent) {
         self.content = content
         super.init(

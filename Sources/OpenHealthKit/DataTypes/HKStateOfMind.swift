@@ -54,6 +54,14 @@ open class HKStateOfMind: HKSample, @unchecked Sendable {
 
     private let content: StateOfMindContent
 
+    /// Unarchives a state of mind (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKStateOfMind", fits: { $0.type.kind == .stateOfMind }) else {
+            return nil
+        }
+        self.init(model: sample)
+    }
+
     init(model sample: Sample) {
         guard case let .stateOfMind(content)? = sample.payload else {
             preconditionFailure("HKStateOfMind(model:) needs a state of mind")

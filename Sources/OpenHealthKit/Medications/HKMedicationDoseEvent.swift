@@ -34,6 +34,15 @@ open class HKMedicationDoseEvent: HKSample, @unchecked Sendable {
 
     private let content: MedicationDoseEventContent
 
+    /// Unarchives a medication dose event (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKMedicationDoseEvent", fits: { $0.type.kind == .medicationDoseEvent })
+        else { return nil }
+        self.init(model: sample)
+    }
+
     init(model sample: Sample) {
         guard case let .medicationDoseEvent(content)? = sample.payload else {
             preconditionFailure("HKMedicationDoseEvent(model:) needs a medication dose event")

@@ -14,6 +14,14 @@ open class HKQuantitySample: HKSample, @unchecked Sendable {
     /// The quantity type.
     open var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
+    /// Unarchives a quantity sample (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKQuantitySample", fits: { $0.quantityContent != nil }) else {
+            return nil
+        }
+        self.init(model: sample, type: HKQuantityType(sampleType: sample.type), content: sample.quantityContent!)
+    }
+
     init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
         modelQuantity = content.quantity
         count = content.count
@@ -107,6 +115,14 @@ open class HKCategorySample: HKSample, @unchecked Sendable {
     /// The category type.
     open var categoryType: HKCategoryType { sampleType as! HKCategoryType }
 
+    /// Unarchives a category sample (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKCategorySample", fits: { $0.categoryValue != nil }) else {
+            return nil
+        }
+        self.init(model: sample)
+    }
+
     init(model sample: Sample) {
         value = sample.categoryValue ?? 0
         super.init(
@@ -151,6 +167,14 @@ open class HKCorrelation: HKSample, @unchecked Sendable {
 
     /// The correlation type.
     open var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
+
+    /// Unarchives a correlation (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKCorrelation", fits: { $0.correlatedObjects != nil }) else {
+            return nil
+        }
+        self.init(model: sample)
+    }
 
     init(model sample: Sample) {
         objects = Set(HKSample.wrap(sample.correlatedObjects ?? []))

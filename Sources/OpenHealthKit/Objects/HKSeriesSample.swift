@@ -10,6 +10,15 @@ open class HKSeriesSample: HKSample, @unchecked Sendable {
     /// How many points or beats the series holds.
     open internal(set) var count: Int
 
+    /// Unarchives a workout route or heartbeat series (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKSeriesSample", fits: { HKSample.wrap($0).isKind(of: Self.self) })
+        else { return nil }
+        self.init(model: sample)
+    }
+
     init(model sample: Sample) {
         switch sample.payload {
         case let .workoutRoute(content)?: count = content.locations.count

@@ -39,6 +39,44 @@ open class HKWorkoutEvent: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Unarchives an event (`NSSecureCoding`, HKWorkoutEvent+Coding.swift); fails on a missing or unknown type, a
+    /// missing or reversed interval, or metadata that does not read.
+    public required convenience init?(coder: NSCoder) {
+        guard let raw = ObjectArchive.integer(coder, HKWorkoutEvent.typeKey),
+            let type = HKWorkoutEventType(rawValue: raw)
+        else {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "no known event type")
+            return nil
+        }
+        guard let start = ObjectArchive.date(coder, HKWorkoutEvent.startKey),
+            let end = ObjectArchive.date(coder, HKWorkoutEvent.endKey), start <= end
+        else {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "no valid date interval")
+            return nil
+        }
+        let metadata = ObjectArchive.metadata(coder, HKWorkoutEvent.metadataKey)
+        if case .invalid = metadata {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "metadata does not read")
+            return nil
+        }
+        self.init(type: type, dateInterval: DateInterval(start: start, end: end), metadata: metadata.value)
+    }
+
+    /// Events are equal when their type, interval and metadata are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKWorkoutEvent else { return false }
+        return other.type == type && other.dateInterval == dateInterval
+            && (try? MetadataBridge.model(other.metadata)) == (try? MetadataBridge.model(metadata))
+    }
+
+    /// A hash of the type and interval.
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(type)
+        hasher.combine(dateInterval)
+        return hasher.finalize()
+    }
+
     init(_ event: WorkoutEvent) {
         type = HKWorkoutEventType(rawValue: event.type.rawValue)!
         dateInterval = DateInterval(start: event.startDate, end: event.endDate)
@@ -64,6 +102,14 @@ open class HKWorkout: HKSample, @unchecked Sendable {
     open internal(set) var totalSwimmingStrokeCount: HKQuantity?
     /// Total flights climbed.
     open internal(set) var totalFlightsClimbed: HKQuantity?
+
+    /// Unarchives a workout (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required convenience init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKWorkout", fits: { $0.workoutContent != nil }) else {
+            return nil
+        }
+        self.init(model: sample)
+    }
 
     init(model sample: Sample) {
         let content = sample.workoutContent!
