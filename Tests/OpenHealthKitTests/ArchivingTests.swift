@@ -255,7 +255,7 @@ struct ArchivingTests {
         }
     }
 
-    @Test("Anchors, deleted objects, activity summaries and workout configurations round-trip")
+    @Test("Anchors, activity summaries and workout configurations round-trip; a summary copies as a new summary")
     func otherValues() throws {
         let anchor = HKQueryAnchor(fromValue: 4_812)
         #expect(try roundTrip(anchor) == anchor)
@@ -308,6 +308,145 @@ struct ArchivingTests {
         #expect(throws: (any Error).self) {
             try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQuantitySample.self, from: data)
         }
+    }
+
+    @Test("Payload samples an app makes round-trip: state of mind, GAD-7, glasses prescription, audiogram")
+    func payloadSamples() throws {
+        let mood = HKStateOfMind(
+            date: Morning.at(3, 10), kind: .momentaryEmotion, valence: 0.35, labels: [.calm, .content],
+            associations: [.fitness, .weather], metadata: ["HKTimeZone": "Europe/Berlin"])
+        let decodedMood = try roundTrip(mood as HKSample)
+        let stateOfMind = try #require(decodedMood as? HKStateOfMind)
+        #expect(stateOfMind.isEqual(mood))
+        #expect(stateOfMind.valence == 0.35)
+        #expect(stateOfMind.labels == [.calm, .content])
+        #expect(stateOfMind.associations == [.fitness, .weather])
+        #expect(try stateOfMind.modelSample() == mood.modelSample())
+        #expect((mood.copy() as? HKStateOfMind) === mood)
+
+        let anxiety = HKGAD7Assessment(
+            date: Morning.at(3, 20),
+            answers: [.severalDays, .notAtAll, .severalDays, .notAtAll, .moreThanHalfTheDays, .notAtAll, .severalDays])
+        let decodedAnxiety = try roundTrip(anxiety)
+        #expect(decodedAnxiety.score == 5)
+        #expect(decodedAnxiety.risk == .mild)
+        #expect(decodedAnxiety.answers == anxiety.answers)
+        // A GAD-7 archive does not decode as the other assessment.
+        let anxietyData = try NSKeyedArchiver.archivedData(withRootObject: anxiety, requiringSecureCoding: true)
+        let asDepression = try Self.edited(
+            anxietyData, replacing: NSStringFromClass(HKGAD7Assessment.self),
+            with: NSStringFromClass(HKPHQ9Assessment.self))
+        #expect(throws: (any Error).self) {
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: HKScoredAssessment.self, from: asDepression)
+        }
+
+        let prism = HKVisionPrism(
+            amount: HKQuantity(unit: HKUnit(from: "pD"), doubleValue: 1.5),
+            angle: HKQuantity(unit: HKUnit(from: "deg"), doubleValue: 90), eye: .right)
+        let right = HKGlassesLensSpecification(
+            sphere: HKQuantity(unit: HKUnit(from: "D"), doubleValue: -2.25),
+            cylinder: HKQuantity(unit: HKUnit(from: "D"), doubleValue: -0.5),
+            axis: HKQuantity(unit: HKUnit(from: "deg"), doubleValue: 170), addPower: nil,
+            vertexDistance: HKQuantity(unit: HKUnit(from: "mm"), doubleValue: 12), prism: prism,
+            farPupillaryDistance: HKQuantity(unit: HKUnit(from: "mm"), doubleValue: 31.5), nearPupillaryDistance: nil)
+        let glasses = HKGlassesPrescription(
+            rightEyeSpecification: right, leftEyeSpecification: nil, dateIssued: Morning.at(9, 0),
+            expirationDate: Morning.at(9, 0).addingTimeInterval(2 * 365 * 86_400), device: nil, metadata: nil)
+        let decodedGlasses = try roundTrip(glasses as HKVisionPrescription)
+        let prescription = try #require(decodedGlasses as? HKGlassesPrescription)
+        #expect(prescription.rightEye == right)
+        #expect(prescription.rightEye?.prism == prism)
+        #expect(prescription.leftEye == nil)
+        #expect(prescription.expirationDate == glasses.expirationDate)
+        #expect(try roundTrip(right) == right)
+        #expect(try roundTrip(prism) == prism)
+        #expect(try roundTrip(prism).verticalBase == .up)
+
+        let clamping = try HKAudiogramSensitivityPointClampingRange(lowerBound: nil, upperBound: 90)
+        let leftTest = try HKAudiogramSensitivityTest(
+            sensitivity: HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: 20), type: .air, masked: false,
+            side: .left, clampingRange: clamping)
+        let rightTest = try HKAudiogramSensitivityTest(
+            sensitivity: HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: 25), type: .air, masked: true,
+            side: .right, clampingRange: nil)
+        let point = try HKAudiogramSensitivityPoint(
+            frequency: HKQuantity(unit: HKUnit(from: "Hz"), doubleValue: 1000), tests: [leftTest, rightTest])
+        let audiogram = HKAudiogramSample(
+            sensitivityPoints: [point], start: Morning.at(10, 0), end: Morning.at(10, 12), device: Morning.watch,
+            metadata: nil)
+        let decodedAudiogram = try roundTrip(audiogram)
+        #expect(decodedAudiogram.sensitivityPoints == [point])
+        #expect(decodedAudiogram.sensitivityPoints.first?.tests == [leftTest, rightTest])
+        #expect(decodedAudiogram.device == Morning.watch)
+        #expect(try roundTrip(point) == point)
+        #expect(try roundTrip(leftTest) == leftTest)
+        #expect(try roundTrip(clamping) == clamping)
+        #expect(try roundTrip(clamping).upperBound == HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: 90))
+    }
+
+    @Test("A stored ECG, a deleted object with its sync metadata and characteristic values round-trip")
+    func storedValues() async throws {
+        let (app, stored) = try await DataTypesTests.storeWithECG(.inMemory, appMayRead: true)
+        let ecg = try #require(
+            try await HKSampleQueryDescriptor(predicates: [.electrocardiogram()], sortDescriptors: []).result(for: app)
+                .first)
+        let decodedECG = try roundTrip(ecg)
+        #expect(decodedECG.uuid == stored.uuid)
+        #expect(decodedECG.classification == .sinusRhythm)
+        #expect(decodedECG.numberOfVoltageMeasurements == 512)
+        #expect(decodedECG.sourceRevision.version == "1.90")
+        #expect(try decodedECG.modelSample() == ecg.modelSample())
+
+        let store = StorageBackend.inMemory.makeStore()
+        try store.setCharacteristics([
+            "HKCharacteristicTypeIdentifierBiologicalSex": "HKBiologicalSexFemale",
+            "HKCharacteristicTypeIdentifierBloodType": "HKBloodTypeAPositive",
+        ])
+        let healthStore = HKHealthStore(dataStore: store)
+        let steps = HKQuantityType(.stepCount)
+        try await healthStore.requestAuthorization(
+            toShare: [steps], read: [steps, HKCharacteristicType(.biologicalSex), HKCharacteristicType(.bloodType)])
+        let sex = try healthStore.biologicalSex()
+        #expect(try roundTrip(sex).biologicalSex == .female)
+        #expect(try roundTrip(sex) == sex)
+        #expect((sex.copy() as? HKBiologicalSexObject) == sex)
+        #expect(try roundTrip(try healthStore.bloodType()).bloodType == .aPositive)
+
+        let walk = HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 880), start: Morning.at(3, 0),
+            end: Morning.at(3, 15), metadata: [HKMetadataKeySyncIdentifier: "walk-0331", HKMetadataKeySyncVersion: 3])
+        try await healthStore.save(walk)
+        try await healthStore.delete(walk)
+        let changes = try await HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+            .result(for: healthStore)
+        let deleted = try #require(changes.deletedObjects.first)
+        let decodedDeleted = try roundTrip(deleted)
+        #expect(decodedDeleted.uuid == walk.uuid)
+        #expect(decodedDeleted == deleted)
+        #expect(decodedDeleted.metadata?[HKMetadataKeySyncIdentifier] as? String == "walk-0331")
+        #expect((decodedDeleted.metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.intValue == 3)
+    }
+
+    @Test("FHIR versions and clinical codings round-trip; a route recorded with a workout round-trips as a route")
+    func recordsAndRoutes() async throws {
+        let r4 = HKFHIRVersion.primaryR4()
+        #expect(try roundTrip(r4) == r4)
+        #expect(try roundTrip(r4).fhirRelease == .r4)
+        let ibuprofen = HKClinicalCoding(
+            system: "http://www.nlm.nih.gov/research/umls/rxnorm", version: nil, code: "197806")
+        #expect(try roundTrip(ibuprofen) == ibuprofen)
+        #expect(try roundTrip(ibuprofen).version == nil)
+
+        let healthStore = HKHealthStore(dataStore: StorageBackend.inMemory.makeStore())
+        _ = try await Duathlon.build(with: healthStore)
+        let route = try #require(
+            try await HKSampleQueryDescriptor(predicates: [.workoutRoute()], sortDescriptors: []).result(
+                for: healthStore
+            ).first)
+        let decoded = try roundTrip(route as HKSample)
+        #expect(type(of: decoded) == HKWorkoutRoute.self)
+        #expect((decoded as? HKWorkoutRoute)?.count == 5)
+        #expect(try decoded.modelSample() == route.modelSample())
     }
 
     @Test("Corrupted, truncated and mismatched archives throw instead of crashing")
