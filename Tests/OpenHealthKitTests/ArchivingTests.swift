@@ -155,6 +155,15 @@ struct ArchivingTests {
         #expect(decoded.sourceRevision == workout.sourceRevision)
         #expect(try decoded.modelSample() == workout.modelSample())
 
+        // The workout's statistics archive on their own too.
+        let energy = try #require(workout.statistics(for: Duathlon.energy))
+        let decodedEnergy = try roundTrip(energy)
+        #expect(decodedEnergy == energy)
+        #expect(decodedEnergy.quantityType == Duathlon.energy)
+        #expect(decodedEnergy.sumQuantity() == energy.sumQuantity())
+        #expect(decodedEnergy.startDate == energy.startDate)
+        #expect(decodedEnergy.endDate == energy.endDate)
+
         // Activities and events archive on their own too.
         let cycling = workout.workoutActivities[0]
         let decodedActivity = try roundTrip(cycling)
