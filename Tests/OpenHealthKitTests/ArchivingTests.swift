@@ -458,6 +458,29 @@ struct ArchivingTests {
         #expect(try decoded.modelSample() == route.modelSample())
     }
 
+    @Test("An attachment's description round-trips (its bytes stay in the store); a query descriptor copies as itself")
+    func attachmentsAndDescriptors() async throws {
+        let store = StorageBackend.inMemory.makeStore()
+        let (optician, prescription) = try await AttachmentStoreTests.opticianWithPrescription(store)
+        let attachments = HKAttachmentStore(healthStore: optician)
+        let (url, _) = try AttachmentStoreTests.scanFile(bytes: 4_096)
+        let added = try await attachments.addAttachment(
+            to: prescription, name: "prescription.pdf", contentType: .pdf, url: url,
+            metadata: ["Optician": "Brillen Berlin"])
+        let decoded = try roundTrip(added)
+        #expect(decoded == added)
+        #expect(decoded.name == "prescription.pdf")
+        #expect(decoded.contentType == .pdf)
+        #expect(decoded.size == 4_096)
+        #expect(decoded.creationDate == added.creationDate)
+        #expect(decoded.metadata?["Optician"] as? String == "Brillen Berlin")
+        #expect(try await attachments.dataReader(for: decoded).data.count == 4_096)
+        #expect((added.copy() as? HKAttachment) === added)
+
+        let descriptor = HKQueryDescriptor(sampleType: HKQuantityType(.heartRate), predicate: nil)
+        #expect((descriptor.copy() as? HKQueryDescriptor) === descriptor)
+    }
+
     @Test("Corrupted, truncated and mismatched archives throw instead of crashing")
     func corruptedArchives() async throws {
         let samples = try await Morning.storedSamples()
