@@ -310,6 +310,13 @@ struct ArchivingTests {
         #expect(decoded.endDate.timeIntervalSince(decoded.startDate) == 10 * 60)
         #expect(try decoded.modelSample() == steps.modelSample())
 
+        // An app's subclass reads back as itself, through `super.init(coder:)`.
+        let double = AnnotatedStepSample(steps: 1_234, start: Morning.at(1, 55), note: "walk to work")
+        let decodedDouble = try roundTrip(double as HKQuantitySample)
+        #expect(type(of: decodedDouble) == AnnotatedStepSample.self)
+        #expect(decodedDouble.quantity == double.quantity)
+        #expect(decodedDouble.uuid == double.uuid)
+
         let backwards = HKQuantitySample(
             type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 10),
             start: Morning.at(3, 5), end: Morning.at(1, 55))

@@ -74,8 +74,11 @@ final class AnnotatedStepSample: HKQuantitySample, @unchecked Sendable {
             end: start.addingTimeInterval(600), device: nil, metadata: nil)
     }
 
-    /// Test doubles are not archived (HealthKit's subclasses implement `init?(coder:)` too).
-    required init?(coder: NSCoder) { nil }
+    /// An archived double reads back without its note, through HealthKit's designated `init?(coder:)`.
+    required init?(coder: NSCoder) {
+        note = ""
+        super.init(coder: coder)
+    }
 
     override var description: String { "\(note): \(super.description)" }
 }

@@ -12,7 +12,7 @@ open class HKBiologicalSexObject: NSObject, NSCopying, NSSecureCoding, @unchecke
     }
 
     /// Unarchives the value; fails on a missing or unknown raw value.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard
             let value = ObjectArchive.integer(coder, "HKBiologicalSexObjectValue").flatMap(
                 HKBiologicalSex.init(rawValue:))
@@ -20,7 +20,8 @@ open class HKBiologicalSexObject: NSObject, NSCopying, NSSecureCoding, @unchecke
             ObjectArchive.report(coder, "HKBiologicalSexObject", "no known value")
             return nil
         }
-        self.init(value)
+        self.value = value
+        super.init()
     }
 
     /// Values decode only as this class.
@@ -53,13 +54,14 @@ open class HKBloodTypeObject: NSObject, NSCopying, NSSecureCoding, @unchecked Se
     }
 
     /// Unarchives the value; fails on a missing or unknown raw value.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let value = ObjectArchive.integer(coder, "HKBloodTypeObjectValue").flatMap(HKBloodType.init(rawValue:))
         else {
             ObjectArchive.report(coder, "HKBloodTypeObject", "no known value")
             return nil
         }
-        self.init(value)
+        self.value = value
+        super.init()
     }
 
     /// Values decode only as this class.
@@ -92,7 +94,7 @@ open class HKFitzpatrickSkinTypeObject: NSObject, NSCopying, NSSecureCoding, @un
     }
 
     /// Unarchives the value; fails on a missing or unknown raw value.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard
             let value = ObjectArchive.integer(coder, "HKFitzpatrickSkinTypeObjectValue").flatMap(
                 HKFitzpatrickSkinType.init(rawValue:))
@@ -100,7 +102,8 @@ open class HKFitzpatrickSkinTypeObject: NSObject, NSCopying, NSSecureCoding, @un
             ObjectArchive.report(coder, "HKFitzpatrickSkinTypeObject", "no known value")
             return nil
         }
-        self.init(value)
+        self.value = value
+        super.init()
     }
 
     /// Values decode only as this class.
@@ -133,7 +136,7 @@ open class HKWheelchairUseObject: NSObject, NSCopying, NSSecureCoding, @unchecke
     }
 
     /// Unarchives the value; fails on a missing or unknown raw value.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard
             let value = ObjectArchive.integer(coder, "HKWheelchairUseObjectValue").flatMap(
                 HKWheelchairUse.init(rawValue:))
@@ -141,7 +144,8 @@ open class HKWheelchairUseObject: NSObject, NSCopying, NSSecureCoding, @unchecke
             ObjectArchive.report(coder, "HKWheelchairUseObject", "no known value")
             return nil
         }
-        self.init(value)
+        self.value = value
+        super.init()
     }
 
     /// Values decode only as this class.
@@ -174,7 +178,7 @@ open class HKActivityMoveModeObject: NSObject, NSCopying, NSSecureCoding, @unche
     }
 
     /// Unarchives the value; fails on a missing or unknown raw value.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard
             let value = ObjectArchive.integer(coder, "HKActivityMoveModeObjectValue").flatMap(
                 HKActivityMoveMode.init(rawValue:))
@@ -182,7 +186,8 @@ open class HKActivityMoveModeObject: NSObject, NSCopying, NSSecureCoding, @unche
             ObjectArchive.report(coder, "HKActivityMoveModeObject", "no known value")
             return nil
         }
-        self.init(value)
+        self.value = value
+        super.init()
     }
 
     /// Values decode only as this class.

@@ -12,7 +12,7 @@ open class HKAttachment: NSObject, NSSecureCoding, NSCopying, @unchecked Sendabl
     }
 
     /// Unarchives an attachment's description; fails on a missing field or one the store would refuse.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let id = ObjectArchive.uuid(coder, "HKAttachmentIdentifier"),
             let object = ObjectArchive.uuid(coder, "HKAttachmentObjectIdentifier"),
             let name = ObjectArchive.string(coder, "HKAttachmentName"),
@@ -37,7 +37,8 @@ open class HKAttachment: NSObject, NSSecureCoding, NSCopying, @unchecked Sendabl
             ObjectArchive.report(coder, "HKAttachment", "\(error)")
             return nil
         }
-        self.init(model)
+        self.model = model
+        super.init()
     }
 
     /// Attachments decode only as attachments.

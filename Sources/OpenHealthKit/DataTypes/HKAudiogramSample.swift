@@ -6,11 +6,14 @@ open class HKAudiogramSample: HKSample, @unchecked Sendable {
     private let content: AudiogramContent
 
     /// Unarchives an audiogram (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
-    public required convenience init?(coder: NSCoder) {
-        guard let sample = ObjectArchive.sample(coder, "HKAudiogramSample", fits: { $0.type.kind == .audiogram }) else {
-            return nil
-        }
-        self.init(model: sample)
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKAudiogramSample", fits: { $0.type.kind == .audiogram }),
+            case let .audiogram(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKAudiogramSampleType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
     }
 
     init(model sample: Sample) {
@@ -104,14 +107,16 @@ open class HKAudiogramSensitivityPointClampingRange: NSObject, NSSecureCoding, N
     }
 
     /// Unarchives a range; fails without a bound, or with the lower above the upper.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         let lower = ObjectArchive.double(coder, "HKClampingRangeLowerBound")
         let upper = ObjectArchive.double(coder, "HKClampingRangeUpperBound")
         guard lower != nil || upper != nil, (lower ?? -.infinity) <= (upper ?? .infinity) else {
             ObjectArchive.report(coder, "HKAudiogramSensitivityPointClampingRange", "no valid bounds")
             return nil
         }
-        try! self.init(lowerBound: lower, upperBound: upper)  // checked above
+        self.lower = lower
+        self.upper = upper
+        super.init()
     }
 
     /// Ranges decode only as ranges.
@@ -165,12 +170,13 @@ open class HKAudiogramSensitivityTest: NSObject, NSSecureCoding, NSCopying, @unc
     }
 
     /// Unarchives a test; fails without one that reads.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let test = ObjectArchive.json(AudiogramContent.Test.self, coder, "HKAudiogramSensitivityTest") else {
             ObjectArchive.report(coder, "HKAudiogramSensitivityTest", "no test that reads")
             return nil
         }
-        self.init(test: test)
+        self.test = test
+        super.init()
     }
 
     /// Tests decode only as tests.
@@ -225,12 +231,13 @@ open class HKAudiogramSensitivityPoint: NSObject, NSSecureCoding, @unchecked Sen
     }
 
     /// Unarchives a point; fails without one that reads.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let point = ObjectArchive.json(AudiogramContent.Point.self, coder, "HKAudiogramSensitivityPoint") else {
             ObjectArchive.report(coder, "HKAudiogramSensitivityPoint", "no point that reads")
             return nil
         }
-        self.init(point: point)
+        self.point = point
+        super.init()
     }
 
     /// Points decode only as points.

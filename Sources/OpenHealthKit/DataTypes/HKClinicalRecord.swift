@@ -57,10 +57,14 @@ open class HKClinicalRecord: HKSample, @unchecked Sendable {
     private let content: ClinicalRecordContent
 
     /// Unarchives a clinical record (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
-    public required convenience init?(coder: NSCoder) {
-        guard let sample = ObjectArchive.sample(coder, "HKClinicalRecord", fits: { $0.type.kind == .clinicalRecord })
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKClinicalRecord", fits: { $0.type.kind == .clinicalRecord }),
+            case let .clinicalRecord(content)? = sample.payload
         else { return nil }
-        self.init(model: sample)
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKClinicalType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
     }
 
     init(model sample: Sample) {
@@ -127,12 +131,13 @@ open class HKFHIRResource: NSObject, NSSecureCoding, NSCopying, @unchecked Senda
     }
 
     /// Unarchives a resource; fails without one that reads.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let content = ObjectArchive.json(FHIRResourceContent.self, coder, "HKFHIRResourceContent") else {
             ObjectArchive.report(coder, "HKFHIRResource", "no resource that reads")
             return nil
         }
-        self.init(content)
+        self.content = content
+        super.init()
     }
 
     /// Resources decode only as resources.
@@ -208,14 +213,17 @@ open class HKFHIRVersion: NSObject, NSSecureCoding, NSCopying, @unchecked Sendab
     }
 
     /// Unarchives a version; fails without three numbers like `4.0.1`.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let text = ObjectArchive.string(coder, "HKFHIRVersionString"),
-            FHIRResourceContent.versionNumbers(text) != nil
+            let numbers = FHIRResourceContent.versionNumbers(text)
         else {
             ObjectArchive.report(coder, "HKFHIRVersion", "no version like 4.0.1")
             return nil
         }
-        try! self.init(fromVersionString: text)  // checked above
+        majorVersion = numbers.major
+        minorVersion = numbers.minor
+        patchVersion = numbers.patch
+        super.init()
     }
 
     /// Versions decode only as versions.

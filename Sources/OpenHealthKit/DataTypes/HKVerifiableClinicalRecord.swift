@@ -51,7 +51,7 @@ open class HKVerifiableClinicalRecordSubject: NSObject, NSSecureCoding, NSCopyin
     }
 
     /// Unarchives a subject; fails without a name.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let name = ObjectArchive.string(coder, "HKVerifiableClinicalRecordSubjectFullName") else {
             ObjectArchive.report(coder, "HKVerifiableClinicalRecordSubject", "no name")
             return nil
@@ -59,11 +59,10 @@ open class HKVerifiableClinicalRecordSubject: NSObject, NSSecureCoding, NSCopyin
         let parts = ["Year", "Month", "Day"].map {
             ObjectArchive.integer(coder, "HKVerifiableClinicalRecordSubjectBirth\($0)")
         }
-        var birth: DateComponents?
-        if parts.contains(where: { $0 != nil }) {
-            birth = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        }
-        self.init(fullName: name, dateOfBirthComponents: birth)
+        fullName = name
+        dateOfBirthComponents =
+            parts.contains { $0 != nil } ? DateComponents(year: parts[0], month: parts[1], day: parts[2]) : nil
+        super.init()
     }
 
     /// Subjects decode only as subjects.

@@ -37,13 +37,16 @@ open class HKVisionPrescription: HKSample, @unchecked Sendable {
     let content: VisionPrescriptionContent
 
     /// Unarchives a vision prescription (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard
             let sample = ObjectArchive.sample(
-                coder, "HKVisionPrescription", fits: { HKSample.wrap($0).isKind(of: Self.self) })
+                coder, "HKVisionPrescription", fits: { HKSample.wrap($0).isKind(of: Self.self) }),
+            case let .visionPrescription(content)? = sample.payload
         else { return nil }
-        guard case let .visionPrescription(content)? = sample.payload else { return nil }
-        self.init(model: sample, content: content)
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKPrescriptionType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
     }
 
     init(model sample: Sample, content: VisionPrescriptionContent) {
@@ -153,12 +156,13 @@ open class HKLensSpecification: NSObject, @unchecked Sendable {
     }
 
     /// Unarchives a lens (`HKGlassesLensSpecification`, `HKContactsLensSpecification`); fails without one that reads.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let lens = ObjectArchive.json(VisionPrescriptionContent.Lens.self, coder, "HKLensSpecification") else {
             ObjectArchive.report(coder, "\(Self.self)", "no lens that reads")
             return nil
         }
-        self.init(lens: lens)
+        self.lens = lens
+        super.init()
     }
 
     /// Lenses decode only as lenses.
@@ -266,7 +270,7 @@ open class HKVisionPrism: NSObject, NSSecureCoding, NSCopying, @unchecked Sendab
     }
 
     /// Unarchives a prism; fails on a missing value or an unknown eye.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let amount = ObjectArchive.double(coder, "HKVisionPrismAmount"),
             let angle = ObjectArchive.double(coder, "HKVisionPrismAngle"),
             let eye = ObjectArchive.integer(coder, "HKVisionPrismEye").flatMap(HKVisionEye.init(rawValue:))
@@ -274,7 +278,10 @@ open class HKVisionPrism: NSObject, NSSecureCoding, NSCopying, @unchecked Sendab
             ObjectArchive.report(coder, "HKVisionPrism", "no amount, angle or known eye")
             return nil
         }
-        self.init(amountValue: amount, angleValue: angle, eye: eye)
+        amountValue = amount
+        angleValue = angle
+        self.eye = eye
+        super.init()
     }
 
     /// Prisms decode only as prisms.

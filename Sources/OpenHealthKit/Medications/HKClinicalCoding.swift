@@ -24,14 +24,17 @@ open class HKClinicalCoding: NSObject, NSCopying, NSSecureCoding, @unchecked Sen
     }
 
     /// Unarchives a coding; fails without a system and a code.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let system = ObjectArchive.string(coder, "HKClinicalCodingSystem"),
             let code = ObjectArchive.string(coder, "HKClinicalCodingCode")
         else {
             ObjectArchive.report(coder, "HKClinicalCoding", "no system or code")
             return nil
         }
-        self.init(system: system, version: ObjectArchive.string(coder, "HKClinicalCodingVersion"), code: code)
+        self.system = system
+        version = ObjectArchive.string(coder, "HKClinicalCodingVersion")
+        self.code = code
+        super.init()
     }
 
     /// Codings decode only as codings.

@@ -16,14 +16,16 @@ open class HKHealthConceptIdentifier: NSObject, NSCopying, NSSecureCoding, @unch
     }
 
     /// Unarchives an identifier; fails without a domain and a value.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let domain = ObjectArchive.string(coder, "HKHealthConceptIdentifierDomain"),
             let value = ObjectArchive.string(coder, "HKHealthConceptIdentifierValue")
         else {
             ObjectArchive.report(coder, "HKHealthConceptIdentifier", "no domain or value")
             return nil
         }
-        self.init(domain: HKHealthConceptDomain(rawValue: domain), value: value)
+        self.domain = HKHealthConceptDomain(rawValue: domain)
+        self.value = value
+        super.init()
     }
 
     /// Identifiers decode only as identifiers.

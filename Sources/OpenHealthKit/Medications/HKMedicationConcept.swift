@@ -22,12 +22,16 @@ open class HKMedicationConcept: NSObject, NSCopying, NSSecureCoding, @unchecked 
     }
 
     /// Unarchives a concept; fails without one that reads.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let model = ObjectArchive.json(MedicationConcept.self, coder, "HKMedicationConcept") else {
             ObjectArchive.report(coder, "HKMedicationConcept", "no concept that reads")
             return nil
         }
-        self.init(model: model)
+        identifier = HKHealthConceptIdentifier(domain: .medication, value: model.identifier)
+        displayText = model.displayText
+        generalForm = HKMedicationGeneralForm(rawValue: model.generalForm)
+        relatedCodings = Set(model.relatedCodings.map(HKClinicalCoding.init(model:)))
+        super.init()
     }
 
     /// Concepts decode only as concepts.

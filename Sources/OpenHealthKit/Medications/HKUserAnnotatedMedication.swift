@@ -23,12 +23,16 @@ open class HKUserAnnotatedMedication: NSObject, NSCopying, NSSecureCoding, @unch
     }
 
     /// Unarchives a medication; fails without one that reads.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let model = ObjectArchive.json(UserAnnotatedMedication.self, coder, "HKUserAnnotatedMedication") else {
             ObjectArchive.report(coder, "HKUserAnnotatedMedication", "no medication that reads")
             return nil
         }
-        self.init(model: model)
+        hasSchedule = model.hasSchedule
+        isArchived = model.isArchived
+        medication = HKMedicationConcept(model: model.concept)
+        nickname = model.nickname
+        super.init()
     }
 
     /// Medications decode only as medications.

@@ -132,7 +132,7 @@ open class HKActivitySummary: NSObject, NSSecureCoding, NSCopying, @unchecked Se
 
     /// Unarchives a summary; fails on an unknown move mode, a missing value, a value that does not read or a
     /// partial day.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         func fail() { ObjectArchive.report(coder, "HKActivitySummary", "a field is missing or does not read") }
         guard let mode = ObjectArchive.integer(coder, "HKActivitySummaryMoveMode").flatMap(HKActivityMoveMode.init),
             let paused = ObjectArchive.integer(coder, "HKActivitySummaryPaused")
@@ -169,7 +169,6 @@ open class HKActivitySummary: NSObject, NSSecureCoding, NSCopying, @unchecked Se
             fail()
             return nil
         }
-        self.init()
         if let year = dayParts[0], let month = dayParts[1], let dayOfMonth = dayParts[2] {
             var components = DateComponents(year: year, month: month, day: dayOfMonth)
             components.era = ObjectArchive.integer(coder, "HKActivitySummaryEra")
@@ -185,6 +184,7 @@ open class HKActivitySummary: NSObject, NSSecureCoding, NSCopying, @unchecked Se
         exerciseTimeGoal = values["HKActivitySummaryExerciseTimeGoal"]
         appleStandHours = standHours
         standHoursGoal = values["HKActivitySummaryStandHoursGoal"]
+        super.init()
     }
 
     /// Summaries are mutable (an app sets their values to draw rings): the copy is a new summary with the same day and

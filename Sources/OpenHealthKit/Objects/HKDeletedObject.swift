@@ -37,7 +37,7 @@ open class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendable {
     }
 
     /// Unarchives a deleted object; fails without a valid identifier or with metadata that does not read.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let uuid = ObjectArchive.uuid(coder, "HKDeletedObjectUUID") else {
             ObjectArchive.report(coder, "HKDeletedObject", "no valid identifier")
             return nil
@@ -47,7 +47,9 @@ open class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendable {
             ObjectArchive.report(coder, "HKDeletedObject", "metadata does not read")
             return nil
         }
-        self.init(uuid: uuid, metadata: metadata.value)
+        self.uuid = uuid
+        self.metadata = metadata.value
+        super.init()
     }
 
     open override func isEqual(_ object: Any?) -> Bool { (object as? HKDeletedObject)?.uuid == uuid }

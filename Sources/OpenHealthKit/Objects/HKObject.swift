@@ -56,9 +56,13 @@ open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     open func encode(with coder: NSCoder) { ObjectArchive.encode(backing, to: coder) }
 
     /// Unarchives an object; fails, with the reason, on an archive that holds no valid sample.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let sample = ObjectArchive.sample(coder, "HKObject") else { return nil }
-        self.init(backing: .success(sample), uuid: sample.uuid, metadata: nil, device: nil)
+        backing = .success(sample)
+        uuid = sample.uuid
+        rawMetadata = nil
+        rawDevice = nil
+        super.init()
     }
 }
 
@@ -82,11 +86,12 @@ open class HKSample: HKObject, @unchecked Sendable {
     }
 
     /// Unarchives a sample; fails, with the reason, on an archive that holds no valid sample.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let sample = ObjectArchive.sample(coder, "HKSample") else { return nil }
-        self.init(
-            backing: .success(sample), uuid: sample.uuid, sampleType: HKObjectType.make(sample.type),
-            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+        sampleType = HKObjectType.make(sample.type)
+        startDate = sample.startDate
+        endDate = sample.endDate
+        super.init(backing: .success(sample), uuid: sample.uuid, metadata: nil, device: nil)
     }
 
     /// Whether the sample has a duration (HealthKit's `hasUndeterminedDuration` is its opposite for open samples).

@@ -42,14 +42,15 @@ open class HKSource: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     }
 
     /// Unarchives a source; fails without a name and a bundle identifier.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let name = ObjectArchive.string(coder, "HKSourceName"),
             let bundleIdentifier = ObjectArchive.string(coder, "HKSourceBundleIdentifier")
         else {
             ObjectArchive.report(coder, "HKSource", "no name or bundle identifier")
             return nil
         }
-        self.init(Source(name: name, bundleIdentifier: bundleIdentifier))
+        source = Source(name: name, bundleIdentifier: bundleIdentifier)
+        super.init()
     }
 
     /// Sources are immutable: the copy is the source itself.
@@ -125,19 +126,19 @@ open class HKSourceRevision: NSObject, NSSecureCoding, NSCopying, @unchecked Sen
     }
 
     /// Unarchives a revision; fails without its source's name and bundle identifier.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let name = ObjectArchive.string(coder, "HKSourceRevisionSourceName"),
             let bundleIdentifier = ObjectArchive.string(coder, "HKSourceRevisionSourceBundleIdentifier")
         else {
             ObjectArchive.report(coder, "HKSourceRevision", "no source name or bundle identifier")
             return nil
         }
-        self.init(
-            SourceRevision(
-                source: Source(name: name, bundleIdentifier: bundleIdentifier),
-                version: ObjectArchive.string(coder, "HKSourceRevisionVersion"),
-                productType: ObjectArchive.string(coder, "HKSourceRevisionProductType"),
-                operatingSystemVersion: ObjectArchive.string(coder, "HKSourceRevisionOperatingSystemVersion")))
+        sourceRevision = SourceRevision(
+            source: Source(name: name, bundleIdentifier: bundleIdentifier),
+            version: ObjectArchive.string(coder, "HKSourceRevisionVersion"),
+            productType: ObjectArchive.string(coder, "HKSourceRevisionProductType"),
+            operatingSystemVersion: ObjectArchive.string(coder, "HKSourceRevisionOperatingSystemVersion"))
+        super.init()
     }
 
     /// Revisions are immutable: the copy is the revision itself.
@@ -241,15 +242,16 @@ open class HKDevice: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     }
 
     /// Unarchives a device (every field is optional, as in HealthKit).
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         func read(_ key: String) -> String? { ObjectArchive.string(coder, key) }
-        self.init(
+        device = Device(
             name: read(HKDevicePropertyKeyName), manufacturer: read(HKDevicePropertyKeyManufacturer),
             model: read(HKDevicePropertyKeyModel), hardwareVersion: read(HKDevicePropertyKeyHardwareVersion),
             firmwareVersion: read(HKDevicePropertyKeyFirmwareVersion),
             softwareVersion: read(HKDevicePropertyKeySoftwareVersion),
             localIdentifier: read(HKDevicePropertyKeyLocalIdentifier),
             udiDeviceIdentifier: read(HKDevicePropertyKeyUDIDeviceIdentifier))
+        super.init()
     }
 
     /// Devices are immutable: the copy is the device itself.

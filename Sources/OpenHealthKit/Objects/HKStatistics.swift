@@ -99,7 +99,7 @@ open class HKStatistics: NSObject, NSSecureCoding, NSCopying, @unchecked Sendabl
 
     /// Unarchives statistics; fails on a type that is not a quantity type, a reversed interval or a figure that does
     /// not read.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         func fail(_ reason: String) { ObjectArchive.report(coder, "HKStatistics", reason) }
         guard let identifier = ObjectArchive.string(coder, "HKStatisticsType"),
             let type = try? SampleType.named(identifier), type.kind == .quantity
@@ -128,10 +128,11 @@ open class HKStatistics: NSObject, NSSecureCoding, NSCopying, @unchecked Sendabl
             }
             bySource[Source(name: name, bundleIdentifier: bundleIdentifier)] = figures
         }
-        self.init(
-            QuantityStatistics(
-                type: type, startDate: start, endDate: end, options: StatisticsOptions(rawValue: options),
-                merged: merged, bySource: bySource))
+        statistics = QuantityStatistics(
+            type: type, startDate: start, endDate: end, options: StatisticsOptions(rawValue: options),
+            merged: merged, bySource: bySource)
+        quantityType = HKQuantityType(sampleType: type)
+        super.init()
     }
 
     /// The figures' quantities, with their archive key suffixes.

@@ -41,7 +41,7 @@ open class HKWorkoutEvent: NSObject, @unchecked Sendable {
 
     /// Unarchives an event (`NSSecureCoding`, HKWorkoutEvent+Coding.swift); fails on a missing or unknown type, a
     /// missing or reversed interval, or metadata that does not read.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let raw = ObjectArchive.integer(coder, HKWorkoutEvent.typeKey),
             let type = HKWorkoutEventType(rawValue: raw)
         else {
@@ -59,7 +59,21 @@ open class HKWorkoutEvent: NSObject, @unchecked Sendable {
             ObjectArchive.report(coder, "HKWorkoutEvent", "metadata does not read")
             return nil
         }
-        self.init(type: type, dateInterval: DateInterval(start: start, end: end), metadata: metadata.value)
+        let interval = DateInterval(start: start, end: end)
+        let model: WorkoutEvent
+        do {
+            model = try WorkoutEvent(
+                type: type.model, startDate: start, endDate: end,
+                metadata: try MetadataBridge.model(metadata.value))
+        } catch {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "\(error)")
+            return nil
+        }
+        self.type = type
+        dateInterval = interval
+        self.metadata = metadata.value
+        backing = .success(model)
+        super.init()
     }
 
     /// Events are equal when their type, interval and metadata are.
@@ -104,11 +118,21 @@ open class HKWorkout: HKSample, @unchecked Sendable {
     open internal(set) var totalFlightsClimbed: HKQuantity?
 
     /// Unarchives a workout (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
-    public required convenience init?(coder: NSCoder) {
-        guard let sample = ObjectArchive.sample(coder, "HKWorkout", fits: { $0.workoutContent != nil }) else {
-            return nil
-        }
-        self.init(model: sample)
+    public required init?(coder: NSCoder) {
+        // The same fields as `init(model:)` sets: a stored property added there is set here too.
+        guard let sample = ObjectArchive.sample(coder, "HKWorkout", fits: { $0.workoutContent != nil }),
+            let content = sample.workoutContent
+        else { return nil }
+        workoutActivityType = HKWorkoutActivityType(rawValue: content.activityTypeRawValue) ?? .other
+        duration = content.duration
+        workoutEvents = content.events.map(HKWorkoutEvent.init)
+        totalEnergyBurned = content.totalEnergyBurned.map(HKQuantity.init)
+        totalDistance = content.totalDistance.map(HKQuantity.init)
+        totalSwimmingStrokeCount = content.totalSwimmingStrokeCount.map(HKQuantity.init)
+        totalFlightsClimbed = content.totalFlightsClimbed.map(HKQuantity.init)
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKWorkoutType(sampleType: .workout),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
     }
 
     init(model sample: Sample) {

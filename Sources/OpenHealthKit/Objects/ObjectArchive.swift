@@ -11,7 +11,7 @@ enum ObjectArchive {
     // MARK: Failing
 
     /// Reports why an archive cannot be decoded (the unarchiver logs it, then reports the class as not decodable) and
-    /// returns nil, for `guard … else { return ObjectArchive.fail(…) }` in `init?(coder:)`.
+    /// returns nil, for the readers here that hand back an optional value.
     static func fail<Value>(_ coder: NSCoder, _ className: String, _ reason: String) -> Value? {
         report(coder, className, reason)
         return nil

@@ -43,7 +43,7 @@ open class HKObjectType: NSObject, NSSecureCoding, NSCopying, @unchecked Sendabl
 
     /// Unarchives a characteristic, activity summary or medication type (sample types have their own); fails on an
     /// identifier that names no such type or one the class being decoded cannot hold.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let identifier = ObjectArchive.string(coder, HKObjectType.identifierKey) else {
             ObjectArchive.report(coder, "\(Self.self)", "no identifier")
             return nil
@@ -62,7 +62,8 @@ open class HKObjectType: NSObject, NSSecureCoding, NSCopying, @unchecked Sendabl
             ObjectArchive.report(coder, "\(Self.self)", "\(identifier) is not a type of this class")
             return nil
         }
-        self.init(identifier: identifier)
+        self.identifier = identifier
+        super.init()
     }
 
     /// Types are immutable: the copy is the type itself.
@@ -135,7 +136,7 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
 
     /// Unarchives a sample type; fails on an identifier that names no sample type or one of another class (a
     /// category identifier in an archived `HKQuantityType`).
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let identifier = ObjectArchive.string(coder, HKObjectType.identifierKey) else {
             ObjectArchive.report(coder, "\(Self.self)", "no identifier")
             return nil
@@ -148,7 +149,8 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
             ObjectArchive.report(coder, "\(Self.self)", "\(identifier) is not a type of this class")
             return nil
         }
-        self.init(sampleType: sampleType)
+        self.sampleType = sampleType
+        super.init(identifier: sampleType.identifier)
     }
 }
 

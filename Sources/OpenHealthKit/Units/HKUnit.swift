@@ -86,17 +86,18 @@ open class HKUnit: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     open func encode(with coder: NSCoder) { ObjectArchive.encode(unitString, forKey: HKUnit.unitStringKey, to: coder) }
 
     /// Unarchives a unit; fails on an archive without a unit string that parses.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let text = ObjectArchive.string(coder, HKUnit.unitStringKey) else {
             ObjectArchive.report(coder, "HKUnit", "no unit string")
             return nil
         }
         do {
-            self.init(try HealthUnit(parsing: text))
+            unit = try HealthUnit(parsing: text)
         } catch {
             ObjectArchive.report(coder, "HKUnit", "\(error)")
             return nil
         }
+        super.init()
     }
 
     /// Units are immutable: the copy is the unit itself.
@@ -310,12 +311,13 @@ open class HKQuantity: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable 
     open func encode(with coder: NSCoder) { ObjectArchive.encode(quantity, forKey: HKQuantity.key, to: coder) }
 
     /// Unarchives a quantity; fails on an archive without a number and a unit string that parses.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let quantity = ObjectArchive.quantity(coder, HKQuantity.key).value else {
             ObjectArchive.report(coder, "HKQuantity", "no value with a valid unit")
             return nil
         }
-        self.init(quantity)
+        self.quantity = quantity
+        super.init()
     }
 
     /// Quantities are immutable: the copy is the quantity itself.

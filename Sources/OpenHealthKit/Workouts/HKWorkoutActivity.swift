@@ -37,7 +37,7 @@ open class HKWorkoutActivity: NSObject, @unchecked Sendable {
 
     /// Unarchives an activity (`NSSecureCoding`, HKWorkoutActivity+Coding.swift); fails, with the reason, on an
     /// archive that holds no valid activity.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         if let reason = ObjectArchive.string(coder, ObjectArchive.invalidKey) {
             ObjectArchive.report(coder, "HKWorkoutActivity", "archived from invalid values: \(reason)")
             return nil
@@ -48,7 +48,12 @@ open class HKWorkoutActivity: NSObject, @unchecked Sendable {
             ObjectArchive.report(coder, "HKWorkoutActivity", "no activity that reads")
             return nil
         }
-        self.init(activity)
+        backing = .success(activity)
+        storedConfiguration = HKWorkoutConfiguration(activity.configuration)
+        storedMetadata = MetadataBridge.healthKit(activity.metadata)
+        fallbackStart = activity.startDate
+        fallbackEnd = activity.endDate
+        super.init()
     }
 
     /// Activities are equal when their identifiers are, as objects are.

@@ -42,7 +42,7 @@ open class HKWorkoutConfiguration: NSObject, NSSecureCoding, NSCopying, @uncheck
     }
 
     /// Unarchives a configuration; fails on a missing or unknown raw value or a lap length that does not read.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard let activity = ObjectArchive.integer(coder, "HKWorkoutConfigurationActivityType"), activity >= 0,
             let activityType = HKWorkoutActivityType(rawValue: UInt(activity)),
             let location = ObjectArchive.integer(coder, "HKWorkoutConfigurationLocationType")
@@ -58,11 +58,11 @@ open class HKWorkoutConfiguration: NSObject, NSSecureCoding, NSCopying, @uncheck
             ObjectArchive.report(coder, "HKWorkoutConfiguration", "the lap length does not read")
             return nil
         }
-        self.init()
         self.activityType = activityType
         locationType = location
         swimmingLocationType = swimming
         self.lapLength = lapLength.value.map(HKQuantity.init)
+        super.init()
     }
 
     /// A copy with the same values.

@@ -27,7 +27,7 @@ open class HKWorkoutEffortRelationship: NSObject, NSCopying, NSSecureCoding, @un
     }
 
     /// Unarchives a relationship; fails without a workout, or with an activity or samples that do not decode.
-    public required convenience init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         guard coder.containsValue(forKey: "HKWorkoutEffortRelationshipWorkout"),
             let workout = coder.decodeObject(of: HKWorkout.self, forKey: "HKWorkoutEffortRelationshipWorkout")
         else {
@@ -46,7 +46,10 @@ open class HKWorkoutEffortRelationship: NSObject, NSCopying, NSSecureCoding, @un
                 as? [HKSample]
             guard samples != nil else { return nil }
         }
-        self.init(workout: workout, activity: activity, samples: samples)
+        self.workout = workout
+        self.activity = activity
+        self.samples = samples
+        super.init()
     }
 
     /// Relationships decode only as relationships.
