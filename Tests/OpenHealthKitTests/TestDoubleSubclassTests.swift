@@ -104,6 +104,12 @@ final class AnnotatedStepSample: HKQuantitySample, @unchecked Sendable {
             end: start.addingTimeInterval(600), device: nil, metadata: nil)
     }
 
+    /// An archived double reads back without its note, through HealthKit's designated `init?(coder:)`.
+    required init?(coder: NSCoder) {
+        note = ""
+        super.init(coder: coder)
+    }
+
     override var description: String { "\(note): \(super.description)" }
 }
 

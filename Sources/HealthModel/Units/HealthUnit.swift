@@ -45,6 +45,10 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
         storage === other.storage || storage.dimension == other.storage.dimension
     }
 
+    /// Feeds the hasher what compatible units share (their dimension): quantities equal across units (1 km and
+    /// 1000 m) hash alike, while `hash(into:)` tells the units apart.
+    public func hashDimension(into hasher: inout Hasher) { hasher.combine(storage.dimension) }
+
     /// The precomputed conversion from this unit to `other`; throws `.incompatibleUnits` when dimensions differ.
     @inlinable
     public func converter(to other: HealthUnit) throws(HealthModelError) -> UnitConverter {

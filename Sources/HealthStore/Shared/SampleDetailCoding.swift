@@ -97,7 +97,7 @@ package enum SampleDetailCoding {
         return try readSample(&reader)
     }
 
-    private static func opened(_ bytes: [UInt8], _ context: String) throws -> BinaryReader {
+    static func opened(_ bytes: [UInt8], _ context: String) throws -> BinaryReader {
         var reader = BinaryReader(bytes, context: context)
         let found = try reader.readByte()
         guard (1...version).contains(found) else {

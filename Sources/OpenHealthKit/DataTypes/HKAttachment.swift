@@ -3,13 +3,61 @@ import HealthModel
 
 /// A file attached to an object in the store (a scanned vision prescription, a PDF). Its bytes are read through
 /// `HKAttachmentStore`.
-open class HKAttachment: NSObject, @unchecked Sendable {
+open class HKAttachment: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     let model: Attachment
 
     init(_ model: Attachment) {
         self.model = model
         super.init()
     }
+
+    /// Unarchives an attachment's description; fails on a missing field or one the store would refuse.
+    public required init?(coder: NSCoder) {
+        guard let id = ObjectArchive.uuid(coder, "HKAttachmentIdentifier"),
+            let object = ObjectArchive.uuid(coder, "HKAttachmentObjectIdentifier"),
+            let name = ObjectArchive.string(coder, "HKAttachmentName"),
+            let contentType = ObjectArchive.string(coder, "HKAttachmentContentType"),
+            let size = ObjectArchive.integer(coder, "HKAttachmentSize"),
+            let creationDate = ObjectArchive.date(coder, "HKAttachmentCreationDate")
+        else {
+            ObjectArchive.report(coder, "HKAttachment", "a field is missing")
+            return nil
+        }
+        let metadata = ObjectArchive.metadata(coder, "HKAttachmentMetadata")
+        if case .invalid = metadata {
+            ObjectArchive.report(coder, "HKAttachment", "metadata does not read")
+            return nil
+        }
+        let model: Attachment
+        do {
+            model = try Attachment(
+                id: id, objectUUID: object, name: name, contentType: contentType, size: size,
+                creationDate: creationDate, metadata: try MetadataBridge.model(metadata.value))
+        } catch {
+            ObjectArchive.report(coder, "HKAttachment", "\(error)")
+            return nil
+        }
+        self.model = model
+        super.init()
+    }
+
+    /// Attachments decode only as attachments.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the description (not the bytes, which stay in the store): identifiers, name, type, size, date and
+    /// metadata.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(model.id.uuidString, forKey: "HKAttachmentIdentifier", to: coder)
+        ObjectArchive.encode(model.objectUUID.uuidString, forKey: "HKAttachmentObjectIdentifier", to: coder)
+        ObjectArchive.encode(model.name, forKey: "HKAttachmentName", to: coder)
+        ObjectArchive.encode(model.contentType, forKey: "HKAttachmentContentType", to: coder)
+        ObjectArchive.encode(model.size, forKey: "HKAttachmentSize", to: coder)
+        ObjectArchive.encode(model.creationDate, forKey: "HKAttachmentCreationDate", to: coder)
+        ObjectArchive.encode(metadata: metadata, forKey: "HKAttachmentMetadata", to: coder)
+    }
+
+    /// Attachments are immutable: the copy is the attachment itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The attachment's identifier.
     open var identifier: UUID { model.id }

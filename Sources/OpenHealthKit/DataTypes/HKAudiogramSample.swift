@@ -5,6 +5,17 @@ import HealthModel
 open class HKAudiogramSample: HKSample, @unchecked Sendable {
     private let content: AudiogramContent
 
+    /// Unarchives an audiogram (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKAudiogramSample", fits: { $0.type.kind == .audiogram }),
+            case let .audiogram(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKAudiogramSampleType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample) {
         guard case let .audiogram(content)? = sample.payload else {
             preconditionFailure("HKAudiogramSample(model:) needs an audiogram")
@@ -78,7 +89,7 @@ public enum HKAudiogramSensitivityTestSide: Int, Sendable, Hashable {
 }
 
 /// The range a test's sensitivity was clamped to.
-open class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Sendable {
+open class HKAudiogramSensitivityPointClampingRange: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     let lower: Double?
     let upper: Double?
 
@@ -95,6 +106,40 @@ open class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Sendab
         super.init()
     }
 
+    /// Unarchives a range; fails without a bound, or with the lower above the upper.
+    public required init?(coder: NSCoder) {
+        let lower = ObjectArchive.double(coder, "HKClampingRangeLowerBound")
+        let upper = ObjectArchive.double(coder, "HKClampingRangeUpperBound")
+        guard lower != nil || upper != nil, (lower ?? -.infinity) <= (upper ?? .infinity) else {
+            ObjectArchive.report(coder, "HKAudiogramSensitivityPointClampingRange", "no valid bounds")
+            return nil
+        }
+        self.lower = lower
+        self.upper = upper
+        super.init()
+    }
+
+    /// Ranges decode only as ranges.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the bounds that are set (dBHL).
+    open func encode(with coder: NSCoder) {
+        if let lower { ObjectArchive.encode(lower, forKey: "HKClampingRangeLowerBound", to: coder) }
+        if let upper { ObjectArchive.encode(upper, forKey: "HKClampingRangeUpperBound", to: coder) }
+    }
+
+    /// Ranges are immutable: the copy is the range itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Equal when the bounds are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKAudiogramSensitivityPointClampingRange else { return false }
+        return other.lower == lower && other.upper == upper
+    }
+
+    /// Hashes the bounds.
+    open override var hash: Int { lower.hashValue ^ upper.hashValue }
+
     /// The lower bound (dBHL).
     open var lowerBound: HKQuantity? { lower.map { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: $0) } }
     /// The upper bound (dBHL).
@@ -102,7 +147,7 @@ open class HKAudiogramSensitivityPointClampingRange: NSObject, @unchecked Sendab
 }
 
 /// One ear's test at one frequency.
-open class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
+open class HKAudiogramSensitivityTest: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     let test: AudiogramContent.Test
 
     /// A test; the sensitivity must be in dBHL.
@@ -124,6 +169,33 @@ open class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Unarchives a test; fails without one that reads.
+    public required init?(coder: NSCoder) {
+        guard let test = ObjectArchive.json(AudiogramContent.Test.self, coder, "HKAudiogramSensitivityTest") else {
+            ObjectArchive.report(coder, "HKAudiogramSensitivityTest", "no test that reads")
+            return nil
+        }
+        self.test = test
+        super.init()
+    }
+
+    /// Tests decode only as tests.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the test: sensitivity, conduction, masking, side and clamping range.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(json: test, forKey: "HKAudiogramSensitivityTest", to: coder)
+    }
+
+    /// Tests are immutable: the copy is the test itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Equal when every field is.
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKAudiogramSensitivityTest)?.test == test }
+
+    /// Hashes the fields.
+    open override var hash: Int { test.hashValue }
+
     /// The sensitivity (dBHL).
     open var sensitivity: HKQuantity { HKQuantity(unit: HKUnit(from: "dBHL"), doubleValue: test.sensitivity) }
     /// How sound reached the ear.
@@ -141,7 +213,7 @@ open class HKAudiogramSensitivityTest: NSObject, @unchecked Sendable {
 }
 
 /// The tests at one frequency of an audiogram.
-open class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
+open class HKAudiogramSensitivityPoint: NSObject, NSSecureCoding, @unchecked Sendable {
     let point: AudiogramContent.Point
 
     /// A point from its frequency (hertz) and tests.
@@ -157,6 +229,30 @@ open class HKAudiogramSensitivityPoint: NSObject, @unchecked Sendable {
         self.point = point
         super.init()
     }
+
+    /// Unarchives a point; fails without one that reads.
+    public required init?(coder: NSCoder) {
+        guard let point = ObjectArchive.json(AudiogramContent.Point.self, coder, "HKAudiogramSensitivityPoint") else {
+            ObjectArchive.report(coder, "HKAudiogramSensitivityPoint", "no point that reads")
+            return nil
+        }
+        self.point = point
+        super.init()
+    }
+
+    /// Points decode only as points.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the point: its frequency and tests.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(json: point, forKey: "HKAudiogramSensitivityPoint", to: coder)
+    }
+
+    /// Equal when the frequency and tests are.
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKAudiogramSensitivityPoint)?.point == point }
+
+    /// Hashes the frequency and tests.
+    open override var hash: Int { point.hashValue }
 
     /// A point with one unmasked air-conduction test per ear given (HealthKit deprecated it in iOS 18.1 for
     /// `init(frequency:tests:)`).

@@ -56,6 +56,17 @@ extension HKObjectType {
 open class HKClinicalRecord: HKSample, @unchecked Sendable {
     private let content: ClinicalRecordContent
 
+    /// Unarchives a clinical record (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKClinicalRecord", fits: { $0.type.kind == .clinicalRecord }),
+            case let .clinicalRecord(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKClinicalType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample) {
         guard case let .clinicalRecord(content)? = sample.payload else {
             preconditionFailure("HKClinicalRecord(model:) needs a clinical record")
@@ -111,13 +122,34 @@ public struct HKFHIRResourceType: RawRepresentable, Hashable, Sendable {
 }
 
 /// A FHIR resource as the institution sent it.
-open class HKFHIRResource: NSObject, @unchecked Sendable {
+open class HKFHIRResource: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     private let content: FHIRResourceContent
 
     init(_ content: FHIRResourceContent) {
         self.content = content
         super.init()
     }
+
+    /// Unarchives a resource; fails without one that reads.
+    public required init?(coder: NSCoder) {
+        guard let content = ObjectArchive.json(FHIRResourceContent.self, coder, "HKFHIRResourceContent") else {
+            ObjectArchive.report(coder, "HKFHIRResource", "no resource that reads")
+            return nil
+        }
+        self.content = content
+        super.init()
+    }
+
+    /// Resources decode only as resources.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the resource: type, identifier, JSON, source address and FHIR version.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(json: content, forKey: "HKFHIRResourceContent", to: coder)
+    }
+
+    /// Resources are immutable: the copy is the resource itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The resource's type.
     open var resourceType: HKFHIRResourceType { HKFHIRResourceType(rawValue: content.resourceType) }
@@ -161,7 +193,7 @@ public struct HKFHIRRelease: RawRepresentable, Hashable, Sendable {
 }
 
 /// A FHIR version (`4.0.1`) and the release it belongs to.
-open class HKFHIRVersion: NSObject, @unchecked Sendable {
+open class HKFHIRVersion: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The major version.
     open private(set) var majorVersion: Int
     /// The minor version.
@@ -179,6 +211,31 @@ open class HKFHIRVersion: NSObject, @unchecked Sendable {
         patchVersion = numbers.patch
         super.init()
     }
+
+    /// Unarchives a version; fails without three numbers like `4.0.1`.
+    public required init?(coder: NSCoder) {
+        guard let text = ObjectArchive.string(coder, "HKFHIRVersionString"),
+            let numbers = FHIRResourceContent.versionNumbers(text)
+        else {
+            ObjectArchive.report(coder, "HKFHIRVersion", "no version like 4.0.1")
+            return nil
+        }
+        majorVersion = numbers.major
+        minorVersion = numbers.minor
+        patchVersion = numbers.patch
+        super.init()
+    }
+
+    /// Versions decode only as versions.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the version as `major.minor.patch`.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(stringRepresentation, forKey: "HKFHIRVersionString", to: coder)
+    }
+
+    /// Versions are immutable: the copy is the version itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The version written as `major.minor.patch`.
     open var stringRepresentation: String { "\(majorVersion).\(minorVersion).\(patchVersion)" }

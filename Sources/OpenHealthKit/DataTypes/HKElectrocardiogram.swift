@@ -61,6 +61,19 @@ open class HKElectrocardiogram: HKSample, @unchecked Sendable {
 
     private let content: ElectrocardiogramContent
 
+    /// Unarchives an electrocardiogram (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKElectrocardiogram", fits: { $0.type.kind == .electrocardiogram }),
+            case let .electrocardiogram(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKElectrocardiogramType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample) {
         guard case let .electrocardiogram(content)? = sample.payload else {
             preconditionFailure("HKElectrocardiogram(model:) needs an electrocardiogram")

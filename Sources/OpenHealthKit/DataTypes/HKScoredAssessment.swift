@@ -5,6 +5,19 @@ import HealthModel
 open class HKScoredAssessment: HKSample, @unchecked Sendable {
     let content: ScoredAssessmentContent
 
+    /// Unarchives a scored assessment (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKScoredAssessment", fits: { HKSample.wrap($0).isKind(of: Self.self) }),
+            case let .scoredAssessment(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKScoredAssessmentType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample, content: ScoredAssessmentContent) {
         self.content = content
         super.init(

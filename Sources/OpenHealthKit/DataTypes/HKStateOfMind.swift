@@ -54,6 +54,17 @@ open class HKStateOfMind: HKSample, @unchecked Sendable {
 
     private let content: StateOfMindContent
 
+    /// Unarchives a state of mind (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKStateOfMind", fits: { $0.type.kind == .stateOfMind }),
+            case let .stateOfMind(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKStateOfMindType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample) {
         guard case let .stateOfMind(content)? = sample.payload else {
             preconditionFailure("HKStateOfMind(model:) needs a state of mind")

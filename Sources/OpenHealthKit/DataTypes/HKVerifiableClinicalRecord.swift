@@ -38,7 +38,7 @@ public struct HKVerifiableClinicalRecordSourceType: RawRepresentable, Hashable, 
 }
 
 /// The person a verifiable clinical record is about.
-open class HKVerifiableClinicalRecordSubject: NSObject, @unchecked Sendable {
+open class HKVerifiableClinicalRecordSubject: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The person's full name.
     open private(set) var fullName: String
     /// The person's date of birth, when the record gives it.
@@ -49,6 +49,49 @@ open class HKVerifiableClinicalRecordSubject: NSObject, @unchecked Sendable {
         self.dateOfBirthComponents = dateOfBirthComponents
         super.init()
     }
+
+    /// Unarchives a subject; fails without a name.
+    public required init?(coder: NSCoder) {
+        guard let name = ObjectArchive.string(coder, "HKVerifiableClinicalRecordSubjectFullName") else {
+            ObjectArchive.report(coder, "HKVerifiableClinicalRecordSubject", "no name")
+            return nil
+        }
+        let parts = ["Year", "Month", "Day"].map {
+            ObjectArchive.integer(coder, "HKVerifiableClinicalRecordSubjectBirth\($0)")
+        }
+        fullName = name
+        dateOfBirthComponents =
+            parts.contains { $0 != nil } ? DateComponents(year: parts[0], month: parts[1], day: parts[2]) : nil
+        super.init()
+    }
+
+    /// Subjects decode only as subjects.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the name and the birth date's year, month and day.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(fullName, forKey: "HKVerifiableClinicalRecordSubjectFullName", to: coder)
+        for (part, value) in [
+            ("Year", dateOfBirthComponents?.year), ("Month", dateOfBirthComponents?.month),
+            ("Day", dateOfBirthComponents?.day),
+        ] {
+            if let value {
+                ObjectArchive.encode(value, forKey: "HKVerifiableClinicalRecordSubjectBirth\(part)", to: coder)
+            }
+        }
+    }
+
+    /// Subjects are immutable: the copy is the subject itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Equal when the name and birth date are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKVerifiableClinicalRecordSubject else { return false }
+        return other.fullName == fullName && other.dateOfBirthComponents == dateOfBirthComponents
+    }
+
+    /// Hashes the name.
+    open override var hash: Int { fullName.hashValue }
 }
 
 /// A signed clinical record (a SMART Health Card or an EU Digital COVID Certificate) that the person shares from the
@@ -80,6 +123,12 @@ open class HKVerifiableClinicalRecord: HKSample, @unchecked Sendable {
 
     /// Never called: verifiable records cannot exist off-device.
     init(never: Never) { switch never {} }
+
+    /// Never succeeds: verifiable records cannot exist off-device.
+    public required init?(coder: NSCoder) {
+        ObjectArchive.report(coder, "HKVerifiableClinicalRecord", "verifiable clinical records exist only on a device")
+        return nil
+    }
 }
 
 /// Asks the person to share verifiable clinical records from the device's Wallet. Off-device there is no Wallet: the

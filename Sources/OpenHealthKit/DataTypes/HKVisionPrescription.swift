@@ -36,6 +36,19 @@ public enum HKPrismBase: Int, Sendable, Hashable {
 open class HKVisionPrescription: HKSample, @unchecked Sendable {
     let content: VisionPrescriptionContent
 
+    /// Unarchives a vision prescription (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKVisionPrescription", fits: { HKSample.wrap($0).isKind(of: Self.self) }),
+            case let .visionPrescription(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKPrescriptionType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample, content: VisionPrescriptionContent) {
         self.content = content
         super.init(
@@ -142,6 +155,36 @@ open class HKLensSpecification: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Unarchives a lens (`HKGlassesLensSpecification`, `HKContactsLensSpecification`); fails without one that reads.
+    public required init?(coder: NSCoder) {
+        guard let lens = ObjectArchive.json(VisionPrescriptionContent.Lens.self, coder, "HKLensSpecification") else {
+            ObjectArchive.report(coder, "\(Self.self)", "no lens that reads")
+            return nil
+        }
+        self.lens = lens
+        super.init()
+    }
+
+    /// Lenses decode only as lenses.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives every value of the lens.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(json: lens, forKey: "HKLensSpecification", to: coder)
+    }
+
+    /// Lenses are immutable: the copy is the lens itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Equal when the class and every value are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKLensSpecification else { return false }
+        return type(of: other) == type(of: self) && other.lens == lens
+    }
+
+    /// Hashes the values.
+    open override var hash: Int { lens.hashValue }
+
     /// The spherical power (diopters).
     open var sphere: HKQuantity { LensUnits.quantity(lens.sphere, LensUnits.diopter) }
     /// The cylindrical power (diopters).
@@ -153,7 +196,7 @@ open class HKLensSpecification: NSObject, @unchecked Sendable {
 }
 
 /// A glasses lens.
-open class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable {
+open class HKGlassesLensSpecification: HKLensSpecification, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// A glasses lens; quantities in diopters, degrees and lengths.
     public convenience init(
         sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?,
@@ -190,7 +233,7 @@ open class HKGlassesLensSpecification: HKLensSpecification, @unchecked Sendable 
 }
 
 /// A contact lens.
-open class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable {
+open class HKContactsLensSpecification: HKLensSpecification, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// A contact lens; quantities in diopters, degrees and lengths.
     public convenience init(
         sphere: HKQuantity, cylinder: HKQuantity?, axis: HKQuantity?, addPower: HKQuantity?, baseCurve: HKQuantity?,
@@ -213,7 +256,7 @@ open class HKContactsLensSpecification: HKLensSpecification, @unchecked Sendable
 
 /// A prism correcting eye alignment: an amount (prism diopters) and a base angle (degrees), or the same as vertical
 /// and horizontal components with their bases.
-open class HKVisionPrism: NSObject, @unchecked Sendable {
+open class HKVisionPrism: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     let amountValue: Double
     let angleValue: Double
     /// The eye the prism is for.
@@ -225,6 +268,43 @@ open class HKVisionPrism: NSObject, @unchecked Sendable {
         self.eye = eye
         super.init()
     }
+
+    /// Unarchives a prism; fails on a missing value or an unknown eye.
+    public required init?(coder: NSCoder) {
+        guard let amount = ObjectArchive.double(coder, "HKVisionPrismAmount"),
+            let angle = ObjectArchive.double(coder, "HKVisionPrismAngle"),
+            let eye = ObjectArchive.integer(coder, "HKVisionPrismEye").flatMap(HKVisionEye.init(rawValue:))
+        else {
+            ObjectArchive.report(coder, "HKVisionPrism", "no amount, angle or known eye")
+            return nil
+        }
+        amountValue = amount
+        angleValue = angle
+        self.eye = eye
+        super.init()
+    }
+
+    /// Prisms decode only as prisms.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the amount (prism diopters), base angle (degrees) and eye.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(amountValue, forKey: "HKVisionPrismAmount", to: coder)
+        ObjectArchive.encode(angleValue, forKey: "HKVisionPrismAngle", to: coder)
+        ObjectArchive.encode(eye.rawValue, forKey: "HKVisionPrismEye", to: coder)
+    }
+
+    /// Prisms are immutable: the copy is the prism itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Equal when amount, angle and eye are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKVisionPrism else { return false }
+        return other.amountValue == amountValue && other.angleValue == angleValue && other.eye == eye
+    }
+
+    /// Hashes amount, angle and eye.
+    open override var hash: Int { amountValue.hashValue ^ angleValue.hashValue ^ eye.hashValue }
 
     /// A prism from its amount (prism diopters) and base angle (degrees).
     public convenience init(amount: HKQuantity, angle: HKQuantity, eye: HKVisionEye) {

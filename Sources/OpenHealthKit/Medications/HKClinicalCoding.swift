@@ -3,7 +3,7 @@ import HealthModel
 
 /// A code of a medical concept in a standardized coding system (a FHIR Coding): the system, an optional version and
 /// the code, such as a medication's RxNorm code.
-open class HKClinicalCoding: NSObject, NSCopying, @unchecked Sendable {
+open class HKClinicalCoding: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The coding system, typically an HL7 URL.
     open private(set) var system: String
     /// The version of the system, if it matters.
@@ -23,8 +23,29 @@ open class HKClinicalCoding: NSObject, NSCopying, @unchecked Sendable {
         self.init(system: model.system, version: model.version, code: model.code)
     }
 
-    /// Not supported: codings are not archived off-device.
-    public required init?(coder: NSCoder) { nil }
+    /// Unarchives a coding; fails without a system and a code.
+    public required init?(coder: NSCoder) {
+        guard let system = ObjectArchive.string(coder, "HKClinicalCodingSystem"),
+            let code = ObjectArchive.string(coder, "HKClinicalCodingCode")
+        else {
+            ObjectArchive.report(coder, "HKClinicalCoding", "no system or code")
+            return nil
+        }
+        self.system = system
+        version = ObjectArchive.string(coder, "HKClinicalCodingVersion")
+        self.code = code
+        super.init()
+    }
+
+    /// Codings decode only as codings.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the system, version (when set) and code.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(system, forKey: "HKClinicalCodingSystem", to: coder)
+        ObjectArchive.encode(version, forKey: "HKClinicalCodingVersion", to: coder)
+        ObjectArchive.encode(code, forKey: "HKClinicalCodingCode", to: coder)
+    }
 
     /// This coding (codings are immutable).
     open func copy(with zone: NSZone? = nil) -> Any { self }

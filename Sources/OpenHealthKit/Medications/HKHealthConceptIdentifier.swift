@@ -2,7 +2,7 @@ import Foundation
 
 /// The identifier of one health concept within its domain (one medication among the person's medications). Equal
 /// identifiers name the same concept; a medication's identifier is the one its dose events carry.
-open class HKHealthConceptIdentifier: NSObject, NSCopying, @unchecked Sendable {
+open class HKHealthConceptIdentifier: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The identifier's text as the store keeps it.
     let value: String
 
@@ -15,8 +15,27 @@ open class HKHealthConceptIdentifier: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
-    /// Not supported: health concept identifiers are not archived off-device.
-    public required init?(coder: NSCoder) { nil }
+    /// Unarchives an identifier; fails without a domain and a value.
+    public required init?(coder: NSCoder) {
+        guard let domain = ObjectArchive.string(coder, "HKHealthConceptIdentifierDomain"),
+            let value = ObjectArchive.string(coder, "HKHealthConceptIdentifierValue")
+        else {
+            ObjectArchive.report(coder, "HKHealthConceptIdentifier", "no domain or value")
+            return nil
+        }
+        self.domain = HKHealthConceptDomain(rawValue: domain)
+        self.value = value
+        super.init()
+    }
+
+    /// Identifiers decode only as identifiers.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the domain and the value.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(domain.rawValue, forKey: "HKHealthConceptIdentifierDomain", to: coder)
+        ObjectArchive.encode(value, forKey: "HKHealthConceptIdentifierValue", to: coder)
+    }
 
     /// This identifier (identifiers are immutable).
     open func copy(with zone: NSZone? = nil) -> Any { self }

@@ -3,7 +3,7 @@ import HealthModel
 
 /// A medication as an idea (ibuprofen, insulin): its identifier, the name shown, the form it is made in and its codes
 /// in clinical coding systems such as RxNorm. Apps receive concepts from the store; they do not make them.
-open class HKMedicationConcept: NSObject, NSCopying, @unchecked Sendable {
+open class HKMedicationConcept: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The unique identifier of the concept; dose events of the medication carry it.
     open private(set) var identifier: HKHealthConceptIdentifier
     /// The name shown for the medication.
@@ -21,8 +21,35 @@ open class HKMedicationConcept: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
-    /// Not supported: concepts are not archived off-device.
-    public required init?(coder: NSCoder) { nil }
+    /// Unarchives a concept; fails without one that reads.
+    public required init?(coder: NSCoder) {
+        guard let model = ObjectArchive.json(MedicationConcept.self, coder, "HKMedicationConcept") else {
+            ObjectArchive.report(coder, "HKMedicationConcept", "no concept that reads")
+            return nil
+        }
+        identifier = HKHealthConceptIdentifier(domain: .medication, value: model.identifier)
+        displayText = model.displayText
+        generalForm = HKMedicationGeneralForm(rawValue: model.generalForm)
+        relatedCodings = Set(model.relatedCodings.map(HKClinicalCoding.init(model:)))
+        super.init()
+    }
+
+    /// Concepts decode only as concepts.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the identifier, name shown, general form and codings.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(json: model, forKey: "HKMedicationConcept", to: coder)
+    }
+
+    /// The model concept.
+    var model: MedicationConcept {
+        MedicationConcept(
+            identifier: identifier.value, displayText: displayText, generalForm: generalForm.rawValue,
+            relatedCodings: relatedCodings.map(\.model).sorted {
+                ($0.system, $0.version ?? "", $0.code) < ($1.system, $1.version ?? "", $1.code)
+            })
+    }
 
     /// This concept (concepts are immutable).
     open func copy(with zone: NSZone? = nil) -> Any { self }

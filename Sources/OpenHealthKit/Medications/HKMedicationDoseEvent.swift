@@ -34,6 +34,20 @@ open class HKMedicationDoseEvent: HKSample, @unchecked Sendable {
 
     private let content: MedicationDoseEventContent
 
+    /// Unarchives a medication dose event (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard
+            let sample = ObjectArchive.sample(
+                coder, "HKMedicationDoseEvent", fits: { $0.type.kind == .medicationDoseEvent }),
+            case let .medicationDoseEvent(content)? = sample.payload
+        else { return nil }
+        self.content = content
+        super.init(
+            backing: .success(sample), uuid: sample.uuid,
+            sampleType: HKMedicationDoseEventType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample) {
         guard case let .medicationDoseEvent(content)? = sample.payload else {
             preconditionFailure("HKMedicationDoseEvent(model:) needs a medication dose event")

@@ -4,7 +4,7 @@ import HealthModel
 /// A medication on the person's list in the Health app, with what the person set for it: a nickname, whether it is
 /// archived and whether it has reminders. Apps read the medications the person shared with them
 /// (`HKUserAnnotatedMedicationQuery`); they cannot make or save them.
-open class HKUserAnnotatedMedication: NSObject, NSCopying, @unchecked Sendable {
+open class HKUserAnnotatedMedication: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// Whether the person set up reminders for the medication (it may still be taken as needed).
     open private(set) var hasSchedule: Bool
     /// Whether the person moved the medication to the archived section.
@@ -22,8 +22,29 @@ open class HKUserAnnotatedMedication: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
-    /// Not supported: medications are not archived off-device.
-    public required init?(coder: NSCoder) { nil }
+    /// Unarchives a medication; fails without one that reads.
+    public required init?(coder: NSCoder) {
+        guard let model = ObjectArchive.json(UserAnnotatedMedication.self, coder, "HKUserAnnotatedMedication") else {
+            ObjectArchive.report(coder, "HKUserAnnotatedMedication", "no medication that reads")
+            return nil
+        }
+        hasSchedule = model.hasSchedule
+        isArchived = model.isArchived
+        medication = HKMedicationConcept(model: model.concept)
+        nickname = model.nickname
+        super.init()
+    }
+
+    /// Medications decode only as medications.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the concept, nickname, archived flag and schedule flag.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(
+            json: UserAnnotatedMedication(
+                concept: medication.model, nickname: nickname, isArchived: isArchived, hasSchedule: hasSchedule),
+            forKey: "HKUserAnnotatedMedication", to: coder)
+    }
 
     /// This medication (medications read from the store are immutable).
     open func copy(with zone: NSZone? = nil) -> Any { self }

@@ -4,7 +4,7 @@ import HealthModel
 
 /// An object that was deleted, as an anchored object query reports it: its identifier and, when it had them, its sync
 /// identifier and version (`HKMetadataKeySyncIdentifier`, `HKMetadataKeySyncVersion`) — nothing else.
-open class HKDeletedObject: NSObject, @unchecked Sendable {
+open class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The deleted object's identifier.
     open internal(set) var uuid: UUID
     /// The sync identifier and version the object carried, or nil.
@@ -16,6 +16,39 @@ open class HKDeletedObject: NSObject, @unchecked Sendable {
         if let identifier = change.syncIdentifier { metadata[MetadataKey.syncIdentifier] = identifier }
         if let version = change.syncVersion { metadata[MetadataKey.syncVersion] = NSNumber(value: version) }
         self.metadata = metadata.isEmpty ? nil : metadata
+        super.init()
+    }
+
+    init(uuid: UUID, metadata: [String: Any]?) {
+        self.uuid = uuid
+        self.metadata = metadata
+        super.init()
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Deleted objects decode only as deleted objects.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the identifier and the sync metadata.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(uuid.uuidString, forKey: "HKDeletedObjectUUID", to: coder)
+        ObjectArchive.encode(metadata: metadata, forKey: "HKDeletedObjectMetadata", to: coder)
+    }
+
+    /// Unarchives a deleted object; fails without a valid identifier or with metadata that does not read.
+    public required init?(coder: NSCoder) {
+        guard let uuid = ObjectArchive.uuid(coder, "HKDeletedObjectUUID") else {
+            ObjectArchive.report(coder, "HKDeletedObject", "no valid identifier")
+            return nil
+        }
+        let metadata = ObjectArchive.metadata(coder, "HKDeletedObjectMetadata")
+        if case .invalid = metadata {
+            ObjectArchive.report(coder, "HKDeletedObject", "metadata does not read")
+            return nil
+        }
+        self.uuid = uuid
+        self.metadata = metadata.value
         super.init()
     }
 

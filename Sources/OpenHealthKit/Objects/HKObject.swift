@@ -5,7 +5,7 @@ import HealthModel
 ///
 /// HealthKit's initializers do not throw; an object built from invalid values (end before start, NaN, a unit that does
 /// not fit the type) keeps the validation error and fails to save with `HKError.errorInvalidArgument` naming the field.
-open class HKObject: NSObject, @unchecked Sendable {
+open class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The validated model sample, or why the values were rejected.
     let backing: Result<Sample, HealthModelError>
     /// The identifier given at creation (kept even when the values were rejected).
@@ -46,6 +46,24 @@ open class HKObject: NSObject, @unchecked Sendable {
 
     open override func isEqual(_ object: Any?) -> Bool { (object as? HKObject)?.uuid == uuid }
     open override var hash: Int { uuid.hashValue }
+
+    // MARK: NSSecureCoding
+
+    /// Objects decode only as the class they were archived as, or a superclass the caller names.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the object: its whole model sample, every field included (decisions/archiving.md).
+    open func encode(with coder: NSCoder) { ObjectArchive.encode(backing, to: coder) }
+
+    /// Unarchives an object; fails, with the reason, on an archive that holds no valid sample.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKObject") else { return nil }
+        backing = .success(sample)
+        uuid = sample.uuid
+        rawMetadata = nil
+        rawDevice = nil
+        super.init()
+    }
 }
 
 /// A sample: an object with a type, a start and an end.
@@ -65,6 +83,15 @@ open class HKSample: HKObject, @unchecked Sendable {
         self.startDate = startDate
         self.endDate = endDate
         super.init(backing: backing, uuid: uuid, metadata: metadata, device: device)
+    }
+
+    /// Unarchives a sample; fails, with the reason, on an archive that holds no valid sample.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKSample") else { return nil }
+        sampleType = HKObjectType.make(sample.type)
+        startDate = sample.startDate
+        endDate = sample.endDate
+        super.init(backing: .success(sample), uuid: sample.uuid, metadata: nil, device: nil)
     }
 
     /// Whether the sample has a duration (HealthKit's `hasUndeterminedDuration` is its opposite for open samples).

@@ -14,6 +14,18 @@ open class HKQuantitySample: HKSample, @unchecked Sendable {
     /// The quantity type.
     open var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
+    /// Unarchives a quantity sample (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKQuantitySample", fits: { $0.quantityContent != nil }),
+            let content = sample.quantityContent
+        else { return nil }
+        modelQuantity = content.quantity
+        count = content.count
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKQuantityType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample, type: HKQuantityType, content: QuantityContent) {
         modelQuantity = content.quantity
         count = content.count
@@ -107,6 +119,17 @@ open class HKCategorySample: HKSample, @unchecked Sendable {
     /// The category type.
     open var categoryType: HKCategoryType { sampleType as! HKCategoryType }
 
+    /// Unarchives a category sample (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKCategorySample", fits: { $0.categoryValue != nil }),
+            let value = sample.categoryValue
+        else { return nil }
+        self.value = value
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKCategoryType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
+
     init(model sample: Sample) {
         value = sample.categoryValue ?? 0
         super.init(
@@ -151,6 +174,17 @@ open class HKCorrelation: HKSample, @unchecked Sendable {
 
     /// The correlation type.
     open var correlationType: HKCorrelationType { sampleType as! HKCorrelationType }
+
+    /// Unarchives a correlation (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        guard let sample = ObjectArchive.sample(coder, "HKCorrelation", fits: { $0.correlatedObjects != nil }),
+            let contained = sample.correlatedObjects
+        else { return nil }
+        objects = Set(HKSample.wrap(contained))
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKCorrelationType(sampleType: sample.type),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
 
     init(model sample: Sample) {
         objects = Set(HKSample.wrap(sample.correlatedObjects ?? []))

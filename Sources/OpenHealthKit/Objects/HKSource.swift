@@ -3,7 +3,7 @@ import HealthModel
 import Synchronization
 
 /// An app or device that saves data, as in HealthKit.
-open class HKSource: NSObject, @unchecked Sendable {
+open class HKSource: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The model source.
     package let source: Source
 
@@ -29,10 +29,36 @@ open class HKSource: NSObject, @unchecked Sendable {
     open override var description: String { source.description }
     open override func isEqual(_ object: Any?) -> Bool { (object as? HKSource)?.source == source }
     open override var hash: Int { source.hashValue }
+
+    // MARK: NSSecureCoding, NSCopying
+
+    /// Sources decode only as sources.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the name and bundle identifier.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(name, forKey: "HKSourceName", to: coder)
+        ObjectArchive.encode(bundleIdentifier, forKey: "HKSourceBundleIdentifier", to: coder)
+    }
+
+    /// Unarchives a source; fails without a name and a bundle identifier.
+    public required init?(coder: NSCoder) {
+        guard let name = ObjectArchive.string(coder, "HKSourceName"),
+            let bundleIdentifier = ObjectArchive.string(coder, "HKSourceBundleIdentifier")
+        else {
+            ObjectArchive.report(coder, "HKSource", "no name or bundle identifier")
+            return nil
+        }
+        source = Source(name: name, bundleIdentifier: bundleIdentifier)
+        super.init()
+    }
+
+    /// Sources are immutable: the copy is the source itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
 /// A source at a version, on a product and operating system, as in HealthKit.
-open class HKSourceRevision: NSObject, @unchecked Sendable {
+open class HKSourceRevision: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The model source revision.
     package let sourceRevision: SourceRevision
 
@@ -82,6 +108,41 @@ open class HKSourceRevision: NSObject, @unchecked Sendable {
         (object as? HKSourceRevision)?.sourceRevision == sourceRevision
     }
     open override var hash: Int { sourceRevision.hashValue }
+
+    // MARK: NSSecureCoding, NSCopying
+
+    /// Revisions decode only as revisions.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the source, version, product type and operating system version (each optional part only when set).
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(sourceRevision.source.name, forKey: "HKSourceRevisionSourceName", to: coder)
+        ObjectArchive.encode(
+            sourceRevision.source.bundleIdentifier, forKey: "HKSourceRevisionSourceBundleIdentifier", to: coder)
+        ObjectArchive.encode(sourceRevision.version, forKey: "HKSourceRevisionVersion", to: coder)
+        ObjectArchive.encode(sourceRevision.productType, forKey: "HKSourceRevisionProductType", to: coder)
+        ObjectArchive.encode(
+            sourceRevision.operatingSystemVersion, forKey: "HKSourceRevisionOperatingSystemVersion", to: coder)
+    }
+
+    /// Unarchives a revision; fails without its source's name and bundle identifier.
+    public required init?(coder: NSCoder) {
+        guard let name = ObjectArchive.string(coder, "HKSourceRevisionSourceName"),
+            let bundleIdentifier = ObjectArchive.string(coder, "HKSourceRevisionSourceBundleIdentifier")
+        else {
+            ObjectArchive.report(coder, "HKSourceRevision", "no source name or bundle identifier")
+            return nil
+        }
+        sourceRevision = SourceRevision(
+            source: Source(name: name, bundleIdentifier: bundleIdentifier),
+            version: ObjectArchive.string(coder, "HKSourceRevisionVersion"),
+            productType: ObjectArchive.string(coder, "HKSourceRevisionProductType"),
+            operatingSystemVersion: ObjectArchive.string(coder, "HKSourceRevisionOperatingSystemVersion"))
+        super.init()
+    }
+
+    /// Revisions are immutable: the copy is the revision itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
 /// A version that matches any version, for `HKSourceRevision(source:version:productType:operatingSystemVersion:)` in
@@ -112,7 +173,7 @@ public let HKDevicePropertyKeyLocalIdentifier = "HKDevicePropertyLocalIdentifier
 public let HKDevicePropertyKeyUDIDeviceIdentifier = "HKDevicePropertyUDIDeviceIdentifier"
 
 /// The hardware that recorded a sample, as in HealthKit.
-open class HKDevice: NSObject, @unchecked Sendable {
+open class HKDevice: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The model device.
     package let device: Device
 
@@ -158,6 +219,43 @@ open class HKDevice: NSObject, @unchecked Sendable {
     open override var description: String { device.description }
     open override func isEqual(_ object: Any?) -> Bool { (object as? HKDevice)?.device == device }
     open override var hash: Int { device.hashValue }
+
+    // MARK: NSSecureCoding, NSCopying
+
+    /// Devices decode only as devices.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// The device's fields with their `HKDevicePropertyKey…` keys, which the archive uses.
+    private static let keyedProperties: [(String, DeviceProperty)] = [
+        (HKDevicePropertyKeyName, .name), (HKDevicePropertyKeyManufacturer, .manufacturer),
+        (HKDevicePropertyKeyModel, .model), (HKDevicePropertyKeyHardwareVersion, .hardwareVersion),
+        (HKDevicePropertyKeyFirmwareVersion, .firmwareVersion), (HKDevicePropertyKeySoftwareVersion, .softwareVersion),
+        (HKDevicePropertyKeyLocalIdentifier, .localIdentifier),
+        (HKDevicePropertyKeyUDIDeviceIdentifier, .udiDeviceIdentifier),
+    ]
+
+    /// Archives the fields that are set, under their device property keys.
+    open func encode(with coder: NSCoder) {
+        for (key, property) in HKDevice.keyedProperties {
+            ObjectArchive.encode(device.value(of: property), forKey: key, to: coder)
+        }
+    }
+
+    /// Unarchives a device (every field is optional, as in HealthKit).
+    public required init?(coder: NSCoder) {
+        func read(_ key: String) -> String? { ObjectArchive.string(coder, key) }
+        device = Device(
+            name: read(HKDevicePropertyKeyName), manufacturer: read(HKDevicePropertyKeyManufacturer),
+            model: read(HKDevicePropertyKeyModel), hardwareVersion: read(HKDevicePropertyKeyHardwareVersion),
+            firmwareVersion: read(HKDevicePropertyKeyFirmwareVersion),
+            softwareVersion: read(HKDevicePropertyKeySoftwareVersion),
+            localIdentifier: read(HKDevicePropertyKeyLocalIdentifier),
+            udiDeviceIdentifier: read(HKDevicePropertyKeyUDIDeviceIdentifier))
+        super.init()
+    }
+
+    /// Devices are immutable: the copy is the device itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The model property for a HealthKit device property key.
     static func property(forKey key: String) -> DeviceProperty? {

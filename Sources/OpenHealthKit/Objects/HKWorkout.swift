@@ -39,6 +39,58 @@ open class HKWorkoutEvent: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Unarchives an event (`NSSecureCoding`, HKWorkoutEvent+Coding.swift); fails on a missing or unknown type, a
+    /// missing or reversed interval, or metadata that does not read.
+    public required init?(coder: NSCoder) {
+        guard let raw = ObjectArchive.integer(coder, HKWorkoutEvent.typeKey),
+            let type = HKWorkoutEventType(rawValue: raw)
+        else {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "no known event type")
+            return nil
+        }
+        guard let start = ObjectArchive.date(coder, HKWorkoutEvent.startKey),
+            let end = ObjectArchive.date(coder, HKWorkoutEvent.endKey), start <= end
+        else {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "no valid date interval")
+            return nil
+        }
+        let metadata = ObjectArchive.metadata(coder, HKWorkoutEvent.metadataKey)
+        if case .invalid = metadata {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "metadata does not read")
+            return nil
+        }
+        let interval = DateInterval(start: start, end: end)
+        let model: WorkoutEvent
+        do {
+            model = try WorkoutEvent(
+                type: type.model, startDate: start, endDate: end,
+                metadata: try MetadataBridge.model(metadata.value))
+        } catch {
+            ObjectArchive.report(coder, "HKWorkoutEvent", "\(error)")
+            return nil
+        }
+        self.type = type
+        dateInterval = interval
+        self.metadata = metadata.value
+        backing = .success(model)
+        super.init()
+    }
+
+    /// Events are equal when their type, interval and metadata are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? HKWorkoutEvent else { return false }
+        return other.type == type && other.dateInterval == dateInterval
+            && (try? MetadataBridge.model(other.metadata)) == (try? MetadataBridge.model(metadata))
+    }
+
+    /// A hash of the type and interval.
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(type)
+        hasher.combine(dateInterval)
+        return hasher.finalize()
+    }
+
     init(_ event: WorkoutEvent) {
         type = HKWorkoutEventType(rawValue: event.type.rawValue)!
         dateInterval = DateInterval(start: event.startDate, end: event.endDate)
@@ -66,6 +118,24 @@ open class HKWorkout: HKSample, @unchecked Sendable {
     open internal(set) var totalFlightsClimbed: HKQuantity?
     /// Where the workout's time in zone comes from (`HKWorkout+Zones`).
     let zoneLookup = WorkoutZoneLookup()
+
+    /// Unarchives a workout (`NSSecureCoding`); fails, with the reason, on an archive that holds none.
+    public required init?(coder: NSCoder) {
+        // The same fields as `init(model:)` sets: a stored property added there is set here too.
+        guard let sample = ObjectArchive.sample(coder, "HKWorkout", fits: { $0.workoutContent != nil }),
+            let content = sample.workoutContent
+        else { return nil }
+        workoutActivityType = HKWorkoutActivityType(rawValue: content.activityTypeRawValue) ?? .other
+        duration = content.duration
+        workoutEvents = content.events.map(HKWorkoutEvent.init)
+        totalEnergyBurned = content.totalEnergyBurned.map(HKQuantity.init)
+        totalDistance = content.totalDistance.map(HKQuantity.init)
+        totalSwimmingStrokeCount = content.totalSwimmingStrokeCount.map(HKQuantity.init)
+        totalFlightsClimbed = content.totalFlightsClimbed.map(HKQuantity.init)
+        super.init(
+            backing: .success(sample), uuid: sample.uuid, sampleType: HKWorkoutType(sampleType: .workout),
+            startDate: sample.startDate, endDate: sample.endDate, metadata: nil, device: nil)
+    }
 
     init(model sample: Sample) {
         let content = sample.workoutContent!

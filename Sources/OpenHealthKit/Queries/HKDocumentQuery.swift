@@ -42,6 +42,12 @@ open class HKCDADocumentSample: HKDocumentSample, @unchecked Sendable {
     /// The document; its data is nil unless the query set `includeDocumentData`.
     open internal(set) var document: HKCDADocument?
 
+    /// Document samples are not archived here (their document lives beside the sample, not in it): decoding fails.
+    public required init?(coder: NSCoder) {
+        ObjectArchive.report(coder, "HKCDADocumentSample", "document samples cannot be archived")
+        return nil
+    }
+
     init(_ stored: ClinicalDocument, includeData: Bool, metadata: [String: Any]? = nil) {
         document = HKCDADocument(stored, includeData: includeData)
         super.init(

@@ -3,7 +3,7 @@ import HealthEngine
 import HealthModel
 
 /// A sample type and a predicate, for queries over several types at once.
-open class HKQueryDescriptor: NSObject, @unchecked Sendable {
+open class HKQueryDescriptor: NSObject, NSCopying, @unchecked Sendable {
     /// The sample type.
     open internal(set) var sampleType: HKSampleType
     /// The predicate; nil matches every sample of the type.
@@ -15,6 +15,10 @@ open class HKQueryDescriptor: NSObject, @unchecked Sendable {
         self.predicate = predicate
         super.init()
     }
+
+    /// Descriptors are immutable: the copy is the descriptor itself. (Not `NSSecureCoding` yet: predicates do not
+    /// archive on Linux; decisions/archiving.md.)
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     func model() throws -> SampleQueryDescriptor {
         SampleQueryDescriptor(type: sampleType.sampleType, predicate: try PredicateBridge.samplePredicate(predicate))

@@ -13,7 +13,7 @@ public enum HKQuantityAggregationStyle: Int, Sendable, Hashable {
 }
 
 /// Any kind of data in the store, identified by its HealthKit identifier.
-open class HKObjectType: NSObject, @unchecked Sendable {
+open class HKObjectType: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The identifier exactly as HealthKit spells it.
     open internal(set) var identifier: String
 
@@ -28,6 +28,46 @@ open class HKObjectType: NSObject, @unchecked Sendable {
         return type(of: other) == type(of: self) && other.identifier == identifier
     }
     open override var hash: Int { identifier.hashValue }
+
+    // MARK: NSSecureCoding, NSCopying
+
+    static let identifierKey = "HKObjectTypeIdentifier"
+
+    /// Types decode only as types.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the type as its identifier.
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(identifier, forKey: HKObjectType.identifierKey, to: coder)
+    }
+
+    /// Unarchives a characteristic, activity summary or medication type (sample types have their own); fails on an
+    /// identifier that names no such type or one the class being decoded cannot hold.
+    public required init?(coder: NSCoder) {
+        guard let identifier = ObjectArchive.string(coder, HKObjectType.identifierKey) else {
+            ObjectArchive.report(coder, "\(Self.self)", "no identifier")
+            return nil
+        }
+        let known: HKObjectType.Type?
+        if TypeTable.characteristicType(identifier) != nil {
+            known = HKCharacteristicType.self
+        } else if identifier == TypeTable.activitySummaryTypeIdentifier {
+            known = HKActivitySummaryType.self
+        } else if identifier == TypeTable.userAnnotatedMedicationTypeIdentifier {
+            known = HKUserAnnotatedMedicationType.self
+        } else {
+            known = nil
+        }
+        guard let known, known.isSubclass(of: Self.self) else {
+            ObjectArchive.report(coder, "\(Self.self)", "\(identifier) is not a type of this class")
+            return nil
+        }
+        self.identifier = identifier
+        super.init()
+    }
+
+    /// Types are immutable: the copy is the type itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The quantity type with this identifier.
     open class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
@@ -90,6 +130,25 @@ open class HKSampleType: HKObjectType, @unchecked Sendable {
     package let sampleType: SampleType
 
     init(sampleType: SampleType) {
+        self.sampleType = sampleType
+        super.init(identifier: sampleType.identifier)
+    }
+
+    /// Unarchives a sample type; fails on an identifier that names no sample type or one of another class (a
+    /// category identifier in an archived `HKQuantityType`).
+    public required init?(coder: NSCoder) {
+        guard let identifier = ObjectArchive.string(coder, HKObjectType.identifierKey) else {
+            ObjectArchive.report(coder, "\(Self.self)", "no identifier")
+            return nil
+        }
+        guard let sampleType = try? SampleType.named(identifier) else {
+            ObjectArchive.report(coder, "\(Self.self)", "\(identifier) names no sample type")
+            return nil
+        }
+        guard HKObjectType.make(sampleType).isKind(of: Self.self) else {
+            ObjectArchive.report(coder, "\(Self.self)", "\(identifier) is not a type of this class")
+            return nil
+        }
         self.sampleType = sampleType
         super.init(identifier: sampleType.identifier)
     }

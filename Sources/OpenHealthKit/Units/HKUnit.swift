@@ -39,7 +39,7 @@ public enum HKMetricPrefix: Int, Sendable, Hashable {
 }
 
 /// A unit of measure, as in HealthKit; built from a unit string or HealthKit's constructors.
-open class HKUnit: NSObject, @unchecked Sendable {
+open class HKUnit: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The unit of the model layer.
     package let unit: HealthUnit
 
@@ -74,6 +74,34 @@ open class HKUnit: NSObject, @unchecked Sendable {
     open override var description: String { unit.unitString }
     open override func isEqual(_ object: Any?) -> Bool { (object as? HKUnit)?.unit == unit }
     open override var hash: Int { unit.hashValue }
+
+    // MARK: NSSecureCoding, NSCopying
+
+    private static let unitStringKey = "HKUnitString"
+
+    /// Units decode only as units.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the unit as its canonical unit string.
+    open func encode(with coder: NSCoder) { ObjectArchive.encode(unitString, forKey: HKUnit.unitStringKey, to: coder) }
+
+    /// Unarchives a unit; fails on an archive without a unit string that parses.
+    public required init?(coder: NSCoder) {
+        guard let text = ObjectArchive.string(coder, HKUnit.unitStringKey) else {
+            ObjectArchive.report(coder, "HKUnit", "no unit string")
+            return nil
+        }
+        do {
+            unit = try HealthUnit(parsing: text)
+        } catch {
+            ObjectArchive.report(coder, "HKUnit", "\(error)")
+            return nil
+        }
+        super.init()
+    }
+
+    /// Units are immutable: the copy is the unit itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// Whether this is the dimensionless null unit (HealthKit's `count` is not null).
     open func isNull() -> Bool { false }
@@ -222,7 +250,7 @@ open class HKUnit: NSObject, @unchecked Sendable {
 public let HKUnitMolarMassBloodGlucose: Double = HealthUnit.bloodGlucoseMolarMass
 
 /// A value with a unit, as in HealthKit.
-open class HKQuantity: NSObject, @unchecked Sendable {
+open class HKQuantity: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The quantity of the model layer.
     package let quantity: Quantity
 
@@ -264,6 +292,34 @@ open class HKQuantity: NSObject, @unchecked Sendable {
         guard let other = object as? HKQuantity, other.quantity.isCompatible(with: quantity.unit) else { return false }
         return compare(other) == .orderedSame
     }
-    /// Equal quantities may be written in different units (1 km and 1000 m), so the hash cannot use the value.
-    open override var hash: Int { 0 }
+    /// Equal quantities may be written in different units (1 km and 1000 m), so the hash uses only what their units
+    /// share, the dimension: consistent with `isEqual`, and quantities of different dimensions hash apart.
+    open override var hash: Int {
+        var hasher = Hasher()
+        quantity.unit.hashDimension(into: &hasher)
+        return hasher.finalize()
+    }
+
+    // MARK: NSSecureCoding, NSCopying
+
+    private static let key = "HKQuantity"
+
+    /// Quantities decode only as quantities.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the quantity as its value and unit string.
+    open func encode(with coder: NSCoder) { ObjectArchive.encode(quantity, forKey: HKQuantity.key, to: coder) }
+
+    /// Unarchives a quantity; fails on an archive without a number and a unit string that parses.
+    public required init?(coder: NSCoder) {
+        guard let quantity = ObjectArchive.quantity(coder, HKQuantity.key).value else {
+            ObjectArchive.report(coder, "HKQuantity", "no value with a valid unit")
+            return nil
+        }
+        self.quantity = quantity
+        super.init()
+    }
+
+    /// Quantities are immutable: the copy is the quantity itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 }

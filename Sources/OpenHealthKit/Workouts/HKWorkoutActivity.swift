@@ -1,6 +1,7 @@
 import Foundation
 import HealthEngine
 import HealthModel
+import HealthStore
 
 /// One activity within a workout (a leg of a triathlon, an interval), as in HealthKit.
 open class HKWorkoutActivity: NSObject, @unchecked Sendable {
@@ -33,6 +34,32 @@ open class HKWorkoutActivity: NSObject, @unchecked Sendable {
     ) {
         self.init(workoutConfiguration: workoutConfiguration, start: startDate, end: endDate, metadata: metadata)
     }
+
+    /// Unarchives an activity (`NSSecureCoding`, HKWorkoutActivity+Coding.swift); fails, with the reason, on an
+    /// archive that holds no valid activity.
+    public required init?(coder: NSCoder) {
+        if let reason = ObjectArchive.string(coder, ObjectArchive.invalidKey) {
+            ObjectArchive.report(coder, "HKWorkoutActivity", "archived from invalid values: \(reason)")
+            return nil
+        }
+        guard let bytes = ObjectArchive.data(coder, HKWorkoutActivity.activityKey),
+            let activity = try? SampleDetailCoding.activity(from: Array(bytes))
+        else {
+            ObjectArchive.report(coder, "HKWorkoutActivity", "no activity that reads")
+            return nil
+        }
+        backing = .success(activity)
+        storedConfiguration = HKWorkoutConfiguration(activity.configuration)
+        storedMetadata = MetadataBridge.healthKit(activity.metadata)
+        fallbackStart = activity.startDate
+        fallbackEnd = activity.endDate
+        super.init()
+    }
+
+    /// Activities are equal when their identifiers are, as objects are.
+    open override func isEqual(_ object: Any?) -> Bool { (object as? HKWorkoutActivity)?.uuid == uuid }
+    /// A hash of the identifier.
+    open override var hash: Int { uuid.hashValue }
 
     init(_ activity: WorkoutActivity) {
         backing = .success(activity)

@@ -12,7 +12,7 @@ public enum HKWorkoutSessionLocationType: Int, Sendable, Hashable {
 }
 
 /// How a workout, a workout session or one activity of a workout is set up, as in HealthKit.
-open class HKWorkoutConfiguration: NSObject, NSCopying, @unchecked Sendable {
+open class HKWorkoutConfiguration: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The kind of activity.
     open var activityType: HKWorkoutActivityType = .other
     /// Whether it takes place indoors or outdoors.
@@ -24,6 +24,44 @@ open class HKWorkoutConfiguration: NSObject, NSCopying, @unchecked Sendable {
 
     /// A configuration for an activity of type `.other`, location unknown.
     public override init() {
+        super.init()
+    }
+
+    // MARK: NSSecureCoding
+
+    /// Configurations decode only as configurations.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the activity type, location, swimming location and lap length (raw values, as in HealthKit).
+    open func encode(with coder: NSCoder) {
+        ObjectArchive.encode(Int(activityType.rawValue), forKey: "HKWorkoutConfigurationActivityType", to: coder)
+        ObjectArchive.encode(locationType.rawValue, forKey: "HKWorkoutConfigurationLocationType", to: coder)
+        ObjectArchive.encode(
+            swimmingLocationType.rawValue, forKey: "HKWorkoutConfigurationSwimmingLocationType", to: coder)
+        ObjectArchive.encode(lapLength?.quantity, forKey: "HKWorkoutConfigurationLapLength", to: coder)
+    }
+
+    /// Unarchives a configuration; fails on a missing or unknown raw value or a lap length that does not read.
+    public required init?(coder: NSCoder) {
+        guard let activity = ObjectArchive.integer(coder, "HKWorkoutConfigurationActivityType"), activity >= 0,
+            let activityType = HKWorkoutActivityType(rawValue: UInt(activity)),
+            let location = ObjectArchive.integer(coder, "HKWorkoutConfigurationLocationType")
+                .flatMap(HKWorkoutSessionLocationType.init(rawValue:)),
+            let swimming = ObjectArchive.integer(coder, "HKWorkoutConfigurationSwimmingLocationType")
+                .flatMap(HKWorkoutSwimmingLocationType.init(rawValue:))
+        else {
+            ObjectArchive.report(coder, "HKWorkoutConfiguration", "a raw value is missing or unknown")
+            return nil
+        }
+        let lapLength = ObjectArchive.quantity(coder, "HKWorkoutConfigurationLapLength")
+        if case .invalid = lapLength {
+            ObjectArchive.report(coder, "HKWorkoutConfiguration", "the lap length does not read")
+            return nil
+        }
+        self.activityType = activityType
+        locationType = location
+        swimmingLocationType = swimming
+        self.lapLength = lapLength.value.map(HKQuantity.init)
         super.init()
     }
 
