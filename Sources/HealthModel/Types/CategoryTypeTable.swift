@@ -132,7 +132,8 @@ extension TypeTable {
         category("toothbrushingEvent", "HKCategoryTypeIdentifierToothbrushingEvent", nil),
 
         // Reproductive health
-        category("bleedingAfterMenopause", "HKCategoryTypeIdentifierBleedingAfterMenopause", vaginalBleeding),  // iOS 27
+        // iOS 27
+        category("bleedingAfterMenopause", "HKCategoryTypeIdentifierBleedingAfterMenopause", vaginalBleeding),
         category("bleedingAfterPregnancy", "HKCategoryTypeIdentifierBleedingAfterPregnancy", vaginalBleeding),
         category("bleedingDuringPregnancy", "HKCategoryTypeIdentifierBleedingDuringPregnancy", vaginalBleeding),
         category("cervicalMucusQuality", "HKCategoryTypeIdentifierCervicalMucusQuality", cervicalMucusQuality),
@@ -141,8 +142,8 @@ extension TypeTable {
         category("intermenstrualBleeding", "HKCategoryTypeIdentifierIntermenstrualBleeding", nil),
         category("irregularMenstrualCycles", "HKCategoryTypeIdentifierIrregularMenstrualCycles", nil, readOnly: true),
         category("lactation", "HKCategoryTypeIdentifierLactation", nil),
-        category(
-            "menopausalState", "HKCategoryTypeIdentifierMenopausalState", menopausalState, pointInTime: true),  // iOS 27
+        // iOS 27
+        category("menopausalState", "HKCategoryTypeIdentifierMenopausalState", menopausalState, pointInTime: true),
         category("menstrualFlow", "HKCategoryTypeIdentifierMenstrualFlow", menstrualFlow),
         category("ovulationTestResult", "HKCategoryTypeIdentifierOvulationTestResult", ovulationTestResult),
         category(
