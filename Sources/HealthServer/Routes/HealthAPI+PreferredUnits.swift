@@ -10,19 +10,27 @@ extension HealthAPI {
     /// full access): each type's preferred unit, whether the person chose it, and the locale of the defaults. A type
     /// the client was never granted is refused (403), as HealthKit refuses an app that never asked.
     func preferredUnits(_ request: Request, _ context: ServerRequestContext) throws -> Response {
+        let (store, types) = try settingTypes(request, context, among: Self.quantityTypes)
+        return JSONResponse.make(try unitsJSON(store, types: types))
+    }
+
+    /// The store and the types a reading of one of the person's settings (`GET /preferred-units`,
+    /// `GET /preferred-zones`) is about: those named by `?type=` (repeatable), else those of `candidates` the client
+    /// was granted to share or read (all of them for full access).
+    func settingTypes(
+        _ request: Request, _ context: ServerRequestContext, among candidates: [SampleType]
+    ) throws -> (HealthDataStore, [SampleType]) {
         let client = try context.requireClient()
         let store = try stores.store(for: client)
         let parameters = try QueryParameters(request, known: ["type"])
-        let types: [SampleType]
-        if parameters.all("type").isEmpty {
-            let granted: Set<String>? = client.fullAccess ? nil : client.share.union(client.read)
-            types = Self.quantityTypes.filter { granted?.contains($0.identifier) ?? true }
-        } else {
-            types = try parameters.all("type").map { name throws(HealthServerError) in
+        guard parameters.all("type").isEmpty else {
+            let named = try parameters.all("type").map { name throws(HealthServerError) in
                 try Self.named("type", { try SampleType.named(name) })
             }
+            return (store, named)
         }
-        return JSONResponse.make(try unitsJSON(store, types: types))
+        let granted: Set<String>? = client.fullAccess ? nil : client.share.union(client.read)
+        return (store, candidates.filter { granted?.contains($0.identifier) ?? true })
     }
 
     /// `PUT /preferred-units` `{"locale": "de_DE", "units": {"HKQuantityTypeIdentifierBodyMass": "kg", …}}` (a null

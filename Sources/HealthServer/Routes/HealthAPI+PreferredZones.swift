@@ -10,18 +10,7 @@ extension HealthAPI {
     /// from their data (`system`), as `HKHealthStore.preferredWorkoutZoneConfiguration(for:)` answers. A type the
     /// client was never granted is refused (403), as for preferred units; a type without zones is a 400.
     func preferredZones(_ request: Request, _ context: ServerRequestContext) throws -> Response {
-        let client = try context.requireClient()
-        let store = try stores.store(for: client)
-        let parameters = try QueryParameters(request, known: ["type"])
-        let types: [SampleType]
-        if parameters.all("type").isEmpty {
-            let granted: Set<String>? = client.fullAccess ? nil : client.share.union(client.read)
-            types = Self.zoneTypes.filter { granted?.contains($0.identifier) ?? true }
-        } else {
-            types = try parameters.all("type").map { name throws(HealthServerError) in
-                try Self.named("type", { try SampleType.named(name) })
-            }
-        }
+        let (store, types) = try settingTypes(request, context, among: Self.zoneTypes)
         return JSONResponse.make(try zonesJSON(store, types: types))
     }
 
