@@ -35,7 +35,8 @@ import tempfile
 
 SKIP_DIRS = {".build", ".git", ".swiftpm", "Pods", "Carthage", "DerivedData", "node_modules", "Packages"}
 HK_WORD = re.compile(r"\bHK[A-Z][A-Za-z0-9_]*")
-IMPORT = re.compile(r"^\s*((?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+(?:(?:typealias|struct|class|enum|protocol|let|"
+IMPORT = re.compile(r"^\s*((?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?)"
+                    r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|"
                     r"var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 DECLARES_HK = re.compile(r"\b(?:class|struct|enum|protocol|typealias|actor|func|var|let)\s+(HK[A-Z][A-Za-z0-9_]*)")
 DIAGNOSTIC = re.compile(r"^(.*?\.swift):(\d+):(\d+): (error|warning|note): (.*)$")
@@ -199,7 +200,28 @@ def find_sources(root):
     return files
 
 
-def unit_of(root, rel):
+def declared_targets(root, files):
+    """{folder relative to root: target name} for SwiftPM targets with a `path:` (Package.swift files in the folder)."""
+    targets = {}
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
+        if "Package.swift" not in names:
+            continue
+        with open(os.path.join(folder, "Package.swift"), encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+        calls = re.split(r"\.(?:target|testTarget|executableTarget|macro|binaryTarget|systemLibrary|plugin)\s*\(", text)
+        for call in calls[1:]:
+            name, path = re.search(r'name:\s*"([^"]+)"', call), re.search(r'\bpath:\s*"([^"]+)"', call)
+            if name and path:
+                rel = os.path.normpath(os.path.relpath(os.path.join(folder, path.group(1)), root))
+                targets.setdefault(rel, name.group(1))
+    return targets
+
+
+def unit_of(root, rel, targets):
+    best = max((folder for folder in targets if rel.startswith(folder + os.sep)), key=len, default=None)
+    if best:
+        return best
     parts = rel.split(os.sep)
     for index, part in enumerate(parts[:-2]):
         if part in ("Sources", "Tests") and os.path.exists(os.path.join(root, *parts[:index], "Package.swift")):
@@ -207,7 +229,9 @@ def unit_of(root, rel):
     return parts[0] if len(parts) > 1 else "."
 
 
-def module_name(unit, root):
+def module_name(unit, root, targets):
+    if unit in targets:
+        return re.sub(r"[^A-Za-z0-9_]", "_", targets[unit])
     base = os.path.basename(os.path.abspath(root)) if unit == "." else os.path.basename(unit)
     name = re.sub(r"[^A-Za-z0-9_]", "_", base)
     return "_" + name if not name or name[0].isdigit() else name
@@ -267,10 +291,30 @@ def enclosing_type(lines, number):
     return ""
 
 
-def classify(message, notes, notes_in_ours, lines, number, own_hk):
+DECLARES = re.compile(r"\b(?:func|var|let|case|class|struct|enum|protocol|typealias|actor|associatedtype)\s+"
+                      r"`?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def apple_members(repository):
+    """Names of Apple's HealthKit members, from the items of Coverage/HealthKitAPI (ids and snippets)."""
+    names = set()
+    folder = os.path.join(repository, "Coverage", "HealthKitAPI")
+    for name in os.listdir(folder) if os.path.isdir(folder) else []:
+        if name.endswith(".hkapi"):
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                text = handle.read()
+            for item in re.findall(r"^==(?:top)?\s+(\S+)", text, re.M):
+                names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", re.sub(r"\([^)]*\)", "", item)))
+            names.update(re.findall(r"\.([A-Za-z_][A-Za-z0-9_]*)", text))
+            names.update(re.findall(r"\b([a-z][A-Za-z0-9_]*)\s*:", text))
+    return names
+
+
+def classify(message, notes, notes_in_ours, lines, number, own_hk, own_names, apple):
     """ours / check / not ours, and the HealthKit names the error concerns.
 
-    notes_in_ours says, per note, whether it points into this repository's sources (HealthKit's own declarations)."""
+    notes_in_ours says, per note, whether it points into this repository's sources (HealthKit's own declarations);
+    own_names are the names the code base declares, apple the names of Apple's HealthKit members."""
     def api_names(text):
         return sorted({word for word in HK_WORD.findall(text) if word not in own_hk})
 
@@ -286,9 +330,32 @@ def classify(message, notes, notes_in_ours, lines, number, own_hk):
         # candidates all in the code base come from merging its targets into one module.
         return ("ours", api_names(line_text) or ["(HealthKit's extra declaration)"]) if any(notes_in_ours) \
             else ("not ours", [])
+    if message.startswith("cannot infer contextual base"):
+        return "not ours", []  # the call around it did not resolve: a missing type, else the message would say more
+    member = re.search(r"has no member '([^']+)'|reference to member '([^']+)'", message)
+    member = member and (member.group(1) or member.group(2))
+    if member and member not in apple and member in own_names:
+        # The code base's own extension member, missing because its declaration did not type check here (it
+        # needs a dependency or framework Linux lacks).
+        return "not ours", []
+    protocol = re.search(r"does not conform to protocol '([^']+)'", message)
+    if protocol and protocol.group(1) in own_names and not HK_WORD.match(protocol.group(1)):
+        return "not ours", []  # the code base's own conformance, which needs what Linux lacks
+    no_member = re.match(r"(?:value of type|type) '([^']+)'(?: \(aka '[^']+'\))? has no member '([^']+)'", message)
+    if no_member:
+        base = re.sub(r"^(?:some|any) ", "", no_member.group(1)).split(".")[0].split("<")[0]
+        if not HK_WORD.fullmatch(base) or base in own_hk:
+            return "not ours", []  # a member of an array, a set or the code base's type (a dependency's extension)
+        if member in apple:
+            return "ours", [f"{no_member.group(1)}.{member}"]
+        return "check", [f"{no_member.group(1)}.{member}"]  # Apple's (not in Coverage/HealthKitAPI) or a dependency's
+    if "'module<" in message:
+        return "not ours", []  # a dependency's type named like a module (SpeziHealthKit's `HealthKit`)
     names = api_names(message + " " + " ".join(re.sub(r"^[^:]+:\d+: ", "", note) for note in notes))
     if names or re.search(r"\b(Open)?HealthKit\b", message):
         return "ours", names
+    if member and member not in apple:
+        return "not ours", []
     if re.search(r"override|overriding|non-open|cannot inherit", message):
         parent = enclosing_type(lines, number)
         if HK_WORD.fullmatch(parent or "") and parent not in own_hk:
@@ -328,20 +395,22 @@ def main():
     available = Prober(modules, args.swift_version, scratch_root)
     conditions = Conditions(available, args.swift_version)
 
-    sources = {}
-    for rel in find_sources(root):
+    sources, found = {}, find_sources(root)
+    targets = declared_targets(root, found)
+    for rel in found:
         lines, imports, uses = read_source(root, rel)
-        sources[rel] = SourceFile(rel, os.path.join(root, rel), unit_of(root, rel), lines, imports, uses)
+        sources[rel] = SourceFile(rel, os.path.join(root, rel), unit_of(root, rel, targets), lines, imports, uses)
     units = collections.OrderedDict()
     for source in sources.values():
         units.setdefault(source.unit, []).append(source)
     own_modules = {}
     for unit in units:
-        own_modules.setdefault(module_name(unit, root), unit)
+        own_modules.setdefault(module_name(unit, root, targets), unit)
     # HK names the code base declares in code the compiler sees (its test doubles; not its stand-ins for Linux, which
     # sit under `#if !canImport(HealthKit)`) are its own, not HealthKit API.
-    own_hk = set()
+    own_hk, own_names, apple = set(), set(), apple_members(repository)
     for source in sources.values():
+        own_names.update(DECLARES.findall("\n".join(strip_comment(line) for line in source.lines)))
         if DECLARES_HK.search("\n".join(source.lines)):
             active = active_lines(source.lines, conditions)
             own_hk.update(DECLARES_HK.findall("\n".join(strip_comment(line) for line, on in zip(source.lines, active)
@@ -355,7 +424,7 @@ def main():
         for unit, members in units.items():
             if not any(source.uses_healthkit for source in members):
                 continue
-            name = module_name(unit, root)
+            name = module_name(unit, root, targets)
             if name in ("HealthKit", "OpenHealthKit", "Foundation"):
                 name += "_Checked"
             # The unit and the code base's own modules it imports, recursively.
@@ -373,11 +442,18 @@ def main():
                     # Linux lacks the module, or it is one of the code base's own, type checked here with it.
                     drop = [(number, imported) for number, imported in source.imports if not available(imported)]
                     path, base = source.path, os.path.basename(source.rel)
+                    # A file that names HK API without importing HealthKit gets it on Apple's platforms through a
+                    # module that re-exports it (SpeziHealthKit, CareKit, ResearchKit) or a pod's umbrella header:
+                    # its first blanked import, or a last line, imports HealthKit instead.
+                    through = source.uses_healthkit and not any(m == "HealthKit" for _, m in source.imports)
                     # One module may not hold two files of one name (two targets merged, or two folders of one).
-                    if drop or base in names:
+                    if drop or base in names or through:
                         lines = list(source.lines)
                         for number, imported in drop:
-                            lines[number] = ""
+                            lines[number] = "import HealthKit" if through else ""
+                            through = False
+                        if through:
+                            lines.append("import HealthKit")
                             if other == unit and own_modules.get(imported) not in included:
                                 blanked[imported] += 1
                         if base in names:
@@ -408,7 +484,11 @@ def main():
                     texts = [place(*note[:2]) + note[2] for note in notes]
                     in_ours = [bool(note[0]) and note[0].startswith(repository + os.sep) for note in notes]
                     by_file[source.rel].append((number, column, message, texts, in_ours))
-            fatal = status != 0 and not errors
+            # A missing module stops the compiler (an import this script did not recognise): nothing is known then.
+            stopped = [f"{place(path, number)}{message}" for path, number, _, message, _ in errors
+                       if message.startswith("no such module")]
+            loose = stopped + loose
+            fatal = status != 0 and (not errors or bool(stopped))
             extra = [u for u in included if u != unit]
             unit_reports.append({"unit": unit, "module": name, "files": len(members), "with": extra,
                                  "files_compiled": len(files), "blanked_imports": dict(blanked),
@@ -432,7 +512,8 @@ def main():
                                  "(os(iOS), canImport(UIKit), ...)")
                 else:
                     for number, column, message, notes, in_ours in by_file.get(source.rel, []):
-                        kind, names = classify(message, notes, in_ours, source.lines, number, own_hk)
+                        kind, names = classify(message, notes, in_ours, source.lines, number, own_hk, own_names,
+                                               apple)
                         if kind == "not ours":
                             entry["other_errors"] += 1
                             if args.verbose:
