@@ -5,7 +5,8 @@
 # --mirrors DIR, a missing checkout is extracted (its .swift files and Package.swift only) from the bare git directory
 # DIR/<owner>+<name>/repo at the listed commit (a mirror without that commit: HEAD, with a warning).
 # Usage: scripts/dev/check-healthkit-code-bases.sh <dir-with-checkouts> [--mirrors DIR] [--out DIR] [--no-build]
-#                                                  [--swift-version 5|6] [--only NAME]
+#                                                  [--swift-version 5|6] [--only NAME] [--reuse]
+#   --reuse  classify again from the compiler output the last run saved (same files, same module), without compiling
 # Exit 1 when an error concerns HealthKit in any code base.
 set -euo pipefail
 checkouts="${1:-}"
@@ -16,7 +17,7 @@ fi
 shift
 mkdir -p "$checkouts"
 checkouts="$(cd "$checkouts" && pwd)"
-mirrors="" out="" build=1 version=5 only=""
+mirrors="" out="" build=1 version=5 only="" reuse=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --mirrors) mirrors="$(cd "$2" && pwd)"; shift 2 ;;
@@ -24,6 +25,7 @@ while [[ $# -gt 0 ]]; do
         --no-build) build=0; shift ;;
         --swift-version) version="$2"; shift 2 ;;
         --only) only="$2"; shift 2 ;;
+        --reuse) reuse=(--reuse); shift ;;
         *) echo "check-healthkit-code-bases: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -58,7 +60,7 @@ while IFS=$'\t' read -r name repository commit _; do
     start=$SECONDS
     status=0
     python3 scripts/dev/healthkit_code.py "$folder" --swift-version "$version" --json "$out/$name.json" \
-        > "$out/$name.txt" 2>&1 || status=$?
+        "${reuse[@]+"${reuse[@]}"}" > "$out/$name.txt" 2>&1 || status=$?
     if [[ $status -gt 1 || ! -f "$out/$name.json" ]]; then
         echo "check-healthkit-code-bases: $name: the check itself failed (see $out/$name.txt)" >&2
         failed=1

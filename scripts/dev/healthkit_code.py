@@ -176,11 +176,12 @@ class Prober:
 
     def __call__(self, module):
         if module not in self.cache:
-            probe = os.path.join(self.scratch, "probe.swift")
+            probe = os.path.join(self.scratch, f"probe-{os.getpid()}.swift")
             with open(probe, "w", encoding="utf-8") as handle:
                 handle.write(f"import {module}\n")
             result = subprocess.run(["swiftc", "-typecheck", "-swift-version", self.swift_version, "-I", self.modules,
                                      probe], capture_output=True, text=True)
+            os.remove(probe)
             self.cache[module] = result.returncode == 0
             with open(self.cache_path, "w", encoding="utf-8") as handle:
                 json.dump(self.cache, handle, indent=1, sort_keys=True)
@@ -349,6 +350,24 @@ def classify(message, notes, notes_in_ours, lines, number, own_hk, own_names, ap
         if member in apple:
             return "ours", [f"{no_member.group(1)}.{member}"]
         return "check", [f"{no_member.group(1)}.{member}"]  # Apple's (not in Coverage/HealthKitAPI) or a dependency's
+    if message.startswith("expression pattern of type") and not re.search(r"values of type '(HK|\[HK)", message):
+        return "not ours", []  # a `case .x` on the code base's enum that did not type check, tried on HK error codes
+    if re.match(r"type 'HKError\.Code' has no member", message) and "HKError" not in line_text:
+        return "not ours", []  # the same pattern, reported once more
+    sendable = re.search(r"non-'?Sendable'? (?:type|result type|parameter type) '([^']+)'", message)
+    if sendable:
+        kind = sendable.group(1)
+        outer = re.sub(r"^(?:some|any) ", "", kind).split("<")[0].split(".")[0]
+        if kind.startswith("("):
+            # A closure type: Apple may declare it @Sendable where the code base's own declaration does not.
+            return ("check", api_names(kind)) if api_names(kind) else ("not ours", [])
+        if not HK_WORD.fullmatch(outer) or outer in own_hk:
+            return "not ours", []  # the code base's own type (with an HK type argument) is not Sendable
+    if "nonisolated global shared mutable state" in message or "swift-corelibs-foundation" in message:
+        return "not ours", []  # the code base's own global; Foundation on Linux
+    if message.startswith("generic parameter") and any("declared as parameter to type" in note and not mine
+                                                        for note, mine in zip(notes, notes_in_ours)):
+        return "not ours", []  # the code base's generic type
     if "'module<" in message:
         return "not ours", []  # a dependency's type named like a module (SpeziHealthKit's `HealthKit`)
     names = api_names(message + " " + " ".join(re.sub(r"^[^:]+:\d+: ", "", note) for note in notes))
@@ -379,6 +398,8 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="also print each file's errors that are not ours")
     parser.add_argument("--json", help="write the results to this file as JSON")
     parser.add_argument("--root", default=".", help="this repository (for the default --modules)")
+    parser.add_argument("--reuse", action="store_true", help="read the compiler's output saved by the last run of "
+                        "the same files against the same module instead of compiling")
     args = parser.parse_args()
 
     root = os.path.realpath(args.folder)
@@ -416,131 +437,148 @@ def main():
             own_hk.update(DECLARES_HK.findall("\n".join(strip_comment(line) for line, on in zip(source.lines, active)
                                                          if on)))
 
-    scratch = tempfile.mkdtemp(prefix="run-", dir=scratch_root)
+    # The scratch copies go to a folder of their own per code base and mode (same paths on every run), and so does
+    # the compiler's output per target, which --reuse reads back instead of compiling again when neither the files
+    # nor the HealthKit module changed (to try another classification quickly).
+    tag = hashlib.sha1(f"{root}|{args.swift_version}".encode()).hexdigest()[:10]
+    scratch = os.path.join(scratch_root, f"{os.path.basename(root)}-{args.swift_version}-{tag}")
+    outputs = scratch + "-outputs"
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(outputs, exist_ok=True)
+    module_stamp = os.stat(os.path.join(modules, "HealthKit.swiftmodule")).st_mtime
     results, unit_reports = [], []
     mode = f"Swift {args.swift_version} language mode"
     print(f"check-healthkit-code: {root} ({mode}; HealthKit module from {modules})")
-    try:
-        for unit, members in units.items():
-            if not any(source.uses_healthkit for source in members):
-                continue
-            name = module_name(unit, root, targets)
-            if name in ("HealthKit", "OpenHealthKit", "Foundation"):
-                name += "_Checked"
-            # The unit and the code base's own modules it imports, recursively.
-            included, queue = [unit], [unit]
-            while queue:
-                for source in units[queue.pop()]:
-                    for _, imported in source.imports:
-                        other = own_modules.get(imported)
-                        if other and other not in included and not available(imported):
-                            included.append(other)
-                            queue.append(other)
-            files, blanked, path_of, names = [], collections.Counter(), {}, set()
-            for other in included:
-                for source in units[other]:
-                    # Linux lacks the module, or it is one of the code base's own, type checked here with it.
-                    drop = [(number, imported) for number, imported in source.imports if not available(imported)]
-                    path, base = source.path, os.path.basename(source.rel)
-                    # A file that names HK API without importing HealthKit gets it on Apple's platforms through a
-                    # module that re-exports it (SpeziHealthKit, CareKit, ResearchKit) or a pod's umbrella header:
-                    # its first blanked import, or a last line, imports HealthKit instead.
-                    through = source.uses_healthkit and not any(m == "HealthKit" for _, m in source.imports)
-                    # One module may not hold two files of one name (two targets merged, or two folders of one).
-                    if drop or base in names or through:
-                        lines = list(source.lines)
-                        for number, imported in drop:
-                            lines[number] = "import HealthKit" if through else ""
-                            through = False
-                        if through:
-                            lines.append("import HealthKit")
-                            if other == unit and own_modules.get(imported) not in included:
-                                blanked[imported] += 1
-                        if base in names:
-                            base = f"{len(path_of)}-{base}"
-                        path = os.path.join(scratch, str(len(path_of)), base)
-                        os.makedirs(os.path.dirname(path), exist_ok=True)
-                        with open(path, "w", encoding="utf-8") as handle:
-                            handle.write("\n".join(lines))
-                    names.add(base)
-                    path_of[os.path.realpath(path)] = source
-                    files.append(path)
-            has_main = any(os.path.basename(source.rel) == "main.swift" for other in included for source in units[other])
+    for unit, members in units.items():
+        if not any(source.uses_healthkit for source in members):
+            continue
+        name = module_name(unit, root, targets)
+        if name in ("HealthKit", "OpenHealthKit", "Foundation"):
+            name += "_Checked"
+        # The unit and the code base's own modules it imports, recursively.
+        included, queue = [unit], [unit]
+        while queue:
+            for source in units[queue.pop()]:
+                for _, imported in source.imports:
+                    other = own_modules.get(imported)
+                    if other and other not in included and not available(imported):
+                        included.append(other)
+                        queue.append(other)
+        files, blanked, path_of, names = [], collections.Counter(), {}, set()
+        for other in included:
+            for source in units[other]:
+                # Linux lacks the module, or it is one of the code base's own, type checked here with it.
+                drop = [(number, imported) for number, imported in source.imports if not available(imported)]
+                path, base = source.path, os.path.basename(source.rel)
+                # A file that names HK API without importing HealthKit gets it on Apple's platforms through a
+                # module that re-exports it (SpeziHealthKit, CareKit, ResearchKit) or a pod's umbrella header:
+                # its first blanked import, or a last line, imports HealthKit instead.
+                through = source.uses_healthkit and not any(m == "HealthKit" for _, m in source.imports)
+                # One module may not hold two files of one name (two targets merged, or two folders of one).
+                if drop or base in names or through:
+                    lines = list(source.lines)
+                    for number, imported in drop:
+                        lines[number] = "import HealthKit" if through else ""
+                        through = False
+                    if through:
+                        lines.append("import HealthKit")
+                        if other == unit and own_modules.get(imported) not in included:
+                            blanked[imported] += 1
+                    if base in names:
+                        base = f"{len(path_of)}-{base}"
+                    path = os.path.join(scratch, str(len(path_of)), base)
+                    os.makedirs(os.path.dirname(path), exist_ok=True)
+                    with open(path, "w", encoding="utf-8") as handle:
+                        handle.write("\n".join(lines))
+                names.add(base)
+                path_of[os.path.realpath(path)] = source
+                files.append(path)
+        has_main = any(os.path.basename(source.rel) == "main.swift" for other in included for source in units[other])
+        digest = hashlib.sha1(f"{module_stamp}|{has_main}|{name}".encode())
+        for path in files:
+            stat = os.stat(path)
+            digest.update(f"|{path}|{stat.st_size}|{stat.st_mtime if path.startswith(root) else 0}".encode())
+        saved = os.path.join(outputs, f"{name}-{digest.hexdigest()[:16]}.txt")
+        if args.reuse and os.path.exists(saved):
+            with open(saved, encoding="utf-8") as handle:
+                status, stderr = handle.readline().strip(), handle.read()
+            status = int(status)
+        else:
             status, stderr = typecheck(files, name, modules, args.swift_version, has_main)
-            errors, loose = parse_diagnostics(stderr)
-            by_file = collections.defaultdict(list)
-            def place(path, number):
-                """Where a note points: a file of the code base, HealthKit's module, or nowhere."""
-                if not path:
-                    return ""
-                known = path_of.get(path)
-                if known is not None:
-                    return f"{known.rel}:{number}: "
-                return f"{os.path.basename(path)}:{number}: "
+            with open(saved, "w", encoding="utf-8") as handle:
+                handle.write(f"{status}\n{stderr}")
+        errors, loose = parse_diagnostics(stderr)
+        by_file = collections.defaultdict(list)
+        def place(path, number):
+            """Where a note points: a file of the code base, HealthKit's module, or nowhere."""
+            if not path:
+                return ""
+            known = path_of.get(path)
+            if known is not None:
+                return f"{known.rel}:{number}: "
+            return f"{os.path.basename(path)}:{number}: "
 
-            for path, number, column, message, notes in errors:
-                source = path_of.get(path)
-                if source is not None:
-                    texts = [place(*note[:2]) + note[2] for note in notes]
-                    in_ours = [bool(note[0]) and note[0].startswith(repository + os.sep) for note in notes]
-                    by_file[source.rel].append((number, column, message, texts, in_ours))
-            # A missing module stops the compiler (an import this script did not recognise): nothing is known then.
-            stopped = [f"{place(path, number)}{message}" for path, number, _, message, _ in errors
-                       if message.startswith("no such module")]
-            loose = stopped + loose
-            fatal = status != 0 and (not errors or bool(stopped))
-            extra = [u for u in included if u != unit]
-            unit_reports.append({"unit": unit, "module": name, "files": len(members), "with": extra,
-                                 "files_compiled": len(files), "blanked_imports": dict(blanked),
-                                 "errors": len(errors), "fatal": loose[:5] if fatal else []})
-            print(f"\nunit {unit} (module {name}, {len(members)} files"
-                  + (f", with {', '.join(extra)}" if extra else "")
-                  + (f"; imports blanked: {', '.join(sorted(blanked))}" if blanked else "") + ")")
-            for source in members:
-                if not source.uses_healthkit:
-                    continue
-                active = active_lines(source.lines, conditions)
-                hk_lines = [index for index, line in enumerate(source.lines)
-                            if HK_WORD.search(strip_comment(line)) or IMPORT.match(line) and "HealthKit" in line]
-                inactive = [index for index in hk_lines if not active[index]]
-                entry = {"file": source.rel, "unit": unit, "errors": [], "other_errors": 0,
-                         "healthkit_lines": len(hk_lines), "inactive_healthkit_lines": len(inactive)}
-                if fatal:
-                    entry.update(status="skipped", reason="the compiler stopped: " + (loose[0] if loose else "no output"))
-                elif hk_lines and len(inactive) == len(hk_lines):
-                    entry.update(status="skipped", reason="its HealthKit code is all inside inactive #if branches "
-                                 "(os(iOS), canImport(UIKit), ...)")
-                else:
-                    for number, column, message, notes, in_ours in by_file.get(source.rel, []):
-                        kind, names = classify(message, notes, in_ours, source.lines, number, own_hk, own_names,
-                                               apple)
-                        if kind == "not ours":
-                            entry["other_errors"] += 1
-                            if args.verbose:
-                                entry["errors"].append({"line": number, "column": column, "class": kind,
-                                                        "message": message, "notes": notes, "api": names})
-                        else:
+        for path, number, column, message, notes in errors:
+            source = path_of.get(path)
+            if source is not None:
+                texts = [place(*note[:2]) + note[2] for note in notes]
+                in_ours = [bool(note[0]) and note[0].startswith(repository + os.sep) for note in notes]
+                by_file[source.rel].append((number, column, message, texts, in_ours))
+        # A missing module stops the compiler (an import this script did not recognise): nothing is known then.
+        stopped = [f"{place(path, number)}{message}" for path, number, _, message, _ in errors
+                   if message.startswith("no such module")]
+        loose = stopped + loose
+        fatal = status != 0 and (not errors or bool(stopped))
+        extra = [u for u in included if u != unit]
+        unit_reports.append({"unit": unit, "module": name, "files": len(members), "with": extra,
+                             "files_compiled": len(files), "blanked_imports": dict(blanked),
+                             "errors": len(errors), "fatal": loose[:5] if fatal else []})
+        print(f"\nunit {unit} (module {name}, {len(members)} files"
+              + (f", with {', '.join(extra)}" if extra else "")
+              + (f"; imports blanked: {', '.join(sorted(blanked))}" if blanked else "") + ")")
+        for source in members:
+            if not source.uses_healthkit:
+                continue
+            active = active_lines(source.lines, conditions)
+            hk_lines = [index for index, line in enumerate(source.lines)
+                        if HK_WORD.search(strip_comment(line)) or IMPORT.match(line) and "HealthKit" in line]
+            inactive = [index for index in hk_lines if not active[index]]
+            entry = {"file": source.rel, "unit": unit, "errors": [], "other_errors": 0,
+                     "healthkit_lines": len(hk_lines), "inactive_healthkit_lines": len(inactive)}
+            if fatal:
+                entry.update(status="skipped", reason="the compiler stopped: " + (loose[0] if loose else "no output"))
+            elif hk_lines and len(inactive) == len(hk_lines):
+                entry.update(status="skipped", reason="its HealthKit code is all inside inactive #if branches "
+                             "(os(iOS), canImport(UIKit), ...)")
+            else:
+                for number, column, message, notes, in_ours in by_file.get(source.rel, []):
+                    kind, names = classify(message, notes, in_ours, source.lines, number, own_hk, own_names,
+                                           apple)
+                    if kind == "not ours":
+                        entry["other_errors"] += 1
+                        if args.verbose:
                             entry["errors"].append({"line": number, "column": column, "class": kind,
                                                     "message": message, "notes": notes, "api": names})
-                    ours = any(error["class"] == "ours" for error in entry["errors"])
-                    entry["status"] = "failed" if ours else "ok"
-                    entry["reason"] = ""
-                results.append(entry)
-                note = []
-                if entry["other_errors"]:
-                    note.append(f"{entry['other_errors']} errors not ours")
-                if inactive and entry["status"] != "skipped":
-                    note.append(f"{len(inactive)} of {len(hk_lines)} HealthKit lines inactive")
-                print(f"  {entry['status']:<8}{source.rel}" + (f"  ({'; '.join(note)})" if note else "")
-                      + (f": {entry['reason']}" if entry["status"] == "skipped" else ""))
-                for error in entry["errors"]:
-                    label = {"ours": "HealthKit", "check": "check", "not ours": "not ours"}[error["class"]]
-                    print(f"          {error['line']}:{error['column']}: [{label}] {error['message']}")
-                    if error["class"] != "not ours":
-                        for note_text in error["notes"][:3]:
-                            print(f"              note: {note_text}")
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+                    else:
+                        entry["errors"].append({"line": number, "column": column, "class": kind,
+                                                "message": message, "notes": notes, "api": names})
+                ours = any(error["class"] == "ours" for error in entry["errors"])
+                entry["status"] = "failed" if ours else "ok"
+                entry["reason"] = ""
+            results.append(entry)
+            note = []
+            if entry["other_errors"]:
+                note.append(f"{entry['other_errors']} errors not ours")
+            if inactive and entry["status"] != "skipped":
+                note.append(f"{len(inactive)} of {len(hk_lines)} HealthKit lines inactive")
+            print(f"  {entry['status']:<8}{source.rel}" + (f"  ({'; '.join(note)})" if note else "")
+                  + (f": {entry['reason']}" if entry["status"] == "skipped" else ""))
+            for error in entry["errors"]:
+                label = {"ours": "HealthKit", "check": "check", "not ours": "not ours"}[error["class"]]
+                print(f"          {error['line']}:{error['column']}: [{label}] {error['message']}")
+                if error["class"] != "not ours":
+                    for note_text in error["notes"][:3]:
+                        print(f"              note: {note_text}")
 
     counts = collections.Counter(entry["status"] for entry in results)
     ours = sum(1 for entry in results for error in entry["errors"] if error["class"] == "ours")
