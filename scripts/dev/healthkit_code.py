@@ -166,7 +166,8 @@ class Prober:
 
     def __init__(self, modules, swift_version, scratch):
         self.modules, self.swift_version, self.scratch = modules, swift_version, scratch
-        key = hashlib.sha1(f"{os.path.realpath(modules)}|{compiler_version()}|{swift_version}".encode()).hexdigest()[:12]
+        text = f"{os.path.realpath(modules)}|{compiler_version()}|{swift_version}"
+        key = hashlib.sha1(text.encode()).hexdigest()[:12]
         self.cache_path = os.path.join(scratch, f"import-probes-{key}.json")
         try:
             with open(self.cache_path, encoding="utf-8") as handle:
@@ -194,7 +195,8 @@ SourceFile = collections.namedtuple("SourceFile", "rel path unit lines imports u
 def find_sources(root):
     files = []
     for folder, dirs, names in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith(".") and not d.endswith(".xcassets"))
+        dirs[:] = sorted(d for d in dirs
+                         if d not in SKIP_DIRS and not d.startswith(".") and not d.endswith(".xcassets"))
         for name in sorted(names):
             if name.endswith(".swift") and name != "Package.swift" and not name.startswith("Package@swift"):
                 files.append(os.path.relpath(os.path.join(folder, name), root))
@@ -342,6 +344,18 @@ def classify(message, notes, notes_in_ours, lines, number, own_hk, own_names, ap
     protocol = re.search(r"does not conform to protocol '([^']+)'", message)
     if protocol and protocol.group(1) in own_names and not HK_WORD.match(protocol.group(1)):
         return "not ours", []  # the code base's own conformance, which needs what Linux lacks
+    if message.startswith("expression pattern of type") and not re.search(r"values of type '(HK|\[HK)", message):
+        return "not ours", []  # a `case .x` on the code base's enum that did not type check, tried on HK error codes
+    if re.match(r"type 'HKError\.Code' has no member", message) and "HKError" not in line_text:
+        return "not ours", []  # the same pattern, reported once more
+    kvc = re.search(r"\.(?:value|setValue)\((?:[^)]*, )?forKey(?:Path)?:", line_text)
+    if member in ("value", "setValue") and kvc:
+        return "not ours", []  # key-value coding: Foundation on Linux has none (NSObject's value(forKey:))
+    conforms = re.match(r"type '([^']+)' does not conform to the 'Sendable' protocol", message)
+    if conforms:
+        outer = conforms.group(1).split("<")[0].split(".")[0]
+        if not HK_WORD.fullmatch(outer) or outer in own_hk:
+            return "not ours", []  # a key path, array or the code base's type with an HK type argument
     no_member = re.match(r"(?:value of type|type) '([^']+)'(?: \(aka '[^']+'\))? has no member '([^']+)'", message)
     if no_member:
         base = re.sub(r"^(?:some|any) ", "", no_member.group(1)).split(".")[0].split("<")[0]
@@ -350,10 +364,6 @@ def classify(message, notes, notes_in_ours, lines, number, own_hk, own_names, ap
         if member in apple:
             return "ours", [f"{no_member.group(1)}.{member}"]
         return "check", [f"{no_member.group(1)}.{member}"]  # Apple's (not in Coverage/HealthKitAPI) or a dependency's
-    if message.startswith("expression pattern of type") and not re.search(r"values of type '(HK|\[HK)", message):
-        return "not ours", []  # a `case .x` on the code base's enum that did not type check, tried on HK error codes
-    if re.match(r"type 'HKError\.Code' has no member", message) and "HKError" not in line_text:
-        return "not ours", []  # the same pattern, reported once more
     sendable = re.search(r"non-'?Sendable'? (?:type|result type|parameter type) '([^']+)'", message)
     if sendable:
         kind = sendable.group(1)
@@ -480,10 +490,10 @@ def main():
                     for number, imported in drop:
                         lines[number] = "import HealthKit" if through else ""
                         through = False
-                    if through:
-                        lines.append("import HealthKit")
                         if other == unit and own_modules.get(imported) not in included:
                             blanked[imported] += 1
+                    if through:
+                        lines.append("import HealthKit")
                     if base in names:
                         base = f"{len(path_of)}-{base}"
                     path = os.path.join(scratch, str(len(path_of)), base)
