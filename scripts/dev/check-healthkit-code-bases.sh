@@ -36,7 +36,7 @@ if [[ $build == 1 ]]; then
     swift build --target HealthKit >&2
 fi
 failed=0
-printf '| code base | commit | files using HealthKit | ok | failed | skipped | HealthKit errors | to check | not ours | s |\n'
+printf "| code base | commit | HK files | ok | failed | skipped | HealthKit errors | to check | not ours | s |\n"
 printf '|---|---|---|---|---|---|---|---|---|---|\n'
 while IFS=$'\t' read -r name repository commit _; do
     [[ -z "$name" || "$name" == \#* ]] && continue
