@@ -50,7 +50,9 @@ while IFS=$'\t' read -r name repository commit _; do
             revision=HEAD
         fi
         mkdir -p "$folder"
-        git --git-dir="$git_dir" archive "$revision" -- ':(glob)**/*.swift' ':(glob)*.swift' | tar -x -C "$folder"
+        if ! git --git-dir="$git_dir" archive "$revision" -- ':(glob)**/*.swift' | tar -x -C "$folder"; then
+            rm -rf "$folder"
+        fi
     fi
     if [[ ! -d "$folder" ]]; then
         echo "check-healthkit-code-bases: no checkout $folder (give --mirrors)" >&2
