@@ -440,7 +440,7 @@ def main():
     for source in sources.values():
         units.setdefault(source.unit, []).append(source)
     own_modules = {}
-    for unit in units:
+    for unit in sorted(units, key=lambda unit: unit == "."):  # a folder named like the checkout wins over its root
         own_modules.setdefault(module_name(unit, root, targets), unit)
     # HK names the code base declares in code the compiler sees (its test doubles; not its stand-ins for Linux, which
     # sit under `#if !canImport(HealthKit)`) are its own, not HealthKit API.
