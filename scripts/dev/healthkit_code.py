@@ -208,7 +208,7 @@ def find_sources(root):
     return files
 
 
-def declared_targets(root, files):
+def declared_targets(root):
     """{folder relative to root: target name} for SwiftPM targets with a `path:` (Package.swift files in the folder)."""
     targets = {}
     for folder, dirs, names in os.walk(root):
@@ -432,7 +432,7 @@ def main():
     conditions = Conditions(available, args.swift_version)
 
     sources, found = {}, find_sources(root)
-    targets = declared_targets(root, found)
+    targets = declared_targets(root)
     for rel in found:
         lines, imports, uses = read_source(root, rel)
         sources[rel] = SourceFile(rel, os.path.join(root, rel), unit_of(root, rel, targets), lines, imports, uses)
