@@ -28,6 +28,20 @@ struct ZonesCommandTests {
         #expect(cleared.hasPrefix("type,source,unit,zones\nheartRate,none,count/min"), "\(cleared)")
     }
 
+    @Test("An app (--client) that never asked about heart rate reads no zones, and only the person's own app sets them")
+    func clientsSeeNoZones() throws {
+        let store = TemporaryStoreFolder.newPath("zones-client")
+        try expectOHK(["zones", "set", "heart-rate", "120", "140", "160", "--store", store])
+        try expectOHK(
+            ["zones", "show", "heart-rate", "--store", store, "--client", "com.example.stranger"], exit: .failure,
+            stderrContains: "request authorization first")
+        try expectOHK(
+            ["zones", "set", "heart-rate", "100", "120", "--store", store, "--client", "com.example.stranger"],
+            exit: .failure, stderrContains: "only a client with full access")
+        let kept = try expectOHK(["zones", "show", "heart-rate", "--store", store, "--format", "csv"]).stdout
+        #expect(kept.contains("\nheartRate,user,count/min,Z1 <120"), "\(kept)")
+    }
+
     @Test(
         "The ipyhealth export's workouts show the time in each zone: derived from the date of birth, then the person's",
         .enabled(if: SharedFixtures.available, SharedFixtures.absentReason))

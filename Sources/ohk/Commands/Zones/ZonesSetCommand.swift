@@ -44,7 +44,7 @@ struct ZonesSetCommand: ParsableCommand {
             output.write(
                 try ZonesCommand.table(store, types: [zoneType], calendar: output.calendar).rendered(
                     as: output.resolvedFormat))
-        } catch let error as HealthStoreError {
+        } catch let error as HealthStoreError where error.kind == .invalid {
             throw ValidationError(error.description)
         }
     }

@@ -32,7 +32,7 @@ struct ZonesShowCommand: ParsableCommand {
         do {
             let table = try ZonesCommand.table(store, types: shown, calendar: output.calendar)
             output.write(table.rendered(as: output.resolvedFormat))
-        } catch let error as HealthStoreError {
+        } catch let error as HealthStoreError where error.kind == .invalid {
             throw ValidationError(error.description)
         }
     }
