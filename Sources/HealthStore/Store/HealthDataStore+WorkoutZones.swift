@@ -16,7 +16,7 @@ extension HealthDataStore {
         try wrapped {
             try Self.checkZoneType(type)
             try view?.checkAskedToShareOrRead(typeIdentifier: type.identifier)
-            return try personWorkoutZones(for: type, at: date, calendar: calendar)
+            return try personWorkoutZones(for: type, at: date, calendar: calendar, reads: WorkoutZoneReads())
         }
     }
 
@@ -55,6 +55,16 @@ extension HealthDataStore {
     public func workoutZoneGroups(
         of workout: Sample, activity: UUID? = nil, types: [SampleType]? = nil, calendar: Calendar
     ) throws -> [SampleType: WorkoutZoneGroup] {
+        try workoutZoneGroups(
+            of: workout, activity: activity, types: types, calendar: calendar, reads: WorkoutZoneReads())
+    }
+
+    /// `workoutZoneGroups(of:activity:types:calendar:)` with what does not change from workout to workout read once
+    /// into `reads` (a listing passes the same `reads` for all its workouts).
+    func workoutZoneGroups(
+        of workout: Sample, activity: UUID? = nil, types: [SampleType]? = nil, calendar: Calendar,
+        reads: WorkoutZoneReads
+    ) throws -> [SampleType: WorkoutZoneGroup] {
         try wrapped {
             guard let content = workout.workoutContent else { return [:] }
             var start = workout.startDate
@@ -67,11 +77,12 @@ extension HealthDataStore {
             let paused = WorkoutContent.pausedIntervals(start: start, end: end, events: content.events)
             var groups: [SampleType: WorkoutZoneGroup] = [:]
             let zoneTypes = try types ?? WorkoutZoneConfiguration.typeIdentifiers.map { try SampleType.quantity($0) }
-            for type in zoneTypes {
+            for type in zoneTypes where mayReadZoneData(of: type) {
                 guard
-                    let configuration = try workoutZones(of: workout, for: type, calendar: calendar),
+                    let configuration = try workoutZones(of: workout, for: type, calendar: calendar, reads: reads),
                     let outcome = try zoneOutcome(
-                        configuration: configuration, start: start, end: end, paused: paused)
+                        configuration: configuration, start: start, end: end, paused: paused,
+                        priority: try reads.priority(of: type, in: base))
                 else { continue }
                 groups[type] = outcome.group
             }
@@ -85,13 +96,19 @@ extension HealthDataStore {
     public func workoutZones(
         of workout: Sample, for type: SampleType, calendar: Calendar
     ) throws -> WorkoutZoneConfiguration? {
+        try workoutZones(of: workout, for: type, calendar: calendar, reads: WorkoutZoneReads())
+    }
+
+    private func workoutZones(
+        of workout: Sample, for type: SampleType, calendar: Calendar, reads: WorkoutZoneReads
+    ) throws -> WorkoutZoneConfiguration? {
         try wrapped {
             if case let .string(text)? = workout.metadata?[WorkoutZoneConfiguration.metadataKey(for: type)],
                 let zones = try? WorkoutZoneConfiguration(type: type, storedText: text, source: .app)
             {
                 return zones
             }
-            return try personWorkoutZones(for: type, at: workout.startDate, calendar: calendar)
+            return try personWorkoutZones(for: type, at: workout.startDate, calendar: calendar, reads: reads)
         }
     }
 
@@ -103,21 +120,32 @@ extension HealthDataStore {
         among uuids: Set<UUID>? = nil
     ) throws -> WorkoutZoneCalculator.Outcome? {
         try wrapped {
-            if let view {
-                guard view.hasReadGrant(typeIdentifier: SampleType.workout.identifier),
-                    view.hasReadGrant(typeIdentifier: configuration.type.identifier)
-                else { return nil }
-            }
-            let bounds = TimeBounds(
-                startUpperBound: end.timeIntervalSinceReferenceDate,
-                endLowerBound: start.timeIntervalSinceReferenceDate)
-            var samples = try storage.candidates(of: configuration.type, within: bounds)
-            if let uuids { samples = samples.filter { uuids.contains($0.sample.uuid) } }
-            let calculator = WorkoutZoneCalculator(
+            guard mayReadZoneData(of: configuration.type) else { return nil }
+            return try zoneOutcome(
+                configuration: configuration, start: start, end: end, paused: paused, among: uuids,
                 priority: SourcePriority(order: try base.sourceOrder(for: configuration.type)))
-            return calculator.outcome(
-                configuration: configuration, samples: samples, start: start, end: end, paused: paused)
         }
+    }
+
+    /// Whether this store object may read zone data of a type: the store itself, or a client granted reading both
+    /// workouts and the type (a denial looks like no data).
+    private func mayReadZoneData(of type: SampleType) -> Bool {
+        guard let view else { return true }
+        return view.hasReadGrant(typeIdentifier: SampleType.workout.identifier)
+            && view.hasReadGrant(typeIdentifier: type.identifier)
+    }
+
+    /// Time in zone over a range, the read grants already checked, sources ranked by `priority`.
+    private func zoneOutcome(
+        configuration: WorkoutZoneConfiguration, start: Date, end: Date, paused: [DateInterval],
+        among uuids: Set<UUID>? = nil, priority: SourcePriority
+    ) throws -> WorkoutZoneCalculator.Outcome? {
+        let bounds = TimeBounds(
+            startUpperBound: end.timeIntervalSinceReferenceDate, endLowerBound: start.timeIntervalSinceReferenceDate)
+        var samples = try storage.candidates(of: configuration.type, within: bounds)
+        if let uuids { samples = samples.filter { uuids.contains($0.sample.uuid) } }
+        return WorkoutZoneCalculator(priority: priority).outcome(
+            configuration: configuration, samples: samples, start: start, end: end, paused: paused)
     }
 
     /// The person's zones: the ones they set (a setting, read past the client's view), else derived from their data.
@@ -125,13 +153,12 @@ extension HealthDataStore {
     /// (zones made from an age would tell the age), and without read access to resting heart rate they are made from
     /// the age alone.
     private func personWorkoutZones(
-        for type: SampleType, at date: Date, calendar: Calendar
+        for type: SampleType, at date: Date, calendar: Calendar, reads: WorkoutZoneReads
     ) throws -> WorkoutZoneConfiguration? {
-        if let set = try storedZones(for: type) { return set }
+        if let set = try reads.setZones(of: type, reading: { try storedZones(for: type) }) { return set }
         guard type.identifier == "HKQuantityTypeIdentifierHeartRate" else { return nil }
         if let view, !view.hasReadGrant(typeIdentifier: CharacteristicValues.dateOfBirthIdentifier) { return nil }
-        guard let text = try base.characteristics()[CharacteristicValues.dateOfBirthIdentifier], !text.isEmpty,
-            let birth = Self.dayComponents(text),
+        guard let birth = try reads.dateOfBirth(in: base),
             let age = WorkoutZoneDefaults.age(dateOfBirth: birth, at: date, calendar: calendar)
         else { return nil }
         let resting = try SampleType.quantity("HKQuantityTypeIdentifierRestingHeartRate")
@@ -146,7 +173,7 @@ extension HealthDataStore {
                     predicate: .date(
                         start: date.addingTimeInterval(-WorkoutZoneDefaults.restingHeartRateWindow), end: date,
                         options: []),
-                    options: [.discreteAverage], priority: SourcePriority(order: try base.sourceOrder(for: resting))))
+                    options: [.discreteAverage], priority: try reads.priority(of: resting, in: base)))
             restingRate = try figures.merged.average?.value(in: try HealthUnit(parsing: "count/min"))
         } catch HealthEngineError.noData {
             restingRate = nil
@@ -171,11 +198,39 @@ extension HealthDataStore {
                 field: "quantityType", reason: "\(type.identifier) has no zones (heart rate and cycling power do)")
         }
     }
+}
 
-    /// Year, month and day of a stored date of birth (`1985-06-01`).
-    private static func dayComponents(_ text: String) -> DateComponents? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        return DateComponents(year: parts[0], month: parts[1], day: parts[2])
+/// What the zones of many workouts read once, not once per workout: the person's set zones, their date of birth and
+/// each type's source order. One call's worth: a listing of workouts makes one and passes it to every workout.
+final class WorkoutZoneReads {
+    private var setZones: [SampleType: WorkoutZoneConfiguration?] = [:]
+    private var birth: DateComponents??
+    private var priorities: [SampleType: SourcePriority] = [:]
+
+    /// The zones the person set for a type, read once.
+    func setZones(
+        of type: SampleType, reading: () throws -> WorkoutZoneConfiguration?
+    ) rethrows -> WorkoutZoneConfiguration? {
+        if let known = setZones[type] { return known }
+        let read = try reading()
+        setZones[type] = .some(read)
+        return read
+    }
+
+    /// The person's date of birth as year, month and day, read once; nil when not set.
+    func dateOfBirth(in storage: some RecordStorage) throws -> DateComponents? {
+        if let known = birth { return known }
+        let text = try storage.characteristics()[CharacteristicValues.dateOfBirthIdentifier]
+        let read = text.flatMap(DateReader.day).map { DateComponents(year: $0.year, month: $0.month, day: $0.day) }
+        birth = .some(read)
+        return read
+    }
+
+    /// How a type's sources rank, read once.
+    func priority(of type: SampleType, in storage: some RecordStorage) throws -> SourcePriority {
+        if let known = priorities[type] { return known }
+        let read = SourcePriority(order: try storage.sourceOrder(for: type))
+        priorities[type] = read
+        return read
     }
 }

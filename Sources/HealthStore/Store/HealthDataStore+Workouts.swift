@@ -48,10 +48,13 @@ extension HealthDataStore {
     ) throws -> [WorkoutSummary] {
         try wrapped {
             let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
+            // The person's zones, date of birth and source orders are read once for the whole listing.
+            let reads = WorkoutZoneReads()
             return try WorkoutSummaryEngine(storage: storage).summaries(
                 request, heartRatePriority: SourcePriority(order: try storage.sourceOrder(for: heartRate)),
                 heartRateZones: { workout in
-                    try self.workoutZoneGroups(of: workout, types: [heartRate], calendar: calendar)[heartRate]
+                    try self.workoutZoneGroups(of: workout, types: [heartRate], calendar: calendar, reads: reads)[
+                        heartRate]
                 })
         }
     }
