@@ -59,4 +59,8 @@ public enum MetadataKey {
     /// (docs/decisions/ecg-symptom-association.md), and `HKQuery.predicateForObjectsAssociated(electrocardiogram:)`
     /// matches it.
     public static let associatedElectrocardiogram = "OpenHealthKitAssociatedElectrocardiogram"
+    /// The device or app a pushing client read the sample from, as the client named it (Health Auto Export's
+    /// `source`; a composite `A|B` kept whole), a string. It marks a pushed copy of another source's data, which gives
+    /// way to that source's own samples (docs/decisions/pushed-data.md).
+    public static let pushedFrom = "OpenHealthKitPushedFrom"
 }

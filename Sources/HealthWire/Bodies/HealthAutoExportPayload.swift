@@ -255,7 +255,10 @@ public struct HealthAutoExportPayload: Decodable, Sendable {
         _ point: KeyedDecodingContainer<WireKey>, type: SampleType, content: SampleContent, start: Date, end: Date,
         metadata: [String: MetadataValue]
     ) throws -> Sample {
-        let device = try source(point).map { Device(name: $0) }
+        let origin = try source(point)
+        let device = origin.map { Device(name: $0) }
+        var metadata = metadata
+        if let origin { metadata[MetadataKey.pushedFrom] = .string(origin) }
         do {
             return try Sample(
                 type: type, startDate: start, endDate: max(start, end), metadata: metadata, device: device,
