@@ -13,7 +13,8 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         version: Version.string,
         subcommands: [
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self,
-            SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, ReportCommand.self, TypesCommand.self,
+            SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, HRVCommand.self, ReportCommand.self,
+            TypesCommand.self,
             SourcesCommand.self,
             ExportCommand.self,
             StoreCommand.self,

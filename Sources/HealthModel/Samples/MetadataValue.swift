@@ -63,4 +63,7 @@ public enum MetadataKey {
     /// `source`; a composite `A|B` kept whole), a string. It marks a pushed copy of another source's data, which gives
     /// way to that source's own samples (docs/decisions/pushed-data.md).
     public static let pushedFrom = "OpenHealthKitPushedFrom"
+    /// The heartbeat series a derived sample was computed from (a derived RMSSD: docs/decisions/hrv.md): the series'
+    /// UUID string.
+    public static let derivedFrom = "OpenHealthKitDerivedFrom"
 }

@@ -21,7 +21,8 @@ public struct PeriodReport: Sendable {
     public let bucket: DailyChartSVG.Bucket
     /// Steps, distance, active energy, exercise minutes and stand hours (those with data).
     public let activity: [PeriodSeries]
-    /// Resting, walking heart rate, HRV, VO2 max, respiratory rate, blood oxygen (those with data).
+    /// Resting, walking heart rate, HRV, VO2 max, respiratory rate, blood oxygen, then RMSSD and pNN50 of the nights
+    /// from beat-to-beat data (those with data).
     public let heart: [PeriodSeries]
     /// Weight, body fat, blood pressure, blood glucose (those with data).
     public let body: [PeriodSeries]
@@ -140,9 +141,13 @@ public struct PeriodReport: Sendable {
             activity.append(stand)
         }
         let nights = try store.sleepNights(try SleepNightsRequest(first: firstDay, last: lastDay, calendar: calendar))
+        let variability = try store.heartRateVariabilityNights(
+            try HeartRateVariabilityRequest(first: firstDay, last: lastDay, calendar: calendar, grouping: .night))
         return PeriodReport(
             from: from, to: to, calendar: calendar, timeZoneName: name, bucket: bucket, activity: activity,
-            heart: try series(heartMeasures), body: try series(bodyMeasures), sleepNights: nights,
+            heart: try series(heartMeasures)
+                + (try heartRateVariability(variability, from: from, to: to, interval: interval, calendar: calendar)),
+            body: try series(bodyMeasures), sleepNights: nights,
             sleepSummary: SleepSummary(nights: nights, calendar: calendar),
             workouts: try store.workoutSummaries(from: from, to: to, calendar: calendar),
             workoutMeasures: WorkoutReport.Measures(
@@ -217,5 +222,41 @@ public struct PeriodReport: Sendable {
             identifier: "stand-hours", title: "Stand hours", type: type, unit: .count, unitLabel: "hours",
             kind: .total, buckets: buckets, periodFigure: buckets.compactMap(\.value).reduce(0, +),
             colour: "#00acc1")
+    }
+
+    /// Nightly RMSSD and pNN50 from beat-to-beat data (`HeartRateVariabilityReport`'s figures): each bucket pools the
+    /// nights whose waking day is in it, the period's figure every night of the period; none without a night.
+    static func heartRateVariability(
+        _ nights: [HeartRateVariabilityNight], from: Date, to: Date, interval: DateComponents, calendar: Calendar
+    ) throws -> [PeriodSeries] {
+        guard !nights.isEmpty else { return [] }
+        let grid = try BucketGrid(
+            anchor: StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval,
+            calendar: calendar)
+        var pooled: [(start: Date, figures: HeartRateVariabilityFigures?)] = []
+        var index = grid.index(containing: from)
+        while grid.start(of: index) < to {
+            let (start, end) = (grid.start(of: index), grid.start(of: index + 1))
+            let inBucket = nights.filter { night in
+                calendar.date(from: night.wakingDay).map { $0 >= start && $0 < end } ?? false
+            }
+            pooled.append(
+                (start, inBucket.isEmpty ? nil : HeartRateVariabilityFigures(runs: inBucket.flatMap(\.runs))))
+            index += 1
+        }
+        let whole = HeartRateVariabilityFigures(runs: nights.flatMap(\.runs))
+        let rmssd = try SampleType.named(HeartRateVariabilityDerivation.rmssdIdentifier)
+        return [
+            PeriodSeries(
+                identifier: "rmssd", title: "Heart rate variability (RMSSD, from beat-to-beat data)", type: rmssd,
+                unit: .second(.milli), unitLabel: "ms", kind: .level,
+                buckets: pooled.map { .init(start: $0.start, value: $0.figures?.rmssd) }, periodFigure: whole.rmssd,
+                colour: "#6a1b9a"),
+            PeriodSeries(
+                identifier: "pnn50", title: "pNN50 (successive differences over 50 ms, from beat-to-beat data)",
+                type: rmssd, unit: .percent, unitLabel: "%", kind: .level,
+                buckets: pooled.map { .init(start: $0.start, value: $0.figures?.pnn50) }, periodFigure: whole.pnn50,
+                colour: "#9c27b0"),
+        ]
     }
 }

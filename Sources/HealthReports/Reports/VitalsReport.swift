@@ -7,7 +7,9 @@ import HealthStore
 /// samples in that bucket, sources merged by priority and weighted by time where the engine weighs a type by time
 /// (heart rates), in the person's preferred units; percentages (blood oxygen, body fat) as 0–100, as people read
 /// them. Systolic and diastolic pressure are each averaged over the readings' samples, so a day's pair comes from the
-/// same readings.
+/// same readings. RMSSD, SDNN and pNN50 from beat-to-beat data (`rmssd_ms`, `sdnn_ms`, `pnn50_pct`) are those of the
+/// nights whose waking day is in the bucket, their intervals pooled (`HeartRateVariabilityReport`); `hrv_ms` stays
+/// the average of the SDNN readings the Watch computed itself.
 public enum VitalsReport {
     /// One column: its name and the quantity type behind it.
     public struct Measure: Sendable {
@@ -26,8 +28,9 @@ public enum VitalsReport {
     ].map { Measure(column: $0.0, identifier: "HKQuantityTypeIdentifier" + $0.1) }
 
     /// The table from `from` to `to` (buckets of `interval` anchored at local midnight, Monday for weeks). Measures
-    /// without any sample in the window are left out; a bucket without a measure's samples has an empty cell.
-    /// Column names carry the unit (`weight_kg`) outside tables too, so CSV and JSON say what the numbers are.
+    /// without any sample in the window (heart rate variability: without a night with beat-to-beat data) are left
+    /// out; a bucket without a measure's samples has an empty cell. Column names carry the unit (`weight_kg`) outside
+    /// tables too, so CSV and JSON say what the numbers are.
     public static func table(
         store: HealthDataStore, from: Date, to: Date, interval: DateComponents, calendar: Calendar,
         format: OutputFormat, maximumBuckets: Int? = nil
@@ -44,14 +47,17 @@ public enum VitalsReport {
             guard !collection.buckets.isEmpty else { continue }
             columns.append(("\(measure.column)_\(columnUnit(unit))", collection, unit))
         }
-        var table = TextTable(
-            columns: ["start"] + columns.map(\.name), numericColumns: Set(columns.map(\.name)))
-        guard let first = columns.first?.collection else { return table }
-        var starts: [Date] = []
-        first.enumerateStatistics(from: from, to: to.addingTimeInterval(-0.001)) { bucket, _ in
-            starts.append(bucket.startDate)
-        }
-        for start in starts where start < to {
+        let nights = try store.heartRateVariabilityNights(
+            try HeartRateVariabilityRequest(from: from, to: to, calendar: calendar, grouping: .night))
+        let variability = nights.isEmpty ? [] : HeartRateVariabilityReport.figureColumns
+        let names = columns.map(\.name) + variability
+        var table = TextTable(columns: ["start"] + names, numericColumns: Set(names))
+        guard !names.isEmpty else { return table }
+        let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
+        var index = grid.index(containing: from)
+        while grid.start(of: index) < to {
+            let (start, end) = (grid.start(of: index), grid.start(of: index + 1))
+            index += 1
             var row: [String?] = [
                 format == .table
                     ? String(DateWriter.format(start, in: calendar.timeZone).prefix(10))
@@ -61,6 +67,14 @@ public enum VitalsReport {
                 let value = try column.collection.statistics(for: start).merged.average?.value(in: column.unit)
                 row.append(
                     value.map { String(format: "%.\(places(column.unit))f", UnitLabel.shown($0, in: column.unit)) })
+            }
+            if !variability.isEmpty {
+                // The nights whose waking day is in the bucket, their intervals pooled.
+                let inBucket = nights.filter { night in
+                    calendar.date(from: night.wakingDay).map { $0 >= start && $0 < end } ?? false
+                }
+                let figures = HeartRateVariabilityFigures(runs: inBucket.flatMap(\.runs))
+                row += inBucket.isEmpty ? [nil, nil, nil] : HeartRateVariabilityReport.cells(figures)
             }
             table.append(row)
         }

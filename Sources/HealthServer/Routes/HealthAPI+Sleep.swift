@@ -17,22 +17,29 @@ extension HealthAPI {
         let client = try context.requireClient()
         let store = try stores.store(for: client)
         let parameters = try QueryParameters(request, known: ["startDay", "endDay", "timeZone"])
-        let zone = try parameters.timeZone()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let days = try ["startDay", "endDay"].map { field throws(HealthServerError) in
-            guard let text = parameters.string(field) else {
-                throw HealthServerError.invalidField(field: field, reason: "give the day as YYYY-MM-DD")
-            }
-            return try Self.day(text, field: field, calendar: calendar)
-        }
+        let (days, calendar) = try Self.dayRange(parameters)
         // Checked once, here: the days' order and their count against the budget.
         let nights = try perform(names: ["from": "startDay", "to": "endDay"]) {
             try store.sleepNights(
                 try SleepNightsRequest(
                     first: days[0], last: days[1], calendar: calendar, maximumDays: Self.maximumSleepDays))
         }
-        let name = parameters.string("timeZone") ?? zone.identifier
+        let name = parameters.string("timeZone") ?? calendar.timeZone.identifier
         return JSONResponse.make(SleepReport.document(nights, timeZoneName: name, calendar: calendar))
+    }
+
+    /// The `startDay` and `endDay` parameters (both required, YYYY-MM-DD) and the Gregorian calendar of `timeZone`.
+    static func dayRange(
+        _ parameters: QueryParameters
+    ) throws(HealthServerError) -> (days: [DateComponents], calendar: Calendar) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try parameters.timeZone()
+        let days = try ["startDay", "endDay"].map { field throws(HealthServerError) in
+            guard let text = parameters.string(field) else {
+                throw HealthServerError.invalidField(field: field, reason: "give the day as YYYY-MM-DD")
+            }
+            return try Self.day(text, field: field, calendar: calendar)
+        }
+        return (days, calendar)
     }
 }

@@ -67,6 +67,9 @@ struct HealthAPI: Sendable {
         routes.get("/sleep") { request, context in
             try await onStoreExecutor { try sleepNights(request, context) }
         }
+        routes.get("/hrv") { request, context in
+            try await onStoreExecutor { try heartRateVariability(request, context) }
+        }
         routes.get("/workouts") { request, context in
             try await onStoreExecutor { try workouts(request, context) }
         }
