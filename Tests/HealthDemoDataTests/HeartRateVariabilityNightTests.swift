@@ -64,7 +64,9 @@ struct HeartRateVariabilityNightTests {
         return (intervals, differences)
     }
 
-    @Test("Nights: the sleep night's window, the assumed window without sleep data, measurements pooled", arguments: StorageBackend.allCases)
+    @Test(
+        "Nights: the sleep night's window, the assumed window without sleep data, measurements pooled",
+        arguments: StorageBackend.allCases)
     func nights(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         let series = try Self.populate(store)
@@ -92,7 +94,9 @@ struct HeartRateVariabilityNightTests {
         #expect(measurements.map(\.series) == series.map(\.uuid))
     }
 
-    @Test("A client without the heartbeat series read grant sees no measurement and no night", arguments: StorageBackend.allCases)
+    @Test(
+        "A client without the heartbeat series read grant sees no measurement and no night",
+        arguments: StorageBackend.allCases)
     func clientView(_ backend: StorageBackend) throws {
         let store = backend.makeStore()
         _ = try Self.populate(store)

@@ -36,7 +36,9 @@ struct HeartRateVariabilityCalculatorTests {
         #expect(abs((figures.sdnn ?? 0) - (22_771.428_571_428_6 / 6).squareRoot()) < 1e-6)
     }
 
-    @Test("An export's beat carries the rate of the interval ending at it: used for the first beat and after a missing one")
+    @Test(
+        "An export's beat carries the rate of the interval ending at it: used for the first beat and after a missing one"
+    )
     func exportRates() {
         // 75 bpm at the first beat: 60,000 / 75 = 800 ms. The second comes 820 ms later (its rate, 73 bpm, says
         // 821.9 ms: adjacent, the time is used). The third comes 1,580 ms later but says 76 bpm (789.47 ms): more than

@@ -58,7 +58,9 @@ struct RealExportHeartRateVariabilityTests {
         return store
     }
 
-    static func request(_ first: Int, _ last: Int, _ grouping: HeartRateVariabilityRequest.Grouping) throws
+    static func request(
+        _ first: Int, _ last: Int, _ grouping: HeartRateVariabilityRequest.Grouping
+    ) throws
         -> HeartRateVariabilityRequest
     {
         try HeartRateVariabilityRequest(

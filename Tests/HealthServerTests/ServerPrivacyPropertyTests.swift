@@ -23,7 +23,7 @@ struct ServerPrivacyPropertyTests {
     static let coveredRoutes: Set<String> = [
         "/", "/samples", "/statistics", "/statistics/collection", "/changes", "/sources", "/observe",
         "/activity-summaries", "/export", "/preferred-units", "/preferred-zones", "/characteristics", "/sleep",
-        "/workouts",
+        "/hrv", "/workouts",
         "/workouts/{uuid}/route",
     ]
 
@@ -206,6 +206,8 @@ struct ServerPrivacyCheck {
             "/?timeZone=UTC", "/export", "/activity-summaries?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
             "/changes?\(allTypes)&limit=3", "/preferred-units", "/preferred-zones", "/characteristics",
             "/sleep?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
+            "/hrv?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC",
+            "/hrv?startDay=2024-03-01&endDay=2024-03-09&timeZone=UTC&by=measurement",
             "/workouts?from=2024-03-01&to=2024-03-09&timeZone=UTC",
         ]
         for type in PrivacyTypes.queried {

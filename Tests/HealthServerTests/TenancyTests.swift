@@ -57,6 +57,7 @@ struct TenancyTests {
         "/preferred-zones": "",
         "/characteristics": "",
         "/sleep": "?startDay=2024-03-05&endDay=2024-03-06&timeZone=UTC",
+        "/hrv": "?startDay=2024-03-05&endDay=2024-03-06&timeZone=UTC",
         "/workouts": "?from=2024-03-05&to=2024-03-06&timeZone=UTC",
         // `{uuid}` becomes the uuid of alice's workout.
         "/workouts/{uuid}/route": "?format=geojson",

@@ -111,6 +111,7 @@ public enum HeartRateVariabilityReport {
 
     static func time(_ date: Date, _ calendar: Calendar, _ format: OutputFormat) -> String {
         guard format == .table else { return DateWriter.format(date, in: calendar.timeZone) }
-        return String(DateWriter.format(date, in: calendar.timeZone).prefix(16)).replacingOccurrences(of: "T", with: " ")
+        return String(DateWriter.format(date, in: calendar.timeZone).prefix(16)).replacingOccurrences(
+            of: "T", with: " ")
     }
 }
