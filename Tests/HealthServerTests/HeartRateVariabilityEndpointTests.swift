@@ -25,11 +25,11 @@ struct HeartRateVariabilityEndpointTests {
             #expect(measurements.json["by"] as? String == "measurement")
             let rows = try #require(measurements.json["rows"] as? [[String: Any]])
             try #require(rows.count == 1)
-            // 46 intervals and 41 differences: RMSSD 34.18 ms, pNN50 6 / 41 = 14.6 %, SDNN 46.35 ms (Apple: 45.96).
+            // 46 intervals and 41 differences: RMSSD 34.18 ms, pNN50 4 / 41 = 9.8 %, SDNN 46.35 ms (Apple: 45.96).
             #expect(rows[0]["beats"] as? Double == 46)
             #expect(rows[0]["differences"] as? Double == 41)
             #expect(rows[0]["rmssd_ms"] as? Double == 34.2)
-            #expect(rows[0]["pnn50_pct"] as? Double == 14.6)
+            #expect(rows[0]["pnn50_pct"] as? Double == 9.8)
             #expect(rows[0]["sdnn_ms"] as? Double == 46.4)
             let nights = try await client.call(.get, "/hrv?\(days)", token: health)
             let night = try #require((nights.json["rows"] as? [[String: Any]])?.first)
