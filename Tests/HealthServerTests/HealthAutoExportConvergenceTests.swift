@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTypes
 import HealthEngine
 import HealthModel
 import HealthStore
 import HealthTestSupport
 import HealthWire
+import Synchronization
 import Testing
 
 /// Health Auto Export pushes converging with themselves and with the device's own samples (decisions/pushed-data.md),
@@ -221,17 +223,88 @@ struct HealthAutoExportConvergenceTests {
         let samples = try Self.read(
             Self.payload("step_count", units: "count", points: [Self.steps("2024-10-27 00:00:00 +0200", 1_000)]),
             aggregation: "days", second: 0, timeZone: Self.berlin)
-        #expect(samples.first.map { $0.endDate.timeIntervalSince($0.startDate).rounded() } == 25 * 3600)
+        let berlinDay = try #require(samples.first)
+        #expect(berlinDay.endDate.timeIntervalSince(berlinDay.startDate) == 90_000.0)
         // A zone whose offset differs from the payload's: the fixed offset, 24 hours.
         let fixed = try Self.read(
             Self.payload("step_count", units: "count", points: [Self.steps("2024-10-27 00:00:00 +0200", 1_000)]),
             aggregation: "Days", second: 0, timeZone: Self.losAngeles)
-        #expect(fixed.first.map { $0.endDate.timeIntervalSince($0.startDate).rounded() } == 24 * 3600)
+        let fixedDay = try #require(fixed.first)
+        #expect(fixedDay.endDate.timeIntervalSince(fixedDay.startDate) == 86_400.0)
         // No header: an instant.
         let instant = try Self.read(
             Self.payload("step_count", units: "count", points: [Self.steps("2024-10-27 00:00:00 +0200", 1_000)]),
             aggregation: nil, second: 0)
         #expect(instant.first.map { $0.endDate == $0.startDate } == true)
+    }
+
+    @Test("A pushed workout and the Watch's own one within a minute are listed once, whichever came first", arguments: StorageBackend.allCases)
+    func workoutListedOnce(backend: StorageBackend) throws {
+        let body = Data(
+            #"""
+            {"data": {"workouts": [{"id": "7F3A", "name": "Outdoor Walk", "start": "2024-03-05 09:00:00 -0800",
+              "end": "2024-03-05 09:40:00 -0800", "duration": 2400}]}}
+            """#.utf8)
+        let watch = SourceRevision(
+            source: Source(name: Self.watchName, bundleIdentifier: "com.apple.health.5A2B"), productType: "Watch6,1")
+        let own = try Sample.workout(
+            activityTypeRawValue: 52, start: Self.date("2024-03-05T09:00:20-08:00"),
+            end: Self.date("2024-03-05T09:39:30-08:00")
+        ).with(sourceRevision: watch)
+        let pushFirst = backend.makeStore()
+        _ = try pushFirst.saveResent(try Self.read(body, aggregation: nil, second: 0), as: Self.client)
+        try pushFirst.saveImported([own])
+        let exportFirst = backend.makeStore()
+        try exportFirst.saveImported([own])
+        _ = try exportFirst.saveResent(try Self.read(body, aggregation: nil, second: 0), as: Self.client)
+        for store in [pushFirst, exportFirst] {
+            let listed = try store.workoutSummaries(
+                from: Self.date("2024-03-05T00:00:00-08:00"), to: Self.date("2024-03-06T00:00:00-08:00"))
+            #expect(listed.map(\.uuid) == [own.uuid])
+        }
+        // A pushed workout with no own twin is listed.
+        let alone = backend.makeStore()
+        _ = try alone.saveResent(try Self.read(body, aggregation: nil, second: 0), as: Self.client)
+        #expect(
+            try alone.workoutSummaries(
+                from: Self.date("2024-03-05T00:00:00-08:00"), to: Self.date("2024-03-06T00:00:00-08:00")
+            ).count == 1)
+    }
+
+    @Test("The server refuses an unknown automation-aggregation naming the header and keeps a re-sent day's last value")
+    func serverHeaders() async throws {
+        let clock = AdvancingClock()
+        let fixture = try ServerFixture(configure: { $0.now = { clock.next() } })
+        let token = fixture.token("bob", "com.example.steps")
+        let day: @Sendable (Int) -> String = { value in
+            #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2024-03-10 00:00:00 -0800", "qty": \#(value), "source": "Alex’s Apple Watch"}]}]}}"#
+        }
+        try await fixture.withRouter { client in
+            let refused = try await client.call(
+                .post, "/ingest/health-auto-export", token: token, body: day(1),
+                headers: [HTTPField.Name("automation-aggregation")!: "Fortnights"])
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("automation-aggregation"), "\(refused.text)")
+            let headers: HTTPFields = [
+                HTTPField.Name("automation-aggregation")!: "Days", HTTPField.Name("session-id")!: "6C1D",
+            ]
+            for value in [4_000, 8_000, 11_000] {
+                let reply = try await client.call(
+                    .post, "/ingest/health-auto-export?timeZone=America/Los_Angeles", token: token, body: day(value),
+                    headers: headers)
+                #expect(reply.json["saved"] as? Double == 1, "\(reply.text)")
+            }
+            let again = try await client.call(
+                .post, "/ingest/health-auto-export?timeZone=America/Los_Angeles", token: token, body: day(11_000),
+                headers: headers)
+            #expect(again.status == .ok)
+            #expect(again.json["saved"] as? Double == 0)
+            #expect(again.json["ignored"] as? Double == 1)
+            let samples = try await client.call(
+                .get, "/samples?type=stepCount&timeZone=America/Los_Angeles", token: token)
+            #expect(samples.samples.map { $0["value"] as? Double } == [11_000])
+            #expect(samples.samples.first?["endDate"] as? String == "2024-03-11T00:00:00-07:00")
+        }
     }
 
     @Test("An unknown automation-aggregation value is refused naming the header")
@@ -244,6 +317,18 @@ struct HealthAutoExportConvergenceTests {
         } catch {
             #expect(error.field == "automation-aggregation")
         }
+    }
+}
+
+/// A clock a second later at every reading (each request arrives after the one before).
+final class AdvancingClock: Sendable {
+    private let seconds = Mutex(1_710_000_000.0)
+
+    func next() -> Date {
+        Date(timeIntervalSince1970: seconds.withLock { value in
+            value += 1
+            return value
+        })
     }
 }
 
