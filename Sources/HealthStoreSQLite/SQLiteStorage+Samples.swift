@@ -60,7 +60,8 @@ extension SQLiteStorage {
                 quantity = Quantity(stored, canonical)
             }
             content = .quantity(
-                try SampleDetailCoding.quantityContent(quantity: quantity, count: Int(row.int64(8)), detail: row.bytes(12)))
+                try SampleDetailCoding.quantityContent(
+                    quantity: quantity, count: Int(row.int64(8)), detail: row.bytes(12)))
         case .category:
             content = .category(value: Int(row.double(5)))
         case .correlation:

@@ -74,13 +74,16 @@ struct HealthAutoExportConvergenceTests {
         return sums
     }
 
-    @Test("A day bucket re-sent three times reads the last value; the same payload again saves nothing", arguments: StorageBackend.allCases)
+    @Test(
+        "A day bucket re-sent three times reads the last value; the same payload again saves nothing",
+        arguments: StorageBackend.allCases)
     func resentDay(backend: StorageBackend) throws {
         let store = backend.makeStore()
         // 10 March 2024 is the spring-forward day in Los Angeles: its day bucket lasts 23 hours.
         for (second, value) in [(0.0, 4_000.0), (3_600, 8_000), (7_200, 11_000)] {
             let pushed = try Self.push(
-                store, Self.payload("step_count", units: "count", points: [Self.steps("2024-03-10 00:00:00 -0800", value)]),
+                store,
+                Self.payload("step_count", units: "count", points: [Self.steps("2024-03-10 00:00:00 -0800", value)]),
                 second: second)
             #expect(pushed.saved == 1)
         }
@@ -96,7 +99,8 @@ struct HealthAutoExportConvergenceTests {
 
         let latest = try store.changeLog.latestSequence()
         let again = try Self.push(
-            store, Self.payload("step_count", units: "count", points: [Self.steps("2024-03-10 00:00:00 -0800", 11_000)]),
+            store,
+            Self.payload("step_count", units: "count", points: [Self.steps("2024-03-10 00:00:00 -0800", 11_000)]),
             second: 10_800)
         #expect(again.saved == 0)
         #expect(again.unchanged == 1)
@@ -132,9 +136,12 @@ struct HealthAutoExportConvergenceTests {
         "step_count", units: "count",
         points: [steps("2024-03-05 00:00:00 -0800", 4_800), steps("2024-03-06 00:00:00 -0800", 9_000)])
 
-    @Test("Push then export and export then push give the export's daily totals where it covers the day", arguments: StorageBackend.allCases)
+    @Test(
+        "Push then export and export then push give the export's daily totals where it covers the day",
+        arguments: StorageBackend.allCases)
     func bothOrders(backend: StorageBackend) throws {
-        let export = try Self.exportSteps(day: "2024-03-05", halfHours: 48) + Self.exportSteps(day: "2024-03-06", halfHours: 28)
+        let export =
+            try Self.exportSteps(day: "2024-03-05", halfHours: 48) + Self.exportSteps(day: "2024-03-06", halfHours: 28)
         let exportOnly = backend.makeStore()
         try exportOnly.saveImported(export)
         let exportSums = try Self.sums(exportOnly)
@@ -179,7 +186,9 @@ struct HealthAutoExportConvergenceTests {
         return formatter.string(from: date)
     }
 
-    @Test("Heart rate sent as Min/Avg/Max keeps them: statistics' minimum, average and maximum are the payload's", arguments: StorageBackend.allCases)
+    @Test(
+        "Heart rate sent as Min/Avg/Max keeps them: statistics' minimum, average and maximum are the payload's",
+        arguments: StorageBackend.allCases)
     func minAvgMax(backend: StorageBackend) throws {
         let store = backend.makeStore()
         let body = Self.payload(
@@ -238,7 +247,9 @@ struct HealthAutoExportConvergenceTests {
         #expect(instant.first.map { $0.endDate == $0.startDate } == true)
     }
 
-    @Test("A pushed workout and the Watch's own one within a minute are listed once, whichever came first", arguments: StorageBackend.allCases)
+    @Test(
+        "A pushed workout and the Watch's own one within a minute are listed once, whichever came first",
+        arguments: StorageBackend.allCases)
     func workoutListedOnce(backend: StorageBackend) throws {
         let body = Data(
             #"""
@@ -325,10 +336,11 @@ final class AdvancingClock: Sendable {
     private let seconds = Mutex(1_710_000_000.0)
 
     func next() -> Date {
-        Date(timeIntervalSince1970: seconds.withLock { value in
-            value += 1
-            return value
-        })
+        Date(
+            timeIntervalSince1970: seconds.withLock { value in
+                value += 1
+                return value
+            })
     }
 }
 

@@ -80,8 +80,12 @@ struct PushedConvergence {
                 continue
             }
             var pieces: [Piece] = []
-            if left > 0 { pieces.append(Piece(start: start, end: start + left, value: residual * left / (left + right))) }
-            if right > 0 { pieces.append(Piece(start: end - right, end: end, value: residual * right / (left + right))) }
+            if left > 0 {
+                pieces.append(Piece(start: start, end: start + left, value: residual * left / (left + right)))
+            }
+            if right > 0 {
+                pieces.append(Piece(start: end - right, end: end, value: residual * right / (left + right)))
+            }
             result[index] = pieces
         }
         return result
