@@ -50,7 +50,8 @@ extension SQLiteStorage {
         shared.withLock { $0.columns.caches[typeID] = cache }
     }
 
-    /// Scans the (type, start) index for columns; nil when a series sample is in range, else the columns (as a cache
+    /// Scans the (type, start) index for columns; nil when a row statistics read whole (a series, a summary, a pushed copy: its detail is
+    /// not null) is in range, else the columns (as a cache
     /// value, nil when the type is unknown) and the row count.
     private func scanColumns(of type: SampleType, within bounds: TimeBounds) throws -> (QuantityColumnCache?, Int)? {
         try read("reading columns of \(type.identifier)") { db in try scanColumns(of: type, within: bounds, db) }
@@ -73,7 +74,7 @@ extension SQLiteStorage {
         let filter = "type_id = ?1 AND start_time >= ?2 AND start_time < ?3 AND end_time >= ?4 AND end_time < ?5"
         let columns =
             """
-            start_time, end_time, value, source_revision_id, sequence, user_entered, count > 1 AND detail IS NOT NULL,
+            start_time, end_time, value, source_revision_id, sequence, user_entered, detail IS NOT NULL,
             device_id
             """
         var catalogReloaded = false

@@ -59,8 +59,9 @@ extension SQLiteStorage {
             } else {
                 quantity = Quantity(stored, canonical)
             }
-            let entries = try row.bytes(12).map(SampleDetailCoding.seriesEntries(from:)) ?? []
-            content = .quantity(QuantityContent(quantity: quantity, count: Int(row.int64(8)), seriesEntries: entries))
+            content = .quantity(
+                try SampleDetailCoding.quantityContent(
+                    quantity: quantity, count: Int(row.int64(8)), detail: row.bytes(12)))
         case .category:
             content = .category(value: Int(row.double(5)))
         case .correlation:

@@ -30,6 +30,13 @@ struct StatisticsCalculator {
     /// Whether to find each bucket's most recent sample (only `mostRecent` needs it; costly for cumulative types).
     var tracksMostRecent = true
 
+    /// The smallest and largest measurement a summarized series sample stands for (`QuantitySummary`), in the
+    /// canonical unit: its value counts in the average, these in the minimum and maximum.
+    struct Extremes {
+        let minimum: Double
+        let maximum: Double
+    }
+
     /// Per-bucket accumulators.
     private struct Buckets {
         var hasData: [Bool]
@@ -80,8 +87,11 @@ struct StatisticsCalculator {
         return bucket(containing: time)
     }
 
-    /// Figures of every bucket (nil for buckets without data), values in the canonical unit `unit`.
-    func figures(of input: consuming [TimedValue], unit: HealthUnit) -> [StatisticsFigures?] {
+    /// Figures of every bucket (nil for buckets without data), values in the canonical unit `unit`; `extremes` by
+    /// measurement index for summarized series samples.
+    func figures(
+        of input: consuming [TimedValue], unit: HealthUnit, extremes: [Int: Extremes] = [:]
+    ) -> [StatisticsFigures?] {
         let bucketCount = edges.count - 1
         guard bucketCount > 0 else { return [] }
         var measurements = consume input
@@ -91,7 +101,7 @@ struct StatisticsCalculator {
             holdInstantaneousValues(&measurements)
         }
         var buckets = Buckets(bucketCount)
-        sweep(measurements, &buckets)
+        sweep(measurements, extremes, &buckets)
         cover(measurements, &buckets)
         return (0..<bucketCount).map { index in
             guard buckets.hasData[index] else { return nil }
@@ -160,7 +170,7 @@ struct StatisticsCalculator {
     }
 
     /// Walks the time line: in each slice the lowest rank present wins; points count unless a better rank covers them.
-    private func sweep(_ measurements: [TimedValue], _ buckets: inout Buckets) {
+    private func sweep(_ measurements: [TimedValue], _ extremes: [Int: Extremes], _ buckets: inout Buckets) {
         // Dense ranks (few distinct values, in long runs: look a rank up only when it changes).
         var distinct = Set<Int>()
         var previousRank: Int?
@@ -239,7 +249,7 @@ struct StatisticsCalculator {
                         }
                         if countedIn[member] != index {
                             countedIn[member] = index
-                            countOnce(member, in: index, &buckets, measurements)
+                            countOnce(member, in: index, &buckets, measurements, extremes)
                         }
                         let value = measurements[member].value
                         buckets.weightedNumerator[index] += value * length
@@ -316,12 +326,21 @@ struct StatisticsCalculator {
 
     /// Arithmetic figures of a discrete measurement in a bucket where it wins some slice (once per bucket, whatever
     /// its duration); a bucket where it loses all its time does not count it.
-    private func countOnce(_ index: Int, in bucketIndex: Int, _ buckets: inout Buckets, _ measurements: [TimedValue]) {
+    private func countOnce(
+        _ index: Int, in bucketIndex: Int, _ buckets: inout Buckets, _ measurements: [TimedValue],
+        _ extremes: [Int: Extremes]
+    ) {
         let value = measurements[index].value
+        var low = value
+        var high = value
+        if !extremes.isEmpty, let known = extremes[index] {
+            low = known.minimum
+            high = known.maximum
+        }
         buckets.count[bucketIndex] += 1
         buckets.total[bucketIndex] += value
-        buckets.minimum[bucketIndex] = min(buckets.minimum[bucketIndex], value)
-        buckets.maximum[bucketIndex] = max(buckets.maximum[bucketIndex], value)
+        buckets.minimum[bucketIndex] = min(buckets.minimum[bucketIndex], low)
+        buckets.maximum[bucketIndex] = max(buckets.maximum[bucketIndex], high)
         noteLatest(index, in: bucketIndex, &buckets, measurements)
     }
 

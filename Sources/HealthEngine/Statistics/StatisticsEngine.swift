@@ -432,7 +432,10 @@ public struct StatisticsEngine: Sendable {
         var lastConverter = HealthModel.UnitConverter(scale: 1)
         var lastSource: Source?
         var lastSourceIndex = 0
-        for stored in samples {
+        // Pushed copies set against their devices' own samples first (nil: none pushed); series summaries' extremes.
+        let pushedPieces = try PushedConvergence.pieces(of: samples, style: request.query.style, unit: unit)
+        var extremes: [Int: StatisticsCalculator.Extremes] = [:]
+        for (position, stored) in samples.enumerated() {
             let sample = stored.sample
             guard let content = sample.quantityContent else { continue }
             let revisionSource = sample.sourceRevision?.source
@@ -465,7 +468,14 @@ public struct StatisticsEngine: Sendable {
                 lastConverter = converter
                 return converter.convert(quantity.value)
             }
-            if content.count > 1, !content.seriesEntries.isEmpty {
+            if let pieces = pushedPieces?[position] {
+                for piece in pieces {
+                    measurements.append(
+                        TimedValue(
+                            start: piece.start, end: piece.end, recordedEnd: piece.end, value: piece.value,
+                            rank: rankClass, source: index, sequence: stored.sequence))
+                }
+            } else if content.count > 1, !content.seriesEntries.isEmpty {
                 for entry in content.seriesEntries {
                     let start = entry.startDate.timeIntervalSinceReferenceDate
                     let end = entry.endDate.timeIntervalSinceReferenceDate
@@ -478,6 +488,10 @@ public struct StatisticsEngine: Sendable {
             } else {
                 let start = sample.startDate.timeIntervalSinceReferenceDate
                 let end = sample.endDate.timeIntervalSinceReferenceDate
+                if let summary = content.summary {
+                    extremes[measurements.count] = StatisticsCalculator.Extremes(
+                        minimum: try canonical(summary.minimum), maximum: try canonical(summary.maximum))
+                }
                 measurements.append(
                     TimedValue(
                         start: start, end: end, recordedEnd: end, value: try canonical(content.quantity),
@@ -490,15 +504,21 @@ public struct StatisticsEngine: Sendable {
         var bySource: [Source: [StatisticsFigures?]] = [:]
         if request.options.contains(.separateBySource) {
             for (index, source) in sources.enumerated() {
-                let own = measurements.filter { $0.source == index }.map {
-                    TimedValue(
-                        start: $0.start, end: $0.end, recordedEnd: $0.recordedEnd, value: $0.value, rank: 0,
-                        source: $0.source, sequence: $0.sequence)
+                var own: [TimedValue] = []
+                var ownExtremes: [Int: StatisticsCalculator.Extremes] = [:]
+                for (position, measurement) in measurements.enumerated() where measurement.source == index {
+                    if !extremes.isEmpty, let known = extremes[position] { ownExtremes[own.count] = known }
+                    own.append(
+                        TimedValue(
+                            start: measurement.start, end: measurement.end, recordedEnd: measurement.recordedEnd,
+                            value: measurement.value, rank: 0, source: measurement.source,
+                            sequence: measurement.sequence))
                 }
-                bySource[source] = calculator.figures(of: own, unit: unit)
+                bySource[source] = calculator.figures(of: own, unit: unit, extremes: ownExtremes)
             }
         }
-        let merged = calculator.figures(of: consume measurements, unit: unit)  // handed over: no copy to adjust spans
+        // Handed over: no copy to adjust spans.
+        let merged = calculator.figures(of: consume measurements, unit: unit, extremes: extremes)
         return (merged, bySource)
     }
 

@@ -49,10 +49,12 @@ public struct WorkoutSummaryEngine: Sendable {
         let limit = request.limit
         let workoutType = try SampleType.named("HKWorkoutTypeIdentifier")
         let heartRate = try SampleType.named("HKQuantityTypeIdentifierHeartRate")
-        let workouts = try SampleQueryEngine(storage: storage).samples(
-            for: SampleQueryRequest(
-                type: workoutType, predicate: .date(start: from, end: to, options: [.strictStartDate]),
-                limit: max(0, limit), sort: [SampleSort(.startDate)]))
+        // A pushed copy of a workout listed here is the same workout: listed once (PushedWorkouts).
+        let workouts = PushedWorkouts.withoutCopies(
+            try SampleQueryEngine(storage: storage).samples(
+                for: SampleQueryRequest(
+                    type: workoutType, predicate: .date(start: from, end: to, options: [.strictStartDate]),
+                    limit: max(0, limit), sort: [SampleSort(.startDate)])))
         let statistics = StatisticsEngine(storage: storage)
         let meters = try HealthUnit(parsing: "m")
         let kilocalories = try HealthUnit(parsing: "kcal")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a quantity sample holds: its value, how many measurements it summarizes, and the series entries if any.
+/// The value of a quantity sample.
 public struct QuantityContent: Sendable, Hashable {
     /// The sample's value: the sum for cumulative types, the average for discrete ones when `count > 1`.
     public let quantity: Quantity
@@ -8,18 +8,24 @@ public struct QuantityContent: Sendable, Hashable {
     public let count: Int
     /// The individual measurements of a series sample; empty when not known or `count == 1`.
     public let seriesEntries: [QuantitySeriesEntry]
+    /// The smallest and largest measurement of a discrete series sample whose entries are not known (a summary such as
+    /// a pushed minute of heart rate given as Min/Avg/Max; `quantity` is then the average); nil otherwise.
+    public let summary: QuantitySummary?
 
-    /// Content with a value, a count and optional series entries.
-    public init(quantity: Quantity, count: Int = 1, seriesEntries: [QuantitySeriesEntry] = []) {
+    /// Content with a value, a count, optional series entries and, for a discrete series without entries, its extremes.
+    public init(
+        quantity: Quantity, count: Int = 1, seriesEntries: [QuantitySeriesEntry] = [], summary: QuantitySummary? = nil
+    ) {
         self.quantity = quantity
         self.count = count
         self.seriesEntries = seriesEntries
+        self.summary = seriesEntries.isEmpty ? summary : nil
     }
 
-    /// The smallest measurement (the value itself when there are no entries).
-    public var minimum: Quantity { extreme(by: <) }
-    /// The largest measurement (the value itself when there are no entries).
-    public var maximum: Quantity { extreme(by: >) }
+    /// The smallest measurement (the summary's, else the entries', else the value itself).
+    public var minimum: Quantity { summary?.minimum ?? extreme(by: <) }
+    /// The largest measurement (the summary's, else the entries', else the value itself).
+    public var maximum: Quantity { summary?.maximum ?? extreme(by: >) }
 
     /// The average of the measurements (the value itself for a discrete sample).
     public var average: Quantity { quantity }

@@ -70,6 +70,9 @@ public struct Sample: Sendable, Hashable, Identifiable {
                 try Validation.check(entry.quantity, for: type, field: "seriesEntries[\(index)].quantity")
                 try Validation.checkInterval(start: entry.startDate, end: entry.endDate)
             }
+            if let summary = quantityContent.summary {
+                try Validation.check(summary, of: quantityContent, for: type)
+            }
         case let (.category, .category(value)):
             guard let description = type.categoryDescription, description.isValid(value) else {
                 throw .invalidCategoryValue(type: type.identifier, value: value)
@@ -241,6 +244,22 @@ public struct Sample: Sendable, Hashable, Identifiable {
     public var wasUserEntered: Bool {
         guard box.storeKeys.contains(.wasUserEntered) else { return false }
         return metadata?[MetadataKey.wasUserEntered]?.numberValue.map { $0 != 0 } ?? false
+    }
+
+    /// The device or app a pushing client read the sample from (`MetadataKey.pushedFrom`), nil for a source's own
+    /// sample.
+    public var pushedFrom: String? {
+        box.storeKeys.contains(.pushedFrom) ? metadata?[MetadataKey.pushedFrom]?.stringValue : nil
+    }
+
+    /// Whether statistics must read this quantity sample whole rather than from a store's value columns: a series
+    /// sample (counted by its entries or its summary) or a pushed copy (set against its device's own samples first,
+    /// decisions/pushed-data.md). Every backend flags such rows so that a statistics query over them takes the sample
+    /// path.
+    public var countsBySample: Bool {
+        if box.storeKeys.contains(.pushedFrom) { return true }
+        guard case let .quantity(content) = box.fields.content, content.count > 1 else { return false }
+        return !content.seriesEntries.isEmpty || content.summary != nil
     }
 
     /// The sample's length in seconds.

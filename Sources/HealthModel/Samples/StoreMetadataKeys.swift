@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which of the metadata keys a store reads for every sample it saves (sync identifier and version, whether a person
-/// entered it) a sample's metadata holds, found in one pass over the entries when the sample is built.
+/// entered it, whether it is a pushed copy) a sample's metadata holds, found in one pass over the entries when the sample is built.
 ///
 /// A sample without them then answers `syncIdentifier` and the others without hashing a key: the SQLite import asked
 /// for the sync identifier of every sample several times, which hashed "HKMetadataKeySyncIdentifier" millions of
@@ -18,6 +18,8 @@ public struct StoreMetadataKeys: OptionSet, Sendable {
     public static let syncVersion = StoreMetadataKeys(rawValue: 2)
     /// `HKMetadataKeyWasUserEntered` is present.
     public static let wasUserEntered = StoreMetadataKeys(rawValue: 4)
+    /// `OpenHealthKitPushedFrom` is present (a pushed copy of another source's data).
+    public static let pushedFrom = StoreMetadataKeys(rawValue: 8)
 
     /// The keys present in a metadata dictionary, compared without hashing.
     public init(scanning metadata: [String: MetadataValue]?) {
@@ -27,6 +29,7 @@ public struct StoreMetadataKeys: OptionSet, Sendable {
             case MetadataKey.syncIdentifier: found |= Self.syncIdentifier.rawValue
             case MetadataKey.syncVersion: found |= Self.syncVersion.rawValue
             case MetadataKey.wasUserEntered: found |= Self.wasUserEntered.rawValue
+            case MetadataKey.pushedFrom: found |= Self.pushedFrom.rawValue
             default: continue
             }
         }

@@ -19,6 +19,33 @@ public enum Validation {
         }
     }
 
+    /// A summary's extremes: of the type's unit, a discrete type's, with minimum ≤ average ≤ maximum and a count above
+    /// 1 (a summary stands for several measurements).
+    static func check(
+        _ summary: QuantitySummary, of content: QuantityContent, for type: SampleType
+    ) throws(HealthModelError) {
+        try check(summary.minimum, for: type, field: "minimum")
+        try check(summary.maximum, for: type, field: "maximum")
+        guard type.aggregationStyle?.isCumulative == false else {
+            throw .invalidField(field: "minimum", reason: "\(type.identifier) is cumulative: a sum has no extremes")
+        }
+        guard content.count > 1 else {
+            throw .invalidField(field: "count", reason: "a sample with a minimum and a maximum summarizes more than 1")
+        }
+        let average = content.quantity.value
+        guard let minimum = try? summary.minimum.value(in: content.quantity.unit),
+            let maximum = try? summary.maximum.value(in: content.quantity.unit)
+        else { return }
+        // A little slack for unit conversions.
+        let slack = 1e-9 * max(1, abs(average))
+        guard minimum <= average + slack else {
+            throw .invalidField(field: "minimum", reason: "\(minimum) is above the average \(average)")
+        }
+        guard maximum >= average - slack else {
+            throw .invalidField(field: "maximum", reason: "\(maximum) is below the average \(average)")
+        }
+    }
+
     /// Dates must be finite and the end must not precede the start.
     public static func checkInterval(start: Date, end: Date) throws(HealthModelError) {
         try checkFinite(start.timeIntervalSinceReferenceDate, field: "startDate")

@@ -93,7 +93,7 @@ public final class InMemoryStorage: HealthStorage {
             if let unit = lastCanonicalUnit, let converter = try? content.quantity.unit.converter(to: unit) {
                 entry.value = converter.convert(content.quantity.value)
             }
-            if content.count > 1, !content.seriesEntries.isEmpty { entry.flags |= TypeIndex.series }
+            if sample.countsBySample { entry.flags |= TypeIndex.series }
             if sample.metadata != nil, sample.wasUserEntered { entry.flags |= TypeIndex.userEntered }
             return entry
         }

@@ -4,6 +4,8 @@ import Foundation
 struct BinaryWriter {
     /// The bytes written so far.
     private(set) var bytes: [UInt8] = []
+    /// The layout version of the blob being written (set by the writer of a versioned blob), for parts added later.
+    var layout: UInt8 = 1
 
     /// Appends one byte.
     mutating func write(_ byte: UInt8) { bytes.append(byte) }

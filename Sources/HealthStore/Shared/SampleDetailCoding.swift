@@ -3,12 +3,17 @@ import HealthModel
 
 /// The binary layout of what a sample row keeps outside its columns: series entries, a workout's events and
 /// statistics, a correlation's contained samples. Version byte first, so the layout can grow: layout 2 adds a
-/// workout's activities after its statistics (layout 1 blobs still read, with no activities).
+/// workout's activities after its statistics (layout 1 blobs still read, with no activities); layout 3, for quantity
+/// rows only, adds a summary (minimum, maximum) after the series entries, and is also what a pushed copy's row carries
+/// (with no entries and no summary) so that a backend reading columns sees it must take the sample path.
 package enum SampleDetailCoding {
-    private static let version: UInt8 = 2
+    private static let version: UInt8 = 3
+    /// The layout payload and metadata blobs are written in (they gained nothing in layout 3).
+    private static let payloadLayout: UInt8 = 2
     /// The layout a blob is written in: 2 only for a workout with activities, so every other blob keeps its bytes.
     private static func layout(of content: SampleContent) -> UInt8 {
         if case let .workout(workout) = content, !workout.activities.isEmpty { return 2 }
+        if case let .quantity(quantity) = content, quantity.summary != nil { return 3 }
         return 1
     }
 
@@ -18,10 +23,12 @@ package enum SampleDetailCoding {
     package static func detail(of sample: Sample) -> [UInt8]? {
         switch sample.content {
         case let .quantity(content):
-            guard !content.seriesEntries.isEmpty else { return nil }
+            let withSummary = content.summary != nil || (sample.countsBySample && content.seriesEntries.isEmpty)
+            guard !content.seriesEntries.isEmpty || withSummary else { return nil }
             var writer = BinaryWriter()
-            writer.write(layout(of: sample.content))
+            writer.write(withSummary ? 3 : layout(of: sample.content))
             write(content.seriesEntries, to: &writer)
+            if withSummary { write(content.summary, to: &writer) }
             return writer.bytes
         case .category:
             return nil
@@ -38,7 +45,7 @@ package enum SampleDetailCoding {
             return writer.bytes
         case let .payload(payload):
             var writer = BinaryWriter()
-            writer.write(version)
+            writer.write(payloadLayout)
             write(payload, to: &writer)
             return writer.bytes
         }
@@ -52,8 +59,23 @@ package enum SampleDetailCoding {
 
     /// Series entries from a quantity row's detail.
     package static func seriesEntries(from bytes: [UInt8]) throws -> [QuantitySeriesEntry] {
+        try quantityDetail(from: bytes).entries
+    }
+
+    /// Series entries and the summary (layout 3) from a quantity row's detail.
+    package static func quantityDetail(
+        from bytes: [UInt8]
+    ) throws -> (entries: [QuantitySeriesEntry], summary: QuantitySummary?) {
         var reader = try opened(bytes, "series entries")
-        return try readSeries(&reader)
+        let entries = try readSeries(&reader)
+        return (entries, reader.layout >= 3 ? try readSummary(&reader) : nil)
+    }
+
+    /// The content of a quantity row: its value and count from the columns, entries and summary from its detail.
+    package static func quantityContent(quantity: Quantity, count: Int, detail: [UInt8]?) throws -> QuantityContent {
+        guard let detail else { return QuantityContent(quantity: quantity, count: count) }
+        let (entries, summary) = try quantityDetail(from: detail)
+        return QuantityContent(quantity: quantity, count: count, seriesEntries: entries, summary: summary)
     }
 
     /// The contained samples from a correlation row's detail.
@@ -72,7 +94,7 @@ package enum SampleDetailCoding {
     /// Metadata on its own (an attachment's), behind the layout version byte.
     package static func encoded(_ metadata: [String: MetadataValue]?) -> [UInt8] {
         var writer = BinaryWriter()
-        writer.write(version)
+        writer.write(payloadLayout)
         write(metadata, to: &writer)
         return writer.bytes
     }
@@ -86,7 +108,8 @@ package enum SampleDetailCoding {
     /// A whole sample, as a tombstone keeps the object it deleted.
     package static func encoded(_ sample: Sample) -> [UInt8] {
         var writer = BinaryWriter()
-        writer.write(layout(of: sample.content))
+        writer.layout = layout(of: sample.content)
+        writer.write(writer.layout)
         write(sample, to: &writer)
         return writer.bytes
     }
@@ -131,6 +154,23 @@ package enum SampleDetailCoding {
             writer.write(entry.startDate.timeIntervalSinceReferenceDate)
             writer.write(entry.endDate.timeIntervalSinceReferenceDate)
         }
+    }
+
+    /// A summary (layout 3): a marker byte, then the minimum and the maximum when there is one.
+    private static func write(_ summary: QuantitySummary?, to writer: inout BinaryWriter) {
+        guard let summary else {
+            writer.write(UInt8(0))
+            return
+        }
+        writer.write(UInt8(1))
+        write(summary.minimum, to: &writer)
+        write(summary.maximum, to: &writer)
+    }
+
+    private static func readSummary(_ reader: inout BinaryReader) throws -> QuantitySummary? {
+        guard try reader.readByte() == 1 else { return nil }
+        let minimum = try readQuantity(&reader)
+        return QuantitySummary(minimum: minimum, maximum: try readQuantity(&reader))
     }
 
     private static func readSeries(_ reader: inout BinaryReader) throws -> [QuantitySeriesEntry] {
@@ -319,6 +359,7 @@ package enum SampleDetailCoding {
             write(content.quantity, to: &writer)
             writer.write(varint: UInt64(content.count))
             write(content.seriesEntries, to: &writer)
+            if writer.layout >= 3 { write(content.summary, to: &writer) }
         case let .category(value):
             writer.write(UInt8(1))
             writer.write(signed: Int64(value))
@@ -364,8 +405,11 @@ package enum SampleDetailCoding {
         case 0:
             let quantity = try readQuantity(&reader)
             let count = Int(try reader.readVarint())
+            let entries = try readSeries(&reader)
             content = .quantity(
-                QuantityContent(quantity: quantity, count: count, seriesEntries: try readSeries(&reader)))
+                QuantityContent(
+                    quantity: quantity, count: count, seriesEntries: entries,
+                    summary: reader.layout >= 3 ? try readSummary(&reader) : nil))
         case 1:
             content = .category(value: Int(try reader.readSigned()))
         case 2:

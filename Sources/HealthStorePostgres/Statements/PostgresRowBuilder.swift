@@ -43,7 +43,7 @@ enum PostgresRowBuilder {
             switch sample.content {
             case let .quantity(content):
                 row.value = try canonical(content.quantity, of: sample.type)
-                row.series = content.count > 1 && !content.seriesEntries.isEmpty
+                row.series = sample.countsBySample
             case let .category(value):
                 row.value = Double(value)
             case let .workout(content):

@@ -126,7 +126,7 @@ struct SQLiteSampleInserter {
         var syncIdentifier: String?
         var syncVersion: Double?
         var detail: [UInt8]?
-        /// A quantity series (count > 1 with entries): the column caches cannot hold it.
+        /// A quantity row statistics read whole (`Sample.countsBySample`): the column caches cannot hold it.
         var series = false
         /// Whether metadata rows, correlation members or workout figures follow the row.
         var hasDependents = false
@@ -183,8 +183,8 @@ struct SQLiteSampleInserter {
                     row.originalValue = quantity.value
                 }
                 row.count = Int64(content.count)
-                if !content.seriesEntries.isEmpty {
-                    row.series = content.count > 1
+                if !content.seriesEntries.isEmpty || sample.countsBySample {
+                    row.series = sample.countsBySample
                     row.detail = SampleDetailCoding.detail(of: sample)
                 }
             case let .category(categoryValue):

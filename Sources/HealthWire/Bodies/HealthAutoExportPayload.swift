@@ -6,8 +6,10 @@ import HealthModel
 /// app's special shapes for heart rate (`Min`/`Avg`/`Max`), blood pressure (`systolic`/`diastolic`), blood glucose
 /// (`mealTime`) and sleep (aggregated nights or unaggregated stages).
 ///
-/// Each sample gets a sync identifier made of the metric, the instant and the original source, with version 1, so a
-/// re-sent payload (the app re-sends the previous day on every run) is ignored by the store's sync rules: idempotent.
+/// Each sample gets a sync identifier made of the metric, the bucket (start and, with an `automation-aggregation`
+/// header, length) and the original source, with the request's version (`Framing`): a re-sent bucket with a new value
+/// replaces the stored one; the server drops re-sent points that did not change before saving, so a re-sent payload
+/// saves nothing (decisions/pushed-data.md).
 /// The original source (the phone or watch the app read from) becomes the sample's device name; the sample's source
 /// is the client. Metrics the server does not map, and read-only ones (Apple's own algorithms' figures such as
 /// exercise minutes), are skipped and listed, not refused: the app sends whatever the person selected.
@@ -24,6 +26,8 @@ public struct HealthAutoExportPayload: Decodable, Sendable {
     public private(set) var samples: [Sample] = []
     /// What was left out.
     public private(set) var skipped: [Skipped] = []
+    /// What the request says about the points (bucket length, sync version); see `Framing`.
+    public private(set) var framing = Framing()
 
     /// Metric names (Health Auto Export's) and the HealthKit quantity types they carry.
     static let quantityMetrics: [String: String] = [
@@ -64,11 +68,13 @@ public struct HealthAutoExportPayload: Decodable, Sendable {
     /// The samples of a payload (`WireDecoder`); throws naming the field for data that is malformed (not for
     /// metrics it skips).
     public init(from decoder: any Decoder) throws {
+        framing = WireDecoder.rules(of: decoder).healthAutoExport ?? Framing()
         let body = try decoder.container(keyedBy: WireKey.self)
         _ = try body.required(Nested.self, "data")  // there, and not null
         let members = try body.nestedContainer(keyedBy: WireKey.self, forKey: WireKey("data"))
         for metric in try Self.objects(members, "metrics") { try read(metric: metric) }
         for workout in try Self.objects(members, "workouts") { try read(workout: workout) }
+        samples = samples.map(versioned)
     }
 
     /// Any value, to ask whether a member is there (absent and null alike are not).
@@ -117,20 +123,16 @@ public struct HealthAutoExportPayload: Decodable, Sendable {
         }
         let unit = try Self.unit(metric, "units", for: type)
         for point in points {
-            // Heart rate comes as Min/Avg/Max per interval: the sample is the average (HealthKit keeps one value).
-            guard let value = try point.number("qty") ?? point.number("Avg") else {
-                throw WireError.invalidField(field: point.field("qty"), reason: "is required")
-            }
-            let date = try Self.date(point, "date")
+            // A value, or Min/Avg/Max (heart rate) kept as a summarized series.
+            let content = try Self.minAvgMaxContent(point, unit: unit, type: type)
+            let (date, end) = try bucket(point, "date")
             let origin = try source(point) ?? ""
-            var metadata = Self.syncMetadata("\(type.identifier):\(date.timeIntervalSince1970):\(origin)")
+            var metadata = Self.syncMetadata(bucketIdentifier(type, start: date, origin: origin))
             if name == "blood_glucose", let meal = try point.optional(String.self, "mealTime") {
                 let mealTimes = ["Before Meal": 1.0, "After Meal": 2.0]
                 if let code = mealTimes[meal] { metadata["HKBloodGlucoseMealTime"] = .number(code) }
             }
-            try append(
-                point, type: type, content: .quantity(QuantityContent(quantity: Quantity(value, unit))), start: date,
-                end: date, metadata: metadata)
+            try append(point, type: type, content: .quantity(content), start: date, end: end, metadata: metadata)
         }
     }
 
@@ -298,7 +300,7 @@ public struct HealthAutoExportPayload: Decodable, Sendable {
 
     /// The app's dates (member `key`): `yyyy-MM-dd HH:mm:ss Z` (`2024-03-10 08:00:00 -0800`), also ISO 8601 with an
     /// offset.
-    private static func date(_ object: KeyedDecodingContainer<WireKey>, _ key: String) throws -> Date {
+    static func date(_ object: KeyedDecodingContainer<WireKey>, _ key: String) throws -> Date {
         var text = try object.required(String.self, key)
         if text.count == 25, let space = text.index(text.startIndex, offsetBy: 19, limitedBy: text.endIndex),
             text[space] == " "

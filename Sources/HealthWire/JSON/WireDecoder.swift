@@ -12,10 +12,17 @@ public struct WireDecoder: Sendable {
     /// The most samples a body may hold (`ServerLimits.maximumBatchSamples`), counted before any is read.
     public var maximumSamples: Int?
 
+    /// What the request says about a Health Auto Export payload's points (read by `HealthAutoExportPayload`).
+    public var healthAutoExport: HealthAutoExportPayload.Framing?
+
     /// A decoder with these rules.
-    public init(choosesUUIDs: Bool = false, maximumSamples: Int? = nil) {
+    public init(
+        choosesUUIDs: Bool = false, maximumSamples: Int? = nil,
+        healthAutoExport: HealthAutoExportPayload.Framing? = nil
+    ) {
         self.choosesUUIDs = choosesUUIDs
         self.maximumSamples = maximumSamples
+        self.healthAutoExport = healthAutoExport
     }
 
     /// The body as a `T`; throws `malformedBody` for text that is not JSON (or nothing), `invalidField` naming the
