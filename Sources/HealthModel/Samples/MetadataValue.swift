@@ -63,4 +63,8 @@ public enum MetadataKey {
     /// `source`; a composite `A|B` kept whole), a string. It marks a pushed copy of another source's data, which gives
     /// way to that source's own samples (docs/decisions/pushed-data.md).
     public static let pushedFrom = "OpenHealthKitPushedFrom"
+    /// The total a sample was placed from, a string naming the total's field (Health Auto Export's aggregated night:
+    /// `core`, `deep`, `rem`, `asleep`, `awake`): its length is the pushed total, its place in time only arranged
+    /// (stages one after another from the night's start), not measured (docs/decisions/pushed-sleep.md).
+    public static let placedFromTotal = "OpenHealthKitPlacedFromTotal"
 }
