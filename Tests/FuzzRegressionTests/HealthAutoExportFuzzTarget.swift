@@ -15,7 +15,7 @@ enum HealthAutoExportFuzzTarget {
             try SampleJSONFuzzTarget.refusalNamesField(error, target: "health-auto-export")
             return
         }
-        for sample in payload.samples + payload.readOnlySamples.map(\.sample) {
+        for sample in payload.samples + payload.readOnlySamples.map { $0.sample } {
             guard case let .string(identifier)? = sample.metadata?[MetadataKey.syncIdentifier],
                 identifier.hasPrefix("hae:"),
                 case .number(1)? = sample.metadata?[MetadataKey.syncVersion]

@@ -1,5 +1,6 @@
 import Foundation
 import HealthEngine
+import HealthModel
 import HealthStore
 import HealthWire
 
@@ -21,7 +22,7 @@ public enum HealthAutoExportIngest {
     public static func samples(
         of payload: HealthAutoExportPayload, importer: Bool
     ) -> (samples: [Sample], skipped: [HealthAutoExportPayload.Skipped]) {
-        guard !importer else { return (payload.samples + payload.readOnlySamples.map(\.sample), payload.skipped) }
+        guard !importer else { return (payload.samples + payload.readOnlySamples.map { $0.sample }, payload.skipped) }
         var skipped = payload.skipped
         var counts: [String: Int] = [:]
         var firstField: [(type: String, field: String)] = []
@@ -50,10 +51,12 @@ public enum HealthAutoExportIngest {
         let (samples, skipped) = Self.samples(of: payload, importer: importer)
         guard !samples.isEmpty else { return Outcome(result: nil, skipped: skipped) }
         let associations = payload.workoutMembers.map { WorkoutAssociation(workout: $0.workout, samples: $0.samples) }
-        let result =
-            importer
-            ? try store.saveAsImporter(samples, as: revision, associations: associations)
-            : try store.save(samples, as: revision, associations: associations)
+        let result: CommitResult
+        if importer {
+            result = try store.saveAsImporter(samples, as: revision, associations: associations)
+        } else {
+            result = try store.save(samples, as: revision, associations: associations)
+        }
         return Outcome(result: result, skipped: skipped)
     }
 }

@@ -32,7 +32,7 @@ extension HealthAutoExportPayload {
     /// it.
     private mutating func readStateOfMind(_ record: KeyedDecodingContainer<WireKey>) throws {
         let start = try Self.date(record, "start")
-        let end = record.contains(WireKey("end")) ? try Self.date(record, "end") : start
+        let end = try Self.date(record, "end", or: start)
         let kind: Int
         if let number = try? record.optional(Int.self, "kind") {
             kind = number
@@ -122,7 +122,7 @@ extension HealthAutoExportPayload {
             return
         }
         let start = try Self.date(record, "start")
-        let end = record.contains(WireKey("end")) ? try Self.date(record, "end") : start
+        let end = try Self.date(record, "end", or: start)
         var metadata = Self.syncMetadata(
             "\(type.identifier):\(start.timeIntervalSince1970):\(try source(record) ?? "")")
         if let entered = try? record.optional(Bool.self, "userEntered") {
@@ -130,6 +130,12 @@ extension HealthAutoExportPayload {
         }
         try append(
             record, type: type, content: .category(value: value.rawValue), start: start, end: end, metadata: metadata)
+    }
+
+    /// The date of member `key`, or `fallback` when it is absent or null.
+    static func date(_ object: KeyedDecodingContainer<WireKey>, _ key: String, or fallback: Date) throws -> Date {
+        guard try object.optional(Nested.self, key) != nil else { return fallback }
+        return try date(object, key)
     }
 
     /// A name in words as a camel-cased identifier: `Chest Tightness or Pain` → `chestTightnessOrPain`.

@@ -48,7 +48,8 @@ extension HealthAutoExportPayload {
             for point in try Self.heartRatePoints(workout, field) {
                 let date = try Self.date(point, "date")
                 guard seen.insert(date).inserted else { continue }
-                let heartRate = try heartRatePoint(point, date: date, key: "workout:\(identifier):\(date.timeIntervalSince1970)")
+                let key = "workout:\(identifier):\(date.timeIntervalSince1970)"
+                let heartRate = try heartRatePoint(point, date: date, key: key)
                 samples.append(heartRate)
                 members.append(heartRate.uuid)
             }
@@ -72,8 +73,8 @@ extension HealthAutoExportPayload {
         guard let value = try point.number("Avg") ?? point.number("qty") else {
             throw WireError.invalidField(field: point.field("Avg"), reason: "is required (or qty)")
         }
-        let unit =
-            point.contains(WireKey("units")) ? try Self.unit(point, "units", for: type) : try HealthUnit(parsing: "count/min")
+        var unit = try HealthUnit(parsing: "count/min")
+        if point.contains(WireKey("units")) { unit = try Self.unit(point, "units", for: type) }
         return try build(
             point, type: type, content: .quantity(QuantityContent(quantity: Quantity(value, unit))), start: date,
             end: date, metadata: Self.workoutSyncMetadata("\(type.identifier):\(key)"))
