@@ -16,7 +16,9 @@ struct HealthAutoExportSectionsTests {
     static let fixtures = ["sections-v2", "workouts-v1", "sleep-aggregated", "sleep-unaggregated"]
     static let importer = "com.example.importer"
     static let plain = "com.example.pusher"
-    static let revision = { (bundle: String) in SourceRevision(source: Source(name: bundle, bundleIdentifier: bundle)) }
+    static func revision(_ bundle: String) -> SourceRevision {
+        SourceRevision(source: Source(name: bundle, bundleIdentifier: bundle))
+    }
 
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
@@ -175,7 +177,7 @@ struct HealthAutoExportSectionsTests {
         #expect(content.statistics["HKQuantityTypeIdentifierHeartRate"]?.maximum?.value == 174)
         #expect(run.metadata?["HKElevationAscended"] == .quantity(Quantity(42, try HealthUnit(parsing: "m"))))
         #expect(run.metadata?["HKIndoorWorkout"] == .number(0))
-        let members = try store.samplesAssociated(withWorkout: run.uuid)
+        let members = try store.samples.samplesAssociated(withWorkout: run.uuid)
         #expect(members.count == 6, "three heart-rate points, two recovery points, the route")
         let routes = try store.workoutRoutes(ofWorkout: run.uuid)
         #expect(routes.first?.locations.count == 3)
@@ -183,7 +185,7 @@ struct HealthAutoExportSectionsTests {
 
         let walk = try #require(workouts.first { $0.startDate == Self.date("2024-06-04T05:10:00Z") })
         #expect(walk.metadata?["HKElevationAscended"] == .quantity(Quantity(12.4, try HealthUnit(parsing: "m"))))
-        #expect(try store.samplesAssociated(withWorkout: walk.uuid).count == 4)
+        #expect(try store.samples.samplesAssociated(withWorkout: walk.uuid).count == 4)
         #expect(try store.workoutRoutes(ofWorkout: walk.uuid).first?.locations.first?.latitude == 48.85)
         let swim = try #require(workouts.first { $0.startDate == Self.date("2024-06-04T17:00:00Z") })
         #expect(swim.metadata?["HKSwimmingStrokeStyle"] == .number(2))
@@ -191,7 +193,7 @@ struct HealthAutoExportSectionsTests {
         // HAE#60: the ride's heartRateData is its recovery series; it is kept, after the workout's end.
         let ride = try #require(workouts.first { $0.startDate == Self.date("2024-06-05T04:00:00Z") })
         #expect(ride.metadata?["HKIndoorWorkout"] == .number(1))
-        #expect(try store.samplesAssociated(withWorkout: ride.uuid).count == 3)
+        #expect(try store.samples.samplesAssociated(withWorkout: ride.uuid).count == 3)
     }
 
     @Test("Sleep nights from an aggregated night total its core, deep and REM", arguments: StorageBackend.allCases)
@@ -206,13 +208,15 @@ struct HealthAutoExportSectionsTests {
                 first: DateComponents(year: 2024, month: 6, day: 4), last: DateComponents(year: 2024, month: 6, day: 5),
                 calendar: calendar))
         #expect(nights.count == 2)
-        #expect(nights.first?.asleep == 6 * 3600)
-        #expect(nights.first?.stages[.asleepCore] == 3.5 * 3600)
-        #expect(nights.first?.stages[.asleepDeep] == 3600)
-        #expect(nights.first?.stages[.asleepREM] == 1.5 * 3600)
-        #expect(nights.first?.awake == 0.25 * 3600)
-        #expect(nights.first?.inBed == 7.75 * 3600)
-        #expect(nights.last?.asleep == 7 * 3600, "a night without the in-bed pair (HAE#38) keeps its sleep")
+        /// Hours, to the millisecond (the placed intervals add up in floating-point seconds).
+        func hours(_ seconds: TimeInterval?) -> Double { ((seconds ?? -1) / 3.6).rounded() / 1000 }
+        #expect(hours(nights.first?.asleep) == 6)
+        #expect(hours(nights.first?.stages[.asleepCore]) == 3.5)
+        #expect(hours(nights.first?.stages[.asleepDeep]) == 1)
+        #expect(hours(nights.first?.stages[.asleepREM]) == 1.5)
+        #expect(hours(nights.first?.awake) == 0.25)
+        #expect(hours(nights.first?.inBed) == 7.75)
+        #expect(hours(nights.last?.asleep) == 7, "a night without the in-bed pair (HAE#38) keeps its sleep")
         let placed = try Self.all(store, try SampleType.category("sleepAnalysis")).compactMap {
             $0.metadata?[MetadataKey.placedFromTotal]
         }

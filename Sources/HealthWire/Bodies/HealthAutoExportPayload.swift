@@ -18,6 +18,12 @@ public struct HealthAutoExportPayload: Decodable, Sendable {
         public let field: String
         /// Why it was left out.
         public let reason: String
+
+        /// An entry naming the field and the reason.
+        public init(field: String, reason: String) {
+            self.field = field
+            self.reason = reason
+        }
     }
 
     /// The samples to save, all or nothing (read-only types are in `readOnlySamples`).
