@@ -124,7 +124,8 @@ struct HealthAutoExportSectionsTests {
         #expect(try Self.all(imported, try SampleType.quantity("walkingHeartRateAverage")).count == 1)
     }
 
-    @Test("Names, point shapes, state of mind and symptoms map to HealthKit's types", arguments: StorageBackend.allCases)
+    @Test(
+        "Names, point shapes, state of mind and symptoms map to HealthKit's types", arguments: StorageBackend.allCases)
     func namesAndShapes(backend: StorageBackend) throws {
         let store = backend.makeStore()
         _ = try Self.save("sections-v2", to: store, importer: false)

@@ -51,7 +51,8 @@ struct HealthAutoExportNamesTests {
             }
         }
         for (short, long) in [
-            ("walking_heart_rate", "walking_heart_rate_average"), ("environmental_audio", "environmental_audio_exposure"),
+            ("walking_heart_rate", "walking_heart_rate_average"),
+            ("environmental_audio", "environmental_audio_exposure"),
             ("headphone_audio", "headphone_audio_exposure"), ("swim_stroke_count", "swimming_stroke_count"),
             ("heart_rate_variability", "heart_rate_variability_sdnn"), ("monosaturated_fat", "monounsaturated_fat"),
         ] {
@@ -63,8 +64,10 @@ struct HealthAutoExportNamesTests {
     func unitSpellings() throws {
         for (text, type) in [
             ("ml/(kg·min)", "vo2Max"), ("kcal/hr·kg", "physicalEffort"), ("ft/s", "stairAscentSpeed"),
-            ("bpm", "heartRate"), ("spm", "cyclingCadence"), ("dBASPL", "headphoneAudioExposure"), ("IU", "insulinDelivery"),
-            ("steps", "stepCount"), ("mmHg", "bloodPressureSystolic"), ("hr", "appleExerciseTime"), ("µS", "electrodermalActivity"),
+            ("bpm", "heartRate"), ("spm", "cyclingCadence"), ("dBASPL", "headphoneAudioExposure"),
+            ("IU", "insulinDelivery"),
+            ("steps", "stepCount"), ("mmHg", "bloodPressureSystolic"), ("hr", "appleExerciseTime"),
+            ("µS", "electrodermalActivity"),
         ] {
             let unit = try HealthUnit(parsing: HealthAutoExportPayload.spelledUnit(text))
             let canonical = try #require(try SampleType.quantity(type).canonicalUnit)

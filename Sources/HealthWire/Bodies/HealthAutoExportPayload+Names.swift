@@ -23,7 +23,8 @@ extension HealthAutoExportPayload {
         "running_ground_contact_time": "runningGroundContactTime", "running_stride_length": "runningStrideLength",
         // Body
         "height": "height", "weight_body_mass": "bodyMass", "waist_circumference": "waistCircumference",
-        "body_fat_percentage": "bodyFatPercentage", "body_mass_index": "bodyMassIndex", "lean_body_mass": "leanBodyMass",
+        "body_fat_percentage": "bodyFatPercentage", "body_mass_index": "bodyMassIndex",
+        "lean_body_mass": "leanBodyMass",
         // Heart
         "heart_rate": "heartRate", "resting_heart_rate": "restingHeartRate",
         "heart_rate_variability": "heartRateVariabilitySDNN", "heart_rate_variability_sdnn": "heartRateVariabilitySDNN",
@@ -63,7 +64,8 @@ extension HealthAutoExportPayload {
         "manganese": "dietaryManganese", "molybdenum": "dietaryMolybdenum",
         "monosaturated_fat": "dietaryFatMonounsaturated", "monounsaturated_fat": "dietaryFatMonounsaturated",
         "niacin": "dietaryNiacin", "pantothenic_acid": "dietaryPantothenicAcid",
-        "polyunsaturated_fat": "dietaryFatPolyunsaturated", "potassium": "dietaryPotassium", "protein": "dietaryProtein",
+        "polyunsaturated_fat": "dietaryFatPolyunsaturated", "potassium": "dietaryPotassium",
+        "protein": "dietaryProtein",
         "riboflavin": "dietaryRiboflavin", "saturated_fat": "dietaryFatSaturated", "selenium": "dietarySelenium",
         "sodium": "dietarySodium", "thiamin": "dietaryThiamin", "total_fat": "dietaryFatTotal",
         "vitamin_a": "dietaryVitaminA", "vitamin_b6": "dietaryVitaminB6", "vitamin_b12": "dietaryVitaminB12",

@@ -40,7 +40,8 @@ extension HealthAutoExportPayload {
             skipped.append(
                 Skipped(
                     field: point.field("reason"),
-                    reason: "'\(reason ?? "none")' is not an insulin delivery reason (Basal, Bolus); HealthKit needs one"))
+                    reason:
+                        "'\(reason ?? "none")' is not an insulin delivery reason (Basal, Bolus); HealthKit needs one"))
             return
         }
         let date = try Self.date(point, "date")

@@ -72,7 +72,8 @@ extension HealthAutoExportPayload {
                 values.append(position + 1)
             } else {
                 skipped.append(
-                    Skipped(field: record.field(key) + "[\(index)]", reason: "'\(word)' is not a HealthKit \(key) name"))
+                    Skipped(field: record.field(key) + "[\(index)]", reason: "'\(word)' is not a HealthKit \(key) name")
+                )
             }
         }
         return values
@@ -182,7 +183,8 @@ extension HealthAutoExportPayload {
         try append(
             record, type: .electrocardiogram, content: .payload(.electrocardiogram(content)), start: start, end: end,
             metadata: Self.syncMetadata(
-                "\(SampleType.electrocardiogram.identifier):\(start.timeIntervalSince1970):\(try source(record) ?? "")"))
+                "\(SampleType.electrocardiogram.identifier):\(start.timeIntervalSince1970):\(try source(record) ?? "")")
+        )
     }
 
     // MARK: Heart-rate notifications

@@ -31,7 +31,8 @@ extension HealthAutoExportPayload {
             guard let caseName = Self.sleepStages[stage] else {
                 throw WireError.invalidField(
                     field: point.field("value"),
-                    reason: "'\(stage)' is not a sleep stage (\(Self.sleepStages.keys.sorted().joined(separator: ", ")))"
+                    reason:
+                        "'\(stage)' is not a sleep stage (\(Self.sleepStages.keys.sorted().joined(separator: ", ")))"
                 )
             }
             let start = try Self.date(point, "startDate")

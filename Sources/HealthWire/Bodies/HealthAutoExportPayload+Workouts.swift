@@ -203,7 +203,8 @@ extension HealthAutoExportPayload {
     /// (`HKSwimmingLocationType`, `HKSwimmingStrokeStyle`, `HKLapLength`) and intensity (`HKAverageMETs`).
     private static func workoutMetadata(_ workout: KeyedDecodingContainer<WireKey>) throws -> [String: MetadataValue] {
         var metadata: [String: MetadataValue] = [:]
-        func quantity(_ object: KeyedDecodingContainer<WireKey>, _ key: String, _ unitText: String?) throws -> Quantity? {
+        func quantity(_ object: KeyedDecodingContainer<WireKey>, _ key: String, _ unitText: String?) throws -> Quantity?
+        {
             guard let value = try object.number(key) else { return nil }
             let spelled = spelledUnit(unitText ?? "")
             guard let unit = try? HealthUnit(parsing: spelled) else {
