@@ -188,7 +188,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         // The EmbedText plugin on a file of awkward bytes (embedding-check.yaml).
         .testTarget(name: "EmbedTextTests", plugins: ["EmbedText"]),

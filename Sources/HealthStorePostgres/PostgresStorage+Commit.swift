@@ -84,8 +84,10 @@ extension PostgresStorage {
             for try await (bundleIdentifier, syncIdentifier, uuid, rowSequence, _, version)
                 in try await connection.execute(statement, logger: logger)
             {
-                lookup.syncRows[SyncKey(bundleIdentifier: bundleIdentifier, syncIdentifier: syncIdentifier)] =
-                    DeletedRow(sequence: rowSequence, uuid: uuid, syncVersion: version)
+                let row = DeletedRow(sequence: rowSequence, uuid: uuid, syncVersion: version)
+                lookup.syncRows[SyncKey(bundleIdentifier: bundleIdentifier, syncIdentifier: syncIdentifier)] = row
+                // A stored row too: an association naming an ignored sample names this one (`keptInstead`).
+                lookup.storedRows[uuid] = row
             }
         }
 

@@ -15,7 +15,7 @@ enum HealthAutoExportFuzzTarget {
             try SampleJSONFuzzTarget.refusalNamesField(error, target: "health-auto-export")
             return
         }
-        for sample in payload.samples {
+        for sample in payload.samples + payload.readOnlySamples.map { $0.sample } {
             guard case let .string(identifier)? = sample.metadata?[MetadataKey.syncIdentifier],
                 identifier.hasPrefix("hae:"),
                 case .number(1)? = sample.metadata?[MetadataKey.syncVersion]
@@ -25,6 +25,12 @@ enum HealthAutoExportFuzzTarget {
             }
             try ParserFuzzTargets.check(
                 sample.endDate >= sample.startDate, "health-auto-export", "a sample ends before it starts: \(sample)")
+        }
+        let uuids = Set(payload.samples.map(\.uuid))
+        for (workout, members) in payload.workoutMembers {
+            try ParserFuzzTargets.check(
+                uuids.contains(workout) && members.allSatisfy(uuids.contains), "health-auto-export",
+                "a workout association names a sample the payload does not save")
         }
         for skipped in payload.skipped {
             try ParserFuzzTargets.check(

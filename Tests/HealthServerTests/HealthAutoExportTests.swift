@@ -7,8 +7,8 @@ import Testing
 @Suite("Health Auto Export ingest")
 struct HealthAutoExportTests {
     /// A payload in the app's "API Export — JSON Format": steps, heart rate (Min/Avg/Max), active energy in kJ, blood
-    /// pressure, blood glucose with a meal time, unaggregated sleep stages, a metric the server does not map, a
-    /// read-only one, and an outdoor walk.
+    /// pressure, blood glucose with a meal time, unaggregated sleep stages, handwashing, a read-only metric, and an
+    /// outdoor walk.
     static let payload = #"""
         {"data": {
           "metrics": [
@@ -39,10 +39,11 @@ struct HealthAutoExportTests {
         try await fixture.withRouter { client in
             let first = try await client.call(.post, "/ingest/health-auto-export", token: token, body: Self.payload)
             #expect(first.status == .created, "\(first.text)")
-            // 2 steps, 1 heart rate, 1 energy, 1 pressure correlation with its 2 members, 1 glucose, 2 sleep stages, 1 workout.
-            #expect(first.json["saved"] as? Double == 11, "\(first.text)")
+            // 2 steps, 1 heart rate, 1 energy, 1 pressure correlation with its 2 members, 1 glucose, 2 sleep stages,
+            // 1 handwashing event, 1 workout, and exercise minutes (read-only: the Health app has full access).
+            #expect(first.json["saved"] as? Double == 13, "\(first.text)")
             let skipped = (first.json["skipped"] as? [[String: Any]])?.compactMap { $0["field"] as? String }
-            #expect(skipped == ["data.metrics[6].name", "data.metrics[7].name"])
+            #expect(skipped == [])
             let anchor = try #require(first.json["anchor"] as? Double)
 
             let steps = try await client.call(
@@ -73,7 +74,7 @@ struct HealthAutoExportTests {
             let again = try await client.call(.post, "/ingest/health-auto-export", token: token, body: Self.payload)
             #expect(again.status == .ok)
             #expect(again.json["saved"] as? Double == 0)
-            #expect(again.json["ignored"] as? Double == 11)
+            #expect(again.json["ignored"] as? Double == 13)
             let changes = try await client.call(.get, "/changes?type=stepCount&anchor=\(Int(anchor))", token: token)
             #expect(changes.samples.isEmpty, "a re-send changes nothing")
         }
@@ -114,6 +115,34 @@ struct HealthAutoExportTests {
                 body: Self.payload)
             #expect(denied.status == .forbidden, "\(denied.text)")
             #expect(try await client.call(.get, "/samples?type=stepCount", token: health).samples.isEmpty)
+        }
+    }
+
+    @Test("Read-only types are skipped for a plain client, naming the grant, and saved for a full-access importer")
+    func readOnlyGrant() async throws {
+        let fixture = try ServerFixture()
+        let body = #"""
+            {"data": {
+              "metrics": [
+                {"name": "step_count", "units": "count", "data": [{"qty": 40, "date": "2024-03-10 08:00:00 -0800", "source": "Watch|iPhone"}]},
+                {"name": "walking_heart_rate", "units": "count/min", "data": [{"qty": 97, "date": "2024-03-10 00:00:00 -0800"}]}],
+              "ecg": [{"start": "2024-03-10 09:00:00 -0800", "end": "2024-03-10 09:00:30 -0800", "classification": "Sinus Rhythm",
+                       "averageHeartRate": 61, "samplingFrequency": 512, "voltageMeasurements": [{"date": "2024-03-10 09:00:00 -0800", "voltage": 12.5, "units": "µV"}]}]}}
+            """#
+        try await fixture.withRouter { client in
+            let plain = try await client.call(
+                .post, "/ingest/health-auto-export", token: fixture.token("alice", "com.example.steps"), body: body)
+            #expect(plain.status == .created, "\(plain.text)")
+            #expect(plain.json["saved"] as? Double == 1)
+            let skipped = plain.json["skipped"] as? [[String: Any]] ?? []
+            #expect(skipped.compactMap { $0["field"] as? String } == ["data.metrics[1].data[0]", "data.ecg[0]"])
+            #expect((skipped.last?["reason"] as? String)?.contains("--full-access") == true)
+
+            let health = fixture.token("alice", "com.apple.Health")
+            let importer = try await client.call(.post, "/ingest/health-auto-export", token: health, body: body)
+            #expect(importer.json["saved"] as? Double == 3, "\(importer.text)")
+            let ecg = try await client.call(.get, "/samples?type=electrocardiogram", token: health)
+            #expect(ecg.samples.count == 1, "\(ecg.text)")
         }
     }
 }

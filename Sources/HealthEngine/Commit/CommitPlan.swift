@@ -19,6 +19,9 @@ public struct CommitPlan<Row: CommitRow> {
     public internal(set) var acceptedIndexes: [Int]?
     /// The identifiers of the samples ignored because an equal or greater version is stored or in the batch.
     public internal(set) var ignored: [UUID] = []
+    /// For each ignored sample, the identifier of the sample kept in its place (the stored one under the same sync
+    /// key, or the one of the batch that won): associations naming an ignored sample name the kept one.
+    public internal(set) var keptInstead: [UUID: UUID] = [:]
     /// The associations to record after the insertions (each naming objects that exist once the commit is applied).
     public internal(set) var associations: [WorkoutAssociation] = []
     /// The records to put or delete after the associations, each taking the next change sequence when it changes

@@ -21,7 +21,9 @@ import HealthModel
 public enum CommitPlanner {
     /// The plan for a whole batch: its insertions and deletions as `plan(inserting:deleting:lookup:)` works them out,
     /// then the owners of its record writes and its associations, each of whose workout and samples must be inserted
-    /// by the batch or stored and not deleted by it (else `objectNotFound`, after every other violation).
+    /// by the batch or stored and not deleted by it (else `objectNotFound`, after every other violation). An
+    /// association naming a sample the batch ignores names the sample kept in its place (`CommitPlan.keptInstead`),
+    /// so re-sending a workout with its samples is ignored whole rather than failing.
     public static func plan<Lookup: CommitLookup>(
         _ batch: CommitBatch, lookup: Lookup
     ) throws -> CommitPlan<Lookup.Row> {
@@ -38,7 +40,14 @@ public enum CommitPlanner {
         // A record put for an object (an attachment) needs the object once the batch is applied.
         for owner in owners where try !exists(owner) { return plan.failing(.objectNotFound(owner)) }
         var seen = Set<[UUID]>()
-        for association in batch.associations where !association.samples.isEmpty {
+        for var association in batch.associations where !association.samples.isEmpty {
+            // A sample the batch ignores (a re-sent workout, route or heart-rate sample under a stored sync key) is
+            // the one kept in its place: a re-sent workout keeps its samples, and new samples join the stored one.
+            if !plan.keptInstead.isEmpty {
+                association = WorkoutAssociation(
+                    workout: plan.keptInstead[association.workout] ?? association.workout,
+                    samples: association.samples.map { plan.keptInstead[$0] ?? $0 })
+            }
             guard try exists(association.workout) else { return plan.failing(.objectNotFound(association.workout)) }
             for uuid in association.samples where try !exists(uuid) { return plan.failing(.objectNotFound(uuid)) }
             if seen.insert([association.workout] + association.samples).inserted {
@@ -115,8 +124,10 @@ public enum CommitPlanner {
                     guard try ignore(earlier.uuid) else { return plan.failing(.duplicateObject(earlier.uuid)) }
                     guard claim(sample.uuid) else { return plan.failing(.duplicateObject(sample.uuid)) }
                     accepted[position] = index
+                    plan.keptInstead[earlier.uuid] = sample.uuid
                 } else {
                     guard try ignore(sample.uuid) else { return plan.failing(.duplicateObject(sample.uuid)) }
+                    plan.keptInstead[sample.uuid] = earlier.uuid
                 }
                 continue
             }
@@ -127,6 +138,7 @@ public enum CommitPlanner {
                     plan.deletedUUIDs.insert(row.uuid)
                 } else {
                     guard try ignore(sample.uuid) else { return plan.failing(.duplicateObject(sample.uuid)) }
+                    plan.keptInstead[sample.uuid] = row.uuid
                     continue
                 }
             }

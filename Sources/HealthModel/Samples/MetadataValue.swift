@@ -66,4 +66,8 @@ public enum MetadataKey {
     /// The heartbeat series a derived sample was computed from (a derived RMSSD: docs/decisions/hrv.md): the series'
     /// UUID string.
     public static let derivedFrom = "OpenHealthKitDerivedFrom"
+    /// The total a sample was placed from, a string naming the total's field (Health Auto Export's aggregated night:
+    /// `core`, `deep`, `rem`, `asleep`, `awake`): its length is the pushed total, its place in time only arranged
+    /// (stages one after another from the night's start), not measured (docs/decisions/pushed-sleep.md).
+    public static let placedFromTotal = "OpenHealthKitPlacedFromTotal"
 }

@@ -6,9 +6,9 @@ import Hummingbird
 
 extension HealthAPI {
     /// `POST /ingest/health-auto-export`: the JSON the iOS app Health Auto Export posts to a REST automation, saved as
-    /// the client in one all-or-nothing batch (see `HealthAutoExportPayload`). Re-sending the same payload saves
-    /// nothing more. Types the client was not granted sharing are refused (403) like any save; metrics the server does
-    /// not map are listed in `skipped`.
+    /// the client in one all-or-nothing batch (see `HealthAutoExportPayload`, `HealthAutoExportIngest`). Types the
+    /// client was not granted sharing are refused (403) like any save; metrics the server does not map, and read-only
+    /// types for a client without full access, are listed in `skipped`.
     ///
     /// The `automation-aggregation` header gives each point's bucket length (an unknown value is refused naming the
     /// header); the points' sync version is the time the request arrived, so a re-sent bucket with a new value
@@ -36,20 +36,25 @@ extension HealthAPI {
         var saved = 0
         var ignored = 0
         var anchor: Int64?
-        if !payload.samples.isEmpty {
-            try configuration.limits.checkBatch(payload.samples.count)
-            let samples = payload.samples
-            let (result, unchanged) = try await store.run { store in
-                try perform(field: "data") { try store.saveResent(samples, as: client.sourceRevision) }
+        let importer = client.fullAccess
+        let total = payload.samples.count + (importer ? payload.readOnlySamples.count : 0)
+        if total > 0 { try configuration.limits.checkBatch(total) }
+        let revision = client.sourceRevision
+        let outcome = try await store.run { store in
+            try perform(field: "data") {
+                try HealthAutoExportIngest.save(payload, to: store, as: revision, importer: importer)
             }
-            saved = result?.inserted.count ?? 0
-            ignored = (result?.ignored.count ?? 0) + unchanged.count
-            anchor = result?.latestSequence
+        }
+        ignored = outcome.unchanged.count
+        if let result = outcome.result {
+            saved = result.inserted.count
+            ignored += result.ignored.count
+            anchor = result.latestSequence
             count("saved", saved)
         }
         return JSONResponse.make(
             HealthAutoExportAnswer(
-                saved: saved, ignored: ignored, skipped: payload.skipped, anchor: anchor.map { Int($0) }),
+                saved: saved, ignored: ignored, skipped: outcome.skipped, anchor: anchor.map { Int($0) }),
             status: saved > 0 ? .created : .ok)
     }
 

@@ -239,6 +239,24 @@ public final class HealthDataStore: Sendable {
     public func save(
         _ samples: [Sample], as sourceRevision: SourceRevision, associations: [WorkoutAssociation] = []
     ) throws -> CommitResult {
+        try save(samples, as: sourceRevision, associations: associations, readOnlyTypes: false)
+    }
+
+    /// Saves samples as `save(_:as:associations:)` does, read-only types included: how an importer of the person's
+    /// own data writes what Apple's algorithms and apps recorded (a pushing app's electrocardiograms, heart-rate
+    /// events), stamped with the importer's source revision. The client view still decides by its grants: only a
+    /// full-access view may share read-only types (docs/SECURITY.md).
+    @discardableResult
+    public func saveAsImporter(
+        _ samples: [Sample], as sourceRevision: SourceRevision, associations: [WorkoutAssociation] = []
+    ) throws -> CommitResult {
+        try save(samples, as: sourceRevision, associations: associations, readOnlyTypes: true)
+    }
+
+    private func save(
+        _ samples: [Sample], as sourceRevision: SourceRevision, associations: [WorkoutAssociation],
+        readOnlyTypes: Bool
+    ) throws -> CommitResult {
         guard !samples.isEmpty else { throw HealthStoreError.emptyRequest("save") }
         var batch: [Sample] = []
         batch.reserveCapacity(samples.count)
@@ -247,7 +265,9 @@ public final class HealthDataStore: Sendable {
             // The common case: plain samples. Duplicates are found by the storage.
             for sample in samples {
                 if sample.type != checkedType {
-                    guard !sample.type.isReadOnly else { throw HealthStoreError.readOnlyType(sample.type.identifier) }
+                    guard readOnlyTypes || !sample.type.isReadOnly else {
+                        throw HealthStoreError.readOnlyType(sample.type.identifier)
+                    }
                     checkedType = sample.type
                 }
                 batch.append(sample.with(sourceRevision: sourceRevision))
@@ -258,11 +278,15 @@ public final class HealthDataStore: Sendable {
         var included = Set<UUID>()
         var members = Set<UUID>()
         for sample in samples {
-            guard !sample.type.isReadOnly else { throw HealthStoreError.readOnlyType(sample.type.identifier) }
+            guard readOnlyTypes || !sample.type.isReadOnly else {
+                throw HealthStoreError.readOnlyType(sample.type.identifier)
+            }
             if let objects = sample.correlatedObjects {
                 var stamped: [Sample] = []
                 for object in objects {
-                    guard !object.type.isReadOnly else { throw HealthStoreError.readOnlyType(object.type.identifier) }
+                    guard readOnlyTypes || !object.type.isReadOnly else {
+                        throw HealthStoreError.readOnlyType(object.type.identifier)
+                    }
                     let member = object.sourceRevision == nil ? object.with(sourceRevision: sourceRevision) : object
                     stamped.append(member)
                     members.insert(member.uuid)
