@@ -159,9 +159,8 @@ struct StatisticsProvenanceTests {
                 let own = try store.statisticsCollection(
                     try StatisticsQuery(
                         type: Fixture.stepCount, predicate: .sources([contribution.source]), options: .cumulativeSum),
-                    window: try BucketWindow(
-                        grid: collection.grid, start: bucket.startDate, end: bucket.endDate)
-                ).statistics().first?.merged.sum?.value ?? 0
+                    window: try BucketWindow(grid: collection.grid)
+                ).statistics(for: bucket.startDate).merged.sum?.value ?? 0
                 #expect(abs(contribution.counted + contribution.setAside - own) < 1e-6)
             }
         }
