@@ -62,16 +62,20 @@ struct StatisticsProvenanceTests {
         #expect(watch.countedTime == nil)
         expectAddsUp(single.provenance, to: 1600)
         // The data's span (no window asked): 10:00–12:00, all covered.
-        #expect(single.provenance?.coverage == .init(
-            coveredSeconds: 7200, windowSeconds: 7200, bucketsWithData: 1, buckets: 1))
+        #expect(
+            single.provenance?.coverage
+                == .init(
+                    coveredSeconds: 7200, windowSeconds: 7200, bucketsWithData: 1, buckets: 1))
         // Without asking, no provenance.
         #expect(try store.statistics(query).provenance == nil)
 
         // The day, June 12 (closed window): 2 h of 24 covered, one bucket of one.
         let day = try days(store, .summary, from: Clock.june12(0), to: Clock.date(2024, 6, 13))
         expectAddsUp(day.provenance, to: 1600)
-        #expect(day.provenance?.coverage == .init(
-            coveredSeconds: 7200, windowSeconds: 86_400, bucketsWithData: 1, buckets: 1))
+        #expect(
+            day.provenance?.coverage
+                == .init(
+                    coveredSeconds: 7200, windowSeconds: 86_400, bucketsWithData: 1, buckets: 1))
         #expect(day.statistics().allSatisfy { $0.provenance == nil })  // per bucket only when asked
 
         // Hours, per bucket: 10:00 is the Watch's alone (the iPhone's 300 set aside), 11:00 the iPhone's.
@@ -156,11 +160,13 @@ struct StatisticsProvenanceTests {
             expectAddsUp(bucket.provenance, to: merged)
             // What a source counts plus what it has set aside is its own total there.
             for contribution in bucket.provenance?.contributions ?? [] {
-                let own = try store.statisticsCollection(
-                    try StatisticsQuery(
-                        type: Fixture.stepCount, predicate: .sources([contribution.source]), options: .cumulativeSum),
-                    window: try BucketWindow(grid: collection.grid)
-                ).statistics(for: bucket.startDate).merged.sum?.value ?? 0
+                let own =
+                    try store.statisticsCollection(
+                        try StatisticsQuery(
+                            type: Fixture.stepCount, predicate: .sources([contribution.source]), options: .cumulativeSum
+                        ),
+                        window: try BucketWindow(grid: collection.grid)
+                    ).statistics(for: bucket.startDate).merged.sum?.value ?? 0
                 #expect(abs(contribution.counted + contribution.setAside - own) < 1e-6)
             }
         }
@@ -185,7 +191,9 @@ struct StatisticsProvenanceTests {
                 try StatisticsQuery(type: Fixture.stepCount, predicate: predicate, options: options),
                 window: try BucketWindow(grid: grid), provenance: .perBucket)
             return (collection.statistics().compactMap(\.provenance) + [collection.provenance!]).flatMap {
-                $0.contributions.map { "\($0.source.name) \(($0.counted * 1e6).rounded()) \(($0.setAside * 1e6).rounded())" }
+                $0.contributions.map {
+                    "\($0.source.name) \(($0.counted * 1e6).rounded()) \(($0.setAside * 1e6).rounded())"
+                }
             }
         }
         let columns = try provenance(.all, .cumulativeSum)

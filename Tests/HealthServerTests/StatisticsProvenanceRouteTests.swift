@@ -5,7 +5,8 @@ import Testing
 @Suite("GET /statistics?provenance: the merged figure's sources, as each client may see them")
 struct StatisticsProvenanceRouteTests {
     @Test(
-        "provenance=summary names each source's part and the coverage; a client that may not read steps sees only its own")
+        "provenance=summary names each source's part and the coverage; a client that may not read steps sees only its own"
+    )
     func provenanceByClient() async throws {
         let fixture = try ServerFixture()
         let steps = fixture.token("alice", "com.example.steps")

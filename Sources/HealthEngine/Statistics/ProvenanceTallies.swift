@@ -94,11 +94,14 @@ struct ProvenanceTallies {
         let contributions = rows.map { row in
             StatisticsProvenance.Contribution(
                 source: row.source, counted: row.counted, countedTime: discrete ? row.countedTime : nil,
-                setAside: max(0, row.own - row.counted), setAsideTime: discrete ? max(0, row.ownTime - row.countedTime) : nil,
+                setAside: max(0, row.own - row.counted),
+                setAsideTime: discrete ? max(0, row.ownTime - row.countedTime) : nil,
                 share: whole != 0 ? 100 * basisValue(row) / whole : nil)
         }.sorted {
             let (left, right) = ($0.share ?? 0, $1.share ?? 0)
-            return left != right ? left > right : ($0.source.name, $0.source.bundleIdentifier) < ($1.source.name, $1.source.bundleIdentifier)
+            return left != right
+                ? left > right
+                : ($0.source.name, $0.source.bundleIdentifier) < ($1.source.name, $1.source.bundleIdentifier)
         }
         return StatisticsProvenance(
             measure: discrete ? .samples : .amount, basis: basis, unit: discrete ? .count : unit,

@@ -253,11 +253,12 @@ public struct StatisticsReport: Sendable {
 
     /// The documented JSON: `{"type", "unit", "timeZone", "statistics": [{"start", "end", figures…, "sources"?}]}`.
     public var json: JSONValue {
-        .object([
-            ("type", .string(type.identifier)), ("unit", .string(unit.description)),
-            ("timeZone", .string(timeZoneName)),
-            ("statistics", .array(rows.map(rowObject))),
-        ] + (provenance.map { [("provenance", $0.json)] } ?? []))
+        .object(
+            [
+                ("type", .string(type.identifier)), ("unit", .string(unit.description)),
+                ("timeZone", .string(timeZoneName)),
+                ("statistics", .array(rows.map(rowObject))),
+            ] + (provenance.map { [("provenance", $0.json)] } ?? []))
     }
 
     private func rowObject(_ row: Row) -> JSONValue {

@@ -107,9 +107,10 @@ struct StatsCommand: ParsableCommand {
         let provenance: StatisticsProvenance.Detail
         do {
             interval = try self.interval.map { text throws(HealthReportsError) in try IntervalArgument.parse(text) }
-            provenance = try self.provenance.map { text throws(HealthReportsError) in
-                try StatisticsReport.provenance(named: text, field: "--provenance")
-            } ?? .none
+            provenance =
+                try self.provenance.map { text throws(HealthReportsError) in
+                    try StatisticsReport.provenance(named: text, field: "--provenance")
+                } ?? .none
         } catch {
             throw ValidationError(commandLineMessage(error))
         }
