@@ -9,12 +9,6 @@ import Testing
 struct StatisticsProvenanceTests {
     typealias F = StatisticsFixture
 
-    /// Watch 10:00–11:00 with 1000 steps, iPhone 10:30–12:00 with 900 steps (10 a minute), June 12 in Los Angeles.
-    private func watchAndPhone(_ store: HealthDataStore) throws {
-        try store.save([try F.steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)
-        try store.save([try F.steps(900, Clock.june12(10, 30), Clock.june12(12))], as: Fixture.phone)
-    }
-
     private func part(_ provenance: StatisticsProvenance?, _ source: Source) -> StatisticsProvenance.Contribution? {
         provenance?.contributions.first { $0.source == source }
     }
@@ -47,7 +41,7 @@ struct StatisticsProvenanceTests {
         arguments: StorageBackend.allCases)
     func watchAndPhoneShares(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try watchAndPhone(store)
+        try F.watchAndPhone(store)
 
         let query = try StatisticsQuery(type: Fixture.stepCount, options: .cumulativeSum)
         let single = try store.statistics(query, provenance: .summary)
@@ -100,7 +94,7 @@ struct StatisticsProvenanceTests {
         arguments: StorageBackend.allCases)
     func handEntryAndThirdParty(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try watchAndPhone(store)
+        try F.watchAndPhone(store)
         // Entered by hand (through the Health app on the iPhone) 10:00–10:30: 300, outranking the Watch.
         let health = SourceRevision(
             source: Source(name: "Health", bundleIdentifier: "com.apple.Health"), version: "17.4")
@@ -181,7 +175,7 @@ struct StatisticsProvenanceTests {
         arguments: StorageBackend.allCases)
     func samplePathAgrees(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try watchAndPhone(store)
+        try F.watchAndPhone(store)
         try store.save([try F.steps(600, Clock.june12(11, 30), Clock.june12(12, 30))], as: F.pedometer)
         let all: Set<Source> = [Fixture.watchSource, Fixture.phoneSource, F.pedometer.source]
         let grid = try BucketGrid(
@@ -232,7 +226,7 @@ struct StatisticsProvenanceTests {
         let readerApp = SourceRevision(source: Source(name: "Reader", bundleIdentifier: readerID), version: "1")
         func reader(mayRead: Bool) throws -> HealthDataStore {
             let store = backend.makeStore()
-            try watchAndPhone(store)
+            try F.watchAndPhone(store)
             store.access.policy = mayRead ? .grantAll : .denyRead([Fixture.stepCount.identifier])
             store.access.request(
                 client: readerID, share: [Fixture.stepCount.identifier], read: [Fixture.stepCount.identifier])
