@@ -92,6 +92,16 @@ struct StatisticsCalculator {
     func figures(
         of input: consuming [TimedValue], unit: HealthUnit, extremes: [Int: Extremes] = [:]
     ) -> [StatisticsFigures?] {
+        var tallies: SweepTallies?
+        return figures(of: input, unit: unit, extremes: extremes, tallies: &tallies)
+    }
+
+    /// Figures of every bucket, and with `tallies` (provenance, only when asked) what the sweep counted from each
+    /// source and the covered time per bucket.
+    func figures(
+        of input: consuming [TimedValue], unit: HealthUnit, extremes: [Int: Extremes] = [:],
+        tallies: inout SweepTallies?
+    ) -> [StatisticsFigures?] {
         let bucketCount = edges.count - 1
         guard bucketCount > 0 else { return [] }
         var measurements = consume input
@@ -101,8 +111,9 @@ struct StatisticsCalculator {
             holdInstantaneousValues(&measurements)
         }
         var buckets = Buckets(bucketCount)
-        sweep(measurements, extremes, &buckets)
+        sweep(measurements, extremes, &buckets, &tallies)
         cover(measurements, &buckets)
+        tallies?.covered = buckets.covered
         return (0..<bucketCount).map { index in
             guard buckets.hasData[index] else { return nil }
             return makeFigures(index, buckets, measurements, unit: unit)
@@ -170,7 +181,10 @@ struct StatisticsCalculator {
     }
 
     /// Walks the time line: in each slice the lowest rank present wins; points count unless a better rank covers them.
-    private func sweep(_ measurements: [TimedValue], _ extremes: [Int: Extremes], _ buckets: inout Buckets) {
+    private func sweep(
+        _ measurements: [TimedValue], _ extremes: [Int: Extremes], _ buckets: inout Buckets,
+        _ tallies: inout SweepTallies?
+    ) {
         // Dense ranks (few distinct values, in long runs: look a rank up only when it changes).
         var distinct = Set<Int>()
         var previousRank: Int?
@@ -220,7 +234,7 @@ struct StatisticsCalculator {
         var pointIndex = 0
 
         func winner() -> Int? { activeCount.firstIndex { $0 > 0 } }
-        let tracksMembers = !style.isCumulative || tracksMostRecent
+        let tracksMembers = !style.isCumulative || tracksMostRecent || tallies != nil
         // The last bucket each discrete measurement was counted in (it counts once in each bucket where it wins a slice).
         var countedIn = style.isCumulative ? [] : [Int](repeating: -1, count: measurements.count)
 
@@ -245,12 +259,15 @@ struct StatisticsCalculator {
                     for member in activeMembers[rank] {
                         if style.isCumulative {
                             noteLatest(member, in: index, &buckets, measurements)
+                            tallies?.countAmount(of: measurements[member], over: length, in: index)
                             continue
                         }
                         if countedIn[member] != index {
                             countedIn[member] = index
                             countOnce(member, in: index, &buckets, measurements, extremes)
+                            tallies?.countSample(of: measurements[member], in: index)
                         }
+                        tallies?.countTime(of: measurements[member], length, in: index)
                         let value = measurements[member].value
                         buckets.weightedNumerator[index] += value * length
                         buckets.weightedDenominator[index] += length
@@ -306,7 +323,10 @@ struct StatisticsCalculator {
                 if bucketIndex < edges.count - 1 {
                     buckets.hasData[bucketIndex] = true
                     buckets.sum[bucketIndex] += measurements[index].value
-                    if style.isCumulative { noteLatest(index, in: bucketIndex, &buckets, measurements) }
+                    if style.isCumulative {
+                        noteLatest(index, in: bucketIndex, &buckets, measurements)
+                        tallies?.countAmount(of: measurements[index], over: 0, in: bucketIndex)
+                    }
                 }
                 pointIndex += 1
             }
