@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
                 "HealthStorePostgres",
-                "HealthReports", "HealthWire",
+                "HealthReports", "HealthWire", "HealthExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
