@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // Tests only: OpenAPIDocumentTests reads the OpenAPI document as YAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The Model Context Protocol server (HealthAssistant: `ohk mcp` over stdio, `/mcp` in `ohk serve`).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         .target(name: "HealthModel"),
