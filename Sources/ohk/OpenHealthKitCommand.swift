@@ -14,7 +14,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self,
             SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, ReportCommand.self, TypesCommand.self,
-            SourcesCommand.self,
+            SourcesCommand.self, McpCommand.self,
             ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self, ZonesCommand.self,

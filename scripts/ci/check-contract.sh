@@ -108,6 +108,9 @@ post "$FULL" '/samples?type=stepCount&startDate=2024-03-11T00:00:00Z&endDate=202
 export SCHEMATHESIS_HOOKS=contract_hooks
 export PYTHONPATH="$PWD/scripts/ci${PYTHONPATH:+:$PYTHONPATH}"
 # run NAME TOKEN EXAMPLES [schemathesis options…]
+# POST /mcp is left out: its bodies and its refusals (JSON-RPC error objects, not the API's ErrorBody) are the MCP
+# SDK's, and a JSON-RPC body generated from `{type: object}` tests nothing of ours; scripts/ci/check-mcp.sh drives it
+# with a real MCP client instead, and the OpenAPI tests check that it is in the document (docs/decisions/mcp.md).
 run() {
     local name="$1" token="$2" examples="$3"
     shift 3
@@ -115,7 +118,7 @@ run() {
     timeout --kill-after=10 "$MAX_SECONDS" "$VENV/bin/st" run "${OHK_CONTRACT_DOCUMENT:-$BASE/openapi.yaml}" --url "$BASE" \
         -H "Authorization: Bearer $token" \
         --phases examples,coverage,fuzzing --max-examples "$examples" --seed "$SEED" \
-        --checks all --exclude-checks positive_data_acceptance \
+        --checks all --exclude-checks positive_data_acceptance --exclude-path /mcp \
         --workers 1 --generation-database none --request-timeout 30 --no-color --output-truncate true ${OHK_CONTRACT_OPTIONS:-} "$@"
 }
 started=$SECONDS
