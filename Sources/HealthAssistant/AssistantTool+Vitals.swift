@@ -34,6 +34,12 @@ extension HealthAssistant {
         let interval = try arguments.interval() ?? DateComponents(day: 1)
         let table: TextTable
         do {
+            // The period's buckets counted before the store is read, whatever the data's span.
+            _ = try BucketWindow(
+                grid: try BucketGrid(
+                    anchor: StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval,
+                    calendar: calendar),
+                start: period.start, end: period.end, maximum: limits.maximumVitalsBuckets)
             table = try VitalsReport.table(
                 store: store, from: period.start, to: period.end, interval: interval, calendar: calendar, format: .json,
                 maximumBuckets: limits.maximumVitalsBuckets)

@@ -141,6 +141,7 @@ struct AssistantToolTests {
         #expect(sleep.error?["accepted"]?.arrayValue?.contains { $0.stringValue?.hasPrefix("nights: false") == true } == true)
         let vitals = assistant.call("vitals", arguments: ["from": "2024-01-01", "to": "2024-06-30"])
         #expect(vitals.error?["field"] == "interval", "\(vitals.text)")
+        #expect(vitals.error?["limit"]?.objectValue?["requested"] == 182, "\(vitals.text)")
     }
 
     @Test("A year of daily statistics stays under 48 KB of text, with the merged figures of the engine",
@@ -207,7 +208,8 @@ struct AssistantToolTests {
         #expect(names?.first == "stepCount", "\(types.text)")
         let vitals = assistant.call("vitals", arguments: ["from": "2024-06-01", "to": "2024-06-30"])
         #expect(vitals.isError == false, "\(vitals.text)")
-        let samples = assistant.call("samples", arguments: ["type": "heartRate", "from": "2024-06-01", "limit": 10])
+        let samples = assistant.call(
+            "samples", arguments: ["type": "heartRate", "from": "2024-06-01", "to": "2024-06-30", "limit": 10])
         #expect(samples.structuredContent?.objectValue?["cut"] == true)
         #expect(samples.structuredContent?.objectValue?["samples"]?.arrayValue?.count == 10)
     }
