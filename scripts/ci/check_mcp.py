@@ -47,6 +47,7 @@ PERIOD = {"from": FIRST, "to": LAST, "timeZone": TZ}
 
 
 async def check(session, label, sees_data=True):
+    failed_before = len(failures)
     await session.initialize()
     tools = {tool.name for tool in (await session.list_tools()).tools}
     expect(tools == TOOLS, f"{label}: tools {sorted(tools)}")
@@ -69,8 +70,10 @@ async def check(session, label, sees_data=True):
         ]
         expect(not differing, f"{label}: statistics differ from ohk stats on {differing[:5]}")
         expect(any(value for value in tool_days.values()), f"{label}: statistics found steps")
+        total = f"{sum(v or 0 for v in tool_days.values()):.0f} steps (ohk stats: {sum(v or 0 for v in cli_days.values()):.0f})"
     else:
         expect(all(value is None for value in tool_days.values()), f"{label}: a client without read access sees steps")
+        total = "no steps"
 
     sleep = answer(await session.call_tool("sleep", PERIOD), f"{label} sleep")
     tool_nights = [(night["night"], night["kind"], night["asleep"], night["in_bed"]) for night in sleep["nights"]]
@@ -95,7 +98,8 @@ async def check(session, label, sees_data=True):
     refused = await session.call_tool("statistics", {"type": "stepz"})
     expect(refused.is_error and "type" in refused.content[0].text, f"{label}: an unknown type is a tool error naming type")
     print(
-        f"ok    {label}: {len(tools)} tools; {len(tool_days)} days of steps ({size} bytes), {len(tool_nights)} nights,"
+        ("ok    " if len(failures) == failed_before else "FAIL  ")
+        + f"{label}: {len(tools)} tools; {len(tool_days)} days, {total} ({size} bytes), {len(tool_nights)} nights,"
         f" {len(tool_workouts)} workouts{' as ohk stats, sleep and workouts give them' if sees_data else ', all empty'}"
     )
 
