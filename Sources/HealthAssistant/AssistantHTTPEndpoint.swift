@@ -29,9 +29,10 @@ public struct AssistantHTTPEndpoint: Sendable {
         let named = host.contains(":") ? "[\(host)]" : host
         if !["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].contains(host) { hosts.append(named) }
         let port = port == 0 ? "*" : String(port)
+        // A Host without a port names the scheme's default port; the SDK's patterns then need the bare name too.
         return (
-            hosts.map { "\($0):\(port)" },
-            hosts.flatMap { ["http://\($0):\(port)", "https://\($0):\(port)"] }
+            hosts.flatMap { [$0, "\($0):\(port)"] },
+            hosts.flatMap { ["http://\($0)", "https://\($0)", "http://\($0):\(port)", "https://\($0):\(port)"] }
         )
     }
 

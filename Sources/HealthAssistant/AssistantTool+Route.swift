@@ -32,9 +32,12 @@ extension HealthAssistant {
         do {
             found = try WorkoutRouteFile.find(id, in: store, allowPrefix: true)
         } catch let error as HealthReportsError {
-            // The route file names the uuid `uuid`; the tool's argument is `workout`.
+            // The route file names the uuid `uuid`; the tool's argument is `workout`. A workout not found is not
+            // echoed, as the route file's messages never repeat it: an answer holds no identifier of something the
+            // caller may not see.
             throw HealthAssistantError.invalidArgument(
-                field: "workout", value: id, accepted: ["a workout uuid from the workouts tool"], reason: error.reason)
+                field: "workout", value: error.kind == .notFound ? nil : id,
+                accepted: ["a workout uuid from the workouts tool"], reason: error.reason)
         }
         let total = found.routes.map(\.locations.count).reduce(0, +)
         let routes = total > maximum ? Self.thinned(found.routes, total: total, maximum: maximum) : found.routes

@@ -105,6 +105,8 @@ struct AssistantToolTests {
             ("statistics", ["type": "sleepAnalysis"], "type", "sleepAnalysis"),
             ("trends", ["type": "heartRate"], "type", "heartRate"),
             ("route", ["workout": "zzzz"], "workout", "zzzz"),
+            // A workout not found: its uuid is not echoed (an answer names nothing the caller may not see).
+            ("route", ["workout": "0B8E5A52-1A2B-4C3D-8E9F-0011223344FF"], "workout", nil),
         ]
         for (tool, arguments, field, value) in cases {
             let result = assistant.call(tool, arguments: arguments)
