@@ -26,7 +26,8 @@ extension HealthAssistant {
     /// The prompt's message, or a refusal naming the argument at fault.
     public func prompt(_ name: String, arguments: [String: String]?) throws -> GetPrompt.Result {
         guard let found = AssistantPrompts.all.first(where: { $0.name == name }) else {
-            throw HealthAssistantError.unknownName(field: "name", value: name, accepted: AssistantPrompts.all.map(\.name))
+            throw HealthAssistantError.unknownName(
+                field: "name", value: name, accepted: AssistantPrompts.all.map(\.name))
         }
         let parsed = try ToolArguments(arguments?.mapValues { Value.string($0) }, accepted: ["end", "timeZone"])
         let (calendar, zoneName) = try zone(parsed)

@@ -84,7 +84,10 @@ extension HealthAssistant {
                 (
                     key,
                     .object([
-                        ("difference", .number(FigureRounding.round(difference, places: FigureRounding.places(outputUnit)))),
+                        (
+                            "difference",
+                            .number(FigureRounding.round(difference, places: FigureRounding.places(outputUnit)))
+                        ),
                         ("percent", .number(percent)),
                     ])
                 ))

@@ -32,7 +32,8 @@ extension HealthAssistant {
     func samples(_ arguments: ToolArguments) throws -> ToolAnswer {
         let type = try arguments.type()
         let (calendar, zoneName) = try zone(arguments)
-        let period = try DayPeriod(arguments, calendar: calendar, today: today(calendar), defaultDays: 7, maximumDays: nil)
+        let period = try DayPeriod(
+            arguments, calendar: calendar, today: today(calendar), defaultDays: 7, maximumDays: nil)
         let limit = try arguments.integer("limit", in: 1...limits.maximumSamples) ?? min(100, limits.maximumSamples)
         let newestFirst = try arguments.flag("newestFirst")
         let unit = try SampleListing.outputUnit(try arguments.unit() ?? store.displayUnit(for: type), for: type)

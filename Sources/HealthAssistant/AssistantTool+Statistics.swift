@@ -32,7 +32,8 @@ extension AssistantTool {
                 "statistic",
                 "The figures, comma-separated: sum, average, minimum, maximum, mostRecent, duration (default: sum for"
                     + " cumulative types, average,minimum,maximum for discrete ones)."),
-            .string("unit", "The unit of the figures (km, mi, kcal, kg, count/min; default: the person's preferred unit)."),
+            .string(
+                "unit", "The unit of the figures (km, mi, kcal, kg, count/min; default: the person's preferred unit)."),
             .flag("bySource", "Also give each source's own figure in every bucket (larger answers)."),
             .timeZone,
         ],
@@ -44,7 +45,8 @@ extension HealthAssistant {
     func statistics(_ arguments: ToolArguments) throws -> ToolAnswer {
         let type = try arguments.type(kinds: [.quantity])
         let (calendar, zoneName) = try zone(arguments)
-        let period = try DayPeriod(arguments, calendar: calendar, today: today(calendar), defaultDays: 30, maximumDays: nil)
+        let period = try DayPeriod(
+            arguments, calendar: calendar, today: today(calendar), defaultDays: 30, maximumDays: nil)
         let interval = try arguments.interval()
         var options = try StatisticsReportRequest.options(
             named: (try arguments.string("statistic") ?? "").split(separator: ",").map {
@@ -138,7 +140,9 @@ struct StatisticsAnswer {
                     members.append(
                         (
                             "sources",
-                            .object(row.sources.map { ($0.name, figure(report.keys[0], $0.figures[report.keys[0]] ?? nil)) })
+                            .object(
+                                row.sources.map { ($0.name, figure(report.keys[0], $0.figures[report.keys[0]] ?? nil)) }
+                            )
                         ))
                 }
                 buckets.append(.object(members))

@@ -29,7 +29,8 @@ extension HealthAssistant {
     /// Answers `vitals`.
     func vitals(_ arguments: ToolArguments) throws -> ToolAnswer {
         let (calendar, zoneName) = try zone(arguments)
-        let period = try DayPeriod(arguments, calendar: calendar, today: today(calendar), defaultDays: 30, maximumDays: nil)
+        let period = try DayPeriod(
+            arguments, calendar: calendar, today: today(calendar), defaultDays: 30, maximumDays: nil)
         let intervalText = try arguments.string("interval") ?? "1d"
         let interval = try arguments.interval() ?? DateComponents(day: 1)
         let table: TextTable

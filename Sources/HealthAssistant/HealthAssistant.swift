@@ -140,7 +140,8 @@ struct DayPeriod: Sendable {
         if let maximumDays, days > maximumDays {
             throw .tooLarge(
                 field: toName, value: Self.day(last, calendar),
-                reason: "\(days) days from \(Self.day(first, calendar)) is more than the \(maximumDays) one answer holds",
+                reason:
+                    "\(days) days from \(Self.day(first, calendar)) is more than the \(maximumDays) one answer holds",
                 limit: FieldLimit(name: "maximumDays", maximum: Double(maximumDays), requested: Double(days)),
                 suggestions: [
                     "\(toName): \(Self.day(calendar.date(byAdding: .day, value: maximumDays - 1, to: first)!, calendar))"

@@ -16,7 +16,8 @@ struct ToolAnswer: Sendable {
     /// The MCP result: the text (summary, a blank line, the JSON) and the structured content.
     var result: CallTool.Result {
         CallTool.Result(
-            content: [.text(summary + "\n\n" + structured.text)], structuredContent: Optional(structured.mcpValue), isError: false)
+            content: [.text(summary + "\n\n" + structured.text)], structuredContent: Optional(structured.mcpValue),
+            isError: false)
     }
 
     /// A refusal as a tool error (`isError: true`, never a protocol error): the text names the argument, the value
@@ -36,7 +37,8 @@ struct ToolAnswer: Sendable {
         }
         var members: [(String, JSONValue)] = [
             ("kind", .string(error.kind.rawValue)), ("field", error.field.map(JSONValue.string) ?? .null),
-            ("value", error.value.map(JSONValue.string) ?? .null), ("accepted", .array(error.accepted.map { .string($0) })),
+            ("value", error.value.map(JSONValue.string) ?? .null),
+            ("accepted", .array(error.accepted.map { .string($0) })),
             ("reason", .string(error.reason)),
         ]
         if let limit = error.limit {
@@ -51,7 +53,8 @@ struct ToolAnswer: Sendable {
         }
         let structured = JSONValue.object([("error", .object(members))])
         return CallTool.Result(
-            content: [.text(lines.joined(separator: "\n"))], structuredContent: Optional(structured.mcpValue), isError: true)
+            content: [.text(lines.joined(separator: "\n"))], structuredContent: Optional(structured.mcpValue),
+            isError: true)
     }
 
     /// A failure that is not the caller's (the store failed): a tool error saying so, without internals beyond the
@@ -61,7 +64,8 @@ struct ToolAnswer: Sendable {
             ("error", .object([("kind", .string("failure")), ("reason", .string("\(error)"))]))
         ])
         return CallTool.Result(
-            content: [.text("error: the store could not answer: \(error)")], structuredContent: Optional(structured.mcpValue),
+            content: [.text("error: the store could not answer: \(error)")],
+            structuredContent: Optional(structured.mcpValue),
             isError: true)
     }
 }

@@ -69,7 +69,8 @@ struct ToolArguments: Sendable {
         guard let value = values[name], !value.isNull else { return false }
         if let flag = value.boolValue { return flag }
         if let text = value.stringValue, text == "true" || text == "false" { return text == "true" }
-        throw .invalidArgument(field: name, value: text(name), accepted: ["true", "false"], reason: "must be a boolean")
+        throw .invalidArgument(
+            field: name, value: text(name), accepted: ["true", "false"], reason: "must be a boolean")
     }
 
     /// One of `choices`, nil when absent.
@@ -86,7 +87,8 @@ struct ToolArguments: Sendable {
     /// A required argument's text.
     func required(_ name: String, example: String) throws(HealthAssistantError) -> String {
         guard let text = try string(name) else {
-            throw .invalidArgument(field: name, value: nil, accepted: [example], reason: "is required (e.g. \(example))")
+            throw .invalidArgument(
+                field: name, value: nil, accepted: [example], reason: "is required (e.g. \(example))")
         }
         return text
     }
@@ -125,8 +127,7 @@ struct ToolArguments: Sendable {
     ]
 
     /// The time zone: an IANA name, or the assistant's default (the machine's zone over stdio, UTC over HTTP).
-    func timeZone(default zone: TimeZone, name defaultName: String) throws(HealthAssistantError) -> (TimeZone, String)
-    {
+    func timeZone(default zone: TimeZone, name defaultName: String) throws(HealthAssistantError) -> (TimeZone, String) {
         guard let text = try string("timeZone") else { return (zone, defaultName) }
         guard let found = TimeZone(identifier: text) else {
             throw .invalidArgument(

@@ -91,7 +91,8 @@ extension CallTool.Result {
 
 @Suite("The MCP tools: answers as the engine computes them, refusals naming the argument")
 struct AssistantToolTests {
-    @Test("Unknown type, to before from, a huge limit and an unknown argument are tool errors naming the argument",
+    @Test(
+        "Unknown type, to before from, a huge limit and an unknown argument are tool errors naming the argument",
         arguments: StorageBackend.allCases)
     func refusals(_ backend: StorageBackend) throws {
         let assistant = AssistantWorld.assistant(try AssistantWorld.store(backend))
@@ -123,7 +124,8 @@ struct AssistantToolTests {
         #expect(assistant.call("no_such_tool", arguments: nil).error?["field"] == "name")
     }
 
-    @Test("A period over the bucket budget is refused, with the coarser intervals that fit, never answered coarser",
+    @Test(
+        "A period over the bucket budget is refused, with the coarser intervals that fit, never answered coarser",
         arguments: StorageBackend.allCases)
     func overBudget(_ backend: StorageBackend) throws {
         let assistant = AssistantWorld.assistant(try AssistantWorld.store(backend))
@@ -140,13 +142,16 @@ struct AssistantToolTests {
         #expect(!accepted.contains { $0.hasPrefix("interval 1d") || $0.hasPrefix("interval 1h") })
         let sleep = assistant.call("sleep", arguments: ["from": "2024-01-01", "to": "2024-06-30"])
         #expect(sleep.error?["field"] == "to")
-        #expect(sleep.error?["accepted"]?.arrayValue?.contains { $0.stringValue?.hasPrefix("nights: false") == true } == true)
+        #expect(
+            sleep.error?["accepted"]?.arrayValue?.contains { $0.stringValue?.hasPrefix("nights: false") == true }
+                == true)
         let vitals = assistant.call("vitals", arguments: ["from": "2024-01-01", "to": "2024-06-30"])
         #expect(vitals.error?["field"] == "interval", "\(vitals.text)")
         #expect(vitals.error?["limit"]?.objectValue?["requested"] == 182, "\(vitals.text)")
     }
 
-    @Test("A year of daily statistics stays under 48 KB of text, with the merged figures of the engine",
+    @Test(
+        "A year of daily statistics stays under 48 KB of text, with the merged figures of the engine",
         arguments: StorageBackend.allCases)
     func yearOfDays(_ backend: StorageBackend) throws {
         let store = try AssistantWorld.store(backend)
@@ -161,7 +166,9 @@ struct AssistantToolTests {
         #expect(answer["timeZone"] == "Europe/Berlin")
         #expect(answer["period"]?.objectValue?["sum"] == .int(366 * 1700))
         let encoded = try JSONEncoder().encode(result)
-        print("AssistantToolTests: a year of daily steps: text \(result.text.utf8.count) bytes, whole result \(encoded.count) bytes")
+        print(
+            "AssistantToolTests: a year of daily steps: text \(result.text.utf8.count) bytes, whole result \(encoded.count) bytes"
+        )
         #expect(result.text.utf8.count < 48 * 1024)
         // The same figures as `ohk stats` (StatisticsReport) computes.
         let report = try StatisticsReport.make(
@@ -177,7 +184,8 @@ struct AssistantToolTests {
         #expect(provenance.count == 2)
     }
 
-    @Test("Sleep, workouts, route, vitals, trends, compare_periods and list_types answer from the store",
+    @Test(
+        "Sleep, workouts, route, vitals, trends, compare_periods and list_types answer from the store",
         arguments: StorageBackend.allCases)
     func otherTools(_ backend: StorageBackend) throws {
         let assistant = AssistantWorld.assistant(try AssistantWorld.store(backend))
@@ -216,7 +224,8 @@ struct AssistantToolTests {
         #expect(samples.structuredContent?.objectValue?["samples"]?.arrayValue?.count == 10)
     }
 
-    @Test("A client without read access sees exactly what an empty store shows, through every tool and resource",
+    @Test(
+        "A client without read access sees exactly what an empty store shows, through every tool and resource",
         arguments: StorageBackend.allCases)
     func privacy(_ backend: StorageBackend) throws {
         let full = try AssistantWorld.store(backend).client("com.example.nothing")

@@ -193,7 +193,8 @@ struct ServerPrivacyCheck {
                     let renaming = (from: reduced[viewer]!.name, to: people[viewer.person].name)
                     violations.expect(
                         observed.normalized, expected.normalized(renaming: renaming),
-                        "\(label)\nPOST /mcp \(call.name) \(call.arguments): differs from a store without what it may not see")
+                        "\(label)\nPOST /mcp \(call.name) \(call.arguments): differs from a store without what it may not see"
+                    )
                 }
                 try await checkModel(client, model: model, viewer: viewer, token: token, label: label)
                 if let stream = streams[viewer] {
@@ -262,7 +263,10 @@ struct ServerPrivacyCheck {
         }
         for type in PrivacyTypes.quantities {
             calls.append(
-                ("statistics", "{\"type\": \"\(PrivacyTypes.shortNames[type]!)\", \(week), \"interval\": \"1d\", \"bySource\": true}"))
+                (
+                    "statistics",
+                    "{\"type\": \"\(PrivacyTypes.shortNames[type]!)\", \(week), \"interval\": \"1d\", \"bySource\": true}"
+                ))
         }
         calls += uuids.map { ("route", "{\"workout\": \"\($0.uuidString)\"}") }
         return calls
