@@ -41,19 +41,11 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 
-SCRATCH="${OHK_SCRATCH:-.build}"
-if [[ $BUILD -eq 1 ]]; then swift build --scratch-path "$SCRATCH" --product ohk >/dev/null; fi
-OHK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/ohk"
+OHK="$(scripts/lib/ohk-binary.sh "$([[ $BUILD -eq 1 ]] || echo --no-build)")"
 
 # schemathesis and its dependencies at the versions of scripts/ci/contract-requirements.txt, reinstalled when that changes.
 VENV=".venv-contract"
-if ! cmp -s scripts/ci/contract-requirements.txt "$VENV/requirements.txt"; then
-    echo "check-contract: installing schemathesis $SCHEMATHESIS_VERSION into $VENV (scripts/ci/contract-requirements.txt)"
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/ci/contract-requirements.txt
-    cp scripts/ci/contract-requirements.txt "$VENV/requirements.txt"
-fi
+scripts/lib/python-venv.sh "$VENV" scripts/ci/contract-requirements.txt check-contract
 "$VENV/bin/st" --version | grep -q "version $SCHEMATHESIS_VERSION\$" || { echo "check-contract: $VENV does not hold schemathesis $SCHEMATHESIS_VERSION" >&2; exit 1; }
 
 WORK="$(mktemp -d /tmp/ohk-contract.XXXXXX)"

@@ -15,14 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-BUILD=1
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --no-build) BUILD=0 ;;
-        *) echo "usage: $0 [--no-build]" >&2; exit 2 ;;
-    esac
-    shift
-done
+if [[ $# -gt 1 || ( $# -eq 1 && "$1" != --no-build ) ]]; then echo "usage: $0 [--no-build]" >&2; exit 2; fi
 
 FIXTURES="${OHK_SHARED_FIXTURES:-../shared/fixtures}"
 EXPORT="$FIXTURES/comocomo-export.xml"
@@ -31,26 +24,13 @@ if [[ ! -f "$EXPORT" ]]; then
     exit 0
 fi
 
-SCRATCH="${OHK_SCRATCH:-.build}"
-if [[ $BUILD -eq 1 ]]; then swift build --scratch-path "$SCRATCH" --product ohk >/dev/null; fi
-OHK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/ohk"
-
+OHK="$(scripts/lib/ohk-binary.sh "$@")"
 VENV=".venv-mcp"
-if ! cmp -s scripts/ci/mcp-requirements.txt "$VENV/requirements.txt"; then
-    echo "check-mcp: installing the MCP SDK into $VENV (scripts/ci/mcp-requirements.txt)"
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/ci/mcp-requirements.txt
-    cp scripts/ci/mcp-requirements.txt "$VENV/requirements.txt"
-fi
+scripts/lib/python-venv.sh "$VENV" scripts/ci/mcp-requirements.txt check-mcp
 
 WORK="$(mktemp -d /tmp/ohk-mcp.XXXXXX)"
-SERVER_PID=""
-cleanup() {
-    if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+# Stops the server and removes WORK on exit.
+source scripts/lib/server-processes.sh
 STORE="$WORK/health.sqlite"
 "$OHK" import "$EXPORT" --store "$STORE" >/dev/null
 
@@ -60,7 +40,7 @@ SRV="$WORK/server"
 FULL="$("$OHK" clients add alice com.example.assistant --full-access --store "$SRV" 2>/dev/null)"
 NONE="$("$OHK" clients add alice com.example.nothing --store "$SRV" 2>/dev/null)"
 "$OHK" serve --store "$SRV" --port 0 >"$WORK/serve.log" 2>&1 &
-SERVER_PID=$!
+SERVER_PIDS+=($!)
 PORT="$(scripts/lib/serve-port.sh "$WORK/serve.log")"
 code="$(curl -s -o "$WORK/import.out" -w '%{http_code}' -X POST -H "Authorization: Bearer $FULL" \
     -H "Content-Type: application/xml" --data-binary "@$EXPORT" "http://127.0.0.1:$PORT/import")"
