@@ -57,7 +57,7 @@ extension HealthAssistant {
             for key in report.keys { if let value = report.rows.first?.figures[key] ?? nil { values[key] = value } }
             if cumulative, let sum = values["sum"] { values["perDay"] = sum / Double(period.days) }
             figures.append(values)
-            provenance.append(StatisticsProvenance.summary(report))
+            provenance.append(ProvenanceSummary.summary(report))
         }
         let outputUnit = shownUnit ?? type.canonicalUnit ?? .count
         let keys = cumulative ? ["sum", "perDay"] : ["average", "minimum", "maximum"]

@@ -67,7 +67,7 @@ extension HealthAssistant {
             store: store)
         return StatisticsAnswer(
             report: report, whole: whole, period: period, interval: interval == nil ? nil : arguments.text("interval"),
-            bySource: options.contains(.separateBySource), provenance: StatisticsProvenance.summary(whole)
+            bySource: options.contains(.separateBySource), provenance: ProvenanceSummary.summary(whole)
         ).answer
     }
 
@@ -185,7 +185,7 @@ struct StatisticsAnswer {
         }
         lines.append(figures.isEmpty ? "No data in this period." : "Period: " + figures.joined(separator: ", ") + ".")
         if interval != nil { lines.append("\(withData) of \(report.rows.count) buckets have data.") }
-        lines.append(StatisticsProvenance.sentence(provenance))
+        lines.append(ProvenanceSummary.sentence(provenance))
         return ToolAnswer(summary: lines.joined(separator: "\n"), structured: .object(members))
     }
 }

@@ -7,10 +7,16 @@ import HealthWire
 ///
 /// This is the one place the provenance reaches the tools (`statistics` and `compare_periods` call it). Today it
 /// gives each source's own figure over the period (`separateBySource`, which counts a source's samples alone) and says
-/// that the merged figure counts overlapping time once by source priority: what the engine computes today. When the
-/// statistics engine gives each source's share of the merged figure, the sources set aside where they overlapped and
-/// the period's coverage (`StatisticsReport`'s provenance), `summary(_:)` writes those instead, under the same key.
-enum StatisticsProvenance {
+/// that the merged figure counts overlapping time once by source priority: what the engine computes today.
+///
+/// Wiring the engine's provenance (branch `provenance`: `StatisticsReportRequest(provenance:)` with
+/// `StatisticsProvenance.Detail`, `StatisticsReport.provenance` and `Row.provenance` as `StatisticsProvenanceBody`):
+/// `HealthAssistant.bucketedRequest` passes `provenance: bySource ? .perBucket : .summary`; `statistics` writes
+/// `report.provenance?.json` under `provenance` instead of `summary(whole)` (and each bucket's `row.provenance?.json`
+/// with `bySource`); `compare_periods` asks each period's report with `.summary` and writes its `provenance?.json`;
+/// `sentence(_:)` reads the shares from it. The whole-period `separateBySource` report then only gives the discrete
+/// figures of the period.
+enum ProvenanceSummary {
     /// The summary of a whole-period report made with `separateBySource`: `{"merge", "sources": [{"source",
     /// "ownFigure"}]}`, sources by their own figure, largest first.
     static func summary(_ whole: StatisticsReport) -> JSONValue {
