@@ -123,8 +123,9 @@ struct StatisticsAnswer {
             guard let value else { return .null }
             return key == "duration" ? .number(value.rounded()) : .number(FigureRounding.shown(value, in: unit))
         }
+        // Buckets from midnight to midnight (days, weeks, months, years) are named by their first day.
         let dayLong = report.rows.allSatisfy { row in
-            report.timeZone == period.calendar.timeZone && period.calendar.startOfDay(for: row.start) == row.start
+            period.calendar.startOfDay(for: row.start) == row.start
                 && period.calendar.startOfDay(for: row.end) == row.end
         }
         var buckets: [JSONValue] = []
