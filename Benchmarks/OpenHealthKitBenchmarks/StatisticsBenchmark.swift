@@ -149,6 +149,23 @@ enum StatisticsBenchmark {
             "\(label)hourly cumulativeSum, merged + prorated (\(Figures.grouped(Double(hourlyBuckets.count))) buckets), median of \(runs)",
             "\(Figures.duration(hourlyTimes.median)) (min \(Figures.duration(hourlyTimes.minimum)), max \(Figures.duration(hourlyTimes.maximum)))"
         )
+        // The same daily collection with provenance (decisions/statistics.md): the cost when asked for.
+        for (name, detail) in [("summary", StatisticsProvenance.Detail.summary), ("perBucket", .perBucket)] {
+            let query = try! StatisticsQuery(type: stepCount, options: .cumulativeSum)
+            let window = try! BucketWindow(
+                grid: try! BucketGrid(anchor: anchor, interval: DateComponents(day: 1), calendar: calendar))
+            func withProvenance() -> StatisticsCollection {
+                try! store.statisticsCollection(query, window: window, provenance: detail)
+            }
+            _ = withProvenance()  // warm-up
+            let times = Statistics(
+                (0..<runs).map { _ in Stopwatch.time { blackHole(withProvenance()) }.seconds })
+            table.add(
+                section, "\(label)daily cumulativeSum with provenance \(name), median of \(runs)",
+                "\(Figures.duration(times.median)) (\(String(format: "%.2f", times.median / dailyTimes.median))× the daily figure without)"
+            )
+            figures.append(("\(key)_ohk_daily_provenance_\(name)_median_s", "\(times.median)"))
+        }
         figures += [
             ("\(key)_ohk_daily_median_s", "\(dailyTimes.median)"), ("\(key)_ohk_daily_min_s", "\(dailyTimes.minimum)"),
             ("\(key)_ohk_daily_buckets", "\(dailyBuckets.count)"),

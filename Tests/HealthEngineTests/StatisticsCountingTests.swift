@@ -52,6 +52,12 @@ enum StatisticsFixture {
         productType: "iPhone15,2",
         operatingSystemVersion: "17.4")
 
+    /// Watch 10:00–11:00 with 1000 steps, iPhone 10:30–12:00 with 900 steps (10 a minute), June 12 in Los Angeles.
+    static func watchAndPhone(_ store: HealthDataStore) throws {
+        try store.save([try steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)
+        try store.save([try steps(900, Clock.june12(10, 30), Clock.june12(12))], as: Fixture.phone)
+    }
+
     /// Steps from `start` to `end`.
     static func steps(
         _ count: Double, _ start: Date, _ end: Date, metadata: [String: MetadataValue]? = nil

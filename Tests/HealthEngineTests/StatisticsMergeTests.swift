@@ -9,18 +9,12 @@ import Testing
 struct StatisticsMergeTests {
     typealias F = StatisticsFixture
 
-    /// Watch 10:00–11:00 with 1000 steps, iPhone 10:30–12:00 with 900 steps (10 a minute), June 12 in Los Angeles.
-    private func watchAndPhone(_ store: HealthDataStore) throws {
-        try store.save([try F.steps(1000, Clock.june12(10), Clock.june12(11))], as: Fixture.watch)
-        try store.save([try F.steps(900, Clock.june12(10, 30), Clock.june12(12))], as: Fixture.phone)
-    }
-
     @Test(
         "By default the Watch wins where it overlaps the iPhone; the iPhone fills the gap",
         arguments: StorageBackend.allCases)
     func watchOutranksPhoneByDefault(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try watchAndPhone(store)
+        try F.watchAndPhone(store)
         let options: StatisticsOptions = [.cumulativeSum, .separateBySource]
 
         // Watch 1000 (10:00–11:00) + iPhone 11:00–12:00 (60 min · 10 = 600) = 1600, not 1000 + 900 = 1900.
@@ -49,7 +43,7 @@ struct StatisticsMergeTests {
     @Test("With the iPhone ranked first the iPhone wins the overlap", arguments: StorageBackend.allCases)
     func phoneRankedFirst(backend: StorageBackend) throws {
         let store = backend.makeStore()
-        try watchAndPhone(store)
+        try F.watchAndPhone(store)
         try store.setSourceOrder(
             [Fixture.phoneSource.bundleIdentifier, Fixture.watchSource.bundleIdentifier], for: Fixture.stepCount)
         let options: StatisticsOptions = [.cumulativeSum, .separateBySource]

@@ -68,13 +68,31 @@ struct PriorityProration {
         }
     }
 
+    /// Merged sums (no attribution): see `mergedSums(starts:ends:values:rowsByRank:attribution:)`.
+    func mergedSums(starts: [Double], ends: [Double], values: [Double], rowsByRank: [[Int32]]) -> Sums {
+        var none: Attribution?
+        return mergedSums(starts: starts, ends: ends, values: values, rowsByRank: rowsByRank, attribution: &none)
+    }
+
     /// Merged sums. `rows` lists, for each rank from best to worst, the row indices of that rank in start order
     /// (nearly: a row out of order costs a binary search). Spans must already be snapped to edges.
-    func mergedSums(starts: [Double], ends: [Double], values: [Double], rowsByRank: [[Int32]]) -> Sums {
+    ///
+    /// With `attribution` (provenance, only when asked), each rank's rows are also added per source group, over the
+    /// same uncovered time, into `attribution.sums[group]`: the same rule, so the groups' sums add up to the merged.
+    func mergedSums(
+        starts: [Double], ends: [Double], values: [Double], rowsByRank: [[Int32]], attribution: inout Attribution?
+    ) -> Sums {
         var sums = Sums(calculator.edges.count - 1)
         var covered = SpanUnion()
         for (rankIndex, rows) in rowsByRank.enumerated() {
             add(rows, starts: starts, ends: ends, values: values, outside: covered, into: &sums)
+            if attribution != nil {
+                for (group, groupRows) in attribution!.split(rows) {
+                    add(
+                        groupRows, starts: starts, ends: ends, values: values, outside: covered,
+                        into: &attribution!.sums[group])
+                }
+            }
             guard rankIndex + 1 < rowsByRank.count else { break }
             // The union of this rank's spans joins the covered time.
             var spanStarts: [Double] = []

@@ -82,6 +82,15 @@ struct StatisticsCalculator {
 
     /// Figures of every bucket (nil for buckets without data), values in the canonical unit `unit`.
     func figures(of input: consuming [TimedValue], unit: HealthUnit) -> [StatisticsFigures?] {
+        var tallies: SweepTallies?
+        return figures(of: input, unit: unit, tallies: &tallies)
+    }
+
+    /// Figures of every bucket, and with `tallies` (provenance, only when asked) what the sweep counted from each
+    /// source and the covered time per bucket.
+    func figures(
+        of input: consuming [TimedValue], unit: HealthUnit, tallies: inout SweepTallies?
+    ) -> [StatisticsFigures?] {
         let bucketCount = edges.count - 1
         guard bucketCount > 0 else { return [] }
         var measurements = consume input
@@ -91,8 +100,9 @@ struct StatisticsCalculator {
             holdInstantaneousValues(&measurements)
         }
         var buckets = Buckets(bucketCount)
-        sweep(measurements, &buckets)
+        sweep(measurements, &buckets, &tallies)
         cover(measurements, &buckets)
+        tallies?.covered = buckets.covered
         return (0..<bucketCount).map { index in
             guard buckets.hasData[index] else { return nil }
             return makeFigures(index, buckets, measurements, unit: unit)
@@ -160,7 +170,7 @@ struct StatisticsCalculator {
     }
 
     /// Walks the time line: in each slice the lowest rank present wins; points count unless a better rank covers them.
-    private func sweep(_ measurements: [TimedValue], _ buckets: inout Buckets) {
+    private func sweep(_ measurements: [TimedValue], _ buckets: inout Buckets, _ tallies: inout SweepTallies?) {
         // Dense ranks (few distinct values, in long runs: look a rank up only when it changes).
         var distinct = Set<Int>()
         var previousRank: Int?
@@ -210,7 +220,7 @@ struct StatisticsCalculator {
         var pointIndex = 0
 
         func winner() -> Int? { activeCount.firstIndex { $0 > 0 } }
-        let tracksMembers = !style.isCumulative || tracksMostRecent
+        let tracksMembers = !style.isCumulative || tracksMostRecent || tallies != nil
         // The last bucket each discrete measurement was counted in (it counts once in each bucket where it wins a slice).
         var countedIn = style.isCumulative ? [] : [Int](repeating: -1, count: measurements.count)
 
@@ -235,12 +245,15 @@ struct StatisticsCalculator {
                     for member in activeMembers[rank] {
                         if style.isCumulative {
                             noteLatest(member, in: index, &buckets, measurements)
+                            tallies?.countAmount(of: measurements[member], over: length, in: index)
                             continue
                         }
                         if countedIn[member] != index {
                             countedIn[member] = index
                             countOnce(member, in: index, &buckets, measurements)
+                            tallies?.countSample(of: measurements[member], in: index)
                         }
+                        tallies?.countTime(of: measurements[member], length, in: index)
                         let value = measurements[member].value
                         buckets.weightedNumerator[index] += value * length
                         buckets.weightedDenominator[index] += length
@@ -296,7 +309,10 @@ struct StatisticsCalculator {
                 if bucketIndex < edges.count - 1 {
                     buckets.hasData[bucketIndex] = true
                     buckets.sum[bucketIndex] += measurements[index].value
-                    if style.isCumulative { noteLatest(index, in: bucketIndex, &buckets, measurements) }
+                    if style.isCumulative {
+                        noteLatest(index, in: bucketIndex, &buckets, measurements)
+                        tallies?.countAmount(of: measurements[index], over: 0, in: bucketIndex)
+                    }
                 }
                 pointIndex += 1
             }

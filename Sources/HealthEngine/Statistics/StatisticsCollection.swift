@@ -14,12 +14,16 @@ public struct StatisticsCollection: Sendable {
     /// The indexes of the buckets the collection answers for, empty ones included (`BucketWindow.rows(dataSpan:)`);
     /// nil when its window is open and nothing matched.
     public let rows: ClosedRange<Int>?
+    /// Which sources the merged figures of the buckets in `rows` took how much from, and how much of them has data
+    /// (only when the request asked for provenance).
+    public let provenance: StatisticsProvenance?
 
     /// A collection from its buckets.
     public init(
         type: SampleType, options: StatisticsOptions, grid: BucketGrid, buckets: [Int: QuantityStatistics],
-        rows: ClosedRange<Int>? = nil
+        rows: ClosedRange<Int>? = nil, provenance: StatisticsProvenance? = nil
     ) {
+        self.provenance = provenance
         self.type = type
         self.options = options
         self.grid = grid

@@ -42,6 +42,9 @@ public struct StatisticsRequest: Sendable {
     public let query: StatisticsQuery
     /// How sources rank when they overlap.
     public let priority: SourcePriority
+    /// Which sources the merged figures took how much from (`StatisticsProvenance`): none (the default, no extra
+    /// work), for the whole answer, or per bucket as well.
+    public var provenance: StatisticsProvenance.Detail = .none
 
     /// The quantity type.
     public var type: SampleType { query.type }
@@ -84,11 +87,14 @@ public struct StatisticsEngine: Sendable {
         let calculator = StatisticsCalculator(
             style: request.query.style, edges: [-.infinity, .infinity],
             tracksMostRecent: request.options.contains(.mostRecent))
-        let (merged, bySource) = try figures(matched, request, unit: request.query.unit, calculator: calculator)
+        var tallies: ProvenanceTallies? = request.provenance == .none ? nil : ProvenanceTallies()
+        let (merged, bySource) = try figures(
+            matched, request, unit: request.query.unit, calculator: calculator, &tallies)
         return QuantityStatistics(
             type: request.type, startDate: first, endDate: last, options: request.options,
             merged: Self.filtered(merged[0] ?? StatisticsFigures(), request.options),
-            bySource: bySource.compactMapValues { $0[0].map { Self.filtered($0, request.options) } })
+            bySource: bySource.compactMapValues { $0[0].map { Self.filtered($0, request.options) } },
+            provenance: tallies.map { singleProvenance($0, matched, request, span: (first, last)) })
     }
 
     /// The statistics of the window's buckets that hold data (every bucket the matched samples touch when the window
@@ -110,7 +116,14 @@ public struct StatisticsEngine: Sendable {
         let calculator = StatisticsCalculator(
             style: request.query.style, edges: edges, tracksMostRecent: request.options.contains(.mostRecent))
         let bucketCount = edges.count - 1
-        let (merged, bySource) = try figures(matched, request, unit: request.query.unit, calculator: calculator)
+        var tallies: ProvenanceTallies? = request.provenance == .none ? nil : ProvenanceTallies()
+        let (merged, bySource) = try figures(
+            matched, request, unit: request.query.unit, calculator: calculator, &tallies)
+        let provenance = tallies.map {
+            collectionProvenance(
+                $0, matched, request, calculator: calculator, grid: grid, merged: merged, firstIndex: firstIndex,
+                rows: rows)
+        }
         var buckets: [Int: QuantityStatistics] = [:]
         for offset in 0..<bucketCount {
             guard let figures = merged[offset] else { continue }
@@ -121,10 +134,12 @@ public struct StatisticsEngine: Sendable {
             buckets[firstIndex + offset] = QuantityStatistics(
                 type: request.type, startDate: edgeDates[offset], endDate: edgeDates[offset + 1],
                 options: request.options,
-                merged: Self.filtered(figures, request.options), bySource: sourceFigures)
+                merged: Self.filtered(figures, request.options), bySource: sourceFigures,
+                provenance: provenance?.buckets[offset])
         }
         return StatisticsCollection(
-            type: request.type, options: request.options, grid: grid, buckets: buckets, rows: rows)
+            type: request.type, options: request.options, grid: grid, buckets: buckets, rows: rows,
+            provenance: provenance?.summary)
     }
 
     /// What a statistics query counts: stored samples, or the storage's columns when the predicate is a time window.
@@ -211,19 +226,21 @@ public struct StatisticsEngine: Sendable {
 
     /// Merged figures per bucket, and per source when asked for, from samples or columns.
     private func figures(
-        _ matched: MatchedSamples, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
+        _ matched: MatchedSamples, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator,
+        _ tallies: inout ProvenanceTallies?
     ) throws -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
         switch matched {
         case let .samples(samples):
-            return try figures(samples, request, unit: unit, calculator: calculator)
+            return try figures(samples, request, unit: unit, calculator: calculator, &tallies)
         case let .columns(columns):
-            return figures(columns, request, unit: unit, calculator: calculator)
+            return figures(columns, request, unit: unit, calculator: calculator, &tallies)
         }
     }
 
     /// Figures from columns: ranks per source, then the linear cumulative path, or the calculator's sweep.
     private func figures(
-        _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
+        _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator,
+        _ tallies: inout ProvenanceTallies?
     ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
         // Entries of the columns' source table grouped by source (one source may have several entries).
         var groupOfSource: [Source: Int] = [:]
@@ -277,7 +294,7 @@ public struct StatisticsEngine: Sendable {
             return cumulativeFigures(
                 columns, request, unit: unit, calculator: calculator, rankOfEntry: rankOfEntry,
                 groupOfEntry: groupOfEntry,
-                sources: groups)
+                sources: groups, &tallies)
         }
         // Everything else: the calculator's sweep over measurements made from the columns.
         var measurements: [TimedValue] = []
@@ -300,14 +317,14 @@ public struct StatisticsEngine: Sendable {
                 if !own.isEmpty { bySource[source] = calculator.figures(of: own, unit: unit) }
             }
         }
-        let merged = calculator.figures(of: consume measurements, unit: unit)
+        let merged = sweep(consume measurements, sources: groups, calculator: calculator, unit: unit, &tallies)
         return (merged, bySource)
     }
 
     /// Cumulative sums (and durations) without a sweep: `PriorityProration` over rows grouped by rank.
     private func cumulativeFigures(
         _ columns: QuantityColumns, _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator,
-        rankOfEntry: [Int], groupOfEntry: [Int], sources: [Source]
+        rankOfEntry: [Int], groupOfEntry: [Int], sources: [Source], _ tallies: inout ProvenanceTallies?
     ) -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
         let count = columns.count
         // Spans snapped to bucket edges; the columns are copied only when some span moves (rare).
@@ -413,13 +430,25 @@ public struct StatisticsEngine: Sendable {
                 bySource[source] = figures(own, coverage([rowsOfGroup[index]]))
             }
         }
-        let merged = proration.mergedSums(starts: starts, ends: ends, values: columns.values, rowsByRank: rowsByRank)
+        var attribution = tallies.map { _ in
+            PriorityProration.Attribution(
+                groupOfRow: (0..<count).map { Int32(group($0) < 0 ? sources.count : group($0)) },
+                groupCount: sources.count + 1, bucketCount: bucketCount)
+        }
+        let merged = proration.mergedSums(
+            starts: starts, ends: ends, values: columns.values, rowsByRank: rowsByRank, attribution: &attribution)
+        if let attribution {
+            tallies = ProvenanceTallies.ofProration(
+                attribution, proration: proration, starts: starts, ends: ends, values: columns.values,
+                rowsByRank: rowsByRank, sources: sources)
+        }
         return (figures(merged, coverage(rowsByRank)), bySource)
     }
 
     /// Merged figures per bucket, and per source when asked for, from stored samples.
     private func figures(
-        _ samples: [StoredSample], _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator
+        _ samples: [StoredSample], _ request: StatisticsRequest, unit: HealthUnit, calculator: StatisticsCalculator,
+        _ tallies: inout ProvenanceTallies?
     ) throws -> ([StatisticsFigures?], [Source: [StatisticsFigures?]]) {
         // One pass: measurements (rank left as the sample's rank class for now), sources, rank classes.
         var sourceIndex: [Source: Int] = [:]
@@ -498,7 +527,8 @@ public struct StatisticsEngine: Sendable {
                 bySource[source] = calculator.figures(of: own, unit: unit)
             }
         }
-        let merged = calculator.figures(of: consume measurements, unit: unit)  // handed over: no copy to adjust spans
+        // Handed over: no copy to adjust spans.
+        let merged = sweep(consume measurements, sources: sources, calculator: calculator, unit: unit, &tallies)
         return (merged, bySource)
     }
 

@@ -41,12 +41,16 @@ public struct QuantityStatistics: Sendable, Hashable {
     public let merged: StatisticsFigures
     /// Figures of each source from its own samples alone (only with `.separateBySource`).
     public let bySource: [Source: StatisticsFigures]
+    /// Which sources the merged figures took how much from (only when the request asked for provenance: a single
+    /// query's with `summary` or `perBucket`, a collection bucket's with `perBucket`).
+    public let provenance: StatisticsProvenance?
 
     /// Statistics from their parts.
     public init(
         type: SampleType, startDate: Date, endDate: Date, options: StatisticsOptions, merged: StatisticsFigures,
-        bySource: [Source: StatisticsFigures]
+        bySource: [Source: StatisticsFigures], provenance: StatisticsProvenance? = nil
     ) {
+        self.provenance = provenance
         self.type = type
         self.startDate = startDate
         self.endDate = endDate

@@ -48,6 +48,9 @@ public struct StatisticsReportRequest: Sendable {
     public let timeZoneName: String
     /// Converts the type's canonical unit to `unit`.
     let converter: HealthModel.UnitConverter
+    /// Whether the answer says which sources the merged figures took how much from (`StatisticsProvenance`): not at
+    /// all, for the whole answer, or for each bucket as well.
+    public var provenance: StatisticsProvenance.Detail
 
     /// The quantity type.
     public var type: SampleType { query.type }
@@ -73,11 +76,14 @@ public struct StatisticsReportRequest: Sendable {
     ///   - maximumBuckets: the most buckets the report may have (nil: no limit). A collection's work, memory and
     ///     output grow with its buckets: a closed window over it is refused now, an open one as soon as the data's span
     ///     is known.
+    ///   - provenance: which sources the merged figures took how much from: `.none` (the default), `.summary` for the
+    ///     whole answer, `.perBucket` for each bucket as well.
     public init(
         type: SampleType, from: Date? = nil, to: Date? = nil, interval: DateComponents? = nil, anchor: Date? = nil,
         calendar: Calendar, options: StatisticsOptions = [], unit: HealthUnit? = nil, timeZoneName: String? = nil,
-        maximumBuckets: Int? = nil
+        maximumBuckets: Int? = nil, provenance: StatisticsProvenance.Detail = .none
     ) throws {
+        self.provenance = provenance
         if let from, let to, to <= from {
             throw HealthReportsError.emptyWindow(
                 from: DateWriter.format(from, in: calendar.timeZone), to: DateWriter.format(to, in: calendar.timeZone))
@@ -131,6 +137,8 @@ public struct StatisticsReport: Sendable {
         public let figures: [String: Double?]
         /// Per-source figures by source name (with `--by-source`).
         public let sources: [(name: String, figures: [String: Double?])]
+        /// The bucket's provenance (with `provenance` `.perBucket`, buckets with data only).
+        public var provenance: StatisticsProvenanceBody? = nil
     }
 
     /// The type reported.
@@ -147,6 +155,8 @@ public struct StatisticsReport: Sendable {
     public let bySource: Bool
     /// The buckets.
     public let rows: [Row]
+    /// Which sources the merged figures of the whole answer took how much from, and its coverage (when asked for).
+    public var provenance: StatisticsProvenanceBody? = nil
 
     /// The figure keys of options, in output order.
     static func keys(of options: StatisticsOptions) -> [String] {
@@ -199,12 +209,19 @@ public struct StatisticsReport: Sendable {
             let sources = (statistics?.bySource ?? [:]).sorted { $0.key.name < $1.key.name }.map {
                 (name: $0.key.name, figures: values($0.value))
             }
-            return Row(start: start, end: end, figures: values(statistics?.merged), sources: bySource ? sources : [])
+            var result = Row(
+                start: start, end: end, figures: values(statistics?.merged), sources: bySource ? sources : [])
+            if request.provenance == .perBucket {
+                result.provenance = statistics?.provenance.map { provenanceBody($0, request) }
+            }
+            return result
         }
 
         var rows: [Row] = []
+        var provenance: StatisticsProvenanceBody?
         if let window = request.window {
-            let collection = try store.statisticsCollection(request.query, window: window)
+            let collection = try store.statisticsCollection(
+                request.query, window: window, provenance: request.provenance)
             if let indexes = collection.rows {
                 let grid = collection.grid
                 for index in indexes {
@@ -212,27 +229,36 @@ public struct StatisticsReport: Sendable {
                         row(collection.buckets[index], start: grid.start(of: index), end: grid.start(of: index + 1)))
                 }
             }
+            provenance = collection.provenance.map { provenanceBody($0, request) }
         } else {
             do {
-                let statistics = try store.statistics(request.query)
+                let statistics = try store.statistics(request.query, provenance: request.provenance)
                 rows.append(
                     row(statistics, start: request.from ?? statistics.startDate, end: request.to ?? statistics.endDate))
+                provenance = statistics.provenance.map { provenanceBody($0, request) }
+                if !rows.isEmpty { rows[0].provenance = nil }  // the whole answer's is the one bucket's
             } catch HealthStoreError.engine(.noData) {
                 if let from = request.from, let to = request.to { rows.append(row(nil, start: from, end: to)) }
             }
         }
-        return StatisticsReport(
+        if request.provenance != .none, provenance == nil {
+            provenance = emptyProvenance(request, rows: rows)
+        }
+        var report = StatisticsReport(
             type: type, unit: request.unit, timeZone: request.calendar.timeZone, timeZoneName: request.timeZoneName,
             keys: keys, bySource: bySource, rows: rows)
+        report.provenance = provenance
+        return report
     }
 
     /// The documented JSON: `{"type", "unit", "timeZone", "statistics": [{"start", "end", figures…, "sources"?}]}`.
     public var json: JSONValue {
-        .object([
-            ("type", .string(type.identifier)), ("unit", .string(unit.description)),
-            ("timeZone", .string(timeZoneName)),
-            ("statistics", .array(rows.map(rowObject))),
-        ])
+        .object(
+            [
+                ("type", .string(type.identifier)), ("unit", .string(unit.description)),
+                ("timeZone", .string(timeZoneName)),
+                ("statistics", .array(rows.map(rowObject))),
+            ] + (provenance.map { [("provenance", $0.json)] } ?? []))
     }
 
     private func rowObject(_ row: Row) -> JSONValue {
@@ -251,6 +277,7 @@ public struct StatisticsReport: Sendable {
                         })
                 ))
         }
+        if let provenance = row.provenance { members.append(("provenance", provenance.json)) }
         return .object(members)
     }
 
@@ -259,7 +286,9 @@ public struct StatisticsReport: Sendable {
     public func rendered(as format: OutputFormat) -> String {
         switch format {
         case .json: return json.text + "\n"
-        case .ndjson: return rows.map { rowObject($0).text + "\n" }.joined()
+        case .ndjson:
+            let summary = provenance.map { JSONValue.object([("provenance", $0.json)]).text + "\n" } ?? ""
+            return rows.map { rowObject($0).text + "\n" }.joined() + summary
         case .csv, .table:
             var table = TextTable(
                 columns: ["start", "end"] + (bySource ? ["source"] : []) + keys, numericColumns: Set(keys))
@@ -275,7 +304,9 @@ public struct StatisticsReport: Sendable {
                 }
             }
             var text = table.rendered(as: format)
-            if format == .table { text = "\(type.identifier) in \(unit), \(timeZoneName)\n" + text }
+            if format == .table {
+                text = "\(type.identifier) in \(unit), \(timeZoneName)\n" + text + provenanceText
+            }
             return text
         }
     }

@@ -300,7 +300,9 @@ struct HealthAPI: Sendable {
     /// JSON of `ohk stats --format json`.
     private func statistics(_ request: Request, _ context: ServerRequestContext, collection: Bool) throws -> Response {
         let (client, store) = try store(context)
-        var known: Set<String> = ["type", "startDate", "endDate", "options", "bySource", "unit", "timeZone"]
+        var known: Set<String> = [
+            "type", "startDate", "endDate", "options", "bySource", "unit", "timeZone", "provenance",
+        ]
         if collection { known.formUnion(["interval", "anchor"]) }
         let parameters = try QueryParameters(request, known: known)
         let timeZone = try parameters.timeZone()
@@ -323,10 +325,13 @@ struct HealthAPI: Sendable {
         let reportRequest = try perform(names: Self.statisticsFieldNames) {
             var options = try StatisticsReportRequest.options(named: parameters.all("options"))
             if bySource { options.insert(.separateBySource) }
+            let provenance = try parameters.string("provenance").map { text throws(HealthReportsError) in
+                try StatisticsReport.provenance(named: text)
+            }
             return try StatisticsReportRequest(
                 type: type, from: from, to: to, interval: interval, anchor: anchor, calendar: calendar,
                 options: options, unit: unit, timeZoneName: parameters.timeZoneName(),
-                maximumBuckets: configuration.limits.maximumBuckets)
+                maximumBuckets: configuration.limits.maximumBuckets, provenance: provenance ?? .none)
         }
         // A closed window's bucket count is known now, within the limit: it costs its weight up front.
         let knownBuckets = reportRequest.bucketCount

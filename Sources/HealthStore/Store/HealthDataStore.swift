@@ -200,9 +200,12 @@ public final class HealthDataStore: Sendable {
     }
 
     /// A checked statistics query over whole samples, merged by the type's source order; throws `noData` when nothing
-    /// matches.
-    public func statistics(_ query: StatisticsQuery) throws -> QuantityStatistics {
-        try wrapped { try statisticsQueries.statistics(for: statisticsRequest(query)) }
+    /// matches. With `provenance` other than `.none`, the answer says which sources the merged figures took how much
+    /// from (`QuantityStatistics.provenance`); a client view counts, and names, only the sources of what it may read.
+    public func statistics(
+        _ query: StatisticsQuery, provenance: StatisticsProvenance.Detail = .none
+    ) throws -> QuantityStatistics {
+        try wrapped { try statisticsQueries.statistics(for: statisticsRequest(query, provenance: provenance)) }
     }
 
     /// A statistics collection: buckets of a calendar grid, with proration across bucket edges. With `maximumBuckets`,
@@ -222,13 +225,23 @@ public final class HealthDataStore: Sendable {
         return try statisticsCollection(query, window: window)
     }
 
-    /// A checked statistics collection over the buckets of a window (`BucketWindow`, which counts them once).
-    public func statisticsCollection(_ query: StatisticsQuery, window: BucketWindow) throws -> StatisticsCollection {
-        try wrapped { try statisticsQueries.collection(for: statisticsRequest(query), window: window) }
+    /// A checked statistics collection over the buckets of a window (`BucketWindow`, which counts them once). With
+    /// `provenance`, the collection's `provenance` summarizes the window's sources and coverage, and with
+    /// `.perBucket` each bucket's as well; a client view counts, and names, only the sources of what it may read.
+    public func statisticsCollection(
+        _ query: StatisticsQuery, window: BucketWindow, provenance: StatisticsProvenance.Detail = .none
+    ) throws -> StatisticsCollection {
+        try wrapped {
+            try statisticsQueries.collection(for: statisticsRequest(query, provenance: provenance), window: window)
+        }
     }
 
-    private func statisticsRequest(_ query: StatisticsQuery) throws -> StatisticsRequest {
-        StatisticsRequest(query, priority: SourcePriority(order: try mergeOrder(for: query.type)))
+    private func statisticsRequest(
+        _ query: StatisticsQuery, provenance: StatisticsProvenance.Detail = .none
+    ) throws -> StatisticsRequest {
+        var request = StatisticsRequest(query, priority: SourcePriority(order: try mergeOrder(for: query.type)))
+        request.provenance = provenance
+        return request
     }
 
     /// Saves samples as one batch on behalf of a source revision; correlations bring their contained samples along.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthEngine
 import HealthModel
 import HealthReports
 import HealthServer
@@ -22,6 +23,7 @@ struct StatsCommand: ParsableCommand {
               ohk stats stepCount --from 2024-03-01 --to 2024-04-01 --interval 1d --tz America/Los_Angeles
               ohk stats heartRate --from 2024-03-10 --to 2024-03-11 --interval 1h --format csv
               ohk stats distanceWalkingRunning --sum --by-source --unit km
+              ohk stats stepCount --from 2024-03-01 --to 2024-04-01 --interval 1d --provenance summary
               ohk stats stepCount --from 2024-03-01 --to 2024-03-15 --interval 1d --chart bars
               ohk stats restingHeartRate --from 2024-01-01 --to 2024-07-01 --interval 1w --chart sparkline
             """)
@@ -53,6 +55,12 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "Time covered by samples, in seconds.") var duration = false
     @Flag(name: .customLong("by-source"), help: "Each source's own figures as well.") var bySource = false
 
+    @Option(
+        help:
+            "Which sources the merged figures took how much from, what was set aside where sources overlapped, and how much of the window has data: summary (the whole answer) or buckets (each bucket as well); table, JSON or NDJSON."
+    )
+    var provenance: String?
+
     @Option(help: "The unit of values, e.g. km, kcal, count/min (default: the preferred unit, `ohk units preferred`).")
     var unit: String?
 
@@ -72,6 +80,9 @@ struct StatsCommand: ParsableCommand {
     func validate() throws {
         if chart != nil, let format = output.format {
             throw ValidationError("--chart draws text for a terminal; leave out --format \(format.rawValue)")
+        }
+        if provenance != nil, output.format == .csv {
+            throw ValidationError("--provenance adds tables CSV cannot hold; use --format json, ndjson or table")
         }
         guard maximumBuckets > 0 else {
             throw ValidationError("--max-buckets must be above zero (got \(maximumBuckets))")
@@ -93,8 +104,13 @@ struct StatsCommand: ParsableCommand {
         let anchor = try OptionValues.date(anchor, "--anchor", timeZone)
         let unit = try OptionValues.unit(unit)
         let interval: DateComponents?
+        let provenance: StatisticsProvenance.Detail
         do {
             interval = try self.interval.map { text throws(HealthReportsError) in try IntervalArgument.parse(text) }
+            provenance =
+                try self.provenance.map { text throws(HealthReportsError) in
+                    try StatisticsReport.provenance(named: text, field: "--provenance")
+                } ?? .none
         } catch {
             throw ValidationError(commandLineMessage(error))
         }
@@ -105,7 +121,7 @@ struct StatsCommand: ParsableCommand {
             let request = try StatisticsReportRequest(
                 type: type, from: window.0, to: window.1, interval: interval, anchor: anchor,
                 calendar: output.calendar, options: options, unit: unit ?? store.displayUnit(for: type),
-                timeZoneName: output.timeZoneName, maximumBuckets: maximumBuckets)
+                timeZoneName: output.timeZoneName, maximumBuckets: maximumBuckets, provenance: provenance)
             report = try StatisticsReport.make(request, store: store)
         } catch let error as any FieldError where error.kind != .failure {
             let hint = error.kind == .limitExceeded ? "; --max-buckets raises the limit" : ""
