@@ -49,15 +49,15 @@ extension HealthAssistant {
             let report = try StatisticsReport.make(
                 try StatisticsReportRequest(
                     type: type, from: period.start, to: period.end, calendar: calendar,
-                    options: StatisticsReport.defaultOptions(for: type).union(.separateBySource), unit: unit,
-                    timeZoneName: zoneName),
+                    options: StatisticsReport.defaultOptions(for: type), unit: unit, timeZoneName: zoneName,
+                    provenance: .summary),
                 store: store)
             shownUnit = report.unit
             var values: [String: Double] = [:]
             for key in report.keys { if let value = report.rows.first?.figures[key] ?? nil { values[key] = value } }
             if cumulative, let sum = values["sum"] { values["perDay"] = sum / Double(period.days) }
             figures.append(values)
-            provenance.append(ProvenanceSummary.summary(report))
+            provenance.append(ProvenanceSummary.summary(report.provenance, unit: report.unit))
         }
         let outputUnit = shownUnit ?? type.canonicalUnit ?? .count
         let keys = cumulative ? ["sum", "perDay"] : ["average", "minimum", "maximum"]

@@ -34,7 +34,9 @@ extension AssistantTool {
                     + " cumulative types, average,minimum,maximum for discrete ones)."),
             .string(
                 "unit", "The unit of the figures (km, mi, kcal, kg, count/min; default: the person's preferred unit)."),
-            .flag("bySource", "Also give each source's own figure in every bucket (larger answers)."),
+            .flag(
+                "bySource",
+                "Also give each bucket's provenance: the sources' shares and what was set aside (larger answers)."),
             .timeZone,
         ],
         run: { assistant, arguments in try assistant.statistics(arguments) })
@@ -52,34 +54,37 @@ extension HealthAssistant {
             named: (try arguments.string("statistic") ?? "").split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty }, field: "statistic")
-        if try arguments.flag("bySource") { options.insert(.separateBySource) }
+        let bySource = try arguments.flag("bySource")
         let unit = try arguments.unit() ?? store.displayUnit(for: type)
+        // The engine counts the provenance as it merges: for the whole answer, and per bucket on request.
         let request = try bucketedRequest(
             type: type, period: period, interval: interval, intervalText: arguments.text("interval"),
-            calendar: calendar, options: options, unit: unit, zoneName: zoneName)
+            calendar: calendar, options: options, unit: unit, zoneName: zoneName,
+            provenance: bySource ? .perBucket : .summary)
         let report = try StatisticsReport.make(request, store: store)
-        // The whole period as `ohk stats` without --interval computes it (samples that start in it), with each
-        // source's own figures: the period's figures of discrete types, and the sources behind the merged figure.
+        // The whole period as `ohk stats` without --interval computes it (samples that start in it): the period's
+        // figures of discrete types.
         let whole = try StatisticsReport.make(
             try StatisticsReportRequest(
-                type: type, from: period.start, to: period.end, calendar: calendar,
-                options: request.query.options.union(.separateBySource), unit: request.unit, timeZoneName: zoneName),
+                type: type, from: period.start, to: period.end, calendar: calendar, options: request.query.options,
+                unit: request.unit, timeZoneName: zoneName),
             store: store)
         return StatisticsAnswer(
             report: report, whole: whole, period: period, interval: interval == nil ? nil : arguments.text("interval"),
-            bySource: options.contains(.separateBySource), provenance: ProvenanceSummary.summary(whole)
+            bySource: bySource, provenance: ProvenanceSummary.summary(report.provenance, unit: report.unit)
         ).answer
     }
 
     /// A statistics request over a period, refused over the bucket budget with the coarser intervals that fit.
     func bucketedRequest(
         type: SampleType, period: DayPeriod, interval: DateComponents?, intervalText: String?, calendar: Calendar,
-        options: StatisticsOptions, unit: HealthUnit?, zoneName: String
+        options: StatisticsOptions, unit: HealthUnit?, zoneName: String, provenance: StatisticsProvenance.Detail
     ) throws -> StatisticsReportRequest {
         func request(_ interval: DateComponents?) throws -> StatisticsReportRequest {
             try StatisticsReportRequest(
                 type: type, from: period.start, to: period.end, interval: interval, calendar: calendar,
-                options: options, unit: unit, timeZoneName: zoneName, maximumBuckets: limits.maximumBuckets)
+                options: options, unit: unit, timeZoneName: zoneName, maximumBuckets: limits.maximumBuckets,
+                provenance: provenance)
         }
         do {
             return try request(interval)
@@ -137,14 +142,8 @@ struct StatisticsAnswer {
                         : ("start", .string(DateWriter.format(row.start, in: report.timeZone)))
                 ]
                 members += report.keys.map { ($0, figure($0, row.figures[$0] ?? nil)) }
-                if bySource {
-                    members.append(
-                        (
-                            "sources",
-                            .object(
-                                row.sources.map { ($0.name, figure(report.keys[0], $0.figures[report.keys[0]] ?? nil)) }
-                            )
-                        ))
+                if bySource, row.provenance != nil {
+                    members.append(("provenance", ProvenanceSummary.summary(row.provenance, unit: unit)))
                 }
                 buckets.append(.object(members))
             }

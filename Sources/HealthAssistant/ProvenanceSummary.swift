@@ -3,61 +3,74 @@ import HealthModel
 import HealthReports
 import HealthWire
 
-/// The provenance summary of a statistics answer, for the whole period: where the merged figure came from.
-///
-/// This is the one place the provenance reaches the tools (`statistics` and `compare_periods` call it). Today it
-/// gives each source's own figure over the period (`separateBySource`, which counts a source's samples alone) and says
-/// that the merged figure counts overlapping time once by source priority: what the engine computes today.
-///
-/// Wiring the engine's provenance (branch `provenance`: `StatisticsReportRequest(provenance:)` with
-/// `StatisticsProvenance.Detail`, `StatisticsReport.provenance` and `Row.provenance` as `StatisticsProvenanceBody`):
-/// `HealthAssistant.bucketedRequest` passes `provenance: bySource ? .perBucket : .summary`; `statistics` writes
-/// `report.provenance?.json` under `provenance` instead of `summary(whole)` (and each bucket's `row.provenance?.json`
-/// with `bySource`); `compare_periods` asks each period's report with `.summary` and writes its `provenance?.json`;
-/// `sentence(_:)` reads the shares from it. The whole-period `separateBySource` report then only gives the discrete
-/// figures of the period.
+/// The provenance of a statistics answer as a model reads it: which sources the merged figure took how much from
+/// (each source's counted amount and share of the merged figure), what was set aside where sources overlapped, and how
+/// much of the period has data. Computed by the statistics engine itself (`StatisticsReportRequest(provenance:)`,
+/// `StatisticsReport.provenance`); written here once for the whole answer (`statistics`, `compare_periods`) and, on
+/// request, per bucket, rounded as the figures are.
 enum ProvenanceSummary {
-    /// The summary of a whole-period report made with `separateBySource`: `{"merge", "sources": [{"source",
-    /// "ownFigure"}]}`, sources by their own figure, largest first.
-    static func summary(_ whole: StatisticsReport) -> JSONValue {
-        let key = whole.keys.first ?? "sum"
-        let sources = (whole.rows.first?.sources ?? []).map { source in
-            (name: source.name, value: source.figures[key] ?? nil)
-        }.sorted { ($0.value ?? -.infinity) > ($1.value ?? -.infinity) }
+    /// The summary of a report's provenance: `{"shareOf", "sources": [{"source", "counted", "share", "setAside"}],
+    /// "coverage": {"percent", "bucketsWithData", "buckets"}}`, sources by their share, largest first; null when the
+    /// report has none.
+    static func summary(_ body: StatisticsProvenanceBody?, unit: HealthUnit) -> JSONValue {
+        guard let body else { return .null }
+        let sameUnit = body.unit == unit.unitString
+        func amount(_ value: Double) -> JSONValue {
+            .number(sameUnit ? FigureRounding.shown(value, in: unit) : FigureRounding.round(value, places: 2))
+        }
+        let sources = body.sources.sorted { ($0.share ?? 0, $0.counted) > ($1.share ?? 0, $1.counted) }
         return .object([
-            ("merge", .string("sources merged by priority; where they overlap, the higher-priority source counts")),
-            ("figure", .string(key)),
+            ("shareOf", .string(body.shareOf)), ("unit", .string(body.unit)),
             (
                 "sources",
                 .array(
                     sources.map { source in
                         .object([
-                            ("source", .string(source.name)),
-                            (
-                                "ownFigure",
-                                source.value.map { .number(FigureRounding.shown($0, in: whole.unit)) } ?? .null
-                            ),
+                            ("source", .string(source.name)), ("counted", amount(source.counted)),
+                            ("share", .number(source.share.map { FigureRounding.round($0, places: 1) })),
+                            ("setAside", amount(source.setAside)),
                         ])
                     })
+            ),
+            (
+                "coverage",
+                .object([
+                    ("percent", .number(body.fraction.map { FigureRounding.round($0 * 100, places: 1) })),
+                    ("bucketsWithData", .number(Double(body.bucketsWithData))),
+                    ("buckets", .number(Double(body.buckets))),
+                ])
             ),
         ])
     }
 
-    /// The summary as a sentence for people.
+    /// The summary as a sentence for people: the sources and their shares, what was set aside, the coverage.
     static func sentence(_ summary: JSONValue) -> String {
         guard case let .object(members) = summary,
             case let .array(sources)? = members.first(where: { $0.0 == "sources" })?.1
         else { return "" }
-        let names = sources.compactMap { source -> String? in
-            guard case let .object(fields) = source, case let .string(name)? = fields.first?.1 else { return nil }
-            return name
+        var shares: [String] = []
+        var setAside: [String] = []
+        for source in sources {
+            guard case let .object(fields) = source, case let .string(name)? = fields.first?.1 else { continue }
+            let value = { (key: String) -> Double? in
+                if case let .number(number)? = fields.first(where: { $0.0 == key })?.1 { return number }
+                return nil
+            }
+            shares.append(name + (value("share").map { " \(JSONValueText.number($0)) %" } ?? ""))
+            if let aside = value("setAside"), aside > 0 { setAside.append(name) }
         }
-        switch names.count {
-        case 0: return "No source has data in this period."
-        case 1: return "One source: \(names[0])."
-        default:
-            return "\(names.count) sources (\(names.joined(separator: ", "))), merged by priority: overlapping time"
-                + " counts once, so the merged figure is not their sum."
+        guard !shares.isEmpty else { return "No source has data in this period." }
+        var text =
+            "Sources of the merged figure (merged by priority, overlapping time counted once): "
+            + shares.joined(separator: ", ") + "."
+        if !setAside.isEmpty {
+            text += " Set aside where a higher-priority source overlapped: " + setAside.joined(separator: ", ") + "."
         }
+        if case let .object(coverage)? = members.first(where: { $0.0 == "coverage" })?.1,
+            case let .number(percent)? = coverage.first(where: { $0.0 == "percent" })?.1
+        {
+            text += " Data covers \(JSONValueText.number(percent)) % of the period."
+        }
+        return text
     }
 }

@@ -180,8 +180,18 @@ struct AssistantToolTests {
         #expect(
             buckets.map { $0.objectValue?["sum"]?.intValue.map(Double.init) }
                 == report.rows.map { $0.figures["sum"] ?? nil })
-        let provenance = try #require(answer["provenance"]?.objectValue?["sources"]?.arrayValue)
-        #expect(provenance.count == 2)
+        // The engine's provenance for the whole year: the Watch's 1,000 a day, the iPhone's 400 alone and the half
+        // hour of its walk the Watch did not cover (300); the other 300 set aside under the Watch.
+        let provenance = try #require(answer["provenance"]?.objectValue)
+        let sources = (provenance["sources"]?.arrayValue ?? []).compactMap(\.objectValue)
+        #expect(sources.map { $0["source"] } == [.string(Fixture.watchSource.name), .string(Fixture.phoneSource.name)])
+        #expect(sources.map { $0["counted"] } == [.int(366_000), .int(366 * 700)])
+        #expect(sources.map { $0["share"] } == [.double(58.8), .double(41.2)])
+        #expect(sources.map { $0["setAside"] } == [.int(0), .int(366 * 300)])
+        #expect(provenance["coverage"]?.objectValue?["bucketsWithData"] == 366)
+        #expect(
+            result.text.contains("Set aside where a higher-priority source overlapped: Alex’s iPhone."),
+            "\(result.text.prefix(800))")
     }
 
     @Test(
