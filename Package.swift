@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "HealthTrends", targets: ["HealthTrends"]),
         .library(name: "HealthRegistry", targets: ["HealthRegistry"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
+        // The MCP server's tools, resources and prompts: `ohk mcp` over stdio, `/mcp` in `ohk serve`.
+        .library(name: "HealthAssistant", targets: ["HealthAssistant"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [
@@ -41,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // Tests only: OpenAPIDocumentTests reads the OpenAPI document as YAML.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The Model Context Protocol server (HealthAssistant: `ohk mcp` over stdio, `/mcp` in `ohk serve`).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         .target(name: "HealthModel"),
@@ -85,6 +89,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .target(
+            name: "HealthAssistant",
+            dependencies: [
+                "HealthModel", "HealthEngine", "HealthStore", "HealthReports", "HealthTrends", "HealthWire",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Embeds text files in a target at build time (`openapi.yaml` in HealthServer), for binaries without resource
         // folders: the plugin runs EmbedTextTool, which writes the Swift source into the build folder (decisions/server.md).
         .executableTarget(name: "EmbedTextTool", path: "Plugins/EmbedTextTool"),
@@ -94,7 +106,8 @@ let package = Package(
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStorePostgres", "HealthReports", "HealthExport",
                 "HealthTrends", "HealthWire",
-                "HealthRegistry",
+                "HealthRegistry", "HealthAssistant",
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -117,7 +130,7 @@ let package = Package(
             dependencies: [
                 "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite", "HealthStorePostgres",
                 "HealthDemoData", "HealthReports", "HealthExport",
-                "HealthTrends", "HealthRegistry", "HealthServer", "HealthWire",
+                "HealthTrends", "HealthRegistry", "HealthServer", "HealthWire", "HealthAssistant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -176,11 +189,17 @@ let package = Package(
             ]),
         .testTarget(name: "HealthWireTests", dependencies: ["HealthWire", "HealthModel"]),
         .testTarget(
+            name: "HealthAssistantTests",
+            dependencies: [
+                "HealthTestSupport", "HealthAssistant", "HealthModel", "HealthEngine", "HealthStore", "HealthReports",
+                "HealthWire", .product(name: "MCP", package: "swift-sdk"),
+            ]),
+        .testTarget(
             name: "HealthServerTests",
             dependencies: [
                 "HealthTestSupport", "HealthServer", "HealthModel", "HealthEngine", "HealthStore", "HealthStoreSQLite",
                 "HealthStorePostgres",
-                "HealthReports", "HealthWire", "HealthExport",
+                "HealthReports", "HealthWire", "HealthExport", "HealthAssistant",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

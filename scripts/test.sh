@@ -26,6 +26,9 @@ scripts/ci/check-contract.sh --no-build
 # The README's DuckDB query against `ohk stats` on the ipyhealth export (DuckDB from PyPI into .venv-sql-views on first
 # use), about 2 s.
 scripts/ci/check-sql-views.sh --no-build
+# A real MCP client (PyPI's `mcp`, into .venv-mcp on first use) against `ohk mcp` and `/mcp` of `ohk serve` on the
+# comocomo export, about 15 s.
+scripts/ci/check-mcp.sh --no-build
 # Two `ohk serve --postgres` processes, writer and reader processes: every change seen exactly once (needs PostgreSQL).
 if [ -n "${OHK_TEST_POSTGRES_URL:-}" ]; then
     scripts/ci/check-postgres-servers.sh --no-build

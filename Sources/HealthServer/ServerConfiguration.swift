@@ -18,6 +18,13 @@ public struct ServerConfiguration: Sendable {
     public var clock: ContinuousClock
     /// Who may read `/metrics` (default: nobody, the route is off).
     public var metricsAccess = MetricsAccess(token: nil)
+    /// The `Host` values `/mcp` answers (`name:port`, `name:*` for any port); nil: localhost's and, for a server on
+    /// another address, that address (`AssistantHTTPEndpoint.defaultHosts`). Against DNS rebinding: a browser page
+    /// of another site reaching a local server names its own host.
+    public var assistantHosts: [String]?
+    /// The `Origin` values `/mcp` answers (`http://name:port`); nil: as `assistantHosts`. Requests without an
+    /// `Origin` (programs, not browsers) pass.
+    public var assistantOrigins: [String]?
 
     /// A configuration; the defaults suit one household's server.
     public init(

@@ -14,8 +14,7 @@ struct OpenHealthKitCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, ImportCommand.self, StatsCommand.self, TrendsCommand.self, SamplesCommand.self,
             SleepCommand.self, WorkoutsCommand.self, VitalsCommand.self, HRVCommand.self, ReportCommand.self,
-            TypesCommand.self,
-            SourcesCommand.self,
+            TypesCommand.self, SourcesCommand.self, McpCommand.self,
             ExportCommand.self,
             StoreCommand.self,
             UnitsCommand.self, ZonesCommand.self,

@@ -133,12 +133,15 @@ struct OpenAPIDocumentTests {
     func examplesAreAccepted() async throws {
         let fixture = try ServerFixture()
         let examples = requestExamples()
-        #expect(examples.count == 6)
+        #expect(examples.count == 7)
         try await fixture.withRouter { client in
             let token = fixture.token("alice", "com.apple.Health")
             for (method, path, body) in examples {
                 let query = path == "/sources/priority" ? "?type=stepCount" : ""
-                let reply = try await client.call(HTTPRequest.Method(method)!, path + query, token: token, body: body)
+                // An MCP client accepts JSON and server-sent events (the SDK's transport refuses others with 406).
+                let headers: HTTPFields = path == "/mcp" ? [.accept: "application/json, text/event-stream"] : [:]
+                let reply = try await client.call(
+                    HTTPRequest.Method(method)!, path + query, token: token, body: body, headers: headers)
                 #expect((200..<300).contains(Int(reply.status.code)), "\(method) \(path): \(reply.text)")
             }
         }

@@ -179,6 +179,23 @@ struct ServerPrivacyCheck {
                         observed.normalized, expected.normalized(renaming: renaming),
                         "\(label)\nGET \(request): differs from a store without what it may not see")
                 }
+                // The MCP tools through POST /mcp, as this app: the same answers as for the reduced person.
+                for call in Self.assistantCalls(uuids: world.uuids) {
+                    let body = Self.assistantRequest(call)
+                    let observed = PrivacyReply(
+                        try await client.call(.post, "/mcp", token: token, body: body, headers: Self.assistantHeaders))
+                    let expected = PrivacyReply(
+                        try await client.call(
+                            .post, "/mcp", token: reducedToken, body: body, headers: Self.assistantHeaders))
+                    violations.expect(observed.status, .ok, "\(label)\nPOST /mcp \(call.name): \(observed.text)")
+                    let leaked = others.filter { observed.text.localizedCaseInsensitiveContains($0) }
+                    violations.expect(leaked, [], "\(label)\nPOST /mcp \(call.name) shows another person's objects")
+                    let renaming = (from: reduced[viewer]!.name, to: people[viewer.person].name)
+                    violations.expect(
+                        observed.normalized, expected.normalized(renaming: renaming),
+                        "\(label)\nPOST /mcp \(call.name) \(call.arguments): differs from a store without what it may not see"
+                    )
+                }
                 try await checkModel(client, model: model, viewer: viewer, token: token, label: label)
                 if let stream = streams[viewer] {
                     let text = try await stream.value
@@ -229,6 +246,45 @@ struct ServerPrivacyCheck {
         }
         return requests
     }()
+
+    /// The MCP tool calls the property makes through `POST /mcp`: every tool over the world's week, each type's
+    /// samples and statistics, and the routes of every third identifier of the world.
+    static func assistantCalls(uuids: [UUID]) -> [(name: String, arguments: String)] {
+        let week = "\"from\": \"2024-03-01\", \"to\": \"2024-03-09\""
+        var calls: [(name: String, arguments: String)] = [
+            ("list_types", "{}"), ("sleep", "{\(week)}"), ("workouts", "{\(week)}"), ("vitals", "{\(week)}"),
+            ("trends", "{\"type\": \"stepCount\", \"date\": \"2024-03-03\"}"),
+            (
+                "compare_periods",
+                "{\"type\": \"stepCount\", \"firstFrom\": \"2024-03-01\", \"firstTo\": \"2024-03-04\","
+                    + " \"secondFrom\": \"2024-03-05\", \"secondTo\": \"2024-03-09\"}"
+            ),
+        ]
+        for type in PrivacyTypes.queried {
+            calls.append(("samples", "{\"type\": \"\(PrivacyTypes.shortNames[type]!)\", \(week)}"))
+        }
+        for type in PrivacyTypes.quantities {
+            calls.append(
+                (
+                    "statistics",
+                    "{\"type\": \"\(PrivacyTypes.shortNames[type]!)\", \(week), \"interval\": \"1d\", \"bySource\": true}"
+                ))
+        }
+        // Every third identifier (the HTTP route above probes them all through the same `WorkoutRouteFile.find`).
+        calls += uuids.enumerated().filter { $0.offset % 3 == 0 }.map {
+            ("route", "{\"workout\": \"\($0.element.uuidString)\"}")
+        }
+        return calls
+    }
+
+    /// A JSON-RPC `tools/call` request.
+    static func assistantRequest(_ call: (name: String, arguments: String)) -> String {
+        "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"\(call.name)\","
+            + " \"arguments\": \(call.arguments)}}"
+    }
+
+    /// The headers an MCP client sends.
+    static let assistantHeaders: HTTPFields = [.accept: "application/json, text/event-stream"]
 
     /// The answer to a request, following `nextCursor` (samples) or `anchor` (changes) while the request pages.
     static func answer(_ client: some TestClientProtocol, _ request: String, token: String) async throws -> PrivacyReply

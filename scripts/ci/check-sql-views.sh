@@ -29,18 +29,9 @@ if [[ ! -f "$EXPORT" ]]; then
     exit 0
 fi
 
-SCRATCH="${OHK_SCRATCH:-.build}"
-if [[ $BUILD -eq 1 ]]; then swift build --scratch-path "$SCRATCH" --product ohk >/dev/null; fi
-OHK="$(swift build --scratch-path "$SCRATCH" --show-bin-path)/ohk"
-
+OHK="$(scripts/lib/ohk-binary.sh "$([[ $BUILD -eq 1 ]] || echo --no-build)")"
 VENV=".venv-sql-views"
-if ! cmp -s scripts/ci/sql-views-requirements.txt "$VENV/requirements.txt"; then
-    echo "check-sql-views: installing DuckDB into $VENV (scripts/ci/sql-views-requirements.txt)"
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r scripts/ci/sql-views-requirements.txt
-    cp scripts/ci/sql-views-requirements.txt "$VENV/requirements.txt"
-fi
+scripts/lib/python-venv.sh "$VENV" scripts/ci/sql-views-requirements.txt check-sql-views
 
 WORK="$(mktemp -d /tmp/ohk-sql-views.XXXXXX)"
 trap 'rm -rf "$WORK"' EXIT

@@ -92,6 +92,7 @@ struct HealthAPI: Sendable {
             let data = try await collectedBody(request)
             return try await onStoreExecutor { try setPreferredZones(request, context, body: data) }
         }
+        routes.post("/mcp") { request, context in try await assistant(request, context) }
         routes.get("/characteristics") { request, context in
             try await onStoreExecutor { try characteristics(request, context) }
         }

@@ -46,6 +46,18 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "file"))
     var metricsTokenFile: String?
     @Option(
+        name: .customLong("mcp-allowed-host"),
+        help: ArgumentHelp(
+            "A Host value /mcp answers, as name:port or name:* (repeat for several; default: localhost's and --host's with --port).",
+            valueName: "host"))
+    var mcpAllowedHosts: [String] = []
+    @Option(
+        name: .customLong("mcp-allowed-origin"),
+        help: ArgumentHelp(
+            "An Origin value /mcp answers, as https://name:port (repeat for several; default: those of the allowed hosts). Requests without an Origin pass.",
+            valueName: "origin"))
+    var mcpAllowedOrigins: [String] = []
+    @Option(
         name: .customLong("transaction-pause-ms"),
         help: ArgumentHelp(
             "Tests only: pause each PostgreSQL store transaction a random time up to this many milliseconds.",
@@ -75,6 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
             timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current, now: { Date() },
             clock: ContinuousClock())
         configuration.metricsAccess = MetricsAccess(token: try metricsToken())
+        if !mcpAllowedHosts.isEmpty { configuration.assistantHosts = mcpAllowedHosts }
+        if !mcpAllowedOrigins.isEmpty { configuration.assistantOrigins = mcpAllowedOrigins }
         let postgres = try serverOptions.postgresClient(
             maximumTransactionPause: .milliseconds(transactionPauseMilliseconds))
         defer { postgres?.shutdown() }
