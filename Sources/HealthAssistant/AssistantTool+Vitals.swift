@@ -13,7 +13,9 @@ extension AssistantTool {
             Heart, breathing and body measures per day or week: resting heart rate, heart rate variability, walking \
             heart rate, VO2 max, respiratory rate, blood oxygen, weight, body fat, blood pressure and glucose, each \
             the average of its samples in the bucket with sources merged by priority, in the person's preferred \
-            units (the unit is in each column's name). Measures without data are left out. At most 92 buckets: \
+            units (the unit is in each column's name). hrv_ms is the SDNN the Watch computed; rmssd_ms, sdnn_ms and \
+            pnn50_pct (pNN50 in percent) are computed from the beat-to-beat data of the nights whose waking day is in \
+            the bucket. Measures without data are left out. At most 92 buckets: \
             a longer period needs interval 1w or 1mo, which the error suggests.
             """,
         parameters: [

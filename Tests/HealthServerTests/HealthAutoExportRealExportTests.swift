@@ -76,7 +76,8 @@ struct HealthAutoExportRealExportTests {
                 .utf8)
         let framing = try HealthAutoExportPayload.Framing(
             aggregation: "Days", receivedAt: Date(timeIntervalSince1970: 1_800_000_000 + second), timeZone: berlin)
-        let samples = try WireDecoder(healthAutoExport: framing).decode(HealthAutoExportPayload.self, from: body).samples
+        let samples = try WireDecoder(healthAutoExport: framing).decode(HealthAutoExportPayload.self, from: body)
+            .samples
         #expect(samples.count == days.count)
         _ = try store.saveResent(samples, as: client)
     }
