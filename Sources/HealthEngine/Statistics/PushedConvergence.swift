@@ -30,19 +30,12 @@ struct PushedConvergence {
     /// What each pushed sample still counts, by its index in `samples` (an empty list: nothing); samples not listed
     /// count as they are. Nil when no sample is pushed (the common case).
     static func pieces(
-        of samples: [StoredSample], style: AggregationStyle, unit: HealthUnit
+        of samples: [StoredSample], style: AggregationStyle, values: inout CanonicalValues
     ) throws -> [Int: [Piece]]? {
         var pushed: [Int] = []
         for (index, stored) in samples.enumerated() where stored.sample.pushedFrom != nil { pushed.append(index) }
         guard !pushed.isEmpty else { return nil }
         let own = OwnSamples(samples)
-        var converters: [HealthUnit: HealthModel.UnitConverter] = [:]
-        func canonical(_ quantity: Quantity) throws -> Double {
-            if let known = converters[quantity.unit] { return known.convert(quantity.value) }
-            let converter = try quantity.unit.converter(to: unit)
-            converters[quantity.unit] = converter
-            return converter.convert(quantity.value)
-        }
         var result: [Int: [Piece]] = [:]
         for index in pushed {
             let sample = samples[index].sample
@@ -66,7 +59,7 @@ struct PushedConvergence {
                 guard let ownContent = ownSample.quantityContent else { continue }
                 let ownStart = ownSample.startDate.timeIntervalSinceReferenceDate
                 let ownEnd = ownSample.endDate.timeIntervalSinceReferenceDate
-                let value = try canonical(ownContent.quantity)
+                let value = try values.value(of: ownContent.quantity)
                 ownTotal +=
                     ownEnd > ownStart ? value * (min(ownEnd, end) - max(ownStart, start)) / (ownEnd - ownStart) : value
                 hullStart = min(hullStart, ownStart)
@@ -74,7 +67,7 @@ struct PushedConvergence {
             }
             let left = max(0, min(hullStart, end) - start)
             let right = max(0, end - max(hullEnd, start))
-            let residual = try canonical(content.quantity) - ownTotal
+            let residual = try values.value(of: content.quantity) - ownTotal
             guard left + right > tolerance, residual > 0 else {
                 result[index] = []
                 continue

@@ -456,13 +456,11 @@ public struct StatisticsEngine: Sendable {
         var measurements: [TimedValue] = []
         measurements.reserveCapacity(samples.count)
         var classes = RankClasses()
-        var converters: [HealthUnit: HealthModel.UnitConverter] = [:]
-        var lastUnit: HealthUnit?
-        var lastConverter = HealthModel.UnitConverter(scale: 1)
+        var values = CanonicalValues(unit)
         var lastSource: Source?
         var lastSourceIndex = 0
         // Pushed copies set against their devices' own samples first (nil: none pushed); series summaries' extremes.
-        let pushedPieces = try PushedConvergence.pieces(of: samples, style: request.query.style, unit: unit)
+        let pushedPieces = try PushedConvergence.pieces(of: samples, style: request.query.style, values: &values)
         var extremes: [Int: StatisticsCalculator.Extremes] = [:]
         for (position, stored) in samples.enumerated() {
             let sample = stored.sample
@@ -484,19 +482,6 @@ public struct StatisticsEngine: Sendable {
             // A hand entry counts as such only in the default order.
             let manual = request.priority.order == nil && sample.wasUserEntered
             let rankClass = classes.note(sample, source: revisionSource == nil ? nil : index, manual: manual)
-            func canonical(_ quantity: Quantity) throws -> Double {
-                if let lastUnit, lastUnit == quantity.unit { return lastConverter.convert(quantity.value) }
-                let converter: HealthModel.UnitConverter
-                if let known = converters[quantity.unit] {
-                    converter = known
-                } else {
-                    converter = try quantity.unit.converter(to: unit)
-                    converters[quantity.unit] = converter
-                }
-                lastUnit = quantity.unit
-                lastConverter = converter
-                return converter.convert(quantity.value)
-            }
             if let pieces = pushedPieces?[position] {
                 for piece in pieces {
                     measurements.append(
@@ -510,7 +495,7 @@ public struct StatisticsEngine: Sendable {
                     let end = entry.endDate.timeIntervalSinceReferenceDate
                     measurements.append(
                         TimedValue(
-                            start: start, end: end, recordedEnd: end, value: try canonical(entry.quantity),
+                            start: start, end: end, recordedEnd: end, value: try values.value(of: entry.quantity),
                             rank: rankClass,
                             source: index, sequence: stored.sequence))
                 }
@@ -519,11 +504,11 @@ public struct StatisticsEngine: Sendable {
                 let end = sample.endDate.timeIntervalSinceReferenceDate
                 if let summary = content.summary {
                     extremes[measurements.count] = StatisticsCalculator.Extremes(
-                        minimum: try canonical(summary.minimum), maximum: try canonical(summary.maximum))
+                        minimum: try values.value(of: summary.minimum), maximum: try values.value(of: summary.maximum))
                 }
                 measurements.append(
                     TimedValue(
-                        start: start, end: end, recordedEnd: end, value: try canonical(content.quantity),
+                        start: start, end: end, recordedEnd: end, value: try values.value(of: content.quantity),
                         rank: rankClass,
                         source: index, sequence: stored.sequence))
             }
