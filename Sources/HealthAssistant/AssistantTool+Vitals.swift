@@ -37,12 +37,7 @@ extension HealthAssistant {
         let interval = try arguments.interval() ?? DateComponents(day: 1)
         let table: TextTable
         do {
-            // The period's buckets counted before the store is read, whatever the data's span.
-            _ = try BucketWindow(
-                grid: try BucketGrid(
-                    anchor: StatisticsReport.defaultAnchor(for: interval, calendar: calendar), interval: interval,
-                    calendar: calendar),
-                start: period.start, end: period.end, maximum: limits.maximumVitalsBuckets)
+            // The report counts the period's buckets before it reads the store, whatever the data's span.
             table = try VitalsReport.table(
                 store: store, from: period.start, to: period.end, interval: interval, calendar: calendar, format: .json,
                 maximumBuckets: limits.maximumVitalsBuckets)

@@ -30,12 +30,17 @@ public enum VitalsReport {
     /// The table from `from` to `to` (buckets of `interval` anchored at local midnight, Monday for weeks). Measures
     /// without any sample in the window (heart rate variability: without a night with beat-to-beat data) are left
     /// out; a bucket without a measure's samples has an empty cell. Column names carry the unit (`weight_kg`) outside
-    /// tables too, so CSV and JSON say what the numbers are.
+    /// tables too, so CSV and JSON say what the numbers are. A window of more than `maximumBuckets` buckets is refused
+    /// (a limit error naming the budget) before the store is read.
     public static func table(
         store: HealthDataStore, from: Date, to: Date, interval: DateComponents, calendar: Calendar,
         format: OutputFormat, maximumBuckets: Int? = nil
     ) throws -> TextTable {
         let anchor = StatisticsReport.defaultAnchor(for: interval, calendar: calendar)
+        // The table has a row per bucket of the window, data or not: the window's buckets are counted against the
+        // budget before the store is read.
+        let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
+        _ = try BucketWindow(grid: grid, start: from, end: to, maximum: maximumBuckets)
         var columns: [(name: String, collection: StatisticsCollection, unit: HealthUnit)] = []
         for measure in measures {
             let type = try SampleType.named(measure.identifier)
@@ -53,7 +58,6 @@ public enum VitalsReport {
         let names = columns.map(\.name) + variability
         var table = TextTable(columns: ["start"] + names, numericColumns: Set(names))
         guard !names.isEmpty else { return table }
-        let grid = try BucketGrid(anchor: anchor, interval: interval, calendar: calendar)
         var index = grid.index(containing: from)
         while grid.start(of: index) < to {
             let (start, end) = (grid.start(of: index), grid.start(of: index + 1))
